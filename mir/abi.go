@@ -1,0 +1,28 @@
+package mir
+
+// ArgDesc is the immediate that describes one argument group of G_ARGS and
+// G_CALL (see docs/generic-mir.md).
+type ArgDesc int64
+
+// Argument descriptor bits.
+const (
+	ArgWordsMask ArgDesc = 0xff
+	ArgAlign8    ArgDesc = 1 << 8  // the first word must be 8-byte aligned (i64, double)
+	ArgByVal     ArgDesc = 1 << 9  // one word: address of an object of Size() bytes passed by value
+	ArgSRet      ArgDesc = 1 << 10 // hidden struct-return pointer
+)
+
+// MakeArgDesc builds a descriptor for an argument of n words.
+func MakeArgDesc(words int, flags ArgDesc) ArgDesc { return ArgDesc(words)&ArgWordsMask | flags }
+
+// MakeByValDesc builds a descriptor for a byval argument of size bytes.
+func MakeByValDesc(size int64) ArgDesc { return 1 | ArgByVal | ArgDesc(size<<16) }
+
+// Words returns the number of register words in the group.
+func (d ArgDesc) Words() int { return int(d & ArgWordsMask) }
+
+// Size returns the byte size of a byval object.
+func (d ArgDesc) Size() int64 { return int64(d >> 16) }
+
+// Has reports whether all of the flag bits are set.
+func (d ArgDesc) Has(f ArgDesc) bool { return d&f == f }

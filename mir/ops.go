@@ -1,0 +1,271 @@
+package mir
+
+import "fmt"
+
+// Opcode identifies an operation. Opcodes below FirstTargetOp are the
+// generic ops defined in this file; the rest index Arch.Ops.
+type Opcode uint16
+
+// OpFlags describe properties of an op that passes query.
+type OpFlags uint32
+
+// Op flags.
+const (
+	FlagBranch       OpFlags = 1 << iota // may transfer control to a block operand
+	FlagTerminator                       // ends a block (branches, returns)
+	FlagBarrier                          // control never falls through (jmp, ret)
+	FlagCall                             // calls a function
+	FlagReturn                           // returns from the function
+	FlagLoad                             // reads memory
+	FlagStore                            // writes memory
+	FlagSideEffect                       // has effects beyond its defs (I/O, traps)
+	FlagHasDelaySlot                     // the next instruction executes before the transfer
+	FlagCommutable                       // the two source operands may be swapped
+	FlagCopy                             // a plain register copy (dst = src)
+	FlagIndirect                         // branch or call through a register
+	FlagPseudo                           // must be expanded before emission
+	FlagCompare                          // sets flags / a status register
+)
+
+// OpDesc describes one op: the data that drives printing, verification and
+// the generic passes. Targets give the rest (encoding, syntax) in their own
+// tables keyed by the same opcode.
+type OpDesc struct {
+	Name  string // generic ops: G_ADD ...; target ops: the lbd/LLVM name (ADDu, JEQ ...)
+	Flags OpFlags
+	// NumDefs is the number of explicit definitions; -1 means variadic
+	// (G_CALL, G_ARGS, G_PHI-style ops say so in their doc).
+	NumDefs int
+	// NumUses is the number of explicit uses; -1 means variadic.
+	NumUses int
+	// Tied maps a def index to the use index (0-based among uses) it must
+	// share a register with (e.g. movz's destination and its false value).
+	Tied map[int]int
+	// Doc is a one-line meaning.
+	Doc string
+}
+
+// Generic opcodes. All values are 32-bit words in virtual registers of the
+// target's general class: the frontend has already split i64 into word
+// pairs and keeps i1/i8/i16 in 32-bit registers (see docs/generic-mir.md).
+const (
+	GInvalid    Opcode = iota
+	GCopy              // dst = src
+	GConst             // dst = imm
+	GGlobalAddr        // dst = &sym + off               (KindSym)
+	GFrameAddr         // dst = address of frame object  (KindFrame)
+	GBlockAddr         // dst = address of block         (KindBlock)
+	GJTAddr            // dst = address of jump table    (KindJT)
+	GAdd
+	GSub
+	GMul
+	GUMulH // dst = high word of unsigned a*b
+	GSMulH // dst = high word of signed a*b
+	GSDiv
+	GUDiv
+	GSRem
+	GURem
+	GAnd
+	GOr
+	GXor
+	GShl // shift amounts are 0..31 (the frontend masks or guards larger ones)
+	GLShr
+	GAShr
+	GRotl
+	GRotr
+	GCtlz      // count leading zeros (32 for 0)
+	GSExtInReg // dst = sign-extend the low imm bits of src
+	GICmp      // dst = (a cond b) ? 1 : 0
+	GSelect    // dst = c != 0 ? t : f
+	GLoad32    // dst = mem32[base + off]; base is a reg or a KindFrame operand
+	GLoad16S
+	GLoad16U
+	GLoad8S
+	GLoad8U
+	GStore32 // mem32[base + off] = val   (uses: val, base, off)
+	GStore16
+	GStore8
+	GPhi    // dst = phi [v, bb]...  (uses alternate: reg/imm operand, block)
+	GBr     // goto bb
+	GBrCond // if c != 0 goto bb (falls through otherwise)
+	GBrJT   // goto jumptable[idx]  (uses: idx reg, KindJT)
+	GBrIndirect
+	GArgs // defs: the function's argument words; uses: one imm descriptor per argument (see docs)
+	GCall // defs: result words; uses: callee (sym or reg), then per argument an imm descriptor followed by its words
+	GRet  // uses: the return words
+	GTrap // abort execution
+	GUnreachable
+	GImplicitDef // dst = undefined value
+	GVAStart     // dst = address of the first variadic argument
+	GStackSave   // dst = $sp
+	GStackRestore
+	GDynAlloca // dst = allocate size bytes (uses: size reg, align imm)
+	FirstTargetOp
+)
+
+// genericOps is the generic op table: the one place that says what each
+// generic op is.
+var genericOps = [FirstTargetOp]OpDesc{
+	GInvalid:      {Name: "G_INVALID"},
+	GCopy:         {Name: "COPY", NumDefs: 1, NumUses: 1, Flags: FlagCopy, Doc: "dst = src"},
+	GConst:        {Name: "G_CONST", NumDefs: 1, NumUses: 1, Doc: "dst = imm"},
+	GGlobalAddr:   {Name: "G_GLOBAL_ADDR", NumDefs: 1, NumUses: 1, Doc: "dst = address of a symbol plus offset"},
+	GFrameAddr:    {Name: "G_FRAME_ADDR", NumDefs: 1, NumUses: 1, Doc: "dst = address of a stack object"},
+	GBlockAddr:    {Name: "G_BLOCK_ADDR", NumDefs: 1, NumUses: 1, Doc: "dst = address of a block"},
+	GJTAddr:       {Name: "G_JT_ADDR", NumDefs: 1, NumUses: 1, Doc: "dst = address of a jump table"},
+	GAdd:          {Name: "G_ADD", NumDefs: 1, NumUses: 2, Flags: FlagCommutable, Doc: "dst = a + b"},
+	GSub:          {Name: "G_SUB", NumDefs: 1, NumUses: 2, Doc: "dst = a - b"},
+	GMul:          {Name: "G_MUL", NumDefs: 1, NumUses: 2, Flags: FlagCommutable, Doc: "dst = low word of a * b"},
+	GUMulH:        {Name: "G_UMULH", NumDefs: 1, NumUses: 2, Flags: FlagCommutable, Doc: "dst = high word of unsigned a * b"},
+	GSMulH:        {Name: "G_SMULH", NumDefs: 1, NumUses: 2, Flags: FlagCommutable, Doc: "dst = high word of signed a * b"},
+	GSDiv:         {Name: "G_SDIV", NumDefs: 1, NumUses: 2, Doc: "dst = a / b, signed, truncating"},
+	GUDiv:         {Name: "G_UDIV", NumDefs: 1, NumUses: 2, Doc: "dst = a / b, unsigned"},
+	GSRem:         {Name: "G_SREM", NumDefs: 1, NumUses: 2, Doc: "dst = a % b, signed (sign of a)"},
+	GURem:         {Name: "G_UREM", NumDefs: 1, NumUses: 2, Doc: "dst = a % b, unsigned"},
+	GAnd:          {Name: "G_AND", NumDefs: 1, NumUses: 2, Flags: FlagCommutable, Doc: "dst = a & b"},
+	GOr:           {Name: "G_OR", NumDefs: 1, NumUses: 2, Flags: FlagCommutable, Doc: "dst = a | b"},
+	GXor:          {Name: "G_XOR", NumDefs: 1, NumUses: 2, Flags: FlagCommutable, Doc: "dst = a ^ b"},
+	GShl:          {Name: "G_SHL", NumDefs: 1, NumUses: 2, Doc: "dst = a << b (b in 0..31)"},
+	GLShr:         {Name: "G_LSHR", NumDefs: 1, NumUses: 2, Doc: "dst = a >>u b (b in 0..31)"},
+	GAShr:         {Name: "G_ASHR", NumDefs: 1, NumUses: 2, Doc: "dst = a >>s b (b in 0..31)"},
+	GRotl:         {Name: "G_ROTL", NumDefs: 1, NumUses: 2, Doc: "dst = a rotated left by b (b in 0..31)"},
+	GRotr:         {Name: "G_ROTR", NumDefs: 1, NumUses: 2, Doc: "dst = a rotated right by b (b in 0..31)"},
+	GCtlz:         {Name: "G_CTLZ", NumDefs: 1, NumUses: 1, Doc: "dst = number of leading zero bits of a (32 for 0)"},
+	GSExtInReg:    {Name: "G_SEXT_INREG", NumDefs: 1, NumUses: 2, Doc: "dst = sign-extend the low imm bits of a"},
+	GICmp:         {Name: "G_ICMP", NumDefs: 1, NumUses: 3, Doc: "dst = (a cond b) ? 1 : 0"},
+	GSelect:       {Name: "G_SELECT", NumDefs: 1, NumUses: 3, Doc: "dst = c != 0 ? t : f"},
+	GLoad32:       {Name: "G_LOAD32", NumDefs: 1, NumUses: 2, Flags: FlagLoad, Doc: "dst = mem32[base + off]"},
+	GLoad16S:      {Name: "G_LOAD16S", NumDefs: 1, NumUses: 2, Flags: FlagLoad, Doc: "dst = sext mem16[base + off]"},
+	GLoad16U:      {Name: "G_LOAD16U", NumDefs: 1, NumUses: 2, Flags: FlagLoad, Doc: "dst = zext mem16[base + off]"},
+	GLoad8S:       {Name: "G_LOAD8S", NumDefs: 1, NumUses: 2, Flags: FlagLoad, Doc: "dst = sext mem8[base + off]"},
+	GLoad8U:       {Name: "G_LOAD8U", NumDefs: 1, NumUses: 2, Flags: FlagLoad, Doc: "dst = zext mem8[base + off]"},
+	GStore32:      {Name: "G_STORE32", NumUses: 3, Flags: FlagStore, Doc: "mem32[base + off] = val"},
+	GStore16:      {Name: "G_STORE16", NumUses: 3, Flags: FlagStore, Doc: "mem16[base + off] = low half of val"},
+	GStore8:       {Name: "G_STORE8", NumUses: 3, Flags: FlagStore, Doc: "mem8[base + off] = low byte of val"},
+	GPhi:          {Name: "PHI", NumDefs: 1, NumUses: -1, Doc: "dst = the value paired with the predecessor control came from"},
+	GBr:           {Name: "G_BR", NumUses: 1, Flags: FlagBranch | FlagTerminator | FlagBarrier, Doc: "goto bb"},
+	GBrCond:       {Name: "G_BRCOND", NumUses: 2, Flags: FlagBranch | FlagTerminator, Doc: "if c != 0 goto bb"},
+	GBrJT:         {Name: "G_BRJT", NumUses: 2, Flags: FlagBranch | FlagTerminator | FlagBarrier | FlagIndirect, Doc: "goto jumptable[idx]"},
+	GBrIndirect:   {Name: "G_BRINDIRECT", NumUses: 1, Flags: FlagBranch | FlagTerminator | FlagBarrier | FlagIndirect, Doc: "goto the address in a register"},
+	GArgs:         {Name: "G_ARGS", NumDefs: -1, NumUses: -1, Doc: "defines the incoming argument words"},
+	GCall:         {Name: "G_CALL", NumDefs: -1, NumUses: -1, Flags: FlagCall | FlagSideEffect | FlagLoad | FlagStore, Doc: "call; defs are the result words"},
+	GRet:          {Name: "G_RET", NumUses: -1, Flags: FlagReturn | FlagTerminator | FlagBarrier, Doc: "return the given words"},
+	GTrap:         {Name: "G_TRAP", Flags: FlagSideEffect | FlagTerminator | FlagBarrier, Doc: "abort the program"},
+	GUnreachable:  {Name: "G_UNREACHABLE", Flags: FlagTerminator | FlagBarrier, Doc: "control never reaches here"},
+	GImplicitDef:  {Name: "IMPLICIT_DEF", NumDefs: 1, Doc: "dst = undefined"},
+	GVAStart:      {Name: "G_VASTART", NumDefs: 1, Doc: "dst = address of the first variadic argument word"},
+	GStackSave:    {Name: "G_STACKSAVE", NumDefs: 1, Flags: FlagSideEffect, Doc: "dst = stack pointer"},
+	GStackRestore: {Name: "G_STACKRESTORE", NumUses: 1, Flags: FlagSideEffect, Doc: "stack pointer = src"},
+	GDynAlloca:    {Name: "G_DYN_ALLOCA", NumDefs: 1, NumUses: 2, Flags: FlagSideEffect, Doc: "dst = new stack block of size bytes (uses: size, align imm)"},
+}
+
+// GenericDesc returns the description of a generic opcode.
+func GenericDesc(op Opcode) *OpDesc { return &genericOps[op] }
+
+// IsGeneric reports whether op is a generic opcode.
+func (op Opcode) IsGeneric() bool { return op < FirstTargetOp }
+
+// RegClass identifies a register class of a target. Class 0 is the
+// target's general 32-bit class, the class of every generic virtual register.
+type RegClass uint8
+
+// RegClassDesc describes a register class.
+type RegClassDesc struct {
+	Name string // printed after a vreg: %7:gpr
+	// Alloc lists the allocatable registers in allocation preference order.
+	Alloc []Reg
+	// Size is the spill size in bytes.
+	Size int
+}
+
+// RegDesc describes a physical register.
+type RegDesc struct {
+	Name        string // printed name without sigil ("sp", "2", "zero")
+	Enc         int    // hardware encoding
+	CalleeSaved bool
+	Reserved    bool // never allocated (zero, at, sp, gp ...)
+	Aliases     []string
+}
+
+// Arch is a target's description as data: its ops, registers and classes.
+// It is what the printer, parser, verifier and generic passes consult.
+type Arch struct {
+	Name      string
+	Ops       []OpDesc  // Ops[i] describes Opcode(FirstTargetOp + i)
+	Regs      []RegDesc // Regs[0] is unused (NoReg); Regs[r] describes physical register r
+	Classes   []RegClassDesc
+	RegPrefix string // "$" for Cpu0: printed before physical register names
+
+	opByName  map[string]Opcode
+	regByName map[string]Reg
+}
+
+// Desc returns the description of any opcode (generic or target).
+func (a *Arch) Desc(op Opcode) *OpDesc {
+	if op < FirstTargetOp {
+		return &genericOps[op]
+	}
+	i := int(op - FirstTargetOp)
+	if a == nil || i >= len(a.Ops) {
+		panic(fmt.Sprintf("mir: opcode %d out of range", op))
+	}
+	return &a.Ops[i]
+}
+
+// OpName returns an opcode's name.
+func (a *Arch) OpName(op Opcode) string { return a.Desc(op).Name }
+
+// LookupOp finds an opcode (generic or target) by name.
+func (a *Arch) LookupOp(name string) (Opcode, bool) {
+	if a.opByName == nil {
+		a.opByName = make(map[string]Opcode)
+		for i := range genericOps {
+			a.opByName[genericOps[i].Name] = Opcode(i)
+		}
+		for i := range a.Ops {
+			a.opByName[a.Ops[i].Name] = FirstTargetOp + Opcode(i)
+		}
+	}
+	op, ok := a.opByName[name]
+	return op, ok
+}
+
+// RegName returns the printed name of a physical register without sigil.
+func (a *Arch) RegName(r Reg) string {
+	if int(r) < len(a.Regs) && r != NoReg {
+		return a.Regs[r].Name
+	}
+	return fmt.Sprintf("phys%d", r)
+}
+
+// LookupReg finds a physical register by name or alias (without sigil).
+func (a *Arch) LookupReg(name string) (Reg, bool) {
+	if a.regByName == nil {
+		a.regByName = make(map[string]Reg)
+		for i := 1; i < len(a.Regs); i++ {
+			a.regByName[a.Regs[i].Name] = Reg(i)
+			for _, al := range a.Regs[i].Aliases {
+				a.regByName[al] = Reg(i)
+			}
+		}
+	}
+	r, ok := a.regByName[name]
+	return r, ok
+}
+
+// LookupClass finds a register class by name.
+func (a *Arch) LookupClass(name string) (RegClass, bool) {
+	for i, c := range a.Classes {
+		if c.Name == name {
+			return RegClass(i), true
+		}
+	}
+	return 0, false
+}
+
+// GenericArch is an architecture with no target ops: enough to build,
+// print and parse generic MIR in tests and in the frontend.
+var GenericArch = &Arch{
+	Name:    "generic",
+	Classes: []RegClassDesc{{Name: "gpr", Size: 4}},
+}
