@@ -1,0 +1,160 @@
+package passes
+
+import (
+	"fmt"
+
+	"lltosimd/mir"
+)
+
+// InstrSize returns the bytes in and its bundle occupy.
+func InstrSize(bi BranchInfo, in *mir.Instr) int64 {
+	n := bi.Size(in)
+	for _, m := range in.Bundle {
+		n += bi.Size(m)
+	}
+	return n
+}
+
+// BlockAddresses lays the function out from address 0 and returns the
+// start address of every block (honouring Block.Align) and the total size.
+func BlockAddresses(f *mir.Func, bi BranchInfo) (map[*mir.Block]int64, int64) {
+	addr := make(map[*mir.Block]int64, len(f.Blocks))
+	var pc int64
+	for _, b := range f.Blocks {
+		if b.Align > 0 {
+			a := int64(1) << b.Align
+			pc = (pc + a - 1) &^ (a - 1)
+		}
+		addr[b] = pc
+		for _, in := range b.Instrs {
+			pc += InstrSize(bi, in)
+		}
+	}
+	return addr, pc
+}
+
+// directTarget returns the block a direct branch or jump goes to.
+func directTarget(bi BranchInfo, in *mir.Instr) (t *mir.Block, cond, ok bool) {
+	if t, ok := bi.CondTarget(in); ok {
+		return t, true, true
+	}
+	if t, ok := bi.UncondTarget(in); ok {
+		return t, false, true
+	}
+	return nil, false, false
+}
+
+// RelaxOptions tunes RelaxBranches.
+type RelaxOptions struct {
+	// Force, if set, selects conditional branches to expand whether or not
+	// they are in range (LLVM's -force-mips-long-branch, lbd's
+	// -force-cpu0-long-branch). Each original branch is expanded once.
+	Force func(in *mir.Instr) bool
+}
+
+// RelaxBranches makes every direct branch of f reach its target. A
+// conditional branch that cannot is inverted around an unconditional jump
+// with a longer reach:
+//
+//	bcc T {slot}          b!cc F {slot}
+//	F: ...          =>    jmp T
+//	                      F: ...
+//
+// When instructions follow the branch in its block, they move to a new
+// block F placed right after it. The delay slot stays with the inverted
+// branch, which is exactly right: the slot ran on both paths before and
+// still does, after the branch read its operands, and the jump (Cpu0 JMP)
+// has no slot of its own (if a target's jump has slots they get nops).
+//
+// Block addresses change with every expansion, so it iterates to a fixed
+// point; insertions only lengthen distances (up to alignment padding), and
+// an expanded branch is in range for good, so each original branch is
+// expanded at most once. It runs after the delay-slot filler, when sizes
+// are final. An unconditional jump or a branch with no inverse that is out
+// of range is an error naming the function. It returns the number of
+// branches expanded (the calling pass counts them under its own statistic),
+// prints each expansion under the calling pass's -debug-only key, and
+// recomputes the CFG when it changed anything.
+func RelaxBranches(c *Ctx, f *mir.Func, bi BranchInfo, opt RelaxOptions) (int, error) {
+	expanded := 0
+	done := map[*mir.Instr]bool{} // inverted branches: never expand twice
+	for iter := 0; ; iter++ {
+		addr, _ := BlockAddresses(f, bi)
+		type site struct {
+			b  *mir.Block
+			in *mir.Instr
+			t  *mir.Block
+		}
+		var far []site
+		for _, b := range f.Blocks {
+			pc := addr[b]
+			for _, in := range b.Instrs {
+				t, cond, ok := directTarget(bi, in)
+				forced := iter == 0 && cond && opt.Force != nil && opt.Force(in)
+				if ok && !done[in] && (forced || !bi.InRange(in, pc, addr[t])) {
+					if !cond {
+						return expanded, fmt.Errorf("function %s: %s in %s cannot reach %s (offset %d bytes)",
+							f.Name, instrString(f.Arch, in), blockLabel(b), blockLabel(t), addr[t]-pc)
+					}
+					far = append(far, site{b, in, t})
+				}
+				pc += InstrSize(bi, in)
+			}
+		}
+		if len(far) == 0 {
+			break
+		}
+		for _, s := range far {
+			c.Debugf("%s: %s: expanding %s (target %s at %d)", c.Pass.Name, blockLabel(s.b), instrString(f.Arch, s.in), blockLabel(s.t), addr[s.t])
+			if err := expandBranch(f, bi, s.b, s.in, s.t); err != nil {
+				return expanded, err
+			}
+			done[s.in] = true
+			expanded++
+		}
+	}
+	if expanded > 0 {
+		f.RecomputeCFG()
+	}
+	return expanded, nil
+}
+
+// expandBranch rewrites the conditional branch in (in block b, going to t)
+// into its inverse around a jump to t.
+func expandBranch(f *mir.Func, bi BranchInfo, b *mir.Block, in *mir.Instr, t *mir.Block) error {
+	bIdx, k := -1, -1
+	for i, x := range f.Blocks {
+		if x == b {
+			bIdx = i
+		}
+	}
+	for i, x := range b.Instrs {
+		if x == in {
+			k = i
+		}
+	}
+	if bIdx < 0 || k < 0 {
+		return fmt.Errorf("function %s: branch relaxation lost track of %s", f.Name, instrString(f.Arch, in))
+	}
+	var fall *mir.Block
+	if rest := b.Instrs[k+1:]; len(rest) > 0 {
+		fall = f.NewBlockDetached("")
+		fall.Instrs = append([]*mir.Instr(nil), rest...)
+		f.Blocks = append(f.Blocks[:bIdx+1], append([]*mir.Block{fall}, f.Blocks[bIdx+1:]...)...)
+	} else if bIdx+1 < len(f.Blocks) {
+		fall = f.Blocks[bIdx+1]
+	} else {
+		return fmt.Errorf("function %s: conditional branch %s at the end of the function has no fall-through block",
+			f.Name, instrString(f.Arch, in))
+	}
+	what := instrString(f.Arch, in)
+	if !bi.InvertCond(in, fall) {
+		return fmt.Errorf("function %s: %s is out of range and has no inverse branch", f.Name, what)
+	}
+	j := bi.NewJump(t)
+	for range bi.DelaySlots(j) {
+		j.Bundle = append(j.Bundle, bi.NewNop())
+	}
+	b.Instrs = append(b.Instrs[:k+1:k+1], j)
+	return nil
+}

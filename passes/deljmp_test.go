@@ -1,0 +1,171 @@
+package passes
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+
+	"lltosimd/mir"
+)
+
+// diamond builds the chapter's if/else:
+//
+//	bb0: BZ r1, bb2 ; JMP bb1     (jmp to the next block)
+//	bb1: ADD ; JMP bb3            (kept: bb2 is next)
+//	bb2: ADD ; JMP bb3            (jmp to the next block)
+//	bb3: RET
+func diamond() (*mir.Func, []*mir.Block) {
+	f, b := newFunc(4)
+	b[0].Instrs = []*mir.Instr{bz(r1, b[2]), jmp(b[1])}
+	b[1].Instrs = []*mir.Instr{add(r2, r3, r3), jmp(b[3])}
+	b[2].Instrs = []*mir.Instr{add(r2, r4, r4), jmp(b[3])}
+	b[3].Instrs = []*mir.Instr{ret()}
+	f.RecomputeCFG()
+	return f, b
+}
+
+func TestDelJmpDiamond(t *testing.T) {
+	f, b := diamond()
+	edges := cfgEdges(f)
+	cfg := NewConfig()
+	var dbg bytes.Buffer
+	cfg.DebugOnly["del-jmp"] = true
+	cfg.DebugOut = &dbg
+	if err := runPass(t, cfg, "del-jmp", f); err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{
+		{"BZ $r1, bb2"},
+		{"ADD $r2, $r3, $r3", "JMP bb3"},
+		{"ADD $r2, $r4, $r4"},
+		{"RET"},
+	}
+	for i, w := range want {
+		if got := body(b[i]); !slices.Equal(got, w) {
+			t.Errorf("bb%d = %q, want %q", i, got, w)
+		}
+	}
+	if n := stat(cfg, "del-jmp", statDelJmp); n != 2 {
+		t.Errorf("del-jmp statistic = %d, want 2", n)
+	}
+	if n := stat(cfg, "del-jmp", statInverted); n != 0 {
+		t.Errorf("inverted statistic = %d, want 0", n)
+	}
+	// The CFG did not change, and the kept Succs/Preds say so.
+	if got := cfgEdges(f); got != edges {
+		t.Errorf("CFG changed:\n%s\nwant\n%s", got, edges)
+	}
+	f.RecomputeCFG()
+	if got := cfgEdges(f); got != edges {
+		t.Errorf("recomputed CFG differs:\n%s\nwant\n%s", got, edges)
+	}
+	for _, w := range []string{"bb0: deleting JMP bb1", "bb2: deleting JMP bb3"} {
+		if !strings.Contains(dbg.String(), w) {
+			t.Errorf("debug output %q lacks %q", dbg.String(), w)
+		}
+	}
+}
+
+func TestDelJmpDisabledKeepsEveryJmp(t *testing.T) {
+	f, b := diamond()
+	cfg := NewConfig()
+	cfg.Enabled["del-jmp"] = false
+	if err := runPass(t, cfg, "del-jmp", f); err != nil {
+		t.Fatal(err)
+	}
+	jmps := 0
+	for _, bb := range b {
+		for _, in := range bb.Instrs {
+			if in.Op == opJMP {
+				jmps++
+			}
+		}
+	}
+	if jmps != 3 {
+		t.Errorf("%d jmps left, want all 3", jmps)
+	}
+	if n := stat(cfg, "del-jmp", statDelJmp); n != 0 {
+		t.Errorf("statistic = %d, want 0", n)
+	}
+}
+
+// TestDelJmpInvert checks "bcc X ; jmp Y ; X:" => "b!cc Y ; X:", for a
+// forward and a backward (loop) Y, and that it is not applied when the
+// conditional branch does not go to the next block or has no inverse.
+func TestDelJmpInvert(t *testing.T) {
+	f, b := newFunc(6)
+	b[0].Instrs = []*mir.Instr{add(r1, r2, r2)}
+	b[1].Instrs = []*mir.Instr{bnz(r1, b[2]), jmp(b[4])}                    // forward: invert
+	b[2].Instrs = []*mir.Instr{bnz(r1, b[3]), jmp(b[1])}                    // backward: invert
+	b[3].Instrs = []*mir.Instr{bnz(r1, b[5]), jmp(b[1])}                    // bnz not to next: keep
+	b[4].Instrs = []*mir.Instr{mir.NewInstr(opBXX, mir.B(b[5])), jmp(b[0])} // no inverse: keep
+	b[5].Instrs = []*mir.Instr{ret(), jmp(b[0])}                            // last block: keep
+	f.RecomputeCFG()
+	edges := cfgEdges(f)
+	cfg := NewConfig()
+	if err := runPass(t, cfg, "del-jmp", f); err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{
+		{"ADD $r1, $r2, $r2"},
+		{"BZ $r1, bb4"},
+		{"BZ $r1, bb1"},
+		{"BNZ $r1, bb5", "JMP bb1"},
+		{"BXX bb5", "JMP bb0"},
+		{"RET", "JMP bb0"},
+	}
+	for i, w := range want {
+		if got := body(b[i]); !slices.Equal(got, w) {
+			t.Errorf("bb%d = %q, want %q", i, got, w)
+		}
+	}
+	if n := stat(cfg, "del-jmp", statInverted); n != 2 {
+		t.Errorf("inverted statistic = %d, want 2", n)
+	}
+	if n := stat(cfg, "del-jmp", statDelJmp); n != 0 {
+		t.Errorf("del-jmp statistic = %d, want 0", n)
+	}
+	f.RecomputeCFG()
+	if got := cfgEdges(f); got != edges {
+		t.Errorf("CFG changed:\n%s\nwant\n%s", got, edges)
+	}
+}
+
+// A jump that already carries a bundle, or a block whose branch targets
+// the next block while the jump goes there too, is handled conservatively.
+func TestDelJmpEdgeCases(t *testing.T) {
+	f, b := newFunc(3)
+	j := jmp(b[1])
+	j.Bundle = []*mir.Instr{mir.NewInstr(opNOP)}
+	b[0].Instrs = []*mir.Instr{j}
+	b[1].Instrs = []*mir.Instr{bnz(r1, b[2]), jmp(b[2])} // both to next: drop the jmp only
+	b[2].Instrs = []*mir.Instr{ret()}
+	cfg := NewConfig()
+	if err := runPass(t, cfg, "del-jmp", f); err != nil {
+		t.Fatal(err)
+	}
+	if got := body(b[0]); len(got) != 1 {
+		t.Errorf("bundled jmp deleted: %q", got)
+	}
+	if got, w := body(b[1]), []string{"BNZ $r1, bb2"}; !slices.Equal(got, w) {
+		t.Errorf("bb1 = %q, want %q", got, w)
+	}
+	if n := stat(cfg, "del-jmp", statDelJmp); n != 1 {
+		t.Errorf("statistic = %d, want 1", n)
+	}
+}
+
+// A target without branch hooks is left alone.
+func TestDelJmpNoHooks(t *testing.T) {
+	f := mir.NewFunc("g", mir.GenericArch)
+	b0, b1 := f.NewBlock(""), f.NewBlock("")
+	b0.Instrs = []*mir.Instr{mir.NewInstr(mir.GBr, mir.B(b1))}
+	b1.Instrs = []*mir.Instr{mir.NewInstr(mir.GRet)}
+	if err := runPass(t, NewConfig(), "del-jmp", f); err != nil {
+		t.Fatal(err)
+	}
+	if len(b0.Instrs) != 1 {
+		t.Error("generic G_BR was touched")
+	}
+}
