@@ -1,0 +1,200 @@
+// Command cpu0sim assembles Cpu0 assembly files together with the startup
+// code, links them and runs the program on the Cpu0 simulator, like lli
+// does for LLVM IR: the program's output goes to stdout and the exit status
+// is main's return value & 0xff (2 with a message on an assembler, linker
+// or simulator error).
+//
+//	cpu0sim [-mcpu=cpu032I|cpu032II] [-el] [-max-steps N] [-stats] [-hex out.hex] file.s...
+//	cpu0sim -image cpu0.hex -config cpu0.config [-mcpu=...]
+//	cpu0sim -d file.s...        (print address, word and disassembly)
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"lltosimd/targets/cpu0"
+	"lltosimd/targets/cpu0/asm"
+	"lltosimd/targets/cpu0/sim"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("cpu0sim", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	mcpu := fs.String("mcpu", "cpu032II", "CPU variant: cpu032I or cpu032II")
+	el := fs.Bool("el", false, "little-endian (cpu0el)")
+	maxSteps := fs.Uint64("max-steps", 100_000_000, "stop after this many instructions")
+	stats := fs.Bool("stats", false, "print instruction and cycle counts to stderr")
+	hexOut := fs.String("hex", "", "also write the linked image in hex format to this file (and its .config next to it)")
+	image := fs.String("image", "", "run a hex image instead of assembly files")
+	config := fs.String("config", "", "endianness configuration file for -image")
+	dis := fs.Bool("d", false, "disassemble the linked program instead of running it")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: cpu0sim [flags] file.s...   |   cpu0sim -image cpu0.hex -config cpu0.config")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "cpu0sim: %v\n", err)
+		return 2
+	}
+	var level cpu0.Level
+	switch strings.ToLower(*mcpu) {
+	case "cpu032i":
+		level = cpu0.Cpu032I
+	case "cpu032ii", "", "generic":
+		level = cpu0.Cpu032II
+	default:
+		return fail(fmt.Errorf("unknown -mcpu %q (cpu032I or cpu032II)", *mcpu))
+	}
+
+	var m *sim.Machine
+	if *image != "" {
+		if fs.NArg() > 0 || *dis {
+			return fail(fmt.Errorf("-image takes no assembly files and no -d"))
+		}
+		var err error
+		if m, err = imageMachine(*image, *config, level, *maxSteps); err != nil {
+			return fail(err)
+		}
+	} else {
+		if fs.NArg() == 0 {
+			fs.Usage()
+			return 2
+		}
+		img, err := build(fs.Args(), asm.Options{Level: level, LittleEndian: *el})
+		if err != nil {
+			return fail(err)
+		}
+		if *hexOut != "" {
+			if err := writeHex(*hexOut, img); err != nil {
+				return fail(err)
+			}
+		}
+		if *dis {
+			disassemble(stdout, img)
+			return 0
+		}
+		m = sim.New(sim.Config{Level: level, LittleEndian: *el, MaxSteps: *maxSteps})
+		if err := m.Load(0, img.Mem); err != nil {
+			return fail(err)
+		}
+	}
+	res, err := m.Run()
+	stdout.Write(m.Output)
+	if *stats {
+		fmt.Fprintf(stderr, "instructions: %d\ncycles: %d\n", res.Steps, res.Cycles)
+	}
+	if err != nil {
+		return fail(err)
+	}
+	return int(res.Ret & 0xff)
+}
+
+// build assembles the startup code and the files and links them.
+func build(files []string, opt asm.Options) (*asm.Image, error) {
+	crt, err := asm.Startup(opt)
+	if err != nil {
+		return nil, err
+	}
+	objs := []*asm.Object{crt}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		o, err := asm.Assemble(f, src, opt)
+		if err != nil {
+			return nil, err
+		}
+		objs = append(objs, o)
+	}
+	return asm.Link(objs, asm.LinkOptions{Entry: "main"})
+}
+
+func writeHex(path string, img *asm.Image) error {
+	var buf bytes.Buffer
+	if err := asm.WriteHex(&buf, img); err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return err
+	}
+	buf.Reset()
+	if err := asm.WriteConfig(&buf, img.LittleEndian); err != nil {
+		return err
+	}
+	cfg := filepath.Join(filepath.Dir(path), "cpu0.config")
+	if strings.HasSuffix(path, ".hex") && filepath.Base(path) != "cpu0.hex" {
+		cfg = strings.TrimSuffix(path, ".hex") + ".config"
+	}
+	return os.WriteFile(cfg, buf.Bytes(), 0o644)
+}
+
+// imageMachine loads a hex image into a machine whose byte order comes
+// from the configuration word.
+func imageMachine(image, config string, level cpu0.Level, maxSteps uint64) (*sim.Machine, error) {
+	if config == "" {
+		return nil, fmt.Errorf("-image needs -config (the endianness word; the reference model requires it)")
+	}
+	cf, err := os.Open(config)
+	if err != nil {
+		return nil, err
+	}
+	defer cf.Close()
+	le, err := asm.ReadConfig(cf)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", config, err)
+	}
+	m := sim.New(sim.Config{Level: level, LittleEndian: le, MaxSteps: maxSteps})
+	f, err := os.Open(image)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	chunks, err := asm.ReadHex(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", image, err)
+	}
+	for _, c := range chunks {
+		if err := m.Load(c.Addr, c.Data); err != nil {
+			return nil, fmt.Errorf("%s: %v", image, err)
+		}
+	}
+	return m, nil
+}
+
+// disassemble prints every .text word with its address and symbols.
+func disassemble(w io.Writer, img *asm.Image) {
+	var order binary.ByteOrder = binary.BigEndian
+	if img.LittleEndian {
+		order = binary.LittleEndian
+	}
+	for a := uint32(0); a+4 <= img.TextEnd; a += 4 {
+		if name := img.SymbolAt(a); name != "" {
+			fmt.Fprintf(w, "%s:\n", name)
+		}
+		word := order.Uint32(img.Mem[a:])
+		text := asm.Disassemble(word, a)
+		if i := strings.Index(text, "\t# 0x"); i >= 0 {
+			var t uint32
+			fmt.Sscanf(text[i+5:], "%x", &t)
+			if name := img.SymbolAt(t); name != "" {
+				text += " <" + name + ">"
+			}
+		}
+		fmt.Fprintf(w, "%8x:\t%08x\t%s\n", a, word, text)
+	}
+}

@@ -1,0 +1,200 @@
+package asm
+
+import (
+	_ "embed"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"sort"
+
+	"lltosimd/targets/cpu0"
+)
+
+// MemSize is the memory size of the reference model (16 MiB, spec §8.1).
+const MemSize = 1 << 24
+
+// Image is a linked program: a flat memory image starting at address 0.
+type Image struct {
+	Mem          []byte // bytes from address 0 (including zeroed .bss)
+	LittleEndian bool
+	Level        cpu0.Level
+	TextEnd      uint32 // .text occupies [0, TextEnd)
+	Symbols      []ImageSymbol
+	symByName    map[string]uint32
+}
+
+// ImageSymbol is a symbol with its final address.
+type ImageSymbol struct {
+	Name    string
+	Addr    uint32
+	Section SectionKind
+	Global  bool
+}
+
+// Lookup returns the address of a global symbol.
+func (img *Image) Lookup(name string) (uint32, bool) {
+	v, ok := img.symByName[name]
+	return v, ok
+}
+
+// SymbolAt returns the name of a symbol at exactly addr, preferring globals.
+func (img *Image) SymbolAt(addr uint32) string {
+	i := sort.Search(len(img.Symbols), func(i int) bool { return img.Symbols[i].Addr >= addr })
+	best := ""
+	for ; i < len(img.Symbols) && img.Symbols[i].Addr == addr; i++ {
+		if best == "" || img.Symbols[i].Global {
+			best = img.Symbols[i].Name
+		}
+	}
+	return best
+}
+
+// LinkOptions configure the linker.
+type LinkOptions struct {
+	// Entry, if not empty, must be defined (e.g. "main", called by crt0).
+	Entry string
+}
+
+//go:embed crt0.asm
+var crt0Source []byte
+
+// Startup assembles the startup code (spec §8.2): set $sp and $gp, call
+// main with $a0 = $a1 = 0, then end the program by returning to $lr = -1
+// with main's result in $2. It must be the first object given to Link.
+func Startup(opt Options) (*Object, error) { return Assemble("crt0.asm", crt0Source, opt) }
+
+// Link lays out the objects' sections in the order .text (objects in the
+// given order, so the startup object goes first and lands at address 0),
+// .rodata, .data, .bss, each region 8-byte aligned, then resolves symbols
+// and relocations.
+func Link(objs []*Object, opt LinkOptions) (*Image, error) {
+	if len(objs) == 0 {
+		return nil, errors.New("link: no input")
+	}
+	img := &Image{LittleEndian: objs[0].LittleEndian, Level: objs[0].Level, symByName: map[string]uint32{}}
+	var order binary.ByteOrder = binary.BigEndian
+	if img.LittleEndian {
+		order = binary.LittleEndian
+	}
+	// base[i][k] is the address of section k of object i.
+	base := make([][NumSections]uint32, len(objs))
+	addr := uint32(0)
+	for k := Text; k < Discard; k++ {
+		addr = alignUp(addr, 8)
+		for i, o := range objs {
+			if o.LittleEndian != img.LittleEndian {
+				return nil, fmt.Errorf("link: %s and %s have different byte orders", objs[0].Name, o.Name)
+			}
+			s := &o.Sections[k]
+			addr = alignUp(addr, s.Align)
+			base[i][k] = addr
+			addr += uint32(len(s.Data))
+		}
+		if k == Text {
+			img.TextEnd = addr
+		}
+	}
+	if addr > MemSize {
+		return nil, fmt.Errorf("link: program (%d bytes) does not fit in %d bytes of memory", addr, MemSize)
+	}
+	img.Mem = make([]byte, addr)
+	var errs []error
+	def := map[string]string{} // global name -> defining object
+	for i, o := range objs {
+		for k := Text; k < Discard; k++ {
+			copy(img.Mem[base[i][k]:], o.Sections[k].Data)
+		}
+		for _, name := range o.Order {
+			s := o.Symbols[name]
+			if !s.Defined || s.Section == Discard {
+				continue
+			}
+			v := base[i][s.Section] + s.Value
+			img.Symbols = append(img.Symbols, ImageSymbol{Name: name, Addr: v, Section: s.Section, Global: s.Global})
+			if !s.Global {
+				continue
+			}
+			if prev, dup := def[name]; dup {
+				errs = append(errs, &Error{File: o.Name, Line: s.Line, Msg: fmt.Sprintf("duplicate symbol %q (also defined in %s)", name, prev)})
+				continue
+			}
+			def[name] = o.Name
+			img.symByName[name] = v
+		}
+	}
+	sort.SliceStable(img.Symbols, func(a, b int) bool { return img.Symbols[a].Addr < img.Symbols[b].Addr })
+	if opt.Entry != "" {
+		if _, ok := img.symByName[opt.Entry]; !ok {
+			errs = append(errs, fmt.Errorf("link: undefined symbol %q (entry point)", opt.Entry))
+		}
+	}
+	for i, o := range objs {
+		for k := Text; k < Discard; k++ {
+			for _, r := range o.Sections[k].Relocs {
+				p := base[i][k] + r.Offset
+				if err := img.apply(o, base[i], r, p, order); err != nil {
+					errs = append(errs, &Error{File: o.Name, Line: r.Line, Msg: err.Error()})
+				}
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return img, nil
+}
+
+func alignUp(v, a uint32) uint32 {
+	if a <= 1 {
+		return v
+	}
+	return (v + a - 1) &^ (a - 1)
+}
+
+// resolve finds a symbol's address: the object's own definitions first
+// (local labels), then the globals of all objects.
+func (img *Image) resolve(o *Object, base [NumSections]uint32, name string) (uint32, error) {
+	if s := o.Symbols[name]; s != nil && s.Defined {
+		if s.Section == Discard {
+			return 0, fmt.Errorf("symbol %q is in a discarded section", name)
+		}
+		return base[s.Section] + s.Value, nil
+	}
+	if v, ok := img.symByName[name]; ok {
+		return v, nil
+	}
+	return 0, fmt.Errorf("undefined symbol %q", name)
+}
+
+func (img *Image) apply(o *Object, base [NumSections]uint32, r Reloc, p uint32, order binary.ByteOrder) error {
+	s, err := img.resolve(o, base, r.Sym)
+	if err != nil {
+		return err
+	}
+	v := s + uint32(r.Addend)
+	w := order.Uint32(img.Mem[p:])
+	switch r.Type {
+	case R32:
+		w = v
+	case RHI16:
+		w = w&^0xffff | v>>16
+	case RLO16:
+		w = w&^0xffff | v&0xffff
+	case RPC16, RPC24:
+		off := int64(int32(v - (p + 4)))
+		bits := uint(24)
+		if r.Type == RPC16 {
+			bits = 16
+		}
+		lim := int64(1) << (bits - 1)
+		if off < -lim || off >= lim {
+			return fmt.Errorf("%s to %s: offset %d out of range", r.Type, r.Sym, off)
+		}
+		mask := uint32(1)<<bits - 1
+		w = w&^mask | uint32(off)&mask
+	default:
+		return fmt.Errorf("unknown relocation type %d", r.Type)
+	}
+	order.PutUint32(img.Mem[p:], w)
+	return nil
+}

@@ -1,0 +1,639 @@
+// Package sim is an instruction-set simulator for Cpu0 (cpu032I and
+// cpu032II) that reproduces the lbd reference hardware model (spec cpu0.md
+// §3.2 and §8): 16 MiB of memory reading 0xFF where nothing was loaded,
+// executed branch delay slots, memory-mapped output at 0xFF000000 and
+// termination when the PC becomes negative.
+//
+// Where the reference model's behaviour is undefined (misaligned accesses,
+// accesses outside memory, division by zero, unsupported opcodes) the
+// simulator stops with an error instead, so that compiler bugs surface.
+package sim
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math/bits"
+
+	"lltosimd/mir"
+	"lltosimd/targets/cpu0"
+)
+
+// MemSize is the memory size of the reference model.
+const MemSize = 1 << 24
+
+// IOAddr is the memory-mapped output port.
+const IOAddr = 0xFF000000
+
+// ResetSW is the status word after reset (I0E, I1E, I2E and mode 001).
+const ResetSW = 0x1C40
+
+// DefaultMaxSteps bounds a run when Config.MaxSteps is 0.
+const DefaultMaxSteps = 1 << 30
+
+// Config selects the CPU variant and the byte order.
+type Config struct {
+	Level        cpu0.Level // 0 = cpu032II
+	LittleEndian bool
+	MaxSteps     uint64 // 0 = DefaultMaxSteps
+}
+
+// Machine is the architectural state of one Cpu0.
+type Machine struct {
+	R      [16]uint32
+	HI, LO uint32
+	// PC is coprocessor-0 register $pc: the address of the next fetch.
+	PC, EPC uint32
+	Mem     []byte
+	Output  []byte // bytes written to the output port
+
+	// Statistics.
+	Steps  uint64 // instructions executed
+	Cycles uint64 // see Cycles in the package documentation of Run
+
+	cfg   Config
+	valid [256]bool // opcodes this CPU variant executes
+	// A taken delayed transfer: the next fetch executes the delay slot, the
+	// one after it goes to branchTarget.
+	branchPending bool
+	branchTarget  uint32
+}
+
+// Opcodes the simulator implements, named after isa.go's table (a unit test
+// checks that they agree with it and that every table entry is handled).
+const (
+	opNOP   = 0x00
+	opLD    = 0x01
+	opST    = 0x02
+	opLB    = 0x03
+	opLBu   = 0x04
+	opSB    = 0x05
+	opLH    = 0x06
+	opLHu   = 0x07
+	opSH    = 0x08
+	opADDiu = 0x09
+	opMOVZ  = 0x0A
+	opMOVN  = 0x0B
+	opANDi  = 0x0C
+	opORi   = 0x0D
+	opXORi  = 0x0E
+	opLUi   = 0x0F
+	opADDu  = 0x11
+	opSUBu  = 0x12
+	opADD   = 0x13
+	opSUB   = 0x14
+	opCLZ   = 0x15
+	opCLO   = 0x16
+	opMUL   = 0x17
+	opAND   = 0x18
+	opOR    = 0x19
+	opXOR   = 0x1A
+	opNOR   = 0x1B
+	opROL   = 0x1C
+	opROR   = 0x1D
+	opSHL   = 0x1E
+	opSHR   = 0x1F
+	opSRA   = 0x20
+	opSRAV  = 0x21
+	opSHLV  = 0x22
+	opSHRV  = 0x23
+	opROLV  = 0x24
+	opRORV  = 0x25
+	opSLTi  = 0x26
+	opSLTiu = 0x27
+	opSLT   = 0x28
+	opSLTu  = 0x29
+	opCMP   = 0x2A
+	opCMPu  = 0x2B
+	opJEQ   = 0x30
+	opJNE   = 0x31
+	opJLT   = 0x32
+	opJGT   = 0x33
+	opJLE   = 0x34
+	opJGE   = 0x35
+	opJMP   = 0x36
+	opBEQ   = 0x37
+	opBNE   = 0x38
+	opJALR  = 0x39
+	opBAL   = 0x3A
+	opJSUB  = 0x3B
+	opJR    = 0x3C
+	opMULT  = 0x41
+	opMULTu = 0x42
+	opDIV   = 0x43
+	opDIVu  = 0x44
+	opMFHI  = 0x46
+	opMFLO  = 0x47
+	opMTHI  = 0x48
+	opMTLO  = 0x49
+	opMFC0  = 0x50
+	opMTC0  = 0x51
+	opC0MOV = 0x52
+)
+
+// SW flag bits.
+const (
+	swN = 1 << 0
+	swZ = 1 << 1
+	swV = 1 << 3
+)
+
+// New returns a machine in its reset state with empty (0xFF) memory.
+func New(cfg Config) *Machine {
+	if cfg.Level == 0 {
+		cfg.Level = cpu0.Cpu032II
+	}
+	if cfg.MaxSteps == 0 {
+		cfg.MaxSteps = DefaultMaxSteps
+	}
+	m := &Machine{cfg: cfg, Mem: make([]byte, MemSize)}
+	for i := range m.Mem {
+		m.Mem[i] = 0xFF
+	}
+	for _, d := range cpu0.Instrs {
+		if d.Flags&mir.FlagPseudo != 0 {
+			continue
+		}
+		// The reference model executes bal in both variants (spec §3.2);
+		// the cpu032I configuration lacks only slt* and beq/bne.
+		if d.Level <= cfg.Level || d.Name == "BAL" {
+			m.valid[d.Opcode] = true
+		}
+	}
+	m.Reset()
+	return m
+}
+
+// Reset sets the registers to their reset values (spec §8.2); memory is kept.
+func (m *Machine) Reset() {
+	m.R = [16]uint32{}
+	m.R[14] = 0xFFFFFFFF
+	m.R[15] = ResetSW
+	m.HI, m.LO, m.PC, m.EPC = 0, 0, 0, 0
+	m.Steps, m.Cycles, m.Output = 0, 0, nil
+	m.branchPending = false
+}
+
+// Load copies data into memory at addr.
+func (m *Machine) Load(addr uint32, data []byte) error {
+	if uint64(addr)+uint64(len(data)) > MemSize {
+		return fmt.Errorf("load: %d bytes at 0x%x do not fit in memory", len(data), addr)
+	}
+	copy(m.Mem[addr:], data)
+	return nil
+}
+
+// Error is a simulation error at an instruction.
+type Error struct {
+	PC   uint32 // address of the instruction
+	Word uint32
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("cpu0 sim: pc 0x%08x (word 0x%08x): %s", e.PC, e.Word, e.Msg)
+}
+
+// Result summarises a finished run.
+type Result struct {
+	Ret    int32 // $2 at termination: main's return value
+	Steps  uint64
+	Cycles uint64
+}
+
+// Run executes from the current PC until the PC becomes negative after an
+// instruction (spec §8.3), an error, or the step limit.
+//
+// Cycle model: an ideal 5-stage pipeline (fetch, decode, execute, memory,
+// write-back) retiring one instruction per cycle after a 4-cycle fill, plus
+// one stall cycle when an instruction names the register a load just wrote
+// (load-use; any of its three register fields counts), and one bubble for
+// each taken transfer without a delay slot (jmp, bal, mtc0 to $pc), which
+// resolve in decode. Delayed branches cost nothing extra: their slot is the
+// bubble.
+func (m *Machine) Run() (Result, error) {
+	var order binary.ByteOrder = binary.BigEndian
+	if m.cfg.LittleEndian {
+		order = binary.LittleEndian
+	}
+	le := m.cfg.LittleEndian
+	mem := m.Mem
+	r := &m.R
+	pc := m.PC
+	steps, stalls := m.Steps, uint64(0)
+	maxSteps := m.cfg.MaxSteps
+	loadReg := uint32(0) // destination of the previous load, 0 if none
+	var pc0, w uint32
+	fail := func(format string, args ...any) (Result, error) {
+		m.PC, m.Steps = pc, steps
+		m.Cycles += steps + stalls
+		return Result{Ret: int32(r[2]), Steps: steps, Cycles: m.Cycles}, &Error{PC: pc0, Word: w, Msg: fmt.Sprintf(format, args...)}
+	}
+	for {
+		if steps >= maxSteps {
+			pc0 = pc
+			return fail("step limit of %d instructions reached (runaway program?)", maxSteps)
+		}
+		pc0 = pc
+		if pc0 > MemSize-4 || pc0&3 != 0 {
+			w = 0
+			return fail("instruction fetch from invalid address 0x%08x", pc0)
+		}
+		if le {
+			w = binary.LittleEndian.Uint32(mem[pc0:])
+		} else {
+			w = binary.BigEndian.Uint32(mem[pc0:])
+		}
+		if m.branchPending {
+			pc = m.branchTarget
+			m.branchPending = false
+		} else {
+			pc = pc0 + 4
+		}
+		steps++
+		op := w >> 24
+		a, b, c := w>>20&15, w>>16&15, w>>12&15
+		if loadReg != 0 && (a == loadReg || b == loadReg || c == loadReg) {
+			stalls++
+		}
+		loadReg = 0
+		if !m.valid[op] {
+			if op <= 0x62 && opNames[op] != "" {
+				return fail("undefined opcode 0x%02x (%s) for this CPU (cpu032I)", op, opNames[op])
+			}
+			return fail("unknown opcode 0x%02x", op)
+		}
+		imm := uint32(int32(int16(w))) // sign-extended imm16
+		var res uint32                 // ALU result, written to r[a] unless a == 0
+		switch op {
+		case opNOP:
+			goto next
+		case opLD, opLB, opLBu, opLH, opLHu:
+			addr := r[b] + imm
+			size := uint32(4)
+			switch op {
+			case opLB, opLBu:
+				size = 1
+			case opLH, opLHu:
+				size = 2
+			}
+			if addr > MemSize-4 {
+				return fail("load from 0x%08x outside memory", addr)
+			}
+			if addr&(size-1) != 0 {
+				return fail("misaligned %d-byte load from 0x%08x", size, addr)
+			}
+			var v uint32
+			switch op {
+			case opLD:
+				v = order.Uint32(mem[addr:])
+			case opLB:
+				v = uint32(int32(int8(mem[addr])))
+			case opLBu:
+				v = uint32(mem[addr])
+			case opLH:
+				v = uint32(int32(int16(order.Uint16(mem[addr:]))))
+			case opLHu:
+				v = uint32(order.Uint16(mem[addr:]))
+			}
+			// Loads write the register without the $zero guard (spec §8.5).
+			r[a] = v
+			loadReg = a
+			goto next
+		case opST, opSB, opSH:
+			addr := r[b] + imm
+			if addr == IOAddr && op != opSH {
+				if op == opSB {
+					m.Output = append(m.Output, byte(r[a]))
+				} else {
+					m.outWord(r[a])
+				}
+				goto next
+			}
+			size := uint32(4)
+			switch op {
+			case opSB:
+				size = 1
+			case opSH:
+				size = 2
+			}
+			if addr > MemSize-4 {
+				return fail("store to 0x%08x outside memory", addr)
+			}
+			if addr&(size-1) != 0 {
+				return fail("misaligned %d-byte store to 0x%08x", size, addr)
+			}
+			switch op {
+			case opST:
+				order.PutUint32(mem[addr:], r[a])
+			case opSB:
+				mem[addr] = byte(r[a])
+			case opSH:
+				order.PutUint16(mem[addr:], uint16(r[a]))
+			}
+			goto next
+		case opADDiu:
+			res = r[b] + imm
+		case opMOVZ:
+			if r[c] != 0 {
+				goto next
+			}
+			res = r[b]
+		case opMOVN:
+			if r[c] == 0 {
+				goto next
+			}
+			res = r[b]
+		case opANDi:
+			res = r[b] & (w & 0xffff)
+		case opORi:
+			res = r[b] | (w & 0xffff)
+		case opXORi:
+			res = r[b] ^ (w & 0xffff)
+		case opLUi:
+			res = w << 16
+		case opADDu:
+			res = r[b] + r[c]
+		case opSUBu:
+			res = r[b] - r[c]
+		case opADD:
+			// The model's overflow test compares the register index a with
+			// Rb, unsigned (spec §8.6); reproduce it, including the flags.
+			res = r[b] + r[c]
+			if m.overflow(a < r[b]) {
+				return fail("add overflow raised a software interrupt (not simulated)")
+			}
+		case opSUB:
+			res = r[b] - r[c]
+			if m.overflow(int32(r[b]) < 0 && int32(r[c]) > 0) {
+				return fail("sub overflow raised a software interrupt (not simulated)")
+			}
+		case opCLZ:
+			res = uint32(bits.LeadingZeros32(r[b]))
+		case opCLO:
+			res = uint32(bits.LeadingZeros32(^r[b]))
+		case opMUL:
+			res = r[b] * r[c]
+		case opAND:
+			res = r[b] & r[c]
+		case opOR:
+			res = r[b] | r[c]
+		case opXOR:
+			res = r[b] ^ r[c]
+		case opNOR:
+			res = ^(r[b] | r[c])
+		case opROL:
+			res = bits.RotateLeft32(r[b], int(w&31))
+		case opROR:
+			res = bits.RotateLeft32(r[b], -int(w&31))
+		case opSHL:
+			res = r[b] << (w & 31)
+		case opSHR:
+			res = r[b] >> (w & 31)
+		case opSRA:
+			res = uint32(int32(r[b]) >> (w & 31))
+		case opSRAV:
+			res = uint32(int32(r[b]) >> min(r[c], 31)) // full 32-bit count
+		case opSHLV:
+			res = r[b] << r[c] // Go yields 0 for counts >= 32, like the model
+		case opSHRV:
+			res = r[b] >> r[c]
+		case opROLV:
+			res = rotv(r[b], int32(r[c]), true)
+		case opRORV:
+			res = rotv(r[b], int32(r[c]), false)
+		case opSLTi, opSLTiu, opSLT, opSLTu:
+			var t bool
+			switch op {
+			case opSLTi:
+				t = int32(r[b]) < int32(imm)
+			case opSLTiu:
+				t = r[b] < w&0xffff // the model zero-extends (spec §8.5)
+			case opSLT:
+				t = int32(r[b]) < int32(r[c])
+			default:
+				t = r[b] < r[c]
+			}
+			// slt* write without the $zero guard (spec §8.5).
+			r[a] = b2u(t)
+			goto next
+		case opCMP, opCMPu:
+			var lt bool
+			if op == opCMP {
+				lt = int32(r[b]) < int32(r[c])
+			} else {
+				lt = r[b] < r[c]
+			}
+			sw := r[15] &^ (swN | swZ)
+			if lt {
+				sw |= swN
+			}
+			if r[b] == r[c] {
+				sw |= swZ
+			}
+			r[15] = sw
+			goto next
+		case opJEQ, opJNE, opJLT, opJGT, opJLE, opJGE:
+			sw := r[15]
+			n, z := sw&swN != 0, sw&swZ != 0
+			var t bool
+			switch op {
+			case opJEQ:
+				t = z
+			case opJNE:
+				t = !z
+			case opJLT:
+				t = n
+			case opJGT:
+				t = !n && !z
+			case opJLE:
+				t = n || z
+			default:
+				t = !n || z
+			}
+			if t {
+				m.branchPending, m.branchTarget = true, pc+imm24(w)
+			}
+			goto next
+		case opJMP:
+			pc += imm24(w)
+			stalls++
+			goto next
+		case opBEQ:
+			if r[a] == r[b] {
+				m.branchPending, m.branchTarget = true, pc+imm
+			}
+			goto next
+		case opBNE:
+			if r[a] != r[b] {
+				m.branchPending, m.branchTarget = true, pc+imm
+			}
+			goto next
+		case opJALR:
+			t := r[b]
+			if a != 0 {
+				r[a] = pc + 4 // after the delay slot
+			}
+			m.branchPending, m.branchTarget = true, t
+			goto next
+		case opBAL:
+			r[14] = pc
+			pc += imm24(w)
+			stalls++
+			goto next
+		case opJSUB:
+			r[14] = pc + 4
+			m.branchPending, m.branchTarget = true, pc+imm24(w)
+			goto next
+		case opJR:
+			m.branchPending, m.branchTarget = true, r[a]
+			goto next
+		case opMULT:
+			p := int64(int32(r[a])) * int64(int32(r[b]))
+			m.HI, m.LO = uint32(uint64(p)>>32), uint32(p)
+			goto next
+		case opMULTu:
+			p := uint64(r[a]) * uint64(r[b])
+			m.HI, m.LO = uint32(p>>32), uint32(p)
+			goto next
+		case opDIV:
+			if r[b] == 0 {
+				return fail("division by zero")
+			}
+			x, y := int32(r[a]), int32(r[b])
+			m.HI, m.LO = uint32(x%y), uint32(x/y)
+			if x < 0 && y < 0 || x == 0 {
+				r[15] |= swV
+			} else {
+				r[15] &^= swV
+			}
+			goto next
+		case opDIVu:
+			if r[b] == 0 {
+				return fail("division by zero")
+			}
+			m.HI, m.LO = r[a]%r[b], r[a]/r[b]
+			goto next
+		case opMFHI:
+			res = m.HI
+		case opMFLO:
+			res = m.LO
+		case opMTHI:
+			m.HI = r[a]
+			goto next
+		case opMTLO:
+			m.LO = r[a]
+			goto next
+		case opMFC0:
+			switch b {
+			case 0:
+				res = pc
+			case 1:
+				res = m.EPC
+			default:
+				return fail("mfc0 from nonexistent coprocessor-0 register %d", b)
+			}
+		case opMTC0, opC0MOV:
+			v := r[b]
+			if op == opC0MOV {
+				switch b {
+				case 0:
+					v = pc
+				case 1:
+					v = m.EPC
+				default:
+					return fail("c0mov from nonexistent coprocessor-0 register %d", b)
+				}
+			}
+			switch a {
+			case 0:
+				pc = v
+				stalls++
+			case 1:
+				m.EPC = v
+			default:
+				return fail("write to nonexistent coprocessor-0 register %d", a)
+			}
+			goto next
+		default:
+			return fail("opcode 0x%02x is in the ISA table but not implemented", op)
+		}
+		if a != 0 {
+			r[a] = res
+		}
+	next:
+		if int32(pc) < 0 {
+			m.PC, m.Steps = pc, steps
+			m.Cycles += steps + stalls + 4
+			return Result{Ret: int32(r[2]), Steps: steps, Cycles: m.Cycles}, nil
+		}
+	}
+}
+
+func b2u(t bool) uint32 {
+	if t {
+		return 1
+	}
+	return 0
+}
+
+// imm24 returns the sign-extended 24-bit field of a J-format word.
+func imm24(w uint32) uint32 { return uint32(int32(w<<8) >> 8) }
+
+// rotv is the model's variable rotate: the count is folded into -32..32 by
+// steps of 32, and a negative count yields 0 (both Verilog shifts then see
+// an unsigned count >= 32).
+func rotv(x uint32, n int32, left bool) uint32 {
+	if n > 32 {
+		n = (n-1)%32 + 1
+	}
+	if n < 0 {
+		return 0
+	}
+	if left {
+		return bits.RotateLeft32(x, int(n))
+	}
+	return bits.RotateLeft32(x, -int(n))
+}
+
+// overflow reproduces the model's add/sub overflow handling: V is set or
+// cleared; when set, the software-interrupt flags I0 and I are raised. It
+// reports whether the model would now take the interrupt (IE and I0E set),
+// which the simulator does not model.
+func (m *Machine) overflow(v bool) bool {
+	const ie, i0e = 1 << 9, 1 << 10
+	if !v {
+		m.R[15] &^= swV
+		return false
+	}
+	m.R[15] |= swV | 1<<14 | 1<<13
+	return m.R[15]&ie != 0 && m.R[15]&i0e != 0
+}
+
+// outWord is st to the output port (spec §8.4): up to four characters from
+// the least significant byte (big-endian configuration) or the most
+// significant one (little-endian), nothing if the first is NUL, later NULs
+// skipped.
+func (m *Machine) outWord(v uint32) {
+	if m.cfg.LittleEndian {
+		v = bits.ReverseBytes32(v)
+	}
+	if byte(v) == 0 {
+		return
+	}
+	for i := 0; i < 4; i++ {
+		if c := byte(v >> (8 * i)); c != 0 {
+			m.Output = append(m.Output, c)
+		}
+	}
+}
+
+// opNames names the table's opcodes for error messages.
+var opNames [0x63]string
+
+func init() {
+	for _, d := range cpu0.Instrs {
+		if d.Flags&mir.FlagPseudo == 0 && opNames[d.Opcode] == "" {
+			opNames[d.Opcode] = d.Mnem
+		}
+	}
+}
