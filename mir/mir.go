@@ -269,6 +269,10 @@ type Func struct {
 	MaxCallArgs int64 // bytes of outgoing argument area needed (including any home area)
 	HasCalls    bool
 	SavedRegs   []Reg // callee-saved registers the prologue saves
+	// FramePointer is set when the stack pointer moves inside the body
+	// (dynamic allocas, stack save/restore): frame lowering must then
+	// address the frame through a frame pointer.
+	FramePointer bool
 
 	nextBlockID int
 }

@@ -47,6 +47,7 @@ const (
 	SynMfc0                 // op $ra(def), $c0reg            (rb = C0 register number)
 	SynMtc0                 // op $c0reg, $rb                 (ra = C0 register number)
 	SynC0Mov                // op $c0a, $c0b
+	SynSelect               // pseudo: $d(def) = (a cond b) ? $t : $f   (MIR uses: t, f, cond, a, b)
 )
 
 // Imm says how a 16-bit immediate is interpreted.
@@ -163,6 +164,10 @@ var Instrs = []InstrDef{
 	{Name: "MFC0", Mnem: "mfc0", Opcode: 0x50, Fmt: FmtA, Syn: SynMfc0, Level: Cpu032I},
 	{Name: "MTC0", Mnem: "mtc0", Opcode: 0x51, Fmt: FmtA, Syn: SynMtc0, Level: Cpu032I, Flags: mir.FlagSideEffect},
 	{Name: "C0MOVE", Mnem: "c0mov", Opcode: 0x52, Fmt: FmtA, Syn: SynC0Mov, Level: Cpu032I, Flags: mir.FlagSideEffect},
+	// SELECT is the select pseudo made by instruction selection (a compare
+	// kept together with its select); cpu0-select lowers it to movz/movn.
+	// It has no encoding (0xFF is unused) and must never reach emission.
+	{Name: "SELECT", Mnem: "select", Opcode: 0xFF, Fmt: FmtA, Syn: SynSelect, Level: Cpu032I, Flags: mir.FlagPseudo},
 }
 
 // Physical registers: mir.Reg(enc+1) for the 16 general registers, then
@@ -260,7 +265,7 @@ func newArch() *mir.Arch {
 // numDefs and numUses give the explicit MIR operand counts of each syntax.
 func numDefs(s Syntax) int {
 	switch s {
-	case SynRRR, SynRRI, SynRRSh, SynRR, SynMovCC, SynLoad, SynLui, SynCmp, SynMfHiLo, SynMfc0:
+	case SynRRR, SynRRI, SynRRSh, SynRR, SynMovCC, SynLoad, SynLui, SynCmp, SynMfHiLo, SynMfc0, SynSelect:
 		return 1
 	}
 	return 0
@@ -276,6 +281,8 @@ func numUses(s Syntax) int {
 		return 3
 	case SynRR, SynLui, SynJump, SynRet, SynJalr, SynMtHiLo, SynMfc0:
 		return 1
+	case SynSelect:
+		return 5
 	}
 	return -1
 }

@@ -1,0 +1,195 @@
+package isel
+
+import (
+	"fmt"
+	"strings"
+
+	"lltosimd/mir"
+)
+
+// Selector selects one function at a time with a table.
+type Selector struct {
+	Table *Table
+	// Features are the target features guards test ("slt").
+	Features map[string]bool
+	// Trace, if set, receives one line per selected instruction naming the
+	// rule chosen (-debug-only=isel).
+	Trace func(format string, args ...any)
+	// Coverage, if set, counts fired rules.
+	Coverage Coverage
+
+	// Selected and Folded count instructions selected and producers folded.
+	Selected, Folded int64
+
+	f      *mir.Func
+	uses   map[mir.Reg]int
+	defs   map[mir.Reg]*mir.Instr
+	consts map[mir.Reg]int64
+	block  *mir.Block
+	pos    map[*mir.Instr]int
+	orig   []*mir.Instr
+}
+
+// Has reports whether the target has a feature (or lacks it, for "!name").
+func (s *Selector) Has(guard string) bool {
+	if guard == "" {
+		return true
+	}
+	if n, ok := strings.CutPrefix(guard, "!"); ok {
+		return !s.Features[n]
+	}
+	return s.Features[guard]
+}
+
+// Select rewrites the generic ops of f into target ops.
+func (s *Selector) Select(f *mir.Func) error {
+	if s.Table.byOp == nil {
+		if err := s.Table.Init(); err != nil {
+			return err
+		}
+	}
+	s.f = f
+	s.uses = map[mir.Reg]int{}
+	s.defs = map[mir.Reg]*mir.Instr{}
+	s.consts = map[mir.Reg]int64{}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			s.noteInstr(in, 1)
+		}
+	}
+	for _, b := range f.Blocks {
+		if err := s.selectBlock(b); err != nil {
+			return fmt.Errorf("%s: %w", f.Name, err)
+		}
+	}
+	f.Props |= mir.PropSelected
+	return nil
+}
+
+// noteInstr records in's definitions and adds delta to its use counts.
+func (s *Selector) noteInstr(in *mir.Instr, delta int) {
+	for _, m := range in.Flatten() {
+		for _, o := range m.Ops {
+			switch {
+			case o.IsDef():
+				if delta > 0 && o.Reg.IsVirtual() {
+					s.defs[o.Reg] = m
+					if m.Op == mir.GConst && len(m.Ops) == 2 && m.Ops[1].Kind == mir.KindImm {
+						s.consts[o.Reg] = m.Ops[1].Imm
+					}
+				}
+			case o.IsUse() && o.Reg.IsVirtual():
+				s.uses[o.Reg] += delta
+			}
+		}
+	}
+}
+
+// dead reports whether in is a generic op whose results are all unused and
+// that has no other effect.
+func (s *Selector) dead(in *mir.Instr) bool {
+	if !in.Op.IsGeneric() {
+		return false
+	}
+	d := mir.GenericDesc(in.Op)
+	if d.Flags&(mir.FlagSideEffect|mir.FlagStore|mir.FlagLoad|mir.FlagCall|mir.FlagTerminator|mir.FlagBranch) != 0 {
+		return false
+	}
+	defs := in.Defs()
+	if len(defs) == 0 {
+		return false
+	}
+	for _, o := range defs {
+		if !o.Reg.IsVirtual() || s.uses[o.Reg] > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *Selector) selectBlock(b *mir.Block) error {
+	s.block = b
+	s.orig = b.Instrs
+	s.pos = make(map[*mir.Instr]int, len(s.orig))
+	for i, in := range s.orig {
+		s.pos[in] = i
+	}
+	// out collects the new instruction list backwards.
+	var out []*mir.Instr
+	for i := len(s.orig) - 1; i >= 0; i-- {
+		got, err := s.selectInstr(s.orig[i])
+		if err != nil {
+			return err
+		}
+		for j := len(got) - 1; j >= 0; j-- {
+			out = append(out, got[j])
+		}
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	b.Instrs = out
+	return nil
+}
+
+// selectInstr returns the instructions that replace in (in order).
+func (s *Selector) selectInstr(in *mir.Instr) ([]*mir.Instr, error) {
+	if s.dead(in) {
+		s.noteInstr(in, -1)
+		return nil, nil
+	}
+	if !in.Op.IsGeneric() || s.Table.IsPassthrough(in.Op) {
+		return []*mir.Instr{in}, nil
+	}
+	for _, r := range s.Table.byOp[in.Op] {
+		if !s.Has(r.Guard) {
+			continue
+		}
+		var st matchState
+		if !s.match(r.Match, in, in, &st) {
+			continue
+		}
+		e := &Emitter{s: s, root: in, caps: st.caps, rule: r}
+		if err := e.materialize(r.Match); err != nil {
+			return nil, err
+		}
+		var err error
+		if r.EmitFunc != nil {
+			err = r.EmitFunc(e)
+		} else {
+			err = e.template(r.Emit)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("rule %s: %w", r.Name, err)
+		}
+		if s.Trace != nil {
+			s.Trace("ISEL: %-16s <- %s", r.Name, mir.FormatInstr(s.f, in))
+		}
+		if s.Coverage != nil {
+			s.Coverage[r.Name]++
+		}
+		s.Selected++
+		s.Folded += int64(len(st.folded) + st.consts)
+		s.noteInstr(in, -1)
+		for _, n := range e.out {
+			s.noteInstr(n, 1)
+		}
+		// Generic instructions the rule inserted (materialized constants,
+		// legalized addresses) are selected in turn, last first.
+		var res []*mir.Instr
+		for i := len(e.out) - 1; i >= 0; i-- {
+			n := e.out[i]
+			if n.Op.IsGeneric() && !s.Table.IsPassthrough(n.Op) {
+				sub, err := s.selectInstr(n)
+				if err != nil {
+					return nil, err
+				}
+				res = append(sub, res...)
+				continue
+			}
+			res = append([]*mir.Instr{n}, res...)
+		}
+		return res, nil
+	}
+	return nil, fmt.Errorf("cannot select %s", mir.FormatInstr(s.f, in))
+}

@@ -1,0 +1,347 @@
+package cpu0
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"lltosimd/mir"
+)
+
+// PrintOptions control the assembly printer.
+type PrintOptions struct {
+	// ABI is "O32" (the default) or "S32": it names the .mdebug section.
+	ABI string
+}
+
+// asmFormat is the operand layout of each syntax: {n} is the n-th explicit
+// MIR operand (definitions first), as in spec §7.
+var asmFormat = map[Syntax]string{
+	SynNone:   "",
+	SynRRR:    "{0}, {1}, {2}",
+	SynRRI:    "{0}, {1}, {2}",
+	SynRRSh:   "{0}, {1}, {2}",
+	SynRR:     "{0}, {1}",
+	SynMovCC:  "{0}, {1}, {2}",
+	SynLoad:   "{0}, {2}({1})",
+	SynStore:  "{0}, {2}({1})",
+	SynLui:    "{0}, {1}",
+	SynCmp:    "{0}, {1}, {2}",
+	SynJcc:    "{0}, {1}",
+	SynJump:   "{0}",
+	SynBr:     "{0}, {1}, {2}",
+	SynRet:    "{0}",
+	SynJalr:   "{0}",
+	SynMulDiv: "{0}, {1}",
+	SynMfHiLo: "{0}",
+	SynMtHiLo: "{0}",
+	SynMfc0:   "{0}, {1}",
+	SynMtc0:   "{0}, {1}",
+	SynC0Mov:  "{0}, {1}",
+}
+
+// commentCol is the column of trailing comments, as llc aligns them.
+const commentCol = 40
+
+// PrintModule writes a fully lowered module (physical registers only, frame
+// lowered, pseudos expanded) as Cpu0 assembly in llc's syntax (spec §7).
+func PrintModule(w io.Writer, m *mir.Module, opts PrintOptions) error {
+	bw := bufio.NewWriter(w)
+	abi := opts.ABI
+	if abi == "" {
+		abi = "O32"
+	}
+	fmt.Fprintf(bw, "\t.text\n\t.section .mdebug.abi%s\n\t.previous\n", abi)
+	fmt.Fprintf(bw, "\t.file\t%s\n", strconv.Quote(m.Source))
+	n := 0
+	for _, f := range m.Funcs {
+		if len(f.Blocks) == 0 {
+			continue
+		}
+		if err := printFunc(bw, f, n); err != nil {
+			return err
+		}
+		n++
+	}
+	sec := ".text"
+	for _, g := range m.Globals {
+		printGlobal(bw, g, &sec)
+	}
+	return bw.Flush()
+}
+
+// PrintFunc writes one lowered function; index numbers its local labels
+// ($BB<index>_n, $func_end<index>).
+func PrintFunc(w io.Writer, f *mir.Func, index int) error {
+	bw := bufio.NewWriter(w)
+	if err := printFunc(bw, f, index); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+type funcPrinter struct {
+	w     *bufio.Writer
+	f     *mir.Func
+	index int
+	num   map[*mir.Block]int
+}
+
+func printFunc(w *bufio.Writer, f *mir.Func, index int) error {
+	p := &funcPrinter{w: w, f: f, index: index, num: map[*mir.Block]int{}}
+	for i, b := range f.Blocks {
+		p.num[b] = i
+	}
+	// Only blocks that something refers to get a label.
+	labeled := map[*mir.Block]bool{}
+	usesAT := false
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for _, m := range in.Flatten() {
+				for _, o := range m.Ops {
+					switch {
+					case o.Kind == mir.KindBlock:
+						labeled[o.Block] = true
+					case o.Kind == mir.KindReg && o.Reg == AT:
+						usesAT = true
+					}
+				}
+			}
+		}
+	}
+	for _, jt := range f.JumpTables {
+		for _, b := range jt {
+			labeled[b] = true
+		}
+	}
+
+	name := f.Name
+	if f.Exported {
+		fmt.Fprintf(w, "\t.globl\t%s\n", name)
+	}
+	fmt.Fprintf(w, "\t.align\t2\n\t.type\t%s,@function\n\t.ent\t%s\n%s:\n", name, name, name)
+	base := "sp"
+	if f.FramePointer {
+		base = "fp"
+	}
+	var mask uint32
+	for _, r := range f.SavedRegs {
+		if e := Regs[r].Enc; e >= 0 && e < 16 && r <= SW {
+			mask |= 1 << e
+		}
+	}
+	maskOff := 0
+	if mask != 0 {
+		maskOff = -4
+	}
+	fmt.Fprintf(w, "\t.frame\t$%s,%d,$lr\n\t.mask \t0x%08x,%d\n\t.set\tnoreorder\n\t.set\tnomacro\n", base, f.FrameSize, mask, maskOff)
+	if usesAT {
+		fmt.Fprintf(w, "\t.set\tnoat\n")
+	}
+	for i, b := range f.Blocks {
+		var head string
+		if labeled[b] {
+			head = p.label(b) + ":"
+		} else {
+			head = fmt.Sprintf("# %%bb.%d:", i)
+		}
+		if b.Name != "" {
+			head = padTo(head, commentCol) + "# %" + b.Name
+		}
+		fmt.Fprintln(w, head)
+		for _, in := range b.Instrs {
+			if err := p.instr(in); err != nil {
+				return fmt.Errorf("%s: %w", f.Name, err)
+			}
+			if Arch.Desc(in.Op).Flags&mir.FlagHasDelaySlot == 0 {
+				if len(in.Bundle) > 0 {
+					return fmt.Errorf("%s: bundle headed by %s, which has no delay slot", f.Name, Arch.OpName(in.Op))
+				}
+				continue
+			}
+			if len(in.Bundle) == 0 {
+				fmt.Fprintln(w, "\tnop")
+			}
+			for _, m := range in.Bundle {
+				if err := p.instr(m); err != nil {
+					return fmt.Errorf("%s: %w", f.Name, err)
+				}
+			}
+		}
+	}
+	if usesAT {
+		fmt.Fprintf(w, "\t.set\tat\n")
+	}
+	fmt.Fprintf(w, "\t.set\tmacro\n\t.set\treorder\n\t.end\t%s\n$func_end%d:\n\t.size\t%s, ($func_end%d)-%s\n", name, index, name, index, name)
+	for i, jt := range f.JumpTables {
+		fmt.Fprintf(w, "\t.section\t.rodata,\"a\",@progbits\n\t.align\t2\n$JTI%d_%d:\n", index, i)
+		for _, b := range jt {
+			fmt.Fprintf(w, "\t.4byte\t%s\n", p.label(b))
+		}
+		fmt.Fprintf(w, "\t.text\n")
+	}
+	return nil
+}
+
+func padTo(s string, col int) string {
+	if len(s) >= col {
+		return s + " "
+	}
+	return s + strings.Repeat(" ", col-len(s))
+}
+
+func (p *funcPrinter) label(b *mir.Block) string {
+	return fmt.Sprintf("$BB%d_%d", p.index, p.num[b])
+}
+
+// instr prints one instruction (not its bundle).
+func (p *funcPrinter) instr(in *mir.Instr) error {
+	if in.Op.IsGeneric() {
+		return fmt.Errorf("generic op %s reached the printer", Arch.OpName(in.Op))
+	}
+	d := DefOf(in.Op)
+	if Arch.Desc(in.Op).Flags&mir.FlagPseudo != 0 {
+		return fmt.Errorf("pseudo op %s reached the printer", d.Name)
+	}
+	ops := append(append([]mir.Operand{}, in.Defs()...), in.Uses()...)
+	mnem, format := d.Mnem, asmFormat[d.Syn]
+	// addu $a, $b, $zero is printed as move $a, $b.
+	if d.Name == "ADDu" && len(ops) == 3 && ops[2].Kind == mir.KindReg && ops[2].Reg == ZERO {
+		mnem, format = "move", "{0}, {1}"
+	}
+	var sb strings.Builder
+	sb.WriteString("\t" + mnem)
+	if format != "" {
+		sb.WriteByte('\t')
+	}
+	for i := 0; i < len(format); i++ {
+		c := format[i]
+		if c != '{' {
+			sb.WriteByte(c)
+			continue
+		}
+		j := i + 1
+		for format[j] != '}' {
+			j++
+		}
+		k, _ := strconv.Atoi(format[i+1 : j])
+		i = j
+		if k >= len(ops) {
+			return fmt.Errorf("%s: missing operand %d", d.Name, k)
+		}
+		s, err := p.operand(d, &ops[k])
+		if err != nil {
+			return fmt.Errorf("%s: %w", d.Name, err)
+		}
+		sb.WriteString(s)
+	}
+	fmt.Fprintln(p.w, sb.String())
+	return nil
+}
+
+// operand prints one operand of an instruction described by d.
+func (p *funcPrinter) operand(d *InstrDef, o *mir.Operand) (string, error) {
+	// Address operands of lui are the high half, of anything else the low half.
+	reloc := "%lo"
+	if d.Syn == SynLui {
+		reloc = "%hi"
+	}
+	branch := d.Syn == SynJcc || d.Syn == SynJump || d.Syn == SynBr
+	switch o.Kind {
+	case mir.KindReg:
+		if !o.Reg.IsPhys() {
+			return "", fmt.Errorf("virtual register %%%d reached the printer", o.Reg.VirtIndex())
+		}
+		return "$" + Arch.RegName(o.Reg), nil
+	case mir.KindImm:
+		if d.Imm == ImmU16 {
+			return strconv.FormatInt(o.Imm&0xFFFF, 10), nil
+		}
+		return strconv.FormatInt(o.Imm, 10), nil
+	case mir.KindSym:
+		s := o.Sym
+		if o.Imm != 0 {
+			s = fmt.Sprintf("%s%+d", s, o.Imm)
+		}
+		if branch {
+			return s, nil
+		}
+		return reloc + "(" + s + ")", nil
+	case mir.KindBlock:
+		if branch {
+			return p.label(o.Block), nil
+		}
+		return reloc + "(" + p.label(o.Block) + ")", nil
+	case mir.KindJT:
+		return fmt.Sprintf("%s($JTI%d_%d)", reloc, p.index, o.Imm), nil
+	case mir.KindFrame:
+		return "", fmt.Errorf("frame index fi#%d was not lowered", o.Imm)
+	}
+	return "", fmt.Errorf("cannot print operand kind %d", o.Kind)
+}
+
+var dataDirective = map[int64]string{1: ".byte", 2: ".2byte", 4: ".4byte", 8: ".8byte"}
+
+func printGlobal(w *bufio.Writer, g *mir.Global, sec *string) {
+	fmt.Fprintf(w, "\t.type\t%s,@object\n", g.Name)
+	want := map[mir.Section]string{mir.SecData: ".data", mir.SecRodata: ".section\t.rodata,\"a\",@progbits", mir.SecBSS: ".bss"}[g.Section]
+	if want != *sec {
+		fmt.Fprintf(w, "\t%s\n", want)
+		*sec = want
+	}
+	if g.Exported {
+		fmt.Fprintf(w, "\t.globl\t%s\n", g.Name)
+	}
+	align := 0
+	for int64(1)<<align < g.Align {
+		align++
+	}
+	fmt.Fprintf(w, "\t.align\t%d\n%s:\n", align, g.Name)
+	if len(g.Items) == 0 && g.Size > 0 {
+		fmt.Fprintf(w, "\t.space\t%d\n", g.Size)
+	}
+	for _, it := range g.Items {
+		switch it.Kind {
+		case mir.DataInt:
+			v := it.Value
+			if it.Size < 8 {
+				v &= 1<<(8*it.Size) - 1
+			}
+			fmt.Fprintf(w, "\t%s\t%d\n", dataDirective[it.Size], v)
+		case mir.DataSym:
+			s := it.Sym
+			if it.Value != 0 {
+				s = fmt.Sprintf("%s%+d", s, it.Value)
+			}
+			fmt.Fprintf(w, "\t.4byte\t%s\n", s)
+		case mir.DataZero:
+			fmt.Fprintf(w, "\t.space\t%d\n", it.Size)
+		case mir.DataBytes:
+			fmt.Fprintf(w, "\t.ascii\t\"%s\"\n", asciiEscape(it.Bytes))
+		}
+	}
+	fmt.Fprintf(w, "\t.size\t%s, %d\n", g.Name, g.Size)
+}
+
+// asciiEscape spells bytes as GNU as string contents (llc's escapes).
+func asciiEscape(b []byte) string {
+	var sb strings.Builder
+	for _, c := range b {
+		switch {
+		case c == '"' || c == '\\':
+			sb.WriteByte('\\')
+			sb.WriteByte(c)
+		case c == '\n':
+			sb.WriteString(`\n`)
+		case c == '\t':
+			sb.WriteString(`\t`)
+		case c >= 0x20 && c < 0x7F:
+			sb.WriteByte(c)
+		default:
+			fmt.Fprintf(&sb, "\\%03o", c)
+		}
+	}
+	return sb.String()
+}

@@ -1,0 +1,545 @@
+package cpu0
+
+import (
+	"fmt"
+	"sync"
+
+	"lltosimd/isel"
+	"lltosimd/mir"
+	"lltosimd/passes"
+)
+
+// Feature guards of the selection rules: cpu032II has the slt family and
+// beq/bne ("slt"); cpu032I has only cmp + jcc ("!slt").
+const (
+	featSlt = "slt"
+	noSlt   = "!slt"
+)
+
+// Features returns the isel features of a -mcpu value ("" = cpu032II).
+func Features(mcpu string) map[string]bool {
+	return map[string]bool{featSlt: mcpu != "cpu032I"}
+}
+
+// Constants are compared as 32-bit words whatever their int64 spelling.
+func s32(c int64) int64 { return int64(int32(c)) }
+
+func isSimm16(c int64) bool { c = s32(c); return c >= -32768 && c <= 32767 }
+func isUimm16(c int64) bool { return uint32(c) <= 0xFFFF }
+
+// Leaves of the Cpu0 rules.
+var (
+	simm16 = isel.ImmConv("simm16", func(c int64) (int64, bool) { return s32(c), isSimm16(c) })
+	uimm16 = isel.ImmConv("uimm16", func(c int64) (int64, bool) { return int64(uint32(c)), isUimm16(c) })
+	// negSimm16 turns "x - c" into "x + (-c)".
+	negSimm16 = isel.ImmConv("-simm16", func(c int64) (int64, bool) { return -s32(c), isSimm16(-s32(c)) })
+	// hi16 matches constants whose low half is zero and captures the high half.
+	hi16   = isel.ImmConv("hi16", func(c int64) (int64, bool) { return int64(uint32(c) >> 16), uint32(c)&0xFFFF == 0 })
+	shamt  = isel.ImmConv("shamt", func(c int64) (int64, bool) { return c, c >= 0 && c <= 31 })
+	allOne = isel.ImmConv("-1", func(c int64) (int64, bool) { return -1, uint32(c) == 0xFFFFFFFF })
+	// bitsToShift turns G_SEXT_INREG's bit count n into the shift 32-n.
+	bitsToShift = isel.ImmConv("32-bits", func(c int64) (int64, bool) { return 32 - c, c >= 1 && c <= 31 })
+	// sltiu's immediate must be non-negative: the reference model
+	// zero-extends it while the ISA manual sign-extends (spec §8.5).
+	uimm15 = isel.ImmConv("uimm15", func(c int64) (int64, bool) { return s32(c), s32(c) >= 0 && s32(c) <= 32767 })
+	zero   = isel.ImmConv("0", func(c int64) (int64, bool) { return 0, uint32(c) == 0 })
+	reg    = isel.Reg
+)
+
+var (
+	d0 = isel.Def(0)
+	c0 = isel.Cap(0)
+	c1 = isel.Cap(1)
+	c2 = isel.Cap(2)
+	t0 = isel.Tmp(0)
+	zr = isel.Phys(ZERO)
+)
+
+func rrr(op string) []isel.Inst { return []isel.Inst{isel.I(op, d0, c0, c1)} }
+
+// binop gives the register/register and register/immediate rules of an ALU op.
+func binop(name string, g mir.Opcode, opRR, opRI string, imm isel.Pattern) []isel.Rule {
+	rs := []isel.Rule{}
+	if opRI != "" {
+		rs = append(rs, isel.Rule{Name: name + ".ri", Match: isel.Op(g, reg, imm), Emit: rrr(opRI)})
+	}
+	return append(rs, isel.Rule{Name: name + ".rr", Match: isel.Op(g, reg, reg), Emit: rrr(opRR)})
+}
+
+// hilo gives the rule of an op computed by a HI/LO instruction.
+func hilo(name string, g mir.Opcode, op, mf string) isel.Rule {
+	return isel.Rule{Name: name, Match: isel.Op(g, reg, reg), Emit: []isel.Inst{isel.I(op, c0, c1), isel.I(mf, d0)}}
+}
+
+// Memory access rules: a frame object, a folded frame address or a plain
+// register as base, with the offset folded when it fits.
+func memRules(name string, g mir.Opcode, op string, store bool) []isel.Rule {
+	ref := func(base, off isel.Ref) []isel.Inst {
+		if store {
+			return []isel.Inst{isel.I(op, c0, base, off)}
+		}
+		return []isel.Inst{isel.I(op, d0, base, off)}
+	}
+	// Leaves before the address: the stored value.
+	var pre []isel.Pattern
+	n := 0
+	if store {
+		pre, n = []isel.Pattern{reg}, 1
+	}
+	args := func(base isel.Pattern, off isel.Pattern) []isel.Pattern {
+		return append(append([]isel.Pattern{}, pre...), base, off)
+	}
+	return []isel.Rule{
+		{Name: name + ".frame", Match: isel.Op(g, args(isel.Frame, simm16)...), Emit: ref(isel.Cap(n), isel.Cap(n+1))},
+		{Name: name + ".frameaddr", Match: isel.Op(g, args(isel.Op(mir.GFrameAddr, isel.Frame), simm16)...), Emit: ref(isel.Cap(n), isel.Cap(n+1))},
+		{Name: name + ".reg", Match: isel.Op(g, args(reg, simm16)...), Emit: ref(isel.Cap(n), isel.Cap(n+1))},
+		{Name: name + ".bigoff", Match: isel.Op(g, args(isel.Any, isel.AnyImm)...), EmitFunc: legalizeAddress},
+	}
+}
+
+// legalizeAddress handles an offset beyond 16 bits: the address is computed
+// with generic ops (selected in their turn) and accessed at offset 0.
+func legalizeAddress(e *isel.Emitter) error {
+	in := e.Root()
+	n := len(in.Defs())
+	uses := in.Uses()
+	base, off := uses[len(uses)-2], uses[len(uses)-1]
+	addr := e.Tmp()
+	b := base
+	if base.Kind == mir.KindFrame {
+		t := e.Tmp()
+		e.EmitOp(mir.GFrameAddr, mir.D(t), base)
+		b = mir.R(t)
+	}
+	e.EmitOp(mir.GAdd, mir.D(addr), b, e.Const(off.Imm))
+	ops := append([]mir.Operand{}, in.Ops[:n]...)
+	if n == 0 { // a store: the value is the first capture
+		ops = append(ops, e.Cap(0))
+	}
+	ops = append(ops, mir.R(addr), mir.I(0))
+	e.EmitOp(in.Op, ops...)
+	return nil
+}
+
+// Rules is the Cpu0 rule table.
+var Rules = []isel.Rule{
+	// Constants (spec §6).
+	{Name: "const.simm16", Match: isel.Op(mir.GConst, simm16), Emit: []isel.Inst{isel.I("ADDiu", d0, zr, c0)}},
+	{Name: "const.uimm16", Match: isel.Op(mir.GConst, uimm16), Emit: []isel.Inst{isel.I("ORi", d0, zr, c0)}},
+	{Name: "const.hi16", Match: isel.Op(mir.GConst, hi16), Emit: []isel.Inst{isel.I("LUi", d0, c0)}},
+	{Name: "const.lui_ori", Match: isel.Op(mir.GConst, isel.AnyImm), EmitFunc: func(e *isel.Emitter) error {
+		c := uint32(e.Cap(0).Imm)
+		t := e.Tmp()
+		e.Emit("LUi", mir.D(t), mir.I(int64(c>>16)))
+		e.Emit("ORi", e.Def(0), mir.R(t), mir.I(int64(c&0xFFFF)))
+		return nil
+	}},
+	// Addresses: static relocation model, %hi/%lo pairs (the printer spells
+	// a symbol, block or jump-table operand of LUi as %hi and of ORi as %lo).
+	{Name: "globaladdr", Match: isel.Op(mir.GGlobalAddr, isel.Sym), Emit: hiLo()},
+	{Name: "blockaddr", Match: isel.Op(mir.GBlockAddr, isel.Block), Emit: hiLo()},
+	{Name: "jtaddr", Match: isel.Op(mir.GJTAddr, isel.JT), Emit: hiLo()},
+	{Name: "frameaddr", Match: isel.Op(mir.GFrameAddr, isel.Frame), Emit: []isel.Inst{isel.I("ADDiu", d0, c0, isel.Imm(0))}},
+	{Name: "frameaddr.any", Match: isel.Op(mir.GFrameAddr, isel.Any), EmitFunc: func(e *isel.Emitter) error {
+		return fmt.Errorf("G_FRAME_ADDR needs a frame object operand")
+	}},
+
+	// Arithmetic and logic.
+	{Name: "add.ri", Match: isel.Op(mir.GAdd, reg, simm16), Emit: rrr("ADDiu")},
+	{Name: "add.rr", Match: isel.Op(mir.GAdd, reg, reg), Emit: rrr("ADDu")},
+	{Name: "sub.ri", Match: isel.Op(mir.GSub, reg, negSimm16), Emit: rrr("ADDiu")},
+	{Name: "sub.rr", Match: isel.Op(mir.GSub, reg, reg), Emit: rrr("SUBu")},
+	{Name: "mul", Match: isel.Op(mir.GMul, reg, reg), Emit: rrr("MUL")},
+	hilo("umulh", mir.GUMulH, "MULTu", "MFHI"),
+	hilo("smulh", mir.GSMulH, "MULT", "MFHI"),
+	hilo("sdiv", mir.GSDiv, "SDIV", "MFLO"),
+	hilo("udiv", mir.GUDiv, "UDIV", "MFLO"),
+	hilo("srem", mir.GSRem, "SDIV", "MFHI"),
+	hilo("urem", mir.GURem, "UDIV", "MFHI"),
+	{Name: "and.ri", Match: isel.Op(mir.GAnd, reg, uimm16), Emit: rrr("ANDi")},
+	{Name: "and.rr", Match: isel.Op(mir.GAnd, reg, reg), Emit: rrr("AND")},
+	{Name: "or.ri", Match: isel.Op(mir.GOr, reg, uimm16), Emit: rrr("ORi")},
+	{Name: "or.rr", Match: isel.Op(mir.GOr, reg, reg), Emit: rrr("OR")},
+	// not x = nor x, $zero (spec §3.2).
+	{Name: "xor.not", Match: isel.Op(mir.GXor, reg, allOne), Emit: []isel.Inst{isel.I("NOR", d0, c0, zr)}},
+	{Name: "xor.ri", Match: isel.Op(mir.GXor, reg, uimm16), Emit: rrr("XORi")},
+	{Name: "xor.rr", Match: isel.Op(mir.GXor, reg, reg), Emit: rrr("XOR")},
+	{Name: "shl.ri", Match: isel.Op(mir.GShl, reg, shamt), Emit: rrr("SHL")},
+	{Name: "shl.rr", Match: isel.Op(mir.GShl, reg, reg), Emit: rrr("SHLV")},
+	{Name: "lshr.ri", Match: isel.Op(mir.GLShr, reg, shamt), Emit: rrr("SHR")},
+	{Name: "lshr.rr", Match: isel.Op(mir.GLShr, reg, reg), Emit: rrr("SHRV")},
+	{Name: "ashr.ri", Match: isel.Op(mir.GAShr, reg, shamt), Emit: rrr("SRA")},
+	{Name: "ashr.rr", Match: isel.Op(mir.GAShr, reg, reg), Emit: rrr("SRAV")},
+	{Name: "rotl.ri", Match: isel.Op(mir.GRotl, reg, shamt), Emit: rrr("ROL")},
+	{Name: "rotl.rr", Match: isel.Op(mir.GRotl, reg, reg), Emit: rrr("ROLV")},
+	{Name: "rotr.ri", Match: isel.Op(mir.GRotr, reg, shamt), Emit: rrr("ROR")},
+	{Name: "rotr.rr", Match: isel.Op(mir.GRotr, reg, reg), Emit: rrr("RORV")},
+	// ctlz(not x) = clo x.
+	{Name: "ctlo", Match: isel.Op(mir.GCtlz, isel.Op(mir.GXor, reg, allOne)), Emit: []isel.Inst{isel.I("CLO", d0, c0)}},
+	{Name: "ctlz", Match: isel.Op(mir.GCtlz, reg), Emit: []isel.Inst{isel.I("CLZ", d0, c0)}},
+	{Name: "sextinreg", Match: isel.Op(mir.GSExtInReg, reg, bitsToShift), Emit: []isel.Inst{isel.I("SHL", t0, c0, c1), isel.I("SRA", d0, t0, c1)}},
+	{Name: "sextinreg.32", Match: isel.Op(mir.GSExtInReg, reg, isel.AnyImm), EmitFunc: func(e *isel.Emitter) error {
+		if b := e.Cap(1).Imm; b < 32 {
+			return fmt.Errorf("G_SEXT_INREG of %d bits", b)
+		}
+		e.Emit("ADDu", e.Def(0), e.Cap(0), mir.R(ZERO))
+		return nil
+	}},
+
+	// Compares as values (spec §6 setcc idioms).
+	{Name: "icmp.eq0.II", Guard: featSlt, Match: isel.Op(mir.GICmp, isel.CondIn(mir.CondEQ), reg, zero),
+		Emit: []isel.Inst{isel.I("SLTiu", d0, c1, isel.Imm(1))}},
+	{Name: "icmp.ne0.II", Guard: featSlt, Match: isel.Op(mir.GICmp, isel.CondIn(mir.CondNE), reg, zero),
+		Emit: []isel.Inst{isel.I("SLTu", d0, zr, c1)}},
+	{Name: "icmp.eqimm.II", Guard: featSlt, Match: isel.Op(mir.GICmp, isel.CondIn(mir.CondEQ), reg, uimm16),
+		Emit: []isel.Inst{isel.I("XORi", t0, c1, c2), isel.I("SLTiu", d0, t0, isel.Imm(1))}},
+	{Name: "icmp.neimm.II", Guard: featSlt, Match: isel.Op(mir.GICmp, isel.CondIn(mir.CondNE), reg, uimm16),
+		Emit: []isel.Inst{isel.I("XORi", t0, c1, c2), isel.I("SLTu", d0, zr, t0)}},
+	{Name: "icmp.sltimm.II", Guard: featSlt, Match: isel.Op(mir.GICmp, isel.CondIn(mir.CondSLT), reg, simm16),
+		Emit: []isel.Inst{isel.I("SLTi", d0, c1, c2)}},
+	{Name: "icmp.ultimm.II", Guard: featSlt, Match: isel.Op(mir.GICmp, isel.CondIn(mir.CondULT), reg, uimm15),
+		Emit: []isel.Inst{isel.I("SLTiu", d0, c1, c2)}},
+	{Name: "icmp.II", Guard: featSlt, Match: isel.Op(mir.GICmp, isel.AnyCond, reg, reg), EmitFunc: emitSetcc},
+	{Name: "icmp.I", Guard: noSlt, Match: isel.Op(mir.GICmp, isel.AnyCond, reg, reg), EmitFunc: emitSetcc},
+
+	// Conditional branches with the compare folded in.
+	{Name: "brcond.icmp.II", Guard: featSlt, Match: isel.Op(mir.GBrCond, isel.Op(mir.GICmp, isel.AnyCond, reg, reg), isel.Block), EmitFunc: emitBrcond},
+	{Name: "brcond.icmp.I", Guard: noSlt, Match: isel.Op(mir.GBrCond, isel.Op(mir.GICmp, isel.AnyCond, reg, reg), isel.Block), EmitFunc: emitBrcond},
+	{Name: "brcond.II", Guard: featSlt, Match: isel.Op(mir.GBrCond, reg, isel.Block),
+		Emit: []isel.Inst{isel.I("BNE", c0, zr, c1)}},
+	{Name: "brcond.I", Guard: noSlt, Match: isel.Op(mir.GBrCond, reg, isel.Block),
+		Emit: []isel.Inst{isel.I("CMP", isel.Phys(SW), c0, zr), isel.I("JNE", isel.Phys(SW), c1)}},
+	{Name: "br", Match: isel.Op(mir.GBr, isel.Block), Emit: []isel.Inst{isel.I("JMP", c0)}},
+	{Name: "brindirect", Match: isel.Op(mir.GBrIndirect, reg), EmitFunc: func(e *isel.Emitter) error {
+		in, _ := e.Emit("JR", e.Cap(0))
+		keepTargets(in, e.Root().Uses()[1:])
+		return nil
+	}},
+	{Name: "brjt", Match: isel.Op(mir.GBrJT, reg, isel.JT), EmitFunc: func(e *isel.Emitter) error {
+		off, base, addr, tgt := e.Tmp(), e.Tmp(), e.Tmp(), e.Tmp()
+		e.Emit("SHL", mir.D(off), e.Cap(0), mir.I(2))
+		e.EmitOp(mir.GJTAddr, mir.D(base), e.Cap(1))
+		e.Emit("ADDu", mir.D(addr), mir.R(base), mir.R(off))
+		e.Emit("LD", mir.D(tgt), mir.R(addr), mir.I(0))
+		in, _ := e.Emit("JR", mir.R(tgt))
+		keepTargets(in, []mir.Operand{e.Cap(1)})
+		return nil
+	}},
+
+	// Selects keep their compare for cpu0-select.
+	{Name: "select.icmp", Match: isel.Op(mir.GSelect, isel.Op(mir.GICmp, isel.AnyCond, reg, reg), reg, reg),
+		Emit: []isel.Inst{isel.I("SELECT", d0, isel.Cap(3), isel.Cap(4), c0, c1, c2)}},
+	{Name: "select", Match: isel.Op(mir.GSelect, reg, reg, reg),
+		Emit: []isel.Inst{isel.I("SELECT", d0, c1, c2, isel.Lit(mir.C(mir.CondNE)), c0, zr)}},
+
+	// Traps call abort; unreachable code needs nothing.
+	{Name: "trap", Match: isel.Op(mir.GTrap), EmitFunc: func(e *isel.Emitter) error {
+		f := e.Func()
+		f.HasCalls = true
+		f.MaxCallArgs = max(f.MaxCallArgs, 8)
+		e.Emit("JSUB", mir.S("abort", 0))
+		return nil
+	}},
+	{Name: "unreachable", Match: isel.Op(mir.GUnreachable), Emit: []isel.Inst{}},
+
+	// Stack pointer arithmetic; the function then needs a frame pointer.
+	{Name: "stacksave", Match: isel.Op(mir.GStackSave), EmitFunc: func(e *isel.Emitter) error {
+		e.Func().FramePointer = true
+		e.Emit("ADDu", e.Def(0), mir.R(SP), mir.R(ZERO))
+		return nil
+	}},
+	{Name: "stackrestore", Match: isel.Op(mir.GStackRestore, reg), EmitFunc: func(e *isel.Emitter) error {
+		e.Func().FramePointer = true
+		e.Emit("ADDu", mir.R(SP), e.Cap(0), mir.R(ZERO))
+		return nil
+	}},
+	{Name: "dynalloca", Match: isel.Op(mir.GDynAlloca, reg, isel.AnyImm), EmitFunc: emitDynAlloca},
+}
+
+func init() {
+	// Loads and stores of every width.
+	for _, m := range []struct {
+		name  string
+		g     mir.Opcode
+		op    string
+		store bool
+	}{
+		{"ld32", mir.GLoad32, "LD", false}, {"ld16s", mir.GLoad16S, "LH", false}, {"ld16u", mir.GLoad16U, "LHu", false},
+		{"ld8s", mir.GLoad8S, "LB", false}, {"ld8u", mir.GLoad8U, "LBu", false},
+		{"st32", mir.GStore32, "ST", true}, {"st16", mir.GStore16, "SH", true}, {"st8", mir.GStore8, "SB", true},
+	} {
+		Rules = append(Rules, memRules(m.name, m.g, m.op, m.store)...)
+	}
+}
+
+func hiLo() []isel.Inst {
+	return []isel.Inst{isel.I("LUi", t0, c0), isel.I("ORi", d0, t0, c0)}
+}
+
+// keepTargets records an indirect jump's possible targets as implicit
+// operands so that the CFG stays exact.
+func keepTargets(in *mir.Instr, targets []mir.Operand) {
+	for _, t := range targets {
+		if t.Kind == mir.KindBlock || t.Kind == mir.KindJT {
+			t.Flags |= mir.FlagImplicit
+			in.Ops = append(in.Ops, t)
+		}
+	}
+}
+
+// emitDynAlloca moves $sp down by the size rounded up to the stack alignment
+// (8, or the requested alignment if larger) and returns the address above
+// the outgoing-argument area, which stays at the bottom of the frame.
+func emitDynAlloca(e *isel.Emitter) error {
+	f := e.Func()
+	f.FramePointer = true
+	align := max(e.Cap(1).Imm, 8)
+	if align&(align-1) != 0 || align > 1<<15 {
+		return fmt.Errorf("G_DYN_ALLOCA alignment %d", align)
+	}
+	sz, mask, rounded := e.Tmp(), e.Tmp(), e.Tmp()
+	e.Emit("ADDiu", mir.D(sz), e.Cap(0), mir.I(align-1))
+	e.Emit("ADDiu", mir.D(mask), mir.R(ZERO), mir.I(-align))
+	e.Emit("AND", mir.D(rounded), mir.R(sz), mir.R(mask))
+	e.Emit("SUBu", mir.D(SP), mir.R(SP), mir.R(rounded))
+	if align > 8 {
+		e.Emit("AND", mir.D(SP), mir.R(SP), mir.R(mask))
+	}
+	e.Emit("ADDiu", e.Def(0), mir.R(SP), mir.I(f.MaxCallArgs))
+	return nil
+}
+
+// emitSetcc materializes a compare as 0/1 (spec §6 setcc idioms).
+func emitSetcc(e *isel.Emitter) error {
+	b := emitterBuilder{e}
+	return setcc(b, e.Has(featSlt), e.Def(0).Reg, e.Cap(0).Cond, e.Cap(1), e.Cap(2))
+}
+
+// emitBrcond emits a conditional branch on a folded compare.
+func emitBrcond(e *isel.Emitter) error {
+	b := emitterBuilder{e}
+	cond, x, y, target := e.Cap(0).Cond, e.Cap(1), e.Cap(2), e.Cap(3)
+	if !e.Has(featSlt) {
+		b.emit(cmpOp(cond), mir.R(SW), x, y)
+		b.emit(jccOp[cond], mir.R(SW), target)
+		return nil
+	}
+	switch cond {
+	case mir.CondEQ:
+		b.emit("BEQ", x, y, target)
+		return nil
+	case mir.CondNE:
+		b.emit("BNE", x, y, target)
+		return nil
+	}
+	k, neg := flag(b, true, cond, x, y)
+	if neg {
+		b.emit("BEQ", k, mir.R(ZERO), target)
+	} else {
+		b.emit("BNE", k, mir.R(ZERO), target)
+	}
+	return nil
+}
+
+// builder is what the compare idioms need from their caller: the isel
+// emitter or the cpu0-select pass.
+type builder interface {
+	tmp() mir.Reg
+	emit(op string, ops ...mir.Operand)
+}
+
+type emitterBuilder struct{ e *isel.Emitter }
+
+func (b emitterBuilder) tmp() mir.Reg { return b.e.Tmp() }
+func (b emitterBuilder) emit(op string, ops ...mir.Operand) {
+	if _, err := b.e.Emit(op, ops...); err != nil {
+		panic(err) // op names here are constants of this file
+	}
+}
+
+// jccOp is the cpu032I branch taken when the predicate holds after
+// cmp/cmpu a, b.
+var jccOp = [...]string{
+	mir.CondEQ: "JEQ", mir.CondNE: "JNE",
+	mir.CondSLT: "JLT", mir.CondSLE: "JLE", mir.CondSGT: "JGT", mir.CondSGE: "JGE",
+	mir.CondULT: "JLT", mir.CondULE: "JLE", mir.CondUGT: "JGT", mir.CondUGE: "JGE",
+}
+
+func cmpOp(c mir.Cond) string {
+	if c.IsUnsigned() {
+		return "CMPu"
+	}
+	return "CMP"
+}
+
+func sltOp(c mir.Cond) string {
+	if c.IsUnsigned() {
+		return "SLTu"
+	}
+	return "SLT"
+}
+
+// lessForm expresses an order predicate through "less than": a cond b ==
+// (x < y) != neg.
+func lessForm(c mir.Cond, a, b mir.Operand) (x, y mir.Operand, neg bool) {
+	switch c {
+	case mir.CondSLT, mir.CondULT:
+		return a, b, false
+	case mir.CondSGE, mir.CondUGE:
+		return a, b, true
+	case mir.CondSGT, mir.CondUGT:
+		return b, a, false
+	default: // sle, ule
+		return b, a, true
+	}
+}
+
+// flag emits code leaving a register k such that (a cond b) == ((k != 0) != neg).
+func flag(bd builder, slt bool, c mir.Cond, a, b mir.Operand) (k mir.Operand, neg bool) {
+	if c == mir.CondEQ || c == mir.CondNE {
+		k = a
+		if b.Reg != ZERO {
+			t := bd.tmp()
+			bd.emit("XOR", mir.D(t), a, b)
+			k = mir.R(t)
+		}
+		return k, c == mir.CondEQ
+	}
+	x, y, neg := lessForm(c, a, b)
+	t := bd.tmp()
+	if slt {
+		bd.emit(sltOp(c), mir.D(t), x, y)
+	} else {
+		// N (bit 0 of $sw) is set by cmp when x < y.
+		bd.emit(cmpOp(c), mir.D(SW), x, y)
+		bd.emit("ANDi", mir.D(t), mir.R(SW), mir.I(1))
+	}
+	return mir.R(t), neg
+}
+
+// setcc writes (a cond b) as 0 or 1 into d.
+func setcc(bd builder, slt bool, d mir.Reg, c mir.Cond, a, b mir.Operand) error {
+	switch {
+	case (c == mir.CondEQ || c == mir.CondNE) && slt:
+		k, _ := flag(bd, slt, c, a, b)
+		if c == mir.CondEQ {
+			bd.emit("SLTiu", mir.D(d), k, mir.I(1))
+		} else {
+			bd.emit("SLTu", mir.D(d), mir.R(ZERO), k)
+		}
+	case c == mir.CondEQ || c == mir.CondNE:
+		// Z is bit 1 of $sw.
+		t, u := bd.tmp(), d
+		if c == mir.CondNE {
+			u = bd.tmp()
+		}
+		bd.emit("CMP", mir.D(SW), a, b)
+		bd.emit("ANDi", mir.D(t), mir.R(SW), mir.I(2))
+		bd.emit("SHR", mir.D(u), mir.R(t), mir.I(1))
+		if c == mir.CondNE {
+			bd.emit("XORi", mir.D(d), mir.R(u), mir.I(1))
+		}
+	default:
+		x, y, neg := lessForm(c, a, b)
+		t := d
+		if neg {
+			t = bd.tmp()
+		}
+		if slt {
+			bd.emit(sltOp(c), mir.D(t), x, y)
+		} else {
+			bd.emit(cmpOp(c), mir.D(SW), x, y)
+			bd.emit("ANDi", mir.D(t), mir.R(SW), mir.I(1))
+		}
+		if neg {
+			bd.emit("XORi", mir.D(d), mir.R(t), mir.I(1))
+		}
+	}
+	return nil
+}
+
+// finishInstr adds the implicit register operands of the instruction table
+// (HI/LO of mult/div, $lr of calls).
+func finishInstr(in *mir.Instr) {
+	d := DefOf(in.Op)
+	for _, n := range d.ImplicitDefs {
+		r, _ := Arch.LookupReg(n)
+		in.Ops = append(in.Ops, mir.Operand{Kind: mir.KindReg, Reg: r, Flags: mir.FlagDef | mir.FlagImplicit})
+	}
+	for _, n := range d.ImplicitUses {
+		r, _ := Arch.LookupReg(n)
+		in.Ops = append(in.Ops, mir.Operand{Kind: mir.KindReg, Reg: r, Flags: mir.FlagImplicit})
+	}
+}
+
+// newInstr builds a Cpu0 instruction by name, marking its definitions and
+// adding its implicit operands.
+func newInstr(op string, ops ...mir.Operand) *mir.Instr {
+	code, ok := Op[op]
+	if !ok {
+		panic("cpu0: unknown op " + op)
+	}
+	n := Arch.Desc(code).NumDefs
+	for i := 0; i < n && i < len(ops); i++ {
+		ops[i].Flags |= mir.FlagDef
+	}
+	in := mir.NewInstr(code, ops...)
+	finishInstr(in)
+	return in
+}
+
+var (
+	tableOnce sync.Once
+	table     *isel.Table
+	tableErr  error
+)
+
+// Table returns the initialized Cpu0 rule table.
+func Table() (*isel.Table, error) {
+	tableOnce.Do(func() {
+		table = &isel.Table{
+			Arch:        Arch,
+			Rules:       Rules,
+			Passthrough: []mir.Opcode{mir.GCopy, mir.GPhi, mir.GImplicitDef},
+			Remat:       []mir.Opcode{mir.GConst, mir.GFrameAddr},
+			ZeroReg:     ZERO,
+			Finish:      finishInstr,
+		}
+		tableErr = table.Init()
+	})
+	return table, tableErr
+}
+
+var traceMu sync.Mutex
+
+// ISelPass is cpu0-isel. Its rule trace is printed by -debug-only=isel (or
+// -debug-only=cpu0-isel).
+var ISelPass = passes.Register(&passes.Pass{
+	Name:     "cpu0-isel",
+	Desc:     "Cpu0 instruction selection (pattern tables)",
+	Required: true,
+	Stats: map[string]string{
+		"selected": "Number of instructions selected",
+		"folded":   "Number of producers folded into their users",
+	},
+	Run: func(c *passes.Ctx, f *mir.Func) error {
+		t, err := Table()
+		if err != nil {
+			return err
+		}
+		s := &isel.Selector{Table: t, Features: Features(c.Option("mcpu"))}
+		if c.Debugging() {
+			s.Trace = func(format string, args ...any) { c.Debugf(format, args...) }
+		} else if c.Cfg != nil && c.Cfg.DebugOnly["isel"] {
+			s.Trace = func(format string, args ...any) {
+				traceMu.Lock()
+				defer traceMu.Unlock()
+				fmt.Fprintf(c.Cfg.DebugOut, format+"\n", args...)
+			}
+		}
+		err = s.Select(f)
+		c.Count("selected", s.Selected)
+		c.Count("folded", s.Folded)
+		return err
+	},
+})
