@@ -221,9 +221,10 @@ func cfgEdges(f *mir.Func) string {
 
 // body renders a block's instructions for comparisons.
 func body(b *mir.Block) []string {
+	f := b.Func
 	var s []string
 	for _, in := range b.Instrs {
-		s = append(s, instrString(tArch, in))
+		s = append(s, instrString(f, in))
 	}
 	return s
 }

@@ -2,7 +2,6 @@ package passes
 
 import (
 	"fmt"
-	"strings"
 	"sync"
 
 	"lltosimd/mir"
@@ -83,48 +82,15 @@ func blockLabel(b *mir.Block) string {
 	return fmt.Sprintf("bb%d", b.ID)
 }
 
-// instrString renders an instruction compactly for debug output.
-func instrString(a *mir.Arch, in *mir.Instr) string {
-	var sb strings.Builder
-	sb.WriteString(a.OpName(in.Op))
-	sep := " "
-	for _, o := range in.Ops {
-		if o.Flags&mir.FlagImplicit != 0 {
-			continue
-		}
-		sb.WriteString(sep)
-		sep = ", "
-		switch o.Kind {
-		case mir.KindReg, mir.KindPred:
-			if o.Kind == mir.KindPred && o.Neg {
-				sb.WriteString("!")
-			}
-			if o.Reg.IsVirtual() {
-				fmt.Fprintf(&sb, "%%%d", o.Reg.VirtIndex())
-			} else {
-				sb.WriteString(a.RegPrefix + a.RegName(o.Reg))
-			}
-		case mir.KindImm:
-			fmt.Fprint(&sb, o.Imm)
-		case mir.KindBlock:
-			sb.WriteString(blockLabel(o.Block))
-		case mir.KindSym:
-			sb.WriteString(o.Sym)
-			if o.Imm != 0 {
-				fmt.Fprintf(&sb, "%+d", o.Imm)
-			}
-		case mir.KindFrame:
-			fmt.Fprintf(&sb, "%%stack.%d%+d", o.Imm, o.Off)
-		case mir.KindCond:
-			sb.WriteString(o.Cond.String())
-		case mir.KindJT:
-			fmt.Fprintf(&sb, "jt#%d", o.Imm)
-		}
-	}
+// instrString renders an instruction on one line for debug output and
+// error messages, in the MIR printer's syntax, with its bundle members
+// appended in braces.
+func instrString(f *mir.Func, in *mir.Instr) string {
+	head := *in
+	head.Bundle = nil
+	s := mir.FormatInstr(f, &head)
 	for _, m := range in.Bundle {
-		sb.WriteString(" { ")
-		sb.WriteString(instrString(a, m))
-		sb.WriteString(" }")
+		s += " { " + instrString(f, m) + " }"
 	}
-	return sb.String()
+	return s
 }

@@ -94,7 +94,7 @@ func RelaxBranches(c *Ctx, f *mir.Func, bi BranchInfo, opt RelaxOptions) (int, e
 				if ok && !done[in] && (forced || !bi.InRange(in, pc, addr[t])) {
 					if !cond {
 						return expanded, fmt.Errorf("function %s: %s in %s cannot reach %s (offset %d bytes)",
-							f.Name, instrString(f.Arch, in), blockLabel(b), blockLabel(t), addr[t]-pc)
+							f.Name, instrString(f, in), blockLabel(b), blockLabel(t), addr[t]-pc)
 					}
 					far = append(far, site{b, in, t})
 				}
@@ -105,7 +105,7 @@ func RelaxBranches(c *Ctx, f *mir.Func, bi BranchInfo, opt RelaxOptions) (int, e
 			break
 		}
 		for _, s := range far {
-			c.Debugf("%s: %s: expanding %s (target %s at %d)", c.Pass.Name, blockLabel(s.b), instrString(f.Arch, s.in), blockLabel(s.t), addr[s.t])
+			c.Debugf("%s: %s: expanding %s (target %s at %d)", c.Pass.Name, blockLabel(s.b), instrString(f, s.in), blockLabel(s.t), addr[s.t])
 			if err := expandBranch(f, bi, s.b, s.in, s.t); err != nil {
 				return expanded, err
 			}
@@ -134,7 +134,7 @@ func expandBranch(f *mir.Func, bi BranchInfo, b *mir.Block, in *mir.Instr, t *mi
 		}
 	}
 	if bIdx < 0 || k < 0 {
-		return fmt.Errorf("function %s: branch relaxation lost track of %s", f.Name, instrString(f.Arch, in))
+		return fmt.Errorf("function %s: branch relaxation lost track of %s", f.Name, instrString(f, in))
 	}
 	var fall *mir.Block
 	if rest := b.Instrs[k+1:]; len(rest) > 0 {
@@ -145,9 +145,9 @@ func expandBranch(f *mir.Func, bi BranchInfo, b *mir.Block, in *mir.Instr, t *mi
 		fall = f.Blocks[bIdx+1]
 	} else {
 		return fmt.Errorf("function %s: conditional branch %s at the end of the function has no fall-through block",
-			f.Name, instrString(f.Arch, in))
+			f.Name, instrString(f, in))
 	}
-	what := instrString(f.Arch, in)
+	what := instrString(f, in)
 	if !bi.InvertCond(in, fall) {
 		return fmt.Errorf("function %s: %s is out of range and has no inverse branch", f.Name, what)
 	}

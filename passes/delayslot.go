@@ -62,7 +62,7 @@ func runDelaySlotFiller(c *Ctx, f *mir.Func) error {
 			}
 			for _, m := range moved {
 				c.Debugf("delay-slot-filler: %s: moved %s into the delay slot of %s",
-					blockLabel(b), instrString(f.Arch, m), instrString(f.Arch, br))
+					blockLabel(b), instrString(f, m), instrString(f, br))
 			}
 			br.Bundle = moved
 			for len(br.Bundle) < n {
@@ -70,7 +70,7 @@ func runDelaySlotFiller(c *Ctx, f *mir.Func) error {
 			}
 			if len(moved) < n {
 				c.Debugf("delay-slot-filler: %s: %d nop(s) in the delay slot of %s",
-					blockLabel(b), n-len(moved), instrString(f.Arch, br))
+					blockLabel(b), n-len(moved), instrString(f, br))
 			}
 			c.Count(statFilled, int64(n))
 			if len(moved) > 0 {

@@ -46,7 +46,7 @@ func runDelJmp(c *Ctx, f *mir.Func) error {
 			continue
 		}
 		if target == next {
-			c.Debugf("del-jmp: %s: deleting %s (target is the next block)", blockLabel(b), instrString(f.Arch, last))
+			c.Debugf("del-jmp: %s: deleting %s (target is the next block)", blockLabel(b), instrString(f, last))
 			b.Instrs = b.Instrs[:n-1]
 			c.Count(statDelJmp, 1)
 			continue
@@ -58,11 +58,11 @@ func runDelJmp(c *Ctx, f *mir.Func) error {
 		if t, ok := bi.CondTarget(prev); !ok || t != next || len(prev.Bundle) != 0 {
 			continue
 		}
-		before := instrString(f.Arch, prev)
+		before := instrString(f, prev)
 		if !bi.InvertCond(prev, target) {
 			continue
 		}
-		c.Debugf("del-jmp: %s: %s ; %s  =>  %s", blockLabel(b), before, instrString(f.Arch, last), instrString(f.Arch, prev))
+		c.Debugf("del-jmp: %s: %s ; %s  =>  %s", blockLabel(b), before, instrString(f, last), instrString(f, prev))
 		b.Instrs = b.Instrs[:n-1]
 		c.Count(statInverted, 1)
 	}

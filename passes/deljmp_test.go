@@ -37,8 +37,8 @@ func TestDelJmpDiamond(t *testing.T) {
 	}
 	want := [][]string{
 		{"BZ $r1, bb2"},
-		{"ADD $r2, $r3, $r3", "JMP bb3"},
-		{"ADD $r2, $r4, $r4"},
+		{"$r2 = ADD $r3, $r3", "JMP bb3"},
+		{"$r2 = ADD $r4, $r4"},
 		{"RET"},
 	}
 	for i, w := range want {
@@ -108,7 +108,7 @@ func TestDelJmpInvert(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := [][]string{
-		{"ADD $r1, $r2, $r2"},
+		{"$r1 = ADD $r2, $r2"},
 		{"BZ $r1, bb4"},
 		{"BZ $r1, bb1"},
 		{"BNZ $r1, bb5", "JMP bb1"},
