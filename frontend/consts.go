@@ -1,0 +1,326 @@
+package frontend
+
+import (
+	"fmt"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"lltosimd/mir"
+)
+
+// cval is a folded constant: the address of sym plus off, or the integer
+// off when sym is empty. Integers are kept zero-extended to their width.
+type cval struct {
+	sym string
+	off uint64
+}
+
+func widthMask(t types.Type, lay *Layout) uint64 {
+	switch t := t.(type) {
+	case *types.IntType:
+		if t.BitSize >= 64 {
+			return ^uint64(0)
+		}
+		return uint64(1)<<t.BitSize - 1
+	case *types.PointerType:
+		if lay.PtrSize >= 8 {
+			return ^uint64(0)
+		}
+		return uint64(1)<<(8*lay.PtrSize) - 1
+	}
+	return ^uint64(0)
+}
+
+// fold evaluates a constant to an address or integer when it is one (the
+// common case of constant expressions in clang output: getelementptr,
+// bitcast and ptrtoint of globals, folded integer arithmetic).
+func (t *translator) fold(c constant.Constant) (cval, bool) {
+	switch c := c.(type) {
+	case *constant.Int:
+		return cval{off: intBits(c) & widthMask(c.Typ, t.lay)}, true
+	case *constant.Null, *constant.ZeroInitializer:
+		return cval{}, true
+	case *ir.Global:
+		return cval{sym: c.Name()}, true
+	case *ir.Func:
+		return cval{sym: c.Name()}, true
+	case *ir.Alias:
+		return t.fold(c.Aliasee)
+	case *constant.ExprBitCast:
+		return t.fold(c.From)
+	case *constant.ExprAddrSpaceCast:
+		return t.fold(c.From)
+	case *constant.ExprPtrToInt:
+		v, ok := t.fold(c.From)
+		if v.sym != "" && widthMask(c.To, t.lay) < 0xffffffff {
+			return cval{}, false // a truncated address is not a relocation
+		}
+		return v, ok
+	case *constant.ExprIntToPtr:
+		v, ok := t.fold(c.From)
+		v.off &= widthMask(c.To, t.lay)
+		return v, ok
+	case *constant.ExprTrunc:
+		v, ok := t.fold(c.From)
+		if !ok || v.sym != "" {
+			return cval{}, false
+		}
+		return cval{off: v.off & widthMask(c.To, t.lay)}, true
+	case *constant.ExprZExt:
+		v, ok := t.fold(c.From)
+		if !ok || v.sym != "" {
+			return cval{}, false
+		}
+		return v, true
+	case *constant.ExprSExt:
+		v, ok := t.fold(c.From)
+		if !ok || v.sym != "" {
+			return cval{}, false
+		}
+		return cval{off: uint64(sextBits(v.off, c.From.Type())) & widthMask(c.To, t.lay)}, true
+	case *constant.ExprGetElementPtr:
+		v, ok := t.fold(c.Src)
+		if !ok {
+			return cval{}, false
+		}
+		idx := make([]value.Value, len(c.Indices))
+		for i, x := range c.Indices {
+			if in, ok := x.(*constant.Index); ok {
+				x = in.Constant
+			}
+			if _, ok := x.(*constant.Int); !ok {
+				return cval{}, false
+			}
+			idx[i] = x
+		}
+		v.off += uint64(t.gepWalk(c.ElemType, idx, nil))
+		if t.lay.PtrSize < 8 {
+			v.off &= 0xffffffff
+		}
+		return v, true
+	case *constant.ExprAdd:
+		return t.foldArith(c.X, c.Y, c.Type(), func(a, b uint64) uint64 { return a + b }, true)
+	case *constant.ExprSub:
+		x, okx := t.fold(c.X)
+		y, oky := t.fold(c.Y)
+		if !okx || !oky || y.sym != "" && y.sym != x.sym {
+			return cval{}, false
+		}
+		if y.sym != "" {
+			x.sym = "" // the difference of two addresses in one object
+		}
+		return cval{sym: x.sym, off: (x.off - y.off) & widthMask(c.Type(), t.lay)}, true
+	case *constant.ExprMul:
+		return t.foldArith(c.X, c.Y, c.Type(), func(a, b uint64) uint64 { return a * b }, false)
+	case *constant.ExprAnd:
+		return t.foldArith(c.X, c.Y, c.Type(), func(a, b uint64) uint64 { return a & b }, false)
+	case *constant.ExprOr:
+		return t.foldArith(c.X, c.Y, c.Type(), func(a, b uint64) uint64 { return a | b }, false)
+	case *constant.ExprXor:
+		return t.foldArith(c.X, c.Y, c.Type(), func(a, b uint64) uint64 { return a ^ b }, false)
+	case *constant.ExprShl:
+		return t.foldArith(c.X, c.Y, c.Type(), func(a, b uint64) uint64 { return a << (b & 63) }, false)
+	case *constant.ExprLShr:
+		return t.foldArith(c.X, c.Y, c.Type(), func(a, b uint64) uint64 { return a >> (b & 63) }, false)
+	case *constant.ExprICmp:
+		x, okx := t.fold(c.X)
+		y, oky := t.fold(c.Y)
+		if !okx || !oky || x.sym != y.sym {
+			return cval{}, false
+		}
+		return cval{off: b2u(evalICmp(c.Pred, x.off, y.off, c.X.Type()))}, true
+	case *constant.ExprSelect:
+		cond, ok := t.fold(c.Cond)
+		if !ok || cond.sym != "" {
+			return cval{}, false
+		}
+		if cond.off&1 != 0 {
+			return t.fold(c.X)
+		}
+		return t.fold(c.Y)
+	}
+	return cval{}, false
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func evalICmp(p enum.IPred, a, b uint64, typ types.Type) bool {
+	sa, sb := sextBits(a, typ), sextBits(b, typ)
+	switch p {
+	case enum.IPredEQ:
+		return a == b
+	case enum.IPredNE:
+		return a != b
+	case enum.IPredSLT:
+		return sa < sb
+	case enum.IPredSLE:
+		return sa <= sb
+	case enum.IPredSGT:
+		return sa > sb
+	case enum.IPredSGE:
+		return sa >= sb
+	case enum.IPredULT:
+		return a < b
+	case enum.IPredULE:
+		return a <= b
+	case enum.IPredUGT:
+		return a > b
+	}
+	return a >= b
+}
+
+// foldArith folds integer arithmetic; with symOK one operand may be an
+// address (address + integer).
+func (t *translator) foldArith(x, y constant.Constant, typ types.Type, op func(a, b uint64) uint64, symOK bool) (cval, bool) {
+	a, oka := t.fold(x)
+	b, okb := t.fold(y)
+	if !oka || !okb || a.sym != "" && b.sym != "" || (!symOK && (a.sym != "" || b.sym != "")) {
+		return cval{}, false
+	}
+	sym := a.sym
+	if sym == "" {
+		sym = b.sym
+	}
+	return cval{sym: sym, off: op(a.off, b.off) & widthMask(typ, t.lay)}, true
+}
+
+// --- global data ---
+
+// data accumulates a global's initializer as data items.
+type data struct {
+	items []mir.DataItem
+	size  int64
+}
+
+func (d *data) zero(n int64) {
+	if n <= 0 {
+		return
+	}
+	if k := len(d.items); k > 0 && d.items[k-1].Kind == mir.DataZero {
+		d.items[k-1].Size += n
+	} else {
+		d.items = append(d.items, mir.DataItem{Kind: mir.DataZero, Size: n})
+	}
+	d.size += n
+}
+
+func (d *data) add(it mir.DataItem) {
+	d.items = append(d.items, it)
+	d.size += it.Size
+}
+
+func (t *translator) global(g *ir.Global) (mg *mir.Global, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			msg := fmt.Sprint(r)
+			if f, ok := r.(*failure); ok {
+				msg = f.msg
+			}
+			mg, err = nil, t.globalError(g.Name(), msg+" in global @"+g.Name())
+		}
+	}()
+	if g.TLSModel != enum.TLSModelNone {
+		fail("unsupported: thread-local variable")
+	}
+	size := must(t.lay.AllocSize(g.ContentType))
+	align := must(t.lay.Align(g.ContentType))
+	if int64(g.Align) > align {
+		align = int64(g.Align)
+	}
+	mg = &mir.Global{Name: g.Name(), Size: size, Align: align, Exported: isExported(g.Linkage)}
+	var d data
+	t.emitData(&d, g.Init, g.ContentType)
+	switch {
+	case g.Immutable:
+		mg.Section = mir.SecRodata
+	case len(d.items) == 1 && d.items[0].Kind == mir.DataZero:
+		mg.Section = mir.SecBSS
+		return mg, nil
+	default:
+		mg.Section = mir.SecData
+	}
+	mg.Items = d.items
+	return mg, nil
+}
+
+// emitData appends exactly AllocSize(typ) bytes for constant c.
+func (t *translator) emitData(d *data, c constant.Constant, typ types.Type) {
+	start := d.size
+	total := must(t.lay.AllocSize(typ))
+	switch c := c.(type) {
+	case *constant.ZeroInitializer, *constant.Null, *constant.Undef, *constant.Poison:
+	case *constant.CharArray:
+		d.add(mir.DataItem{Kind: mir.DataBytes, Size: int64(len(c.X)), Bytes: c.X})
+	case *constant.Array:
+		et := typ.(*types.ArrayType).ElemType
+		for _, e := range c.Elems {
+			t.emitData(d, e, et)
+		}
+	case *constant.Struct:
+		st := typ.(*types.StructType)
+		sl := must(t.lay.Struct(st))
+		for i, f := range c.Fields {
+			d.zero(start + sl.Offsets[i] - d.size)
+			t.emitData(d, f, st.Fields[i])
+		}
+	case *constant.Float:
+		fail("unsupported: floating-point type '%s'", c.Typ)
+	case *constant.Vector:
+		fail("unsupported: vector type '%s'", c.Typ)
+	default:
+		v, ok := t.fold(c)
+		if !ok {
+			fail("unsupported: constant expression %s in initializer", c.Ident())
+		}
+		size := must(t.lay.StoreSize(typ))
+		if v.sym != "" {
+			t.useSym(v.sym)
+			if size < 4 {
+				fail("unsupported: address truncated to %d bytes in initializer", size)
+			}
+			sym := mir.DataItem{Kind: mir.DataSym, Size: 4, Sym: v.sym, Value: int64(int32(v.off))}
+			if t.opts.BigEndian {
+				d.zero(size - 4)
+				d.add(sym)
+			} else {
+				d.add(sym)
+				d.zero(size - 4)
+			}
+		} else {
+			t.emitInt(d, v.off, size)
+		}
+	}
+	d.zero(start + total - d.size)
+}
+
+func (t *translator) emitInt(d *data, v uint64, size int64) {
+	switch size {
+	case 1, 2, 4, 8:
+		if v == 0 {
+			d.zero(size)
+			return
+		}
+		d.add(mir.DataItem{Kind: mir.DataInt, Size: size, Value: int64(v)})
+	default: // odd widths (i24, i48 ...) as bytes in the byte order
+		b := make([]byte, size)
+		for i := range b {
+			shift := 8 * i
+			if t.opts.BigEndian {
+				shift = 8 * (int(size) - 1 - i)
+			}
+			if shift < 64 {
+				b[i] = byte(v >> shift)
+			}
+		}
+		d.add(mir.DataItem{Kind: mir.DataBytes, Size: size, Bytes: b})
+	}
+}

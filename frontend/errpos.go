@@ -1,0 +1,106 @@
+package frontend
+
+import (
+	"bytes"
+
+	"github.com/llir/llvm/ir"
+)
+
+// Diagnostics for translation errors point at the offending instruction.
+// llir keeps no source positions, so the position is recovered from the
+// text: the function's "define" line, then the n-th instruction line of
+// its body (clang prints one instruction per line; labels, comments and
+// blank lines are skipped).
+
+func (t *translator) funcError(f *ir.Func, instNo int, msg string) *Error {
+	e := &Error{File: t.opts.File, Msg: msg}
+	src := t.opts.Src
+	start := findDefine(src, f.Name())
+	if start < 0 {
+		return e
+	}
+	e.Line, e.Col = lineCol(src, start)
+	if instNo < 0 {
+		return e
+	}
+	line := e.Line
+	rest := src[start:]
+	if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[i+1:]
+	} else {
+		return e
+	}
+	n := 0
+	for len(rest) > 0 {
+		line++
+		l := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			l, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = nil
+		}
+		tl := bytes.TrimSpace(l)
+		if len(tl) == 0 || tl[0] == ';' || isLabel(tl) {
+			continue
+		}
+		if tl[0] == '}' {
+			return e
+		}
+		if n == instNo {
+			e.Line, e.Col = line, firstCol(l)
+			return e
+		}
+		n++
+	}
+	return e
+}
+
+// isLabel reports whether a trimmed line is a block label ("bb:", "12:",
+// "\"x y\":", possibly followed by a comment).
+func isLabel(l []byte) bool {
+	if i := bytes.IndexByte(l, ';'); i >= 0 {
+		l = bytes.TrimSpace(l[:i])
+	}
+	if len(l) < 2 || l[len(l)-1] != ':' {
+		return false
+	}
+	return !bytes.ContainsAny(l, " =(") || l[0] == '"'
+}
+
+// findDefine returns the offset of the "define" line of function name.
+func findDefine(src []byte, name string) int {
+	for _, pat := range [][]byte{[]byte("@" + name + "("), []byte("@\"" + name + "\"(")} {
+		for off := 0; ; {
+			i := bytes.Index(src[off:], pat)
+			if i < 0 {
+				break
+			}
+			i += off
+			ls := bytes.LastIndexByte(src[:i], '\n') + 1
+			if bytes.HasPrefix(bytes.TrimLeft(src[ls:i], " \t"), []byte("define")) {
+				return ls
+			}
+			off = i + len(pat)
+		}
+	}
+	return -1
+}
+
+func (t *translator) globalError(name, msg string) *Error {
+	e := &Error{File: t.opts.File, Msg: msg}
+	for _, pat := range [][]byte{[]byte("@" + name + " ="), []byte("@\"" + name + "\" =")} {
+		for off := 0; ; {
+			i := bytes.Index(t.opts.Src[off:], pat)
+			if i < 0 {
+				break
+			}
+			i += off
+			if i == 0 || t.opts.Src[i-1] == '\n' {
+				e.Line, e.Col = lineCol(t.opts.Src, i)
+				return e
+			}
+			off = i + len(pat)
+		}
+	}
+	return e
+}

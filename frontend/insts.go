@@ -1,0 +1,814 @@
+package frontend
+
+import (
+	"strings"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"lltosimd/mir"
+)
+
+type binKind uint8
+
+const (
+	binAdd binKind = iota
+	binSub
+	binMul
+	binSDiv
+	binUDiv
+	binSRem
+	binURem
+	binShl
+	binLShr
+	binAShr
+	binAnd
+	binOr
+	binXor
+)
+
+// binOps maps the word-wise binary kinds to generic ops.
+var binOps = [...]mir.Opcode{
+	binAdd: mir.GAdd, binSub: mir.GSub, binMul: mir.GMul,
+	binSDiv: mir.GSDiv, binUDiv: mir.GUDiv, binSRem: mir.GSRem, binURem: mir.GURem,
+	binShl: mir.GShl, binLShr: mir.GLShr, binAShr: mir.GAShr,
+	binAnd: mir.GAnd, binOr: mir.GOr, binXor: mir.GXor,
+}
+
+// divHelpers are the runtime routines for i64 division and variable shifts.
+var divHelpers = map[binKind]string{
+	binSDiv: "__divdi3", binUDiv: "__udivdi3", binSRem: "__moddi3", binURem: "__umoddi3",
+	binShl: "__ashldi3", binLShr: "__lshrdi3", binAShr: "__ashrdi3",
+}
+
+type castKind uint8
+
+const (
+	castTrunc castKind = iota
+	castZExt
+	castSExt
+	castPtrToInt
+	castIntToPtr
+	castBitCast
+)
+
+var condOf = map[enum.IPred]mir.Cond{
+	enum.IPredEQ: mir.CondEQ, enum.IPredNE: mir.CondNE,
+	enum.IPredSLT: mir.CondSLT, enum.IPredSLE: mir.CondSLE, enum.IPredSGT: mir.CondSGT, enum.IPredSGE: mir.CondSGE,
+	enum.IPredULT: mir.CondULT, enum.IPredULE: mir.CondULE, enum.IPredUGT: mir.CondUGT, enum.IPredUGE: mir.CondUGE,
+}
+
+// inst translates one non-phi instruction. It reports true when the rest
+// of the block is unreachable (after llvm.trap).
+func (s *fn) inst(inst ir.Instruction) bool {
+	switch in := inst.(type) {
+	case *ir.InstAdd:
+		s.define(in, s.binary(binAdd, in.X, in.Y))
+	case *ir.InstSub:
+		s.define(in, s.binary(binSub, in.X, in.Y))
+	case *ir.InstMul:
+		s.define(in, s.binary(binMul, in.X, in.Y))
+	case *ir.InstSDiv:
+		s.define(in, s.binary(binSDiv, in.X, in.Y))
+	case *ir.InstUDiv:
+		s.define(in, s.binary(binUDiv, in.X, in.Y))
+	case *ir.InstSRem:
+		s.define(in, s.binary(binSRem, in.X, in.Y))
+	case *ir.InstURem:
+		s.define(in, s.binary(binURem, in.X, in.Y))
+	case *ir.InstShl:
+		s.define(in, s.binary(binShl, in.X, in.Y))
+	case *ir.InstLShr:
+		s.define(in, s.binary(binLShr, in.X, in.Y))
+	case *ir.InstAShr:
+		s.define(in, s.binary(binAShr, in.X, in.Y))
+	case *ir.InstAnd:
+		s.define(in, s.binary(binAnd, in.X, in.Y))
+	case *ir.InstOr:
+		s.define(in, s.binary(binOr, in.X, in.Y))
+	case *ir.InstXor:
+		s.define(in, s.binary(binXor, in.X, in.Y))
+	case *ir.InstTrunc:
+		s.define(in, s.cast(castTrunc, in.From, in.To))
+	case *ir.InstZExt:
+		s.define(in, s.cast(castZExt, in.From, in.To))
+	case *ir.InstSExt:
+		s.define(in, s.cast(castSExt, in.From, in.To))
+	case *ir.InstPtrToInt:
+		s.define(in, s.cast(castPtrToInt, in.From, in.To))
+	case *ir.InstIntToPtr:
+		s.define(in, s.cast(castIntToPtr, in.From, in.To))
+	case *ir.InstBitCast:
+		s.define(in, s.cast(castBitCast, in.From, in.To))
+	case *ir.InstAddrSpaceCast:
+		s.define(in, s.cast(castBitCast, in.From, in.To))
+	case *ir.InstICmp:
+		s.define(in, []mir.Reg{s.icmp(in.Pred, in.X, in.Y)})
+	case *ir.InstSelect:
+		s.define(in, s.selectV(in.Cond, in.ValueTrue, in.ValueFalse))
+	case *ir.InstFreeze:
+		s.define(in, s.words(in.X))
+	case *ir.InstGetElementPtr:
+		s.define(in, []mir.Reg{s.gep(in.ElemType, in.Src, in.Indices)})
+	case *ir.InstAlloca:
+		s.alloca(in)
+	case *ir.InstLoad:
+		if in.Atomic {
+			fail("unsupported: atomic load")
+		}
+		s.define(in, s.load(in.ElemType, in.Src, int64(in.Align)))
+	case *ir.InstStore:
+		if in.Atomic {
+			fail("unsupported: atomic store")
+		}
+		s.store(in.Src, in.Dst, int64(in.Align))
+	case *ir.InstCall:
+		return s.call(in)
+	case *ir.InstFence, *ir.InstCmpXchg, *ir.InstAtomicRMW:
+		fail("unsupported: atomic operation '%s'", opName(inst))
+	case *ir.InstFAdd, *ir.InstFSub, *ir.InstFMul, *ir.InstFDiv, *ir.InstFRem, *ir.InstFNeg, *ir.InstFCmp,
+		*ir.InstFPExt, *ir.InstFPTrunc, *ir.InstFPToSI, *ir.InstFPToUI, *ir.InstSIToFP, *ir.InstUIToFP:
+		fail("unsupported: floating-point operation '%s'", opName(inst))
+	case *ir.InstExtractElement, *ir.InstInsertElement, *ir.InstShuffleVector:
+		fail("unsupported: vector operation '%s'", opName(inst))
+	case *ir.InstLandingPad, *ir.InstCatchPad, *ir.InstCleanupPad:
+		fail("unsupported: exception handling ('%s')", opName(inst))
+	default:
+		fail("unsupported: instruction '%s'", opName(inst))
+	}
+	return false
+}
+
+// opName returns the IR mnemonic of an instruction.
+func opName(inst ir.Instruction) string {
+	f := strings.Fields(inst.LLString())
+	for i, w := range f {
+		if w == "=" && i+1 < len(f) {
+			return f[i+1]
+		}
+	}
+	if len(f) > 0 {
+		return f[0]
+	}
+	return "?"
+}
+
+// --- arithmetic ---
+
+func (s *fn) binary(k binKind, x, y value.Value) []mir.Reg {
+	n := s.bitsOf(x.Type())
+	if n == 64 {
+		return s.binary64(k, x, y)
+	}
+	a, b := s.word(x), s.word(y)
+	switch k {
+	case binShl, binLShr, binAShr:
+		amt := s.shiftAmount(y, b, n)
+		switch k {
+		case binLShr:
+			a = s.zext(a, n)
+		case binAShr:
+			a = s.sext(a, n)
+		}
+		return []mir.Reg{s.op2(binOps[k], a, amt)}
+	case binSDiv, binSRem:
+		a, b = s.sext(a, n), s.sext(b, n)
+	case binUDiv, binURem:
+		a, b = s.zext(a, n), s.zext(b, n)
+	}
+	d := s.op2(binOps[k], a, b)
+	if (k == binAnd || k == binOr || k == binXor) && s.bools[a] && s.bools[b] {
+		s.bools[d] = true
+	}
+	return []mir.Reg{d}
+}
+
+// shiftAmount brings a shift amount of an n-bit shift into 0..31 (larger
+// amounts are poison in IR; masking keeps the simulators happy).
+func (s *fn) shiftAmount(y value.Value, b mir.Reg, n int) mir.Reg {
+	if k, ok := constInt(y); ok {
+		return s.konst(int64(k & 31))
+	}
+	m := n
+	if m > 5 {
+		m = 5
+	}
+	return s.opK(mir.GAnd, b, int64(1)<<m-1)
+}
+
+func (s *fn) binary64(k binKind, x, y value.Value) []mir.Reg {
+	a := s.words(x)
+	switch k {
+	case binShl, binLShr, binAShr:
+		if c, ok := constInt(y); ok {
+			return s.shift64(k, a, int(c&63))
+		}
+		return s.helper(divHelpers[k], 2, a, s.words(y)[:1])
+	case binSDiv, binUDiv, binSRem, binURem:
+		return s.helper(divHelpers[k], 2, a, s.words(y))
+	}
+	b := s.words(y)
+	switch k {
+	case binAdd:
+		lo := s.op2(mir.GAdd, a[0], b[0])
+		carry := s.icmpR(mir.CondULT, lo, a[0])
+		return []mir.Reg{lo, s.op2(mir.GAdd, s.op2(mir.GAdd, a[1], b[1]), carry)}
+	case binSub:
+		lo := s.op2(mir.GSub, a[0], b[0])
+		borrow := s.icmpR(mir.CondULT, a[0], b[0])
+		return []mir.Reg{lo, s.op2(mir.GSub, s.op2(mir.GSub, a[1], b[1]), borrow)}
+	case binMul:
+		lo := s.op2(mir.GMul, a[0], b[0])
+		hi := s.op2(mir.GUMulH, a[0], b[0])
+		hi = s.op2(mir.GAdd, hi, s.op2(mir.GMul, a[0], b[1]))
+		hi = s.op2(mir.GAdd, hi, s.op2(mir.GMul, a[1], b[0]))
+		return []mir.Reg{lo, hi}
+	}
+	op := binOps[k]
+	return []mir.Reg{s.op2(op, a[0], b[0]), s.op2(op, a[1], b[1])}
+}
+
+// shift64 shifts a (lo, hi) pair by a constant amount 0..63.
+func (s *fn) shift64(k binKind, a []mir.Reg, c int) []mir.Reg {
+	lo, hi := a[0], a[1]
+	if c == 0 {
+		return a
+	}
+	switch k {
+	case binShl:
+		if c >= 32 {
+			return []mir.Reg{s.konst(0), s.opK(mir.GShl, lo, int64(c-32))}
+		}
+		h := s.op2(mir.GOr, s.opK(mir.GShl, hi, int64(c)), s.opK(mir.GLShr, lo, int64(32-c)))
+		return []mir.Reg{s.opK(mir.GShl, lo, int64(c)), h}
+	case binLShr:
+		if c >= 32 {
+			return []mir.Reg{s.opK(mir.GLShr, hi, int64(c-32)), s.konst(0)}
+		}
+		l := s.op2(mir.GOr, s.opK(mir.GLShr, lo, int64(c)), s.opK(mir.GShl, hi, int64(32-c)))
+		return []mir.Reg{l, s.opK(mir.GLShr, hi, int64(c))}
+	default: // binAShr
+		if c >= 32 {
+			return []mir.Reg{s.opK(mir.GAShr, hi, int64(c-32)), s.opK(mir.GAShr, hi, 31)}
+		}
+		l := s.op2(mir.GOr, s.opK(mir.GLShr, lo, int64(c)), s.opK(mir.GShl, hi, int64(32-c)))
+		return []mir.Reg{l, s.opK(mir.GAShr, hi, int64(c))}
+	}
+}
+
+// helper calls a runtime routine taking an i64 and an i64 or i32 and
+// returning nres words.
+func (s *fn) helper(name string, nres int, a, b []mir.Reg) []mir.Reg {
+	s.t.useSym(name)
+	var defs []mir.Operand
+	res := make([]mir.Reg, nres)
+	for i := range res {
+		res[i] = s.reg()
+		defs = append(defs, mir.D(res[i]))
+	}
+	ops := append(defs, mir.S(name, 0))
+	for _, w := range [][]mir.Reg{a, b} {
+		var flags mir.ArgDesc
+		if len(w) == 2 {
+			flags = mir.ArgAlign8
+		}
+		ops = append(ops, mir.I(int64(mir.MakeArgDesc(len(w), flags))))
+		for _, r := range w {
+			ops = append(ops, mir.R(r))
+		}
+	}
+	s.emit(mir.GCall, ops...)
+	s.f.HasCalls = true
+	return res
+}
+
+// icmp compares two values of any integer or pointer type.
+func (s *fn) icmp(pred enum.IPred, x, y value.Value) mir.Reg {
+	c, ok := condOf[pred]
+	if !ok {
+		fail("unsupported: icmp predicate %s", pred)
+	}
+	n := s.bitsOf(x.Type())
+	if n == 64 {
+		return s.icmp64(c, s.words(x), s.words(y))
+	}
+	a, b := s.word(x), s.word(y)
+	switch c {
+	case mir.CondSLT, mir.CondSLE, mir.CondSGT, mir.CondSGE:
+		a, b = s.sext(a, n), s.sext(b, n)
+	default:
+		a, b = s.zext(a, n), s.zext(b, n)
+	}
+	return s.icmpR(c, a, b)
+}
+
+// icmp64 compares (lo, hi) pairs: equality on both words; ordering decided
+// by the high words unless they are equal, then by the low words unsigned.
+func (s *fn) icmp64(c mir.Cond, a, b []mir.Reg) mir.Reg {
+	switch c {
+	case mir.CondEQ, mir.CondNE:
+		x := s.op2(mir.GOr, s.op2(mir.GXor, a[0], b[0]), s.op2(mir.GXor, a[1], b[1]))
+		return s.icmpR(c, x, s.konst(0))
+	}
+	strict := map[mir.Cond]mir.Cond{
+		mir.CondSLE: mir.CondSLT, mir.CondSGE: mir.CondSGT, mir.CondULE: mir.CondULT, mir.CondUGE: mir.CondUGT,
+	}
+	hc := c
+	if sc, ok := strict[c]; ok {
+		hc = sc
+	}
+	lc := map[mir.Cond]mir.Cond{
+		mir.CondSLT: mir.CondULT, mir.CondSLE: mir.CondULE, mir.CondSGT: mir.CondUGT, mir.CondSGE: mir.CondUGE,
+	}[c]
+	if c.IsUnsigned() {
+		lc = c
+	}
+	hiEq := s.icmpR(mir.CondEQ, a[1], b[1])
+	hiC := s.icmpR(hc, a[1], b[1])
+	loC := s.icmpR(lc, a[0], b[0])
+	return s.selectR(hiEq, loC, hiC)
+}
+
+func (s *fn) selectV(c, x, y value.Value) []mir.Reg {
+	cond := s.zext(s.word(c), 1)
+	if _, ok := c.Type().(*types.IntType); !ok {
+		fail("unsupported: vector select")
+	}
+	a, b := s.words(x), s.words(y)
+	out := make([]mir.Reg, len(a))
+	for i := range a {
+		out[i] = s.selectR(cond, a[i], b[i])
+	}
+	return out
+}
+
+func (s *fn) cast(k castKind, x value.Value, to types.Type) []mir.Reg {
+	from := s.bitsOf(x.Type())
+	tb := s.bitsOf(to)
+	a := s.words(x)
+	switch k {
+	case castTrunc, castPtrToInt, castIntToPtr, castBitCast:
+		if tb > 32 && len(a) == 1 { // ptrtoint to i64: zero-extend
+			return []mir.Reg{a[0], s.konst(0)}
+		}
+		return a[:(tb+31)/32]
+	case castZExt:
+		lo := s.zext(a[0], from)
+		if tb > 32 {
+			if len(a) == 2 {
+				return a
+			}
+			return []mir.Reg{lo, s.konst(0)}
+		}
+		return []mir.Reg{lo}
+	default: // castSExt
+		lo := s.sext(a[0], from)
+		if tb > 32 {
+			if len(a) == 2 {
+				return a
+			}
+			return []mir.Reg{lo, s.opK(mir.GAShr, lo, 31)}
+		}
+		return []mir.Reg{lo}
+	}
+}
+
+// --- addresses and memory ---
+
+// gepWalk visits the indices of a getelementptr: constant parts are summed
+// into the returned offset, variable indices are passed to vari with their
+// scale.
+func (t *translator) gepWalk(elem types.Type, idx []value.Value, vari func(v value.Value, scale int64)) int64 {
+	var off int64
+	cur := elem
+	for i, x := range idx {
+		if i == 0 {
+			sz := must(t.lay.AllocSize(elem))
+			if c, ok := constInt(x); ok {
+				off += sextBits(c, x.Type()) * sz
+			} else if vari != nil {
+				vari(x, sz)
+			} else {
+				fail("unsupported: non-constant index")
+			}
+			continue
+		}
+		switch ct := cur.(type) {
+		case *types.StructType:
+			c, ok := constInt(x)
+			if !ok || int(c) >= len(ct.Fields) {
+				fail("bad struct index in getelementptr")
+			}
+			sl := must(t.lay.Struct(ct))
+			off += sl.Offsets[c]
+			cur = ct.Fields[c]
+		case *types.ArrayType:
+			sz := must(t.lay.AllocSize(ct.ElemType))
+			if c, ok := constInt(x); ok {
+				off += sextBits(c, x.Type()) * sz
+			} else if vari != nil {
+				vari(x, sz)
+			} else {
+				fail("unsupported: non-constant index")
+			}
+			cur = ct.ElemType
+		default:
+			fail("unsupported: getelementptr into type '%s'", cur)
+		}
+	}
+	return off
+}
+
+// sextBits sign-extends an integer constant of type t to 64 bits.
+func sextBits(v uint64, t types.Type) int64 {
+	if it, ok := t.(*types.IntType); ok && it.BitSize < 64 {
+		sh := 64 - it.BitSize
+		return int64(v<<sh) >> sh
+	}
+	return int64(v)
+}
+
+func (s *fn) gep(elem types.Type, src value.Value, idx []value.Value) mir.Reg {
+	if _, ok := src.Type().(*types.PointerType); !ok {
+		fail("unsupported: vector getelementptr")
+	}
+	base := s.word(src)
+	off := s.t.gepWalk(elem, idx, func(x value.Value, scale int64) {
+		i := s.word(x)
+		if n := s.bitsOf(x.Type()); n < 32 {
+			i = s.sext(i, n)
+		}
+		switch {
+		case scale == 1:
+		case scale > 0 && scale&(scale-1) == 0:
+			sh := int64(0)
+			for int64(1)<<sh != scale {
+				sh++
+			}
+			i = s.opK(mir.GShl, i, sh)
+		default:
+			i = s.opK(mir.GMul, i, scale)
+		}
+		base = s.op2(mir.GAdd, base, i)
+	})
+	if int32(off) != 0 {
+		base = s.opK(mir.GAdd, base, off)
+	}
+	return base
+}
+
+func (s *fn) alloca(in *ir.InstAlloca) {
+	size := must(s.t.lay.AllocSize(in.ElemType))
+	align := must(s.t.lay.Align(in.ElemType))
+	if int64(in.Align) > align {
+		align = int64(in.Align)
+	}
+	n, constN := uint64(1), true
+	if in.NElems != nil {
+		n, constN = constInt(in.NElems)
+	}
+	if constN && s.irBlock == s.irf.Blocks[0] {
+		idx := s.f.NewFrameObject(mir.FrameObject{Size: size * int64(n), Align: align, Name: in.Name()})
+		s.frame[in] = idx
+		if s.pending[in] {
+			s.define(in, s.words(in))
+		}
+		return
+	}
+	var bytes mir.Reg
+	if constN {
+		bytes = s.konst(size * int64(n))
+	} else {
+		c := s.word(in.NElems)
+		if nb := s.bitsOf(in.NElems.Type()); nb < 32 {
+			c = s.zext(c, nb)
+		}
+		bytes = s.opK(mir.GMul, c, size)
+	}
+	d := s.reg()
+	s.emit(mir.GDynAlloca, mir.D(d), mir.R(bytes), mir.I(align))
+	s.define(in, []mir.Reg{d})
+}
+
+// addr returns the base operand and offset of a memory access to p.
+func (s *fn) addr(p value.Value) (mir.Operand, int64) {
+	if idx, ok := s.frame[p]; ok {
+		return mir.FI(idx, 0), 0
+	}
+	return mir.R(s.word(p)), 0
+}
+
+// memType returns the store size and register words of a loadable type.
+func (s *fn) memType(t types.Type) (size int64, words int) {
+	switch t := t.(type) {
+	case *types.IntType:
+		return must(s.t.lay.StoreSize(t)), s.nwords(t)
+	case *types.PointerType:
+		return s.t.lay.PtrSize, 1
+	case *types.FloatType:
+		fail("unsupported: floating-point type '%s'", t)
+	}
+	fail("unsupported: load or store of type '%s'", t)
+	return 0, 0
+}
+
+// piece is one naturally aligned access of an integer in memory: bytes
+// [k, k+size) of the value, holding its bits [bit, bit+8*size).
+type piece struct {
+	k, size int64
+	bit     int
+}
+
+// pieces splits a size-byte integer at alignment align into accesses of at
+// most 4 bytes that are naturally aligned, in the module's byte order.
+func (s *fn) pieces(size, align int64) []piece {
+	if align <= 0 {
+		align = 1
+	}
+	var ps []piece
+	for k := int64(0); k < size; {
+		p := int64(4)
+		for p > size-k || p > align || (k%p != 0) {
+			p /= 2
+		}
+		bit := int(8 * k)
+		if s.t.opts.BigEndian {
+			bit = int(8 * (size - k - p))
+		}
+		ps = append(ps, piece{k, p, bit})
+		k += p
+	}
+	return ps
+}
+
+var loadOps = map[int64]mir.Opcode{1: mir.GLoad8U, 2: mir.GLoad16U, 4: mir.GLoad32}
+var storeOps = map[int64]mir.Opcode{1: mir.GStore8, 2: mir.GStore16, 4: mir.GStore32}
+
+func (s *fn) load(t types.Type, p value.Value, align int64) []mir.Reg {
+	size, nw := s.memType(t)
+	if align == 0 {
+		align = must(s.t.lay.Align(t))
+	}
+	base, off := s.addr(p)
+	out := make([]mir.Reg, nw)
+	for _, pc := range s.pieces(size, align) {
+		w, sh := pc.bit/32, pc.bit%32
+		if w >= nw {
+			continue
+		}
+		v := s.reg()
+		s.emit(loadOps[pc.size], mir.D(v), base, mir.I(off+pc.k))
+		if pc.size == 1 && t.Equal(types.I1) {
+			s.bools[v] = true
+		}
+		s.orInto(out, w, v, sh)
+		if sh+8*int(pc.size) > 32 && w+1 < nw {
+			s.orInto(out, w+1, s.opK(mir.GLShr, v, int64(32-sh)), 0)
+		}
+	}
+	for i, r := range out {
+		if r == mir.NoReg {
+			out[i] = s.konst(0)
+		}
+	}
+	return out
+}
+
+func (s *fn) orInto(out []mir.Reg, w int, v mir.Reg, sh int) {
+	if sh > 0 {
+		v = s.opK(mir.GShl, v, int64(sh))
+	}
+	if out[w] == mir.NoReg {
+		out[w] = v
+	} else {
+		out[w] = s.op2(mir.GOr, out[w], v)
+	}
+}
+
+func (s *fn) store(v, p value.Value, align int64) {
+	t := v.Type()
+	size, _ := s.memType(t)
+	if align == 0 {
+		align = must(s.t.lay.Align(t))
+	}
+	words := s.words(v)
+	base, off := s.addr(p)
+	for _, pc := range s.pieces(size, align) {
+		w, sh := pc.bit/32, pc.bit%32
+		var x mir.Reg
+		if w >= len(words) {
+			x = s.konst(0)
+		} else {
+			x = words[w]
+			if sh > 0 {
+				x = s.opK(mir.GLShr, x, int64(sh))
+			}
+			if sh+8*int(pc.size) > 32 && w+1 < len(words) {
+				x = s.op2(mir.GOr, x, s.opK(mir.GShl, words[w+1], int64(32-sh)))
+			}
+		}
+		s.emit(storeOps[pc.size], mir.R(x), base, mir.I(off+pc.k))
+	}
+}
+
+// --- calls ---
+
+func (s *fn) call(in *ir.InstCall) bool {
+	callee := in.Callee
+	for {
+		bc, ok := callee.(*constant.ExprBitCast)
+		if !ok {
+			break
+		}
+		callee = bc.From
+	}
+	switch c := callee.(type) {
+	case *ir.InlineAsm:
+		if strings.TrimSpace(c.Asm) != "" {
+			fail("unsupported: inline assembly")
+		}
+		if s.nwords(in.Typ) > 0 {
+			fail("unsupported: inline assembly with results")
+		}
+		return false
+	case *ir.Func:
+		if strings.HasPrefix(c.Name(), "llvm.") {
+			return s.intrinsic(in, c.Name())
+		}
+	}
+	sig := in.Sig()
+	var defs, uses []mir.Operand
+	nres := s.nwords(sig.RetType)
+	res := make([]mir.Reg, nres)
+	for i := range res {
+		res[i] = s.reg()
+		defs = append(defs, mir.D(res[i]))
+	}
+	if f, ok := callee.(*ir.Func); ok {
+		s.t.useSym(f.Name())
+		uses = append(uses, mir.S(f.Name(), 0))
+	} else if cv, ok := s.foldValue(callee); ok && cv.sym != "" {
+		s.t.useSym(cv.sym)
+		uses = append(uses, mir.S(cv.sym, int64(cv.off)))
+	} else {
+		uses = append(uses, mir.R(s.word(callee)))
+	}
+	var declared []*ir.Param
+	if f, ok := callee.(*ir.Func); ok {
+		declared = f.Params
+	}
+	for i, a := range in.Args {
+		var attrs []ir.ParamAttribute
+		if arg, ok := a.(*ir.Arg); ok {
+			attrs = arg.Attrs
+			a = arg.Value
+		}
+		if i < len(declared) {
+			attrs = append(attrs, declared[i].Attrs...)
+		}
+		d, _ := s.paramDesc(a.Type(), attrs)
+		uses = append(uses, mir.I(int64(d)))
+		regs := s.words(a)
+		if len(regs) == 1 {
+			if bits := s.bitsOf(a.Type()); bits < 32 {
+				for _, at := range attrs {
+					switch at {
+					case enum.ParamAttrSignExt:
+						regs = []mir.Reg{s.sext(regs[0], bits)}
+					case enum.ParamAttrZeroExt:
+						regs = []mir.Reg{s.zext(regs[0], bits)}
+					}
+				}
+			}
+		}
+		for _, r := range regs {
+			uses = append(uses, mir.R(r))
+		}
+	}
+	s.emit(mir.GCall, append(defs, uses...)...)
+	s.f.HasCalls = true
+	if nres > 0 {
+		s.define(in, res)
+	}
+	return false
+}
+
+func (s *fn) foldValue(v value.Value) (cval, bool) {
+	if c, ok := v.(constant.Constant); ok {
+		return s.t.fold(c)
+	}
+	return cval{}, false
+}
+
+// callLib calls a C library routine with one-word arguments.
+func (s *fn) callLib(name string, args ...mir.Reg) {
+	s.t.useSym(name)
+	ops := []mir.Operand{mir.S(name, 0)}
+	for _, a := range args {
+		ops = append(ops, mir.I(int64(mir.MakeArgDesc(1, 0))), mir.R(a))
+	}
+	s.emit(mir.GCall, ops...)
+	s.f.HasCalls = true
+}
+
+// --- switch ---
+
+type swCase struct {
+	v      uint32
+	target value.Value
+}
+
+func (s *fn) switchTerm(t *ir.TermSwitch) {
+	n := s.bitsOf(t.X.Type())
+	if n > 32 {
+		fail("unsupported: switch on '%s'", t.X.Type())
+	}
+	x := s.zext(s.word(t.X), n)
+	cases := make([]swCase, 0, len(t.Cases))
+	for _, c := range t.Cases {
+		cv, ok := s.foldValue(c.X)
+		if !ok || cv.sym != "" {
+			fail("unsupported: non-integer switch case")
+		}
+		cases = append(cases, swCase{uint32(cv.off) & uint32(uint64(1)<<n-1), c.Target})
+	}
+	sortCases(cases)
+	if len(cases) == 0 {
+		s.emit(mir.GBr, s.target(t.TargetDefault))
+		return
+	}
+	lo, hi := cases[0].v, cases[len(cases)-1].v
+	span := uint64(hi) - uint64(lo) + 1
+	if len(cases) >= 4 && span <= 3*uint64(len(cases)) {
+		s.jumpTable(x, cases, lo, span, t.TargetDefault)
+		return
+	}
+	s.caseTree(x, cases, t.TargetDefault)
+}
+
+func sortCases(c []swCase) {
+	// Insertion sort keeps this allocation-free; switches are small, and
+	// large ones arrive nearly sorted from clang.
+	for i := 1; i < len(c); i++ {
+		for j := i; j > 0 && c[j].v < c[j-1].v; j-- {
+			c[j], c[j-1] = c[j-1], c[j]
+		}
+	}
+}
+
+func (s *fn) jumpTable(x mir.Reg, cases []swCase, lo uint32, span uint64, def value.Value) {
+	idx := x
+	if lo != 0 {
+		idx = s.opK(mir.GSub, x, int64(lo))
+	}
+	out := s.icmpR(mir.CondUGT, idx, s.konst(int64(span-1)))
+	s.emit(mir.GBrCond, mir.R(out), s.target(def))
+	jb := s.newBlock()
+	s.emit(mir.GBr, mir.B(jb))
+	s.setBlock(jb)
+	table := make([]*mir.Block, span)
+	for _, c := range cases {
+		table[c.v-lo] = s.blocks[c.target.(*ir.Block)]
+		s.edges[s.irBlock] = append(s.edges[s.irBlock], edge{jb, c.target.(*ir.Block)})
+	}
+	defB := def.(*ir.Block)
+	for i, b := range table {
+		if b == nil {
+			table[i] = s.blocks[defB]
+			s.edges[s.irBlock] = append(s.edges[s.irBlock], edge{jb, defB})
+		}
+	}
+	s.f.JumpTables = append(s.f.JumpTables, table)
+	s.emit(mir.GBrJT, mir.R(idx), mir.Operand{Kind: mir.KindJT, Imm: int64(len(s.f.JumpTables) - 1)})
+}
+
+// caseTree emits a binary search over sorted cases, with linear compare
+// chains at the leaves.
+func (s *fn) caseTree(x mir.Reg, cases []swCase, def value.Value) {
+	if len(cases) > 4 {
+		mid := len(cases) / 2
+		c := s.icmpR(mir.CondULT, x, s.konst(int64(cases[mid].v)))
+		left, right := s.newBlock(), s.newBlock()
+		s.emit(mir.GBrCond, mir.R(c), mir.B(left))
+		s.emit(mir.GBr, mir.B(right))
+		s.setBlock(left)
+		s.caseTree(x, cases[:mid], def)
+		s.setBlock(right)
+		s.caseTree(x, cases[mid:], def)
+		return
+	}
+	for i, c := range cases {
+		eq := s.icmpR(mir.CondEQ, x, s.konst(int64(c.v)))
+		s.emit(mir.GBrCond, mir.R(eq), s.target(c.target))
+		if i == len(cases)-1 {
+			s.emit(mir.GBr, s.target(def))
+			return
+		}
+		next := s.newBlock()
+		s.emit(mir.GBr, mir.B(next))
+		s.setBlock(next)
+	}
+}

@@ -1,0 +1,284 @@
+package frontend
+
+import (
+	"strings"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/value"
+
+	"lltosimd/mir"
+)
+
+// intrinsicBase strips the type suffixes of an intrinsic name
+// ("llvm.memcpy.p0i8.p0i8.i32" -> "memcpy", "llvm.lifetime.start.p0i8" ->
+// "lifetime.start").
+func intrinsicBase(name string) string {
+	name = strings.TrimPrefix(name, "llvm.")
+	parts := strings.Split(name, ".")
+	n := len(parts)
+	for n > 1 && isTypeSuffix(parts[n-1]) {
+		n--
+	}
+	return strings.Join(parts[:n], ".")
+}
+
+func isTypeSuffix(p string) bool {
+	if p == "" {
+		return false
+	}
+	if (p[0] == 'i' || p[0] == 'p' || p[0] == 'v' || p[0] == 'f') && len(p) > 1 && p[1] >= '0' && p[1] <= '9' {
+		return true
+	}
+	return false
+}
+
+// intrinsic translates a call to an llvm.* intrinsic. It reports true when
+// control does not continue (llvm.trap).
+func (s *fn) intrinsic(in *ir.InstCall, name string) bool {
+	args := make([]value.Value, len(in.Args))
+	for i, a := range in.Args {
+		if arg, ok := a.(*ir.Arg); ok {
+			a = arg.Value
+		}
+		args[i] = a
+	}
+	base := intrinsicBase(name)
+	switch base {
+	case "dbg.declare", "dbg.value", "dbg.label", "lifetime.start", "lifetime.end", "assume",
+		"experimental.noalias.scope.decl", "invariant.start", "invariant.end", "sideeffect",
+		"va_end", "donothing":
+		if s.nwords(in.Typ) > 0 {
+			s.define(in, []mir.Reg{s.konst(0)}) // invariant.start's token; never used
+		}
+	case "expect", "expect.with.probability":
+		s.define(in, s.words(args[0]))
+	case "memcpy", "memmove", "memset":
+		dst := s.word(args[0])
+		var src mir.Reg
+		if base == "memset" {
+			src = s.zext(s.word(args[1]), 8)
+		} else {
+			src = s.word(args[1])
+		}
+		s.callLib(base, dst, src, s.word(args[2]))
+	case "trap", "debugtrap":
+		s.emit(mir.GTrap)
+		return base == "trap"
+	case "stacksave":
+		d := s.reg()
+		s.emit(mir.GStackSave, mir.D(d))
+		s.define(in, []mir.Reg{d})
+	case "stackrestore":
+		s.emit(mir.GStackRestore, mir.R(s.word(args[0])))
+	case "va_start":
+		d := s.reg()
+		s.emit(mir.GVAStart, mir.D(d))
+		s.storeWords([]mir.Reg{d}, args[0], s.t.lay.PtrSize)
+	case "va_copy":
+		base, off := s.addr(args[1])
+		v := s.reg()
+		s.emit(mir.GLoad32, mir.D(v), base, mir.I(off+s.ptrLowOffset()))
+		s.storeWords([]mir.Reg{v}, args[0], s.t.lay.PtrSize)
+	case "smax", "smin", "umax", "umin":
+		c := map[string]mir.Cond{"smax": mir.CondSGT, "smin": mir.CondSLT, "umax": mir.CondUGT, "umin": mir.CondULT}[base]
+		s.define(in, s.minMax(c, args[0], args[1]))
+	case "abs":
+		s.define(in, s.abs(args[0]))
+	case "fshl", "fshr":
+		s.define(in, s.funnel(base == "fshl", args[0], args[1], args[2]))
+	case "ctlz", "cttz", "ctpop", "bswap", "bitreverse":
+		s.define(in, s.bitOp(base, args[0]))
+	default:
+		fail("unsupported: intrinsic @%s", name)
+	}
+	return false
+}
+
+// ptrLowOffset is the offset of a pointer's register word in its memory slot.
+func (s *fn) ptrLowOffset() int64 {
+	if s.t.opts.BigEndian {
+		return s.t.lay.PtrSize - 4
+	}
+	return 0
+}
+
+// storeWords stores a pointer-sized value (one word, zero-extended in memory).
+func (s *fn) storeWords(w []mir.Reg, p value.Value, size int64) {
+	base, off := s.addr(p)
+	for k := int64(0); k < size; k += 4 {
+		x := s.konst(0)
+		if k == s.ptrLowOffset() {
+			x = w[0]
+		}
+		s.emit(mir.GStore32, mir.R(x), base, mir.I(off+k))
+	}
+}
+
+func (s *fn) minMax(c mir.Cond, x, y value.Value) []mir.Reg {
+	a, b := s.words(x), s.words(y)
+	var cond mir.Reg
+	if len(a) == 2 {
+		cond = s.icmp64(c, a, b)
+	} else {
+		n := s.bitsOf(x.Type())
+		if c.IsUnsigned() {
+			a, b = []mir.Reg{s.zext(a[0], n)}, []mir.Reg{s.zext(b[0], n)}
+		} else {
+			a, b = []mir.Reg{s.sext(a[0], n)}, []mir.Reg{s.sext(b[0], n)}
+		}
+		cond = s.icmpR(c, a[0], b[0])
+	}
+	out := make([]mir.Reg, len(a))
+	for i := range a {
+		out[i] = s.selectR(cond, a[i], b[i])
+	}
+	return out
+}
+
+func (s *fn) abs(x value.Value) []mir.Reg {
+	a := s.words(x)
+	if len(a) == 2 {
+		zero := s.konst(0)
+		neg := s.sub64([]mir.Reg{zero, zero}, a)
+		c := s.icmpR(mir.CondSLT, a[1], zero)
+		return []mir.Reg{s.selectR(c, neg[0], a[0]), s.selectR(c, neg[1], a[1])}
+	}
+	n := s.bitsOf(x.Type())
+	v := s.sext(a[0], n)
+	neg := s.op2(mir.GSub, s.konst(0), v)
+	c := s.icmpR(mir.CondSLT, v, s.konst(0))
+	return []mir.Reg{s.selectR(c, neg, v)}
+}
+
+func (s *fn) sub64(a, b []mir.Reg) []mir.Reg {
+	lo := s.op2(mir.GSub, a[0], b[0])
+	borrow := s.icmpR(mir.CondULT, a[0], b[0])
+	return []mir.Reg{lo, s.op2(mir.GSub, s.op2(mir.GSub, a[1], b[1]), borrow)}
+}
+
+// funnel lowers fshl/fshr: the n-bit window of the 2n-bit concatenation a:b
+// shifted by c mod n. Rotates (a == b) of 32-bit values become G_ROTL/R.
+func (s *fn) funnel(left bool, x, y, z value.Value) []mir.Reg {
+	n := s.bitsOf(x.Type())
+	if n == 64 {
+		c, ok := constInt(z)
+		if !ok {
+			fail("unsupported: i64 funnel shift by a variable amount")
+		}
+		k := int(c & 63)
+		if !left {
+			k = (64 - k) & 63
+		}
+		if k == 0 {
+			return s.words(x)
+		}
+		hi := s.shift64(binShl, s.words(x), k)
+		lo := s.shift64(binLShr, s.words(y), 64-k)
+		return []mir.Reg{s.op2(mir.GOr, hi[0], lo[0]), s.op2(mir.GOr, hi[1], lo[1])}
+	}
+	if n&(n-1) != 0 {
+		fail("unsupported: funnel shift of i%d", n)
+	}
+	a, b := s.word(x), s.word(y)
+	var amt mir.Reg
+	if c, ok := constInt(z); ok {
+		amt = s.konst(int64(c) & int64(n-1))
+	} else {
+		amt = s.opK(mir.GAnd, s.word(z), int64(n-1))
+	}
+	if n == 32 {
+		if x == y {
+			op := mir.GRotr
+			if left {
+				op = mir.GRotl
+			}
+			return []mir.Reg{s.op2(op, a, amt)}
+		}
+		inv := s.op2(mir.GSub, s.konst(31), amt)
+		if left { // (a << c) | ((b >> 1) >> (31 - c))
+			return []mir.Reg{s.op2(mir.GOr, s.op2(mir.GShl, a, amt), s.op2(mir.GLShr, s.opK(mir.GLShr, b, 1), inv))}
+		}
+		// (b >> c) | ((a << 1) << (31 - c))
+		return []mir.Reg{s.op2(mir.GOr, s.op2(mir.GLShr, b, amt), s.op2(mir.GShl, s.opK(mir.GShl, a, 1), inv))}
+	}
+	// Narrow: build the 2n-bit concatenation in one word and shift it.
+	cat := s.op2(mir.GOr, s.opK(mir.GShl, a, int64(n)), s.zext(b, n))
+	if left {
+		return []mir.Reg{s.opK(mir.GLShr, s.op2(mir.GShl, cat, amt), int64(n))}
+	}
+	return []mir.Reg{s.op2(mir.GLShr, cat, amt)}
+}
+
+func (s *fn) bitOp(op string, x value.Value) []mir.Reg {
+	a := s.words(x)
+	n := s.bitsOf(x.Type())
+	if len(a) == 2 {
+		lo, hi := a[0], a[1]
+		zero := s.konst(0)
+		switch op {
+		case "ctlz":
+			h := s.icmpR(mir.CondNE, hi, zero)
+			l := s.opK(mir.GAdd, s.ctlz32(lo), 32)
+			return []mir.Reg{s.selectR(h, s.ctlz32(hi), l), zero}
+		case "cttz":
+			l := s.icmpR(mir.CondNE, lo, zero)
+			h := s.opK(mir.GAdd, s.cttz32(hi), 32)
+			return []mir.Reg{s.selectR(l, s.cttz32(lo), h), zero}
+		case "ctpop":
+			return []mir.Reg{s.op2(mir.GAdd, s.ctpop32(lo), s.ctpop32(hi)), zero}
+		case "bswap":
+			return []mir.Reg{s.bswap32(hi), s.bswap32(lo)}
+		}
+		fail("unsupported: intrinsic llvm.%s.i64", op)
+	}
+	v := a[0]
+	switch op {
+	case "ctlz":
+		r := s.ctlz32(s.zext(v, n))
+		if n < 32 {
+			r = s.opK(mir.GSub, r, int64(32-n))
+		}
+		return []mir.Reg{r}
+	case "cttz":
+		if n < 32 {
+			v = s.opK(mir.GOr, v, int64(1)<<n)
+		}
+		return []mir.Reg{s.cttz32(v)}
+	case "ctpop":
+		return []mir.Reg{s.ctpop32(s.zext(v, n))}
+	case "bswap":
+		r := s.bswap32(v)
+		if n < 32 {
+			r = s.opK(mir.GLShr, r, int64(32-n))
+		}
+		return []mir.Reg{r}
+	}
+	fail("unsupported: intrinsic llvm.%s", op)
+	return nil
+}
+
+func (s *fn) ctlz32(v mir.Reg) mir.Reg {
+	d := s.reg()
+	s.emit(mir.GCtlz, mir.D(d), mir.R(v))
+	return d
+}
+
+// cttz32 counts trailing zeros as the width of the mask ~v & (v-1).
+func (s *fn) cttz32(v mir.Reg) mir.Reg {
+	mask := s.op2(mir.GAnd, s.opK(mir.GXor, v, -1), s.opK(mir.GSub, v, 1))
+	return s.op2(mir.GSub, s.konst(32), s.ctlz32(mask))
+}
+
+func (s *fn) ctpop32(v mir.Reg) mir.Reg {
+	v = s.op2(mir.GSub, v, s.opK(mir.GAnd, s.opK(mir.GLShr, v, 1), 0x55555555))
+	v = s.op2(mir.GAdd, s.opK(mir.GAnd, v, 0x33333333), s.opK(mir.GAnd, s.opK(mir.GLShr, v, 2), 0x33333333))
+	v = s.opK(mir.GAnd, s.op2(mir.GAdd, v, s.opK(mir.GLShr, v, 4)), 0x0f0f0f0f)
+	return s.opK(mir.GLShr, s.opK(mir.GMul, v, 0x01010101), 24)
+}
+
+// bswap32 = rotr(v & 0x00ff00ff, 8) | rotl(v & 0xff00ff00, 8).
+func (s *fn) bswap32(v mir.Reg) mir.Reg {
+	a := s.opK(mir.GRotr, s.opK(mir.GAnd, v, 0x00ff00ff), 8)
+	b := s.opK(mir.GRotl, s.opK(mir.GAnd, v, -0x00ff0100), 8)
+	return s.op2(mir.GOr, a, b)
+}

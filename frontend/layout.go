@@ -1,0 +1,248 @@
+package frontend
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/llir/llvm/ir/types"
+)
+
+// Layout is the part of an LLVM datalayout string that decides memory sizes
+// and offsets: byte order, pointer size and alignment, and the ABI alignment
+// of each integer width. Every size and offset the frontend computes comes
+// from here so that 32-bit (mipsel) and 64-bit (x86_64) IR both lay out
+// their structs exactly as the IR producer did.
+type Layout struct {
+	BigEndian  bool
+	PtrSize    int64 // bytes a pointer occupies in memory
+	PtrAlign   int64 // ABI alignment of pointers
+	IntAlign   map[int]int64
+	StackAlign int64 // natural stack alignment in bytes (S), 0 if unspecified
+	AggrAlign  int64 // ABI alignment of aggregates (a:)
+
+	structs map[*types.StructType]*StructLayout // memoized Struct results
+}
+
+// DefaultLayout is LLVM's default datalayout (what an empty string means).
+func DefaultLayout() *Layout {
+	return &Layout{
+		PtrSize:   8,
+		PtrAlign:  8,
+		IntAlign:  map[int]int64{1: 1, 8: 1, 16: 2, 32: 4, 64: 4},
+		AggrAlign: 1,
+		structs:   make(map[*types.StructType]*StructLayout),
+	}
+}
+
+// ParseLayout parses a datalayout string ("e-m:e-p:32:32-i64:64-n32-S64").
+func ParseLayout(s string) (*Layout, error) {
+	l := DefaultLayout()
+	if s == "" {
+		return l, nil
+	}
+	bits := func(f string) (int64, error) {
+		v, err := strconv.ParseInt(f, 10, 64)
+		if err != nil || v < 0 || v%8 != 0 {
+			return 0, fmt.Errorf("bad datalayout size %q in %q", f, s)
+		}
+		return v / 8, nil
+	}
+	for _, spec := range strings.Split(s, "-") {
+		if spec == "" {
+			continue
+		}
+		f := strings.Split(spec, ":")
+		switch {
+		case spec == "e":
+			l.BigEndian = false
+		case spec == "E":
+			l.BigEndian = true
+		case spec[0] == 'p':
+			// p[n]:size:abi[:pref[:idx]]; only address space 0 matters.
+			if as := f[0][1:]; as != "" && as != "0" {
+				continue
+			}
+			if len(f) < 2 {
+				return nil, fmt.Errorf("bad datalayout pointer spec %q", spec)
+			}
+			size, err := bits(f[1])
+			if err != nil {
+				return nil, err
+			}
+			l.PtrSize, l.PtrAlign = size, size
+			if len(f) > 2 {
+				if l.PtrAlign, err = bits(f[2]); err != nil {
+					return nil, err
+				}
+			}
+		case spec[0] == 'i':
+			w, err := strconv.Atoi(f[0][1:])
+			if err != nil || len(f) < 2 {
+				return nil, fmt.Errorf("bad datalayout integer spec %q", spec)
+			}
+			a, err := bits(f[1])
+			if err != nil {
+				return nil, err
+			}
+			l.IntAlign[w] = a
+		case spec[0] == 'a':
+			if len(f) > 1 {
+				a, err := bits(f[1])
+				if err != nil {
+					return nil, err
+				}
+				if a > 0 {
+					l.AggrAlign = a
+				}
+			}
+		case spec[0] == 'S':
+			a, err := bits(spec[1:])
+			if err != nil {
+				return nil, err
+			}
+			l.StackAlign = a
+		}
+		// m:, n, f, v, F, A, G, P, ni: do not affect integer layout.
+	}
+	return l, nil
+}
+
+// intAlign returns the ABI alignment of an integer of the given width: the
+// entry for the width, or else that of the next larger specified width, or
+// else the largest specified one (LLVM's rule).
+func (l *Layout) intAlign(w int) int64 {
+	if a, ok := l.IntAlign[w]; ok {
+		return a
+	}
+	best, bestW := int64(0), 0
+	largest, largestW := int64(1), 0
+	for k, a := range l.IntAlign {
+		if k > w && (bestW == 0 || k < bestW) {
+			best, bestW = a, k
+		}
+		if k > largestW {
+			largest, largestW = a, k
+		}
+	}
+	if bestW != 0 {
+		return best
+	}
+	return largest
+}
+
+// StoreSize returns the number of bytes a store of t writes.
+func (l *Layout) StoreSize(t types.Type) (int64, error) {
+	switch t := t.(type) {
+	case *types.IntType:
+		return (int64(t.BitSize) + 7) / 8, nil
+	case *types.PointerType:
+		return l.PtrSize, nil
+	}
+	return l.AllocSize(t)
+}
+
+// AllocSize returns the distance between consecutive elements of type t in
+// an array (the store size rounded up to the ABI alignment).
+func (l *Layout) AllocSize(t types.Type) (int64, error) {
+	switch t := t.(type) {
+	case *types.IntType:
+		s := (int64(t.BitSize) + 7) / 8
+		return alignTo(s, l.intAlign(int(t.BitSize))), nil
+	case *types.PointerType:
+		return alignTo(l.PtrSize, l.PtrAlign), nil
+	case *types.ArrayType:
+		es, err := l.AllocSize(t.ElemType)
+		if err != nil {
+			return 0, err
+		}
+		return es * int64(t.Len), nil
+	case *types.StructType:
+		sl, err := l.Struct(t)
+		if err != nil {
+			return 0, err
+		}
+		return sl.Size, nil
+	}
+	return 0, unsupportedType(t)
+}
+
+// Align returns the ABI alignment of t.
+func (l *Layout) Align(t types.Type) (int64, error) {
+	switch t := t.(type) {
+	case *types.IntType:
+		return l.intAlign(int(t.BitSize)), nil
+	case *types.PointerType:
+		return l.PtrAlign, nil
+	case *types.ArrayType:
+		return l.Align(t.ElemType)
+	case *types.StructType:
+		sl, err := l.Struct(t)
+		if err != nil {
+			return 0, err
+		}
+		return sl.Align, nil
+	}
+	return 0, unsupportedType(t)
+}
+
+// StructLayout gives the byte offset of each field of a struct.
+type StructLayout struct {
+	Offsets []int64
+	Size    int64
+	Align   int64
+}
+
+// Struct lays out a struct type (packed structs have no padding).
+func (l *Layout) Struct(t *types.StructType) (*StructLayout, error) {
+	if sl, ok := l.structs[t]; ok {
+		return sl, nil
+	}
+	if t.Opaque {
+		return nil, fmt.Errorf("unsupported: opaque struct type %s", t)
+	}
+	sl := &StructLayout{Offsets: make([]int64, len(t.Fields)), Align: 1}
+	if !t.Packed && l.AggrAlign > 1 {
+		sl.Align = l.AggrAlign
+	}
+	var off int64
+	for i, ft := range t.Fields {
+		a := int64(1)
+		if !t.Packed {
+			var err error
+			if a, err = l.Align(ft); err != nil {
+				return nil, err
+			}
+		}
+		off = alignTo(off, a)
+		sl.Offsets[i] = off
+		s, err := l.AllocSize(ft)
+		if err != nil {
+			return nil, err
+		}
+		off += s
+		if a > sl.Align {
+			sl.Align = a
+		}
+	}
+	sl.Size = alignTo(off, sl.Align)
+	l.structs[t] = sl
+	return sl, nil
+}
+
+func alignTo(v, a int64) int64 {
+	if a <= 1 {
+		return v
+	}
+	return (v + a - 1) / a * a
+}
+
+func unsupportedType(t types.Type) error {
+	switch t.(type) {
+	case *types.FloatType:
+		return fmt.Errorf("unsupported: floating-point type '%s'", t)
+	case *types.VectorType:
+		return fmt.Errorf("unsupported: vector type '%s'", t)
+	}
+	return fmt.Errorf("unsupported: type '%s'", t)
+}

@@ -1,0 +1,235 @@
+// Package frontend reads LLVM IR text (as printed by clang-14) and lowers it
+// into generic MIR: the G_* ops of package mir on 32-bit virtual registers,
+// as docs/generic-mir.md defines. Parse wraps github.com/llir/llvm with a
+// textual pre-pass for what that parser cannot read; Translate does the
+// lowering (i64 splitting, memory layout from the datalayout, calls,
+// switches, intrinsics, global initializers).
+package frontend
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/llir/llvm/asm"
+	"github.com/llir/llvm/ir"
+)
+
+// Error is a diagnostic with the best source position known.
+type Error struct {
+	File      string
+	Line, Col int // 1-based; 0 when unknown
+	Msg       string
+}
+
+func (e *Error) Error() string {
+	switch {
+	case e.Line > 0 && e.Col > 0:
+		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+	case e.Line > 0:
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+var (
+	syntaxLineRE = regexp.MustCompile(`syntax error at line (\d+)`)
+	identRE      = regexp.MustCompile(`"([%@][^"]+)"`)
+)
+
+// Parse parses LLVM IR text. It never panics: failures of the underlying
+// parser (errors and panics alike) become *Error values.
+func Parse(filename string, src []byte) (m *ir.Module, err error) {
+	fixed := rewriteForLLIR(src)
+	defer func() {
+		if r := recover(); r != nil {
+			m, err = nil, &Error{File: filename, Line: 1, Col: 1, Msg: fmt.Sprintf("cannot parse LLVM IR: %v", r)}
+		}
+	}()
+	m, err = asm.ParseBytes(filename, fixed)
+	if err != nil {
+		return nil, parseError(filename, src, err)
+	}
+	return m, nil
+}
+
+// parseError converts an llir error into an *Error with a position: llir
+// reports syntax errors by line only, and resolution errors by identifier,
+// which is then searched for in the source.
+func parseError(filename string, src []byte, err error) *Error {
+	msg := err.Error()
+	// llir wraps every error in "unable to parse ... into an AST: " etc.
+	if i := strings.LastIndex(msg, "into an AST: "); i >= 0 {
+		msg = msg[i+len("into an AST: "):]
+	}
+	e := &Error{File: filename, Msg: msg}
+	if sm := syntaxLineRE.FindStringSubmatch(msg); sm != nil {
+		e.Line, _ = strconv.Atoi(sm[1])
+		e.Col = firstCol(lineText(src, e.Line))
+		return e
+	}
+	// "unable to locate local identifier "%y" of "@f"" and similar.
+	// The first occurrence of an undefined name is a use of it.
+	if q := identRE.FindStringSubmatch(msg); q != nil {
+		if off := bytes.Index(src, []byte(q[1])); off >= 0 {
+			e.Line, e.Col = lineCol(src, off)
+		}
+	}
+	if e.Line == 0 {
+		e.Line, e.Col = 1, 1
+	}
+	return e
+}
+
+func lineCol(src []byte, off int) (int, int) {
+	line := 1 + bytes.Count(src[:off], []byte{'\n'})
+	start := bytes.LastIndexByte(src[:off], '\n') + 1
+	return line, off - start + 1
+}
+
+func lineText(src []byte, line int) []byte {
+	for i := 1; i < line; i++ {
+		j := bytes.IndexByte(src, '\n')
+		if j < 0 {
+			return nil
+		}
+		src = src[j+1:]
+	}
+	if j := bytes.IndexByte(src, '\n'); j >= 0 {
+		src = src[:j]
+	}
+	return src
+}
+
+// firstCol returns the 1-based column of the first non-blank character.
+func firstCol(line []byte) int {
+	for i, c := range line {
+		if c != ' ' && c != '\t' {
+			return i + 1
+		}
+	}
+	return 1
+}
+
+// rewriteForLLIR rewrites what llir v0.3.6 cannot read into an equivalent
+// form it can. Today that is a getelementptr instruction whose index is a
+// constant expression other than ptrtoint (clang -O2 emits e.g.
+// "i64 zext (i1 icmp eq (...) to i64)"), on which llir panics: the index is
+// hoisted into "%lltosimd.gepidx.N = add T 0, EXPR" placed on the same line
+// so that line numbers in diagnostics stay right. Input without such
+// instructions is returned unchanged (no copy).
+func rewriteForLLIR(src []byte) []byte {
+	if !bytes.Contains(src, []byte("getelementptr")) {
+		return src
+	}
+	var out []byte
+	last, n := 0, 0
+	for pos := 0; pos < len(src); {
+		end := bytes.IndexByte(src[pos:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += pos
+		}
+		line := src[pos:end]
+		if k := bytes.Index(line, []byte("= getelementptr ")); k >= 0 {
+			if fixed, ok := hoistGEPIndices(line, k+len("= getelementptr "), &n); ok {
+				out = append(out, src[last:pos]...)
+				out = append(out, fixed...)
+				last = end
+			}
+		}
+		pos = end + 1
+	}
+	if out == nil {
+		return src
+	}
+	return append(out, src[last:]...)
+}
+
+// hoistGEPIndices rewrites one getelementptr instruction line; args is the
+// offset of the text after "getelementptr ".
+func hoistGEPIndices(line []byte, args int, n *int) ([]byte, bool) {
+	parts := splitTopLevel(line[args:])
+	if len(parts) < 3 {
+		return nil, false
+	}
+	var pre strings.Builder
+	indent := line[:firstCol(line)-1]
+	body := string(line[len(indent):args])
+	changed := false
+	for i, p := range parts {
+		text := strings.TrimSpace(string(p))
+		if i > 0 {
+			body += ","
+			if p[0] == ' ' {
+				body += " "
+			}
+		}
+		if i >= 2 && isHoistableIndex(text) {
+			sp := strings.IndexByte(text, ' ')
+			name := fmt.Sprintf("%%lltosimd.gepidx.%d", *n)
+			*n++
+			fmt.Fprintf(&pre, "%s = add %s 0, %s ", name, text[:sp], strings.TrimSpace(text[sp+1:]))
+			text = text[:sp] + " " + name
+			changed = true
+		}
+		body += text
+	}
+	if !changed {
+		return nil, false
+	}
+	return []byte(string(indent) + pre.String() + body), true
+}
+
+// isHoistableIndex reports whether "T EXPR" has a constant expression EXPR
+// (a keyword followed by a parenthesis) that llir cannot use as an index.
+func isHoistableIndex(s string) bool {
+	sp := strings.IndexByte(s, ' ')
+	if sp < 0 || !strings.HasPrefix(s, "i") {
+		return false
+	}
+	e := strings.TrimSpace(s[sp+1:])
+	k := 0
+	for k < len(e) && (e[k] >= 'a' && e[k] <= 'z' || e[k] == '_') {
+		k++
+	}
+	if k == 0 || e[:k] == "ptrtoint" {
+		return false
+	}
+	rest := strings.TrimLeft(e[k:], " ")
+	for strings.HasPrefix(rest, "nuw ") || strings.HasPrefix(rest, "nsw ") || strings.HasPrefix(rest, "exact ") ||
+		strings.HasPrefix(rest, "eq ") || strings.HasPrefix(rest, "ne ") || strings.HasPrefix(rest, "slt ") ||
+		strings.HasPrefix(rest, "sle ") || strings.HasPrefix(rest, "sgt ") || strings.HasPrefix(rest, "sge ") ||
+		strings.HasPrefix(rest, "ult ") || strings.HasPrefix(rest, "ule ") || strings.HasPrefix(rest, "ugt ") ||
+		strings.HasPrefix(rest, "uge ") {
+		rest = rest[strings.IndexByte(rest, ' ')+1:]
+	}
+	return strings.HasPrefix(rest, "(")
+}
+
+// splitTopLevel splits s at commas outside brackets and string quotes.
+func splitTopLevel(s []byte) [][]byte {
+	var parts [][]byte
+	depth, start, inStr := 0, 0, false
+	for i, c := range s {
+		switch {
+		case inStr:
+			if c == '"' {
+				inStr = false
+			}
+		case c == '"':
+			inStr = true
+		case c == '(' || c == '[' || c == '{' || c == '<':
+			depth++
+		case c == ')' || c == ']' || c == '}' || c == '>':
+			depth--
+		case c == ',' && depth == 0:
+			parts = append(parts, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(parts, s[start:])
+}

@@ -1,0 +1,729 @@
+package frontend
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"lltosimd/mir"
+)
+
+// Options configure Translate.
+type Options struct {
+	Arch      *mir.Arch // architecture of the created functions (mir.GenericArch in tests)
+	BigEndian bool      // byte order of the target memory: data items and multi-word accesses
+	File      string    // source file name, for diagnostics
+	Src       []byte    // source text, for diagnostic positions (may be nil)
+}
+
+// failure is raised (panicked) deep inside the lowering helpers and turned
+// into an *Error with a source position at the function boundary; it keeps
+// the many helpers free of error plumbing.
+type failure struct{ msg string }
+
+func fail(format string, args ...any) { panic(&failure{fmt.Sprintf(format, args...)}) }
+
+// translator holds module-wide state.
+type translator struct {
+	opts    Options
+	lay     *Layout
+	mod     *mir.Module
+	defined map[string]bool // symbols defined in the module
+	extern  map[string]bool // undefined symbols already listed in mod.Externs
+}
+
+// Translate lowers an LLVM module into generic MIR (docs/generic-mir.md).
+func Translate(m *ir.Module, opts Options) (mm *mir.Module, err error) {
+	if opts.Arch == nil {
+		opts.Arch = mir.GenericArch
+	}
+	lay, lerr := ParseLayout(m.DataLayout)
+	if lerr != nil {
+		return nil, &Error{File: opts.File, Line: 1, Col: 1, Msg: lerr.Error()}
+	}
+	t := &translator{
+		opts:    opts,
+		lay:     lay,
+		mod:     &mir.Module{Source: opts.File, BigEndian: opts.BigEndian},
+		defined: make(map[string]bool),
+		extern:  make(map[string]bool),
+	}
+	for _, g := range m.Globals {
+		if g.Init != nil {
+			t.defined[g.Name()] = true
+		}
+	}
+	for _, f := range m.Funcs {
+		if len(f.Blocks) > 0 {
+			t.defined[f.Name()] = true
+		}
+	}
+	for _, g := range m.Globals {
+		if g.Init == nil {
+			continue
+		}
+		mg, err := t.global(g)
+		if err != nil {
+			return nil, err
+		}
+		t.mod.Globals = append(t.mod.Globals, mg)
+	}
+	for _, f := range m.Funcs {
+		if len(f.Blocks) == 0 {
+			continue
+		}
+		mf, err := t.function(f)
+		if err != nil {
+			return nil, err
+		}
+		t.mod.Funcs = append(t.mod.Funcs, mf)
+	}
+	return t.mod, nil
+}
+
+// useSym records a reference to a symbol, listing it as extern if it is
+// not defined in the module.
+func (t *translator) useSym(name string) {
+	if !t.defined[name] && !t.extern[name] {
+		t.extern[name] = true
+		t.mod.Externs = append(t.mod.Externs, name)
+	}
+}
+
+func isExported(l enum.Linkage) bool {
+	return l != enum.LinkageInternal && l != enum.LinkagePrivate
+}
+
+// edge is a MIR block that branches to the MIR block of an IR successor.
+type edge struct {
+	from *mir.Block
+	to   *ir.Block
+}
+
+type phiKey struct {
+	phi  *ir.InstPhi
+	pred *ir.Block
+}
+
+type phiWork struct {
+	inst *ir.InstPhi
+	at   *ir.Block
+	defs []*mir.Instr // one PHI per word
+}
+
+// fn is the state of one function's translation.
+type fn struct {
+	t   *translator
+	irf *ir.Func
+	f   *mir.Func
+	cur *mir.Block
+
+	vals    map[value.Value][]mir.Reg // defined (or forward-referenced) IR values
+	pending map[value.Value]bool      // forward-referenced values not yet defined
+	blocks  map[*ir.Block]*mir.Block
+	layout  [][]*mir.Block          // per IR block: its MIR blocks in layout order
+	edges   map[*ir.Block][]edge    // branches leaving each IR block
+	frame   map[value.Value]int     // entry-block allocas turned into frame objects
+	phis    []phiWork               // phis whose incoming values are filled at the end
+	phiMat  map[phiKey][]mir.Operand // phi incoming values materialized in the predecessor
+	bools   map[mir.Reg]bool        // registers known to hold exactly 0 or 1
+	konsts  map[int64]mir.Reg       // per-block constant cache
+	frAddr  map[int]mir.Reg         // per-block frame address cache
+	irBlock *ir.Block
+	layIdx  int // index of the IR block being translated
+	instNo  int // ordinal of the current instruction in the function, for diagnostics
+}
+
+func (t *translator) function(irf *ir.Func) (mf *mir.Func, err error) {
+	s := &fn{
+		t:       t,
+		irf:     irf,
+		f:       mir.NewFunc(irf.Name(), t.opts.Arch),
+		vals:    make(map[value.Value][]mir.Reg),
+		pending: make(map[value.Value]bool),
+		blocks:  make(map[*ir.Block]*mir.Block, len(irf.Blocks)),
+		layout:  make([][]*mir.Block, len(irf.Blocks)),
+		edges:   make(map[*ir.Block][]edge),
+		frame:   make(map[value.Value]int),
+		phiMat:  make(map[phiKey][]mir.Operand),
+		bools:   make(map[mir.Reg]bool),
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			msg := fmt.Sprint(r)
+			if f, ok := r.(*failure); ok {
+				msg = f.msg
+			} else {
+				msg = "internal error: " + msg
+			}
+			mf, err = nil, t.funcError(irf, s.instNo, msg+" in function @"+irf.Name())
+		}
+	}()
+	s.run()
+	return s.f, nil
+}
+
+func (s *fn) run() {
+	f := s.f
+	f.Props = mir.PropSSA
+	f.Exported = isExported(s.irf.Linkage)
+	f.Vararg = s.irf.Sig.Variadic
+	for i, b := range s.irf.Blocks {
+		mb := f.NewBlockDetached(b.Name())
+		s.blocks[b] = mb
+		s.layout[i] = []*mir.Block{mb}
+	}
+	s.instNo = -1
+	for i, b := range s.irf.Blocks {
+		s.irBlock, s.layIdx = b, i
+		s.setBlock(s.blocks[b])
+		if i == 0 {
+			s.args()
+		}
+		s.block(b)
+	}
+	s.fillPhis()
+	s.defineForgotten()
+	for _, l := range s.layout {
+		f.Blocks = append(f.Blocks, l...)
+	}
+}
+
+func (s *fn) setBlock(b *mir.Block) {
+	s.cur = b
+	s.konsts = make(map[int64]mir.Reg)
+	s.frAddr = make(map[int]mir.Reg)
+}
+
+// newBlock adds a MIR block after those of the current IR block (switch
+// lowering needs several).
+func (s *fn) newBlock() *mir.Block {
+	b := s.f.NewBlockDetached("")
+	s.layout[s.layIdx] = append(s.layout[s.layIdx], b)
+	return b
+}
+
+// --- emission helpers ---
+
+func (s *fn) emit(op mir.Opcode, ops ...mir.Operand) *mir.Instr {
+	in := &mir.Instr{Op: op, Ops: ops}
+	s.cur.Instrs = append(s.cur.Instrs, in)
+	return in
+}
+
+func (s *fn) reg() mir.Reg { return s.f.NewVReg(0) }
+
+func (s *fn) op2(op mir.Opcode, a, b mir.Reg) mir.Reg {
+	d := s.reg()
+	s.emit(op, mir.D(d), mir.R(a), mir.R(b))
+	return d
+}
+
+func (s *fn) opK(op mir.Opcode, a mir.Reg, k int64) mir.Reg { return s.op2(op, a, s.konst(k)) }
+
+// konst materializes a 32-bit constant, once per block.
+func (s *fn) konst(v int64) mir.Reg {
+	v = int64(int32(v))
+	if r, ok := s.konsts[v]; ok {
+		return r
+	}
+	d := s.reg()
+	s.emit(mir.GConst, mir.D(d), mir.I(v))
+	s.konsts[v] = d
+	if v == 0 || v == 1 {
+		s.bools[d] = true
+	}
+	return d
+}
+
+func (s *fn) icmpR(c mir.Cond, a, b mir.Reg) mir.Reg {
+	d := s.reg()
+	s.emit(mir.GICmp, mir.D(d), mir.C(c), mir.R(a), mir.R(b))
+	s.bools[d] = true
+	return d
+}
+
+func (s *fn) selectR(c, a, b mir.Reg) mir.Reg {
+	if a == b {
+		return a
+	}
+	d := s.reg()
+	s.emit(mir.GSelect, mir.D(d), mir.R(c), mir.R(a), mir.R(b))
+	if s.bools[a] && s.bools[b] {
+		s.bools[d] = true
+	}
+	return d
+}
+
+// zext clears the bits of r above the low n (n < 32) bits.
+func (s *fn) zext(r mir.Reg, n int) mir.Reg {
+	if n >= 32 || s.bools[r] {
+		return r
+	}
+	d := s.opK(mir.GAnd, r, int64(uint32(1)<<n-1))
+	if n == 1 {
+		s.bools[d] = true
+	}
+	return d
+}
+
+// sext sign-extends the low n bits of r.
+func (s *fn) sext(r mir.Reg, n int) mir.Reg {
+	if n >= 32 {
+		return r
+	}
+	d := s.reg()
+	s.emit(mir.GSExtInReg, mir.D(d), mir.R(r), mir.I(int64(n)))
+	return d
+}
+
+// --- types ---
+
+// bitsOf returns the width of a first-class scalar type in registers.
+func (s *fn) bitsOf(t types.Type) int {
+	switch t := t.(type) {
+	case *types.IntType:
+		if t.BitSize > 64 || (t.BitSize > 32 && t.BitSize < 64) {
+			fail("unsupported: integer type '%s'", t)
+		}
+		return int(t.BitSize)
+	case *types.PointerType:
+		return 32
+	}
+	fail("%s", unsupportedType(t).Error())
+	return 0
+}
+
+// nwords returns how many 32-bit words a value of type t occupies.
+func (s *fn) nwords(t types.Type) int {
+	if _, ok := t.(*types.VoidType); ok {
+		return 0
+	}
+	return (s.bitsOf(t) + 31) / 32
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		fail("%s", err.Error())
+	}
+	return v
+}
+
+// --- values ---
+
+// words returns the registers holding v, materializing constants and frame
+// addresses in the current block.
+func (s *fn) words(v value.Value) []mir.Reg {
+	if r, ok := s.vals[v]; ok {
+		return r
+	}
+	if idx, ok := s.frame[v]; ok {
+		r, ok := s.frAddr[idx]
+		if !ok {
+			r = s.reg()
+			s.emit(mir.GFrameAddr, mir.D(r), mir.FI(idx, 0))
+			s.frAddr[idx] = r
+		}
+		return []mir.Reg{r}
+	}
+	if c, ok := v.(constant.Constant); ok {
+		return s.constWords(c)
+	}
+	// A use before the definition in layout order: reserve the registers.
+	n := s.nwords(v.Type())
+	regs := make([]mir.Reg, n)
+	for i := range regs {
+		regs[i] = s.reg()
+	}
+	s.vals[v] = regs
+	s.pending[v] = true
+	return regs
+}
+
+func (s *fn) word(v value.Value) mir.Reg { return s.words(v)[0] }
+
+// define binds an instruction's result, copying into registers reserved by
+// an earlier forward reference.
+func (s *fn) define(v value.Value, regs []mir.Reg) {
+	if s.pending[v] {
+		for i, r := range s.vals[v] {
+			s.emit(mir.GCopy, mir.D(r), mir.R(regs[i]))
+		}
+		delete(s.pending, v)
+		return
+	}
+	s.vals[v] = regs
+}
+
+// defineForgotten gives a definition to registers reserved for values whose
+// definitions were never translated (they follow a call to llvm.trap).
+func (s *fn) defineForgotten() {
+	entry := s.blocks[s.irf.Blocks[0]]
+	var defs []*mir.Instr
+	for v := range s.pending {
+		for _, r := range s.vals[v] {
+			defs = append(defs, mir.NewInstr(mir.GImplicitDef, mir.D(r)))
+		}
+	}
+	if len(defs) == 0 {
+		return
+	}
+	// After G_ARGS, which must stay first.
+	entry.Instrs = append(entry.Instrs[:1], append(defs, entry.Instrs[1:]...)...)
+}
+
+func intBits(c *constant.Int) uint64 {
+	if c.X.Sign() < 0 {
+		return uint64(c.X.Int64())
+	}
+	return c.X.Uint64()
+}
+
+// constInt returns the value of an integer constant operand.
+func constInt(v value.Value) (uint64, bool) {
+	if c, ok := v.(*constant.Int); ok {
+		return intBits(c), true
+	}
+	return 0, false
+}
+
+func (s *fn) constWords(c constant.Constant) []mir.Reg {
+	n := s.nwords(c.Type())
+	if cv, ok := s.t.fold(c); ok {
+		if cv.sym == "" {
+			if n == 2 {
+				return []mir.Reg{s.konst(int64(cv.off)), s.konst(int64(cv.off >> 32))}
+			}
+			return []mir.Reg{s.konst(int64(cv.off))}
+		}
+		s.t.useSym(cv.sym)
+		r := s.reg()
+		s.emit(mir.GGlobalAddr, mir.D(r), mir.S(cv.sym, int64(int32(cv.off))))
+		if n == 2 {
+			return []mir.Reg{r, s.konst(0)}
+		}
+		return []mir.Reg{r}
+	}
+	switch e := c.(type) {
+	case *constant.ExprAdd:
+		return s.binary(binAdd, e.X, e.Y)
+	case *constant.ExprSub:
+		return s.binary(binSub, e.X, e.Y)
+	case *constant.ExprMul:
+		return s.binary(binMul, e.X, e.Y)
+	case *constant.ExprAnd:
+		return s.binary(binAnd, e.X, e.Y)
+	case *constant.ExprOr:
+		return s.binary(binOr, e.X, e.Y)
+	case *constant.ExprXor:
+		return s.binary(binXor, e.X, e.Y)
+	case *constant.ExprShl:
+		return s.binary(binShl, e.X, e.Y)
+	case *constant.ExprLShr:
+		return s.binary(binLShr, e.X, e.Y)
+	case *constant.ExprAShr:
+		return s.binary(binAShr, e.X, e.Y)
+	case *constant.ExprUDiv:
+		return s.binary(binUDiv, e.X, e.Y)
+	case *constant.ExprSDiv:
+		return s.binary(binSDiv, e.X, e.Y)
+	case *constant.ExprURem:
+		return s.binary(binURem, e.X, e.Y)
+	case *constant.ExprSRem:
+		return s.binary(binSRem, e.X, e.Y)
+	case *constant.ExprTrunc:
+		return s.cast(castTrunc, e.From, e.To)
+	case *constant.ExprZExt:
+		return s.cast(castZExt, e.From, e.To)
+	case *constant.ExprSExt:
+		return s.cast(castSExt, e.From, e.To)
+	case *constant.ExprPtrToInt:
+		return s.cast(castPtrToInt, e.From, e.To)
+	case *constant.ExprIntToPtr:
+		return s.cast(castIntToPtr, e.From, e.To)
+	case *constant.ExprBitCast:
+		return s.cast(castBitCast, e.From, e.To)
+	case *constant.ExprAddrSpaceCast:
+		return s.cast(castBitCast, e.From, e.To)
+	case *constant.ExprICmp:
+		return []mir.Reg{s.icmp(e.Pred, e.X, e.Y)}
+	case *constant.ExprSelect:
+		return s.selectV(e.Cond, e.X, e.Y)
+	case *constant.ExprGetElementPtr:
+		idx := make([]value.Value, len(e.Indices))
+		for i, x := range e.Indices {
+			if in, ok := x.(*constant.Index); ok {
+				x = in.Constant
+			}
+			idx[i] = x
+		}
+		return []mir.Reg{s.gep(e.ElemType, e.Src, idx)}
+	case *constant.Undef, *constant.Poison:
+		r := make([]mir.Reg, n)
+		for i := range r {
+			r[i] = s.konst(0)
+		}
+		return r
+	case *constant.BlockAddress:
+		fail("unsupported: blockaddress")
+	}
+	fail("unsupported: constant %s", c.Ident())
+	return nil
+}
+
+// --- function body ---
+
+// paramDesc returns the argument descriptor of a parameter of type t with
+// attributes attrs.
+func (s *fn) paramDesc(t types.Type, attrs []ir.ParamAttribute) (mir.ArgDesc, int) {
+	for _, a := range attrs {
+		switch a := a.(type) {
+		case ir.Byval:
+			bt := a.Typ
+			if bt == nil {
+				bt = t.(*types.PointerType).ElemType
+			}
+			return mir.MakeByValDesc(must(s.t.lay.AllocSize(bt))), 1
+		case ir.SRet:
+			return mir.MakeArgDesc(1, mir.ArgSRet), 1
+		}
+	}
+	n := s.nwords(t)
+	var flags mir.ArgDesc
+	if n == 2 && must(s.t.lay.Align(t)) >= 8 {
+		flags = mir.ArgAlign8
+	}
+	return mir.MakeArgDesc(n, flags), n
+}
+
+func (s *fn) args() {
+	var defs, uses []mir.Operand
+	for _, p := range s.irf.Params {
+		d, n := s.paramDesc(p.Typ, p.Attrs)
+		uses = append(uses, mir.I(int64(d)))
+		regs := make([]mir.Reg, n)
+		for i := range regs {
+			regs[i] = s.reg()
+			defs = append(defs, mir.D(regs[i]))
+		}
+		s.vals[p] = regs
+	}
+	s.emit(mir.GArgs, append(defs, uses...)...)
+}
+
+func (s *fn) block(b *ir.Block) {
+	for _, inst := range b.Insts {
+		s.instNo++
+		if phi, ok := inst.(*ir.InstPhi); ok {
+			s.phi(phi, b)
+			continue
+		}
+		if s.inst(inst) {
+			// The rest of the block is dead (after llvm.trap).
+			s.instNo += len(b.Insts) - indexOf(b.Insts, inst)
+			return
+		}
+	}
+	s.instNo++
+	s.materializePhiInputs(b)
+	s.term(b.Term)
+}
+
+func indexOf(insts []ir.Instruction, x ir.Instruction) int {
+	for i, in := range insts {
+		if in == x {
+			return i
+		}
+	}
+	return 0
+}
+
+func (s *fn) phi(p *ir.InstPhi, b *ir.Block) {
+	n := s.nwords(p.Typ)
+	w := phiWork{inst: p, at: b}
+	regs := make([]mir.Reg, n)
+	for i := range regs {
+		regs[i] = s.reg()
+		w.defs = append(w.defs, s.emit(mir.GPhi, mir.D(regs[i])))
+	}
+	s.phis = append(s.phis, w)
+	s.define(p, regs)
+}
+
+// immediateWords returns the phi operands of a constant that needs no
+// instruction (integers, null, undef).
+func (s *fn) immediateWords(v value.Value, n int) ([]mir.Operand, bool) {
+	c, ok := v.(constant.Constant)
+	if !ok {
+		return nil, false
+	}
+	cv, ok := s.t.fold(c)
+	if !ok {
+		switch c.(type) {
+		case *constant.Undef, *constant.Poison:
+			cv, ok = cval{}, true
+		}
+	}
+	if !ok || cv.sym != "" {
+		return nil, false
+	}
+	ops := []mir.Operand{mir.I(int64(int32(cv.off)))}
+	if n == 2 {
+		ops = append(ops, mir.I(int64(int32(cv.off>>32))))
+	}
+	return ops, true
+}
+
+// materializePhiInputs computes, before b's terminator, the phi inputs of
+// b's successors that are constants needing instructions (addresses), so
+// that they are defined in the predecessor.
+func (s *fn) materializePhiInputs(b *ir.Block) {
+	for _, succ := range b.Term.Succs() {
+		for _, inst := range succ.Insts {
+			p, ok := inst.(*ir.InstPhi)
+			if !ok {
+				break
+			}
+			key := phiKey{p, b}
+			if _, done := s.phiMat[key]; done {
+				continue
+			}
+			for _, inc := range p.Incs {
+				if inc.Pred != b {
+					continue
+				}
+				_, isConst := inc.X.(constant.Constant)
+				_, isFrame := s.frame[inc.X]
+				if !isConst && !isFrame {
+					break
+				}
+				if _, ok := s.immediateWords(inc.X, s.nwords(p.Typ)); ok {
+					break
+				}
+				var ops []mir.Operand
+				for _, r := range s.words(inc.X) {
+					ops = append(ops, mir.R(r))
+				}
+				s.phiMat[key] = ops
+				break
+			}
+		}
+	}
+}
+
+func (s *fn) fillPhis() {
+	for _, w := range s.phis {
+		n := len(w.defs)
+		seen := make(map[*ir.Block]bool, len(w.inst.Incs))
+		for _, inc := range w.inst.Incs {
+			pred := inc.Pred.(*ir.Block)
+			if seen[pred] {
+				continue
+			}
+			seen[pred] = true
+			var from []*mir.Block
+			for _, e := range s.edges[pred] {
+				if e.to == w.at && !containsBlock(from, e.from) {
+					from = append(from, e.from)
+				}
+			}
+			if len(from) == 0 {
+				continue // the predecessor never branches here (it traps)
+			}
+			ops, ok := s.immediateWords(inc.X, n)
+			if !ok {
+				ops, ok = s.phiMat[phiKey{w.inst, pred}]
+			}
+			if !ok {
+				for _, r := range s.words(inc.X) {
+					ops = append(ops, mir.R(r))
+				}
+			}
+			for i, d := range w.defs {
+				for _, fb := range from {
+					d.Ops = append(d.Ops, ops[i], mir.B(fb))
+				}
+			}
+		}
+	}
+}
+
+func containsBlock(l []*mir.Block, b *mir.Block) bool {
+	for _, x := range l {
+		if x == b {
+			return true
+		}
+	}
+	return false
+}
+
+// target returns the branch operand for an IR successor and records the edge.
+func (s *fn) target(v value.Value) mir.Operand {
+	b := v.(*ir.Block)
+	s.edges[s.irBlock] = append(s.edges[s.irBlock], edge{s.cur, b})
+	return mir.B(s.blocks[b])
+}
+
+func (s *fn) term(t ir.Terminator) {
+	switch t := t.(type) {
+	case *ir.TermRet:
+		var ops []mir.Operand
+		if t.X != nil {
+			regs := s.words(t.X)
+			if len(regs) == 1 {
+				if bits := s.bitsOf(t.X.Type()); bits < 32 {
+					for _, a := range s.irf.ReturnAttrs {
+						switch a {
+						case enum.ReturnAttrSignExt:
+							regs = []mir.Reg{s.sext(regs[0], bits)}
+						case enum.ReturnAttrZeroExt:
+							regs = []mir.Reg{s.zext(regs[0], bits)}
+						}
+					}
+				}
+			}
+			for _, r := range regs {
+				ops = append(ops, mir.R(r))
+			}
+		} else if p := s.sretParam(); p != nil {
+			ops = append(ops, mir.R(s.word(p)))
+		}
+		s.emit(mir.GRet, ops...)
+	case *ir.TermBr:
+		s.emit(mir.GBr, s.target(t.Target))
+	case *ir.TermCondBr:
+		if t.TargetTrue == t.TargetFalse {
+			s.emit(mir.GBr, s.target(t.TargetTrue))
+			return
+		}
+		c := s.zext(s.word(t.Cond), 1)
+		s.emit(mir.GBrCond, mir.R(c), s.target(t.TargetTrue))
+		s.emit(mir.GBr, s.target(t.TargetFalse))
+	case *ir.TermSwitch:
+		s.switchTerm(t)
+	case *ir.TermUnreachable:
+		s.emit(mir.GUnreachable)
+	case *ir.TermIndirectBr:
+		fail("unsupported: indirectbr")
+	case *ir.TermInvoke, *ir.TermCallBr, *ir.TermResume, *ir.TermCatchSwitch, *ir.TermCatchRet, *ir.TermCleanupRet:
+		fail("unsupported: exception handling ('%s')", strings.Fields(t.LLString())[0])
+	default:
+		fail("unsupported: terminator %T", t)
+	}
+}
+
+func (s *fn) sretParam() *ir.Param {
+	for _, p := range s.irf.Params {
+		for _, a := range p.Attrs {
+			if _, ok := a.(ir.SRet); ok {
+				return p
+			}
+		}
+	}
+	return nil
+}
