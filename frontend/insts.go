@@ -267,10 +267,12 @@ func (s *fn) helper(name string, nres int, a, b []mir.Reg) []mir.Reg {
 	res := make([]mir.Reg, nres)
 	for i := range res {
 		res[i] = s.reg()
-		defs = append(defs, mir.D(res[i]))
+	}
+	for _, r := range s.abiOrder(res) {
+		defs = append(defs, mir.D(r))
 	}
 	ops := append(defs, mir.S(name, 0))
-	for _, w := range [][]mir.Reg{a, b} {
+	for _, w := range [][]mir.Reg{s.abiOrder(a), s.abiOrder(b)} {
 		var flags mir.ArgDesc
 		if len(w) == 2 {
 			flags = mir.ArgAlign8
@@ -645,7 +647,9 @@ func (s *fn) call(in *ir.InstCall) bool {
 	res := make([]mir.Reg, nres)
 	for i := range res {
 		res[i] = s.reg()
-		defs = append(defs, mir.D(res[i]))
+	}
+	for _, r := range s.abiOrder(res) {
+		defs = append(defs, mir.D(r))
 	}
 	if f, ok := callee.(*ir.Func); ok {
 		s.t.useSym(f.Name())
@@ -684,7 +688,7 @@ func (s *fn) call(in *ir.InstCall) bool {
 				}
 			}
 		}
-		for _, r := range regs {
+		for _, r := range s.abiOrder(regs) {
 			uses = append(uses, mir.R(r))
 		}
 	}

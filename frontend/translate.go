@@ -126,14 +126,14 @@ type fn struct {
 	vals    map[value.Value][]mir.Reg // defined (or forward-referenced) IR values
 	pending map[value.Value]bool      // forward-referenced values not yet defined
 	blocks  map[*ir.Block]*mir.Block
-	layout  [][]*mir.Block          // per IR block: its MIR blocks in layout order
-	edges   map[*ir.Block][]edge    // branches leaving each IR block
-	frame   map[value.Value]int     // entry-block allocas turned into frame objects
-	phis    []phiWork               // phis whose incoming values are filled at the end
+	layout  [][]*mir.Block           // per IR block: its MIR blocks in layout order
+	edges   map[*ir.Block][]edge     // branches leaving each IR block
+	frame   map[value.Value]int      // entry-block allocas turned into frame objects
+	phis    []phiWork                // phis whose incoming values are filled at the end
 	phiMat  map[phiKey][]mir.Operand // phi incoming values materialized in the predecessor
-	bools   map[mir.Reg]bool        // registers known to hold exactly 0 or 1
-	konsts  map[int64]mir.Reg       // per-block constant cache
-	frAddr  map[int]mir.Reg         // per-block frame address cache
+	bools   map[mir.Reg]bool         // registers known to hold exactly 0 or 1
+	konsts  map[int64]mir.Reg        // per-block constant cache
+	frAddr  map[int]mir.Reg          // per-block frame address cache
 	irBlock *ir.Block
 	layIdx  int // index of the IR block being translated
 	instNo  int // ordinal of the current instruction in the function, for diagnostics
@@ -509,11 +509,24 @@ func (s *fn) args() {
 		regs := make([]mir.Reg, n)
 		for i := range regs {
 			regs[i] = s.reg()
-			defs = append(defs, mir.D(regs[i]))
 		}
 		s.vals[p] = regs
+		for _, r := range s.abiOrder(regs) {
+			defs = append(defs, mir.D(r))
+		}
 	}
 	s.emit(mir.GArgs, append(defs, uses...)...)
+}
+
+// abiOrder returns the words of a value in the order G_ARGS, G_CALL and
+// G_RET list them: memory order, so high word first on big-endian targets
+// (as O32 passes an i64 in $a0:$a1). Values are kept low word first
+// everywhere else.
+func (s *fn) abiOrder(regs []mir.Reg) []mir.Reg {
+	if len(regs) == 2 && s.t.opts.BigEndian {
+		return []mir.Reg{regs[1], regs[0]}
+	}
+	return regs
 }
 
 func (s *fn) block(b *ir.Block) {
@@ -687,7 +700,7 @@ func (s *fn) term(t ir.Terminator) {
 					}
 				}
 			}
-			for _, r := range regs {
+			for _, r := range s.abiOrder(regs) {
 				ops = append(ops, mir.R(r))
 			}
 		} else if p := s.sretParam(); p != nil {
