@@ -1,0 +1,344 @@
+package passes
+
+import (
+	"fmt"
+
+	"lltosimd/mir"
+)
+
+// PhiElim replaces PHIs with copies at the end of the predecessors.
+//
+// For every edge P→S into a block with PHIs, the PHIs of S form one
+// parallel copy {d_i ← v_i} executed on that edge. It is placed before the
+// first terminator of P when that is safe, and in a new block on the edge
+// otherwise: when P has other successors (the lost-copy problem: a PHI
+// destination may be live into them) or when a terminator of P reads a PHI
+// destination. The parallel copy is sequentialized so that no source is
+// overwritten before it is read; cycles (the swap problem) are broken with
+// a fresh temporary. Immediate incoming values become G_CONST, emitted last.
+//
+// Edges out of indirect branches cannot be split; there the values go
+// through fresh registers (d' ← v in P, d ← d' at the top of S), which is
+// correct on any edge because d' is dead on the other edges.
+var PhiElim = Register(&Pass{
+	Name:     "phi-elim",
+	Desc:     "Eliminate PHI nodes for register allocation",
+	Required: true,
+	Stats: map[string]string{
+		"copies": "Number of copies inserted for PHIs",
+		"split":  "Number of critical edges split",
+	},
+	Run: runPhiElim,
+})
+
+func runPhiElim(c *Ctx, f *mir.Func) error {
+	f.RecomputeCFG()
+	// Snapshot the blocks with PHIs first: splitting appends blocks.
+	type phiBlock struct {
+		b    *mir.Block
+		phis []*mir.Instr
+	}
+	var work []phiBlock
+	for _, b := range f.Blocks {
+		n := 0
+		for n < len(b.Instrs) && b.Instrs[n].Op == mir.GPhi {
+			n++
+		}
+		for _, in := range b.Instrs[n:] {
+			if in.Op == mir.GPhi {
+				return fmt.Errorf("%s: bb%d: PHI after a non-PHI instruction", f.Name, b.ID)
+			}
+		}
+		if n > 0 {
+			work = append(work, phiBlock{b, b.Instrs[:n:n]})
+			b.Instrs = b.Instrs[n:]
+		}
+	}
+	split := false
+	for _, w := range work {
+		s := w.b
+		preds := append([]*mir.Block(nil), s.Preds...)
+		edges := make([][]move, len(preds))
+		viaTemps := false
+		for i, p := range preds {
+			for _, phi := range w.phis {
+				src, ok := incoming(phi, p)
+				if !ok {
+					return fmt.Errorf("%s: bb%d: PHI %s has no value for predecessor bb%d", f.Name, s.ID, mir.FormatInstr(f, phi), p.ID)
+				}
+				if src.Kind == mir.KindReg && src.Flags&mir.FlagUndef != 0 {
+					continue
+				}
+				edges[i] = append(edges[i], move{dst: phi.Ops[0].Reg, src: src})
+			}
+			if needsSplit(f, p, edges[i]) && !canSplit(f, p, s) {
+				viaTemps = true
+			}
+		}
+		if viaTemps {
+			// Some edge cannot be split (indirect branch): route every
+			// value through a fresh register d' that is live only on the
+			// edges into s, and copy d ← d' at the top of s.
+			var tops []*mir.Instr
+			temp := map[mir.Reg]mir.Reg{}
+			for _, phi := range w.phis {
+				d := phi.Ops[0].Reg
+				t := f.NewVReg(f.ClassOf(d))
+				temp[d] = t
+				tops = append(tops, mir.NewInstr(mir.GCopy, mir.D(d), mir.R(t)))
+			}
+			s.Instrs = insertAt(s.Instrs, 0, tops...)
+			for _, ms := range edges {
+				for k := range ms {
+					ms[k].dst = temp[ms[k].dst]
+				}
+			}
+		}
+		for i, p := range preds {
+			if len(edges[i]) == 0 {
+				continue
+			}
+			at, where := p, firstTerminator(f, p)
+			if !viaTemps && needsSplit(f, p, edges[i]) {
+				at, where = splitEdge(f, p, s), 0
+				split = true
+				c.Count("split", 1)
+			}
+			seq := sequentialize(f, edges[i])
+			c.Count("copies", int64(len(seq)))
+			at.Instrs = insertAt(at.Instrs, where, seq...)
+		}
+	}
+	if split {
+		f.RecomputeCFG()
+	}
+	f.Props = f.Props&^mir.PropSSA | mir.PropNoPHIs
+	return nil
+}
+
+// move is one element of a parallel copy: dst ← src (a register or an immediate).
+type move struct {
+	dst mir.Reg
+	src mir.Operand
+}
+
+// incoming returns the value a PHI takes when control comes from p.
+func incoming(phi *mir.Instr, p *mir.Block) (mir.Operand, bool) {
+	for k := 1; k+1 < len(phi.Ops); k += 2 {
+		if phi.Ops[k+1].Kind == mir.KindBlock && phi.Ops[k+1].Block == p {
+			return phi.Ops[k], true
+		}
+	}
+	return mir.Operand{}, false
+}
+
+// needsSplit reports whether the copies of an edge out of p cannot simply
+// go before p's terminators: p has other successors (a PHI destination may
+// be live into them: the lost-copy problem) or a terminator reads a PHI
+// destination.
+func needsSplit(f *mir.Func, p *mir.Block, moves []move) bool {
+	if len(p.Succs) > 1 {
+		return true
+	}
+	dsts := make(map[mir.Reg]bool, len(moves))
+	for _, m := range moves {
+		dsts[m.dst] = true
+	}
+	found := false
+	for _, in := range p.Instrs[firstTerminator(f, p):] {
+		mir.ForEachReg(in, func(r mir.Reg, def bool) {
+			if !def && dsts[r] {
+				found = true
+			}
+		})
+	}
+	return found
+}
+
+// firstTerminator returns the index of the first terminator of b (len if none).
+func firstTerminator(f *mir.Func, b *mir.Block) int {
+	for i, in := range b.Instrs {
+		if f.Arch.Desc(in.Op).Flags&mir.FlagTerminator != 0 {
+			return i
+		}
+	}
+	return len(b.Instrs)
+}
+
+// edgeRefs returns the branch operands and jump tables of p that target s,
+// and whether p leaves through an indirect branch that is not a jump table.
+func edgeRefs(f *mir.Func, p, s *mir.Block) (refs []*mir.Operand, jts []int, indirect bool) {
+	for _, in := range p.Instrs {
+		for _, m := range in.Flatten() {
+			d := f.Arch.Desc(m.Op)
+			for k := range m.Ops {
+				o := &m.Ops[k]
+				switch {
+				case o.Kind == mir.KindBlock && o.Block == s && d.Flags&(mir.FlagBranch|mir.FlagTerminator) != 0:
+					refs = append(refs, o)
+				case o.Kind == mir.KindJT:
+					jts = append(jts, int(o.Imm))
+				}
+			}
+			if d.Flags&mir.FlagIndirect != 0 && d.Flags&mir.FlagBranch != 0 && !hasJTOperand(m) {
+				indirect = true
+			}
+		}
+	}
+	return refs, jts, indirect
+}
+
+// fallsThroughTo reports whether p falls through to s in the layout.
+func fallsThroughTo(f *mir.Func, p, s *mir.Block) bool {
+	for i, b := range f.Blocks {
+		if b == p {
+			return i+1 < len(f.Blocks) && f.Blocks[i+1] == s && !endsInBarrier(f, p)
+		}
+	}
+	return false
+}
+
+// canSplit reports whether splitEdge can put a block on the edge p→s:
+// not out of an indirect branch, and reached either only by branch
+// operands (and jump tables) or only by falling through.
+func canSplit(f *mir.Func, p, s *mir.Block) bool {
+	refs, jts, indirect := edgeRefs(f, p, s)
+	if indirect {
+		return false
+	}
+	byBranch := len(refs) > 0 || len(jts) > 0
+	return byBranch != fallsThroughTo(f, p, s)
+}
+
+// splitEdge inserts a new block on the edge p→s (canSplit must hold) and
+// returns it. A fall-through edge gets the block placed between p and s in
+// the layout; a branch edge gets a block at the end of the layout ending
+// in a generic G_BR to s (the target's pseudo expansion lowers it), and
+// the branch operands and jump-table entries are retargeted.
+func splitEdge(f *mir.Func, p, s *mir.Block) *mir.Block {
+	refs, jts, _ := edgeRefs(f, p, s)
+	name := ""
+	if s.Name != "" {
+		name = s.Name + ".split"
+	}
+	nb := f.NewBlockDetached(name)
+	if len(refs) == 0 && len(jts) == 0 {
+		for i, b := range f.Blocks {
+			if b == p {
+				f.Blocks = append(f.Blocks, nil)
+				copy(f.Blocks[i+2:], f.Blocks[i+1:])
+				f.Blocks[i+1] = nb
+				break
+			}
+		}
+		return nb
+	}
+	for _, o := range refs {
+		o.Block = nb
+	}
+	for _, jt := range jts {
+		for i, t := range f.JumpTables[jt] {
+			if t == s {
+				f.JumpTables[jt][i] = nb
+			}
+		}
+	}
+	nb.Instrs = append(nb.Instrs, mir.NewInstr(mir.GBr, mir.B(s)))
+	f.Blocks = append(f.Blocks, nb)
+	return nb
+}
+
+func hasJTOperand(in *mir.Instr) bool {
+	for _, o := range in.Ops {
+		if o.Kind == mir.KindJT {
+			return true
+		}
+	}
+	return false
+}
+
+func endsInBarrier(f *mir.Func, b *mir.Block) bool {
+	n := len(b.Instrs)
+	if n == 0 {
+		return false
+	}
+	last := b.Instrs[n-1]
+	return f.Arch.Desc(last.Op).Flags&mir.FlagBarrier != 0 && last.Pred() == nil
+}
+
+// sequentialize orders a parallel copy into a sequence of copies that has
+// the same effect, breaking cycles with a fresh temporary.
+func sequentialize(f *mir.Func, moves []move) []*mir.Instr {
+	var out []*mir.Instr
+	var consts []move
+	// pending register moves, minus identities
+	var pend []move
+	for _, m := range moves {
+		switch {
+		case m.src.Kind != mir.KindReg:
+			consts = append(consts, m)
+		case m.src.Reg != m.dst:
+			pend = append(pend, m)
+		}
+	}
+	// reads counts the pending moves that read each register.
+	reads := map[mir.Reg]int{}
+	for _, m := range pend {
+		reads[m.src.Reg]++
+	}
+	for len(pend) > 0 {
+		progress := false
+		for i := 0; i < len(pend); {
+			m := pend[i]
+			if reads[m.dst] > 0 {
+				i++
+				continue
+			}
+			out = append(out, mir.NewInstr(mir.GCopy, mir.D(m.dst), mir.R(m.src.Reg)))
+			reads[m.src.Reg]--
+			pend = append(pend[:i], pend[i+1:]...)
+			progress = true
+		}
+		if progress {
+			continue
+		}
+		// Only cycles remain: save one destination's old value in a
+		// temporary and let its readers read the temporary instead.
+		d := pend[0].dst
+		t := f.NewVReg(f.ClassOf(d))
+		out = append(out, mir.NewInstr(mir.GCopy, mir.D(t), mir.R(d)))
+		for i := range pend {
+			if pend[i].src.Reg == d {
+				pend[i].src = mir.R(t)
+				reads[d]--
+				reads[t]++
+			}
+		}
+	}
+	for _, m := range consts {
+		out = append(out, constInstr(m.dst, m.src))
+	}
+	return out
+}
+
+// constInstr materializes a non-register PHI operand.
+func constInstr(dst mir.Reg, src mir.Operand) *mir.Instr {
+	switch src.Kind {
+	case mir.KindSym:
+		return mir.NewInstr(mir.GGlobalAddr, mir.D(dst), src)
+	case mir.KindFrame:
+		return mir.NewInstr(mir.GFrameAddr, mir.D(dst), src)
+	}
+	return mir.NewInstr(mir.GConst, mir.D(dst), src)
+}
+
+// insertAt inserts ins into list before index i.
+func insertAt(list []*mir.Instr, i int, ins ...*mir.Instr) []*mir.Instr {
+	if len(ins) == 0 {
+		return list
+	}
+	out := make([]*mir.Instr, 0, len(list)+len(ins))
+	out = append(out, list[:i]...)
+	out = append(out, ins...)
+	return append(out, list[i:]...)
+}

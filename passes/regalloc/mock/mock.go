@@ -1,0 +1,252 @@
+// Package mock is a tiny made-up target for testing the target-independent
+// passes (phi elimination, two-address, register allocation): a mir.Arch
+// with a configurable number of registers, an interpreter that runs MIR
+// before and after allocation, and a generator of random SSA programs.
+//
+// Conventions: r0 carries the first argument and the result, r1 the second
+// argument. The last CalleeSaved registers are callee-saved; a call
+// clobbers every other allocatable register with garbage.
+package mock
+
+import (
+	"fmt"
+
+	"lltosimd/mir"
+)
+
+// Opcode names of the mock target, in table order.
+const (
+	LI   = mir.FirstTargetOp + iota // d = imm
+	ADD                             // d = a + b
+	SUB                             // d = a - b
+	MUL                             // d = a * b
+	ADDI                            // d = a + imm
+	MOVN                            // d = c != 0 ? t : d   (uses t, c, old d; def tied to use 2)
+	BNZ                             // if a != 0 goto bb
+	JMP                             // goto bb
+	CALL                            // call sym; implicit uses r0 r1, implicit def r0
+	RET                             // return r0
+	OUT                             // append a to the output
+)
+
+var ops = []mir.OpDesc{
+	{Name: "LI", NumDefs: 1, NumUses: 1},
+	{Name: "ADD", NumDefs: 1, NumUses: 2, Flags: mir.FlagCommutable},
+	{Name: "SUB", NumDefs: 1, NumUses: 2},
+	{Name: "MUL", NumDefs: 1, NumUses: 2, Flags: mir.FlagCommutable},
+	{Name: "ADDI", NumDefs: 1, NumUses: 2},
+	{Name: "MOVN", NumDefs: 1, NumUses: 3, Tied: map[int]int{0: 2}},
+	{Name: "BNZ", NumUses: 2, Flags: mir.FlagBranch | mir.FlagTerminator},
+	{Name: "JMP", NumUses: 1, Flags: mir.FlagBranch | mir.FlagTerminator | mir.FlagBarrier},
+	{Name: "CALL", NumUses: 1, Flags: mir.FlagCall | mir.FlagSideEffect},
+	{Name: "RET", Flags: mir.FlagReturn | mir.FlagTerminator | mir.FlagBarrier},
+	{Name: "OUT", NumUses: 1, Flags: mir.FlagSideEffect},
+}
+
+// NewArch returns a mock architecture with n allocatable registers r0..r(n-1)
+// (n >= 2), the last calleeSaved of them callee-saved, plus a reserved sp.
+func NewArch(n, calleeSaved int) *mir.Arch {
+	regs := []mir.RegDesc{{}}
+	var alloc []mir.Reg
+	for i := 0; i < n; i++ {
+		regs = append(regs, mir.RegDesc{Name: fmt.Sprintf("r%d", i), Enc: i, CalleeSaved: i >= n-calleeSaved})
+		alloc = append(alloc, mir.Reg(i+1))
+	}
+	regs = append(regs, mir.RegDesc{Name: "sp", Enc: n, Reserved: true})
+	return &mir.Arch{
+		Name:      fmt.Sprintf("mock%d", n),
+		Ops:       ops,
+		Regs:      regs,
+		Classes:   []mir.RegClassDesc{{Name: "gpr", Alloc: alloc, Size: 4}},
+		RegPrefix: "$",
+	}
+}
+
+// R returns physical register ri.
+func R(i int) mir.Reg { return mir.Reg(i + 1) }
+
+// Result is what a run observed.
+type Result struct {
+	Out []int32 // values passed to OUT, in order
+	Ret int32   // r0 at RET
+}
+
+// Run interprets f with arguments a0, a1 in r0, r1. Calls compute
+// r0 = 3*r0 + r1 and clobber every caller-saved register; the callee-saved
+// registers must hold the same values at RET as on entry (checked).
+func Run(f *mir.Func, a0, a1 int32) (Result, error) {
+	var res Result
+	regs := map[mir.Reg]int32{}
+	mem := map[[2]int64]int32{}
+	nphys := 0
+	for r := 1; r < len(f.Arch.Regs); r++ {
+		if !f.Arch.Regs[r].Reserved {
+			nphys++
+			regs[mir.Reg(r)] = int32(0x5000 + r) // recognizable entry values
+		}
+	}
+	entry := map[mir.Reg]int32{}
+	for r, v := range regs {
+		entry[r] = v
+	}
+	regs[R(0)], regs[R(1)] = a0, a1
+	garbage := int32(-1000)
+	read := func(o mir.Operand) (int32, error) {
+		switch o.Kind {
+		case mir.KindImm:
+			return int32(o.Imm), nil
+		case mir.KindReg:
+			v, ok := regs[o.Reg]
+			if !ok {
+				return 0, fmt.Errorf("read of undefined register %v", o.Reg)
+			}
+			return v, nil
+		}
+		return 0, fmt.Errorf("bad operand kind %d", o.Kind)
+	}
+	b, prev := f.Blocks[0], (*mir.Block)(nil)
+	steps := 0
+	for {
+		// PHIs read in parallel on entry.
+		var phiDst []mir.Reg
+		var phiVal []int32
+		i := 0
+		for ; i < len(b.Instrs) && b.Instrs[i].Op == mir.GPhi; i++ {
+			in := b.Instrs[i]
+			found := false
+			for k := 1; k+1 < len(in.Ops); k += 2 {
+				if in.Ops[k+1].Block == prev {
+					v, err := read(in.Ops[k])
+					if err != nil {
+						return res, err
+					}
+					phiDst, phiVal, found = append(phiDst, in.Ops[0].Reg), append(phiVal, v), true
+				}
+			}
+			if !found {
+				return res, fmt.Errorf("bb%d: PHI without value for bb%v", b.ID, prev)
+			}
+		}
+		for k, d := range phiDst {
+			regs[d] = phiVal[k]
+		}
+		var next *mir.Block
+	instrs:
+		for ; i < len(b.Instrs); i++ {
+			if steps++; steps > 1_000_000 {
+				return res, fmt.Errorf("step limit")
+			}
+			in := b.Instrs[i]
+			u := in.Ops[in.NumDefs():]
+			arg := func(k int) int32 {
+				v, err := read(u[k])
+				if err != nil {
+					panic(err)
+				}
+				return v
+			}
+			var val int32
+			def := true
+			err := func() (err error) {
+				defer func() {
+					if r := recover(); r != nil {
+						err = r.(error)
+					}
+				}()
+				switch in.Op {
+				case mir.GCopy, LI, mir.GConst:
+					val = arg(0)
+				case mir.GImplicitDef:
+					val = 0x7777
+				case ADD:
+					val = arg(0) + arg(1)
+				case SUB:
+					val = arg(0) - arg(1)
+				case MUL:
+					val = arg(0) * arg(1)
+				case ADDI:
+					val = arg(0) + arg(1)
+				case MOVN:
+					val = arg(2)
+					if arg(1) != 0 {
+						val = arg(0)
+					}
+				case mir.GLoad32:
+					v, ok := mem[[2]int64{u[0].Imm, u[0].Off + u[1].Imm}]
+					if !ok {
+						return fmt.Errorf("load from unwritten slot fi#%d", u[0].Imm)
+					}
+					val = v
+				case mir.GStore32:
+					mem[[2]int64{u[1].Imm, u[1].Off + u[2].Imm}] = arg(0)
+					def = false
+				case OUT:
+					res.Out = append(res.Out, arg(0))
+					def = false
+				case CALL:
+					r := 3*regs[R(0)] + regs[R(1)]
+					for x := 1; x < len(f.Arch.Regs); x++ {
+						if !f.Arch.Regs[x].Reserved && !f.Arch.Regs[x].CalleeSaved {
+							garbage--
+							regs[mir.Reg(x)] = garbage
+						}
+					}
+					regs[R(0)] = r
+					def = false
+				case BNZ:
+					def = false
+					if arg(0) != 0 {
+						next = u[1].Block
+					}
+				case JMP, mir.GBr:
+					def = false
+					next = u[0].Block
+				case RET:
+					def = false
+				default:
+					return fmt.Errorf("cannot interpret %s", f.Arch.OpName(in.Op))
+				}
+				return nil
+			}()
+			if err != nil {
+				return res, fmt.Errorf("bb%d: %s: %w", b.ID, mir.FormatInstr(f, in), err)
+			}
+			if def {
+				regs[in.Ops[0].Reg] = val
+			}
+			if in.Op == RET {
+				res.Ret = regs[R(0)]
+				for r, v := range entry {
+					if f.Arch.Regs[r].CalleeSaved && regs[r] != v && !saved(f, r) {
+						return res, fmt.Errorf("callee-saved %s clobbered but not in SavedRegs", f.Arch.RegName(r))
+					}
+				}
+				return res, nil
+			}
+			if next != nil {
+				break instrs
+			}
+		}
+		if next == nil {
+			// Fall through to the next block in layout.
+			for k, x := range f.Blocks {
+				if x == b && k+1 < len(f.Blocks) {
+					next = f.Blocks[k+1]
+				}
+			}
+			if next == nil {
+				return res, fmt.Errorf("fell off the end of bb%d", b.ID)
+			}
+		}
+		prev, b = b, next
+	}
+}
+
+func saved(f *mir.Func, r mir.Reg) bool {
+	for _, s := range f.SavedRegs {
+		if s == r {
+			return true
+		}
+	}
+	return false
+}

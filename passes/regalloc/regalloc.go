@@ -1,0 +1,626 @@
+// Package regalloc is the target-independent register allocator: linear
+// scan over live intervals (Poletto and Sarkar), with copy hints for
+// coalescing, fixed physical-register ranges (argument and result copies,
+// call clobbers) and spill-everywhere rewriting followed by reallocation.
+//
+// Each virtual register gets one interval: the span from its first to its
+// last live position in layout order (holes ignored, which is
+// conservative). Physical registers keep exact segments, so a value can
+// use $4 before the argument copy to $4 and a call's clobbers only block
+// values live across the call. Positions number the instructions in layout
+// order: instruction i reads at 2i and writes at 2i+1, so a value that dies
+// at an instruction can share a register with the value it defines.
+//
+// When no register is free, the interval with the lowest spill weight
+// (uses per length, weighted by loop depth) among the current one and the
+// active ones that could give up a usable register is spilled. Spilled
+// registers get a stack slot ("spill"), a reload before every use and a
+// store after every definition through fresh unspillable registers whose
+// intervals span one instruction; then allocation starts again.
+//
+// The allocator knows nothing about any target: it reads register classes,
+// callee-saved flags and op flags (FlagCall, FlagCopy) from mir.Arch, and a
+// target may narrow the candidate registers of a value with Hooks.
+package regalloc
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"lltosimd/mir"
+	"lltosimd/passes"
+)
+
+// Pass is the register allocation pass ("regalloc").
+var Pass = passes.Register(&passes.Pass{
+	Name:     "regalloc",
+	Desc:     "Linear-scan register allocation",
+	Required: true,
+	Stats: map[string]string{
+		"spills":    "Number of registers spilled",
+		"stores":    "Number of spill stores inserted",
+		"reloads":   "Number of reloads inserted",
+		"coalesced": "Number of copies coalesced",
+	},
+	Run: run,
+})
+
+// Hooks let a target add allocation constraints without the allocator
+// knowing the target.
+type Hooks struct {
+	// Allowed returns the candidate registers of virtual register v in
+	// preference order; nil means the class's Alloc order.
+	Allowed func(f *mir.Func, v mir.Reg) []mir.Reg
+}
+
+var hooks = map[string]Hooks{}
+
+// SetHooks installs the allocation hooks of an architecture (by Arch.Name).
+// Call it from the target package's init.
+func SetHooks(arch string, h Hooks) { hooks[arch] = h }
+
+// maxRounds bounds the spill-and-retry loop; every round spills at least
+// one spillable register, and the registers it creates are unspillable.
+const maxRounds = 64
+
+func run(c *passes.Ctx, f *mir.Func) error {
+	return Allocate(c, f)
+}
+
+// Allocate assigns physical registers to every virtual register of f,
+// inserting spill code as needed. c may be nil (no statistics or debug).
+func Allocate(c *passes.Ctx, f *mir.Func) error {
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op == mir.GPhi {
+				return fmt.Errorf("%s: regalloc needs PHIs eliminated (bb%d)", f.Name, b.ID)
+			}
+		}
+	}
+	f.RecomputeCFG()
+	st := &state{f: f, hooks: hooks[f.Arch.Name], c: c}
+	for round := 0; ; round++ {
+		if round == maxRounds {
+			return fmt.Errorf("%s: register allocation did not converge", f.Name)
+		}
+		a := newAlloc(st)
+		a.build()
+		spilled, err := a.scan()
+		if err != nil {
+			return err
+		}
+		if len(spilled) == 0 {
+			a.rewrite()
+			break
+		}
+		if err := st.spill(spilled); err != nil {
+			return err
+		}
+	}
+	f.Props |= mir.PropNoVRegs
+	return nil
+}
+
+// state survives the allocation rounds of one function.
+type state struct {
+	f       *mir.Func
+	hooks   Hooks
+	c       *passes.Ctx
+	noSpill []bool // by vreg index: spill temporaries
+}
+
+func (st *state) count(key string, n int64) {
+	if st.c != nil && n != 0 {
+		st.c.Count(key, n)
+	}
+}
+
+func (st *state) debugf(format string, args ...any) {
+	if st.c != nil {
+		st.c.Debugf(format, args...)
+	}
+}
+
+func (st *state) debugging() bool { return st.c != nil && st.c.Debugging() }
+
+// seg is a half-open range of positions.
+type seg struct{ from, to int }
+
+// interval is the live range of one virtual register.
+type interval struct {
+	v          mir.Reg
+	start, end int // half-open span
+	weight     float64
+	reg        mir.Reg
+	spillable  bool
+}
+
+type alloc struct {
+	*state
+	f     *mir.Func
+	nphys int
+	// allocatable and clobbered (by calls) physical registers.
+	allocatable, clobbered []bool
+	clobberList            []mir.Reg
+	fixed                  [][]seg // by physical register, sorted after build
+	iv                     []*interval
+	hints                  [][]mir.Reg // by vreg index
+	refs                   []float64   // by vreg index: loop-weighted references
+}
+
+func newAlloc(st *state) *alloc {
+	f := st.f
+	a := &alloc{state: st, f: f, nphys: len(f.Arch.Regs)}
+	a.allocatable = make([]bool, a.nphys)
+	a.clobbered = make([]bool, a.nphys)
+	for _, cl := range f.Arch.Classes {
+		for _, r := range cl.Alloc {
+			if int(r) < a.nphys && !f.Arch.Regs[r].Reserved {
+				a.allocatable[r] = true
+			}
+		}
+	}
+	for r := 1; r < a.nphys; r++ {
+		if a.allocatable[r] && !f.Arch.Regs[r].CalleeSaved {
+			a.clobbered[r] = true
+			a.clobberList = append(a.clobberList, mir.Reg(r))
+		}
+	}
+	a.fixed = make([][]seg, a.nphys)
+	nv := f.NumVRegs()
+	a.iv = make([]*interval, nv)
+	a.hints = make([][]mir.Reg, nv)
+	a.refs = make([]float64, nv)
+	for len(st.noSpill) < nv {
+		st.noSpill = append(st.noSpill, false)
+	}
+	return a
+}
+
+// loopWeights estimates each block's execution frequency from the layout:
+// a back edge b→h (h not after b) makes the blocks h..b one loop deeper.
+func loopWeights(f *mir.Func) []float64 {
+	n := len(f.Blocks)
+	pos := make(map[*mir.Block]int, n)
+	for i, b := range f.Blocks {
+		pos[b] = i
+	}
+	diff := make([]int, n+1)
+	for i, b := range f.Blocks {
+		for _, s := range b.Succs {
+			if h, ok := pos[s]; ok && h <= i {
+				diff[h]++
+				diff[i+1]--
+			}
+		}
+	}
+	w := make([]float64, n)
+	depth := 0
+	for i := range w {
+		depth += diff[i]
+		w[i] = math.Pow(8, float64(min(depth, 6)))
+	}
+	return w
+}
+
+// build computes the intervals, the fixed segments and the copy hints.
+func (a *alloc) build() {
+	f := a.f
+	lv := mir.ComputeLiveness(f)
+	bw := loopWeights(f)
+	slot := func(r mir.Reg) int {
+		if r.IsVirtual() {
+			return a.nphys + r.VirtIndex()
+		}
+		return int(r)
+	}
+	tracked := func(r mir.Reg) bool { return r.IsVirtual() || (int(r) < a.nphys && a.allocatable[r]) }
+	liveEnd := make([]int, a.nphys+f.NumVRegs())
+	for i := range liveEnd {
+		liveEnd[i] = -1
+	}
+	var liveList []mir.Reg
+	addSeg := func(r mir.Reg, from, to int) {
+		if from >= to {
+			return
+		}
+		if r.IsPhys() {
+			a.fixed[r] = append(a.fixed[r], seg{from, to})
+			return
+		}
+		vi := r.VirtIndex()
+		iv := a.iv[vi]
+		if iv == nil {
+			iv = &interval{v: r, start: from, end: to, spillable: !a.noSpill[vi]}
+			a.iv[vi] = iv
+			return
+		}
+		iv.start = min(iv.start, from)
+		iv.end = max(iv.end, to)
+	}
+	pos := 0 // instruction index of the block start
+	for bi, b := range f.Blocks {
+		s, e := pos, pos+len(b.Instrs)
+		pos = e
+		extra := a.setupReads(b)
+		for _, r := range lv.LiveOut[bi] {
+			if tracked(r) {
+				liveEnd[slot(r)] = 2 * e
+				liveList = append(liveList, r)
+			}
+		}
+		for i := e - 1; i >= s; i-- {
+			in := b.Instrs[i-s]
+			w := bw[bi]
+			var defined []mir.Reg
+			mir.ForEachReg(in, func(r mir.Reg, def bool) {
+				if !def || !tracked(r) {
+					return
+				}
+				defined = append(defined, r)
+				end := liveEnd[slot(r)]
+				if end < 0 {
+					end = 2*i + 2 // a dead definition still occupies its register
+				}
+				addSeg(r, 2*i+1, end)
+				liveEnd[slot(r)] = -1
+				if r.IsVirtual() {
+					a.refs[r.VirtIndex()] += w
+				}
+			})
+			if in.Op != mir.GCopy || len(in.Ops) != 2 {
+				for _, m := range in.Flatten() {
+					if f.Arch.Desc(m.Op).Flags&mir.FlagCall == 0 {
+						continue
+					}
+					for _, r := range a.clobberList {
+						a.fixed[r] = append(a.fixed[r], seg{2*i + 1, 2*i + 2})
+					}
+				}
+			} else if d, u := in.Ops[0], in.Ops[1]; d.Kind == mir.KindReg && u.Kind == mir.KindReg {
+				a.hint(d.Reg, u.Reg)
+				a.hint(u.Reg, d.Reg)
+			}
+			use := func(r mir.Reg, def bool) {
+				if def || !tracked(r) {
+					return
+				}
+				if liveEnd[slot(r)] < 0 {
+					liveEnd[slot(r)] = 2*i + 1
+					liveList = append(liveList, r)
+				}
+				if r.IsVirtual() {
+					a.refs[r.VirtIndex()] += w
+				}
+			}
+			mir.ForEachReg(in, use)
+			for _, r := range extra[in] {
+				use(r, false)
+			}
+		}
+		for _, r := range liveList {
+			if end := liveEnd[slot(r)]; end >= 0 {
+				addSeg(r, 2*s, end)
+				liveEnd[slot(r)] = -1
+			}
+		}
+		liveList = liveList[:0]
+	}
+	for r := range a.fixed {
+		sort.Slice(a.fixed[r], func(i, j int) bool { return a.fixed[r][i].from < a.fixed[r][j].from })
+		a.fixed[r] = mergeSegs(a.fixed[r])
+	}
+	for vi, iv := range a.iv {
+		if iv == nil {
+			continue
+		}
+		if iv.spillable {
+			iv.weight = a.refs[vi] / float64(iv.end-iv.start+1)
+		} else {
+			iv.weight = math.Inf(1)
+		}
+	}
+}
+
+// setupReads returns, for the calls and returns of b, the allocatable
+// physical registers written earlier in b and not read since: argument
+// and return-value registers. They count as read by the call or return
+// even when its operands do not list them, so that nothing is allocated
+// to them in between.
+func (a *alloc) setupReads(b *mir.Block) map[*mir.Instr][]mir.Reg {
+	var extra map[*mir.Instr][]mir.Reg
+	var pending []mir.Reg
+	for _, in := range b.Instrs {
+		if a.f.Arch.Desc(in.Op).Flags&(mir.FlagCall|mir.FlagReturn) != 0 && len(pending) > 0 {
+			if extra == nil {
+				extra = map[*mir.Instr][]mir.Reg{}
+			}
+			extra[in] = append([]mir.Reg(nil), pending...)
+			pending = pending[:0]
+		}
+		mir.ForEachReg(in, func(r mir.Reg, def bool) {
+			if !r.IsPhys() || int(r) >= a.nphys || !a.allocatable[r] {
+				return
+			}
+			i := 0
+			for i < len(pending) && pending[i] != r {
+				i++
+			}
+			switch {
+			case def && i == len(pending):
+				pending = append(pending, r)
+			case !def && i < len(pending):
+				pending = append(pending[:i], pending[i+1:]...)
+			}
+		})
+	}
+	return extra
+}
+
+func (a *alloc) hint(v, other mir.Reg) {
+	if v.IsVirtual() && other != mir.NoReg && other != v {
+		a.hints[v.VirtIndex()] = append(a.hints[v.VirtIndex()], other)
+	}
+}
+
+// mergeSegs merges overlapping or touching sorted segments.
+func mergeSegs(s []seg) []seg {
+	out := s[:0]
+	for _, x := range s {
+		if n := len(out); n > 0 && x.from <= out[n-1].to {
+			out[n-1].to = max(out[n-1].to, x.to)
+			continue
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// fixedOverlap reports whether physical register r is live somewhere in [from, to).
+func (a *alloc) fixedOverlap(r mir.Reg, from, to int) bool {
+	segs := a.fixed[r]
+	i := sort.Search(len(segs), func(i int) bool { return segs[i].to > from })
+	return i < len(segs) && segs[i].from < to
+}
+
+// allowed returns the candidate registers of v in preference order.
+func (a *alloc) allowed(v mir.Reg) []mir.Reg {
+	if a.hooks.Allowed != nil {
+		if rs := a.hooks.Allowed(a.f, v); rs != nil {
+			return rs
+		}
+	}
+	return a.f.Arch.Classes[a.f.ClassOf(v)].Alloc
+}
+
+// scan runs linear scan and returns the registers to spill (nil when every
+// interval got a register).
+func (a *alloc) scan() ([]mir.Reg, error) {
+	var order []*interval
+	for _, iv := range a.iv {
+		if iv != nil {
+			order = append(order, iv)
+		}
+	}
+	sort.Slice(order, func(i, j int) bool {
+		if order[i].start != order[j].start {
+			return order[i].start < order[j].start
+		}
+		return order[i].v < order[j].v
+	})
+	owner := make([]*interval, a.nphys)
+	var active []*interval
+	var spilled []mir.Reg
+	for _, cur := range order {
+		// Expire the intervals that ended before cur starts.
+		k := 0
+		for _, x := range active {
+			if x.end <= cur.start {
+				owner[x.reg] = nil
+				continue
+			}
+			active[k] = x
+			k++
+		}
+		active = active[:k]
+
+		cands := a.allowed(cur.v)
+		free := func(r mir.Reg) bool {
+			return int(r) < a.nphys && owner[r] == nil && !a.fixedOverlap(r, cur.start, cur.end)
+		}
+		r := mir.NoReg
+		for _, h := range a.hints[cur.v.VirtIndex()] {
+			if h.IsVirtual() {
+				hv := a.iv[h.VirtIndex()]
+				if hv == nil || hv.reg == mir.NoReg {
+					continue
+				}
+				h = hv.reg
+			}
+			if containsReg(cands, h) && free(h) {
+				r = h
+				break
+			}
+		}
+		if r == mir.NoReg {
+			for _, x := range cands {
+				if free(x) {
+					r = x
+					break
+				}
+			}
+		}
+		if r == mir.NoReg {
+			// Evict the cheapest active interval holding a usable register.
+			var victim *interval
+			for _, x := range active {
+				if x.spillable && containsReg(cands, x.reg) && !a.fixedOverlap(x.reg, cur.start, cur.end) &&
+					(victim == nil || x.weight < victim.weight) {
+					victim = x
+				}
+			}
+			if cur.spillable && (victim == nil || cur.weight <= victim.weight) {
+				spilled = append(spilled, cur.v)
+				continue
+			}
+			if victim == nil {
+				return nil, fmt.Errorf("%s: ran out of registers in class %s (value %%%d live in [%d,%d))",
+					a.f.Name, a.f.Arch.Classes[a.f.ClassOf(cur.v)].Name, cur.v.VirtIndex(), cur.start, cur.end)
+			}
+			spilled = append(spilled, victim.v)
+			r = victim.reg
+			victim.reg = mir.NoReg
+			for i, x := range active {
+				if x == victim {
+					active = append(active[:i], active[i+1:]...)
+					break
+				}
+			}
+		}
+		cur.reg = r
+		owner[r] = cur
+		active = append(active, cur)
+	}
+	return spilled, nil
+}
+
+func containsReg(rs []mir.Reg, r mir.Reg) bool {
+	for _, x := range rs {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+// rewrite replaces every virtual register by its assignment, removes
+// identity copies and records the callee-saved registers in use.
+func (a *alloc) rewrite() {
+	f := a.f
+	regOf := func(v mir.Reg) mir.Reg {
+		if iv := a.iv[v.VirtIndex()]; iv != nil && iv.reg != mir.NoReg {
+			return iv.reg
+		}
+		// Only read as undef: any register of its class will do.
+		if cands := a.allowed(v); len(cands) > 0 {
+			return cands[0]
+		}
+		return mir.NoReg
+	}
+	if a.debugging() {
+		for _, iv := range a.iv {
+			if iv != nil {
+				a.debugf("%s: %%%d [%d,%d) weight %.3g -> %s%s", f.Name, iv.v.VirtIndex(), iv.start, iv.end, iv.weight,
+					f.Arch.RegPrefix, f.Arch.RegName(iv.reg))
+			}
+		}
+	}
+	used := make([]bool, a.nphys)
+	var coalesced int64
+	for _, b := range f.Blocks {
+		out := b.Instrs[:0]
+		for _, in := range b.Instrs {
+			for _, m := range in.Flatten() {
+				for i := range m.Ops {
+					o := &m.Ops[i]
+					if (o.Kind == mir.KindReg || o.Kind == mir.KindPred) && o.Reg.IsVirtual() {
+						o.Reg = regOf(o.Reg)
+					}
+					if o.Kind == mir.KindReg && o.Flags&mir.FlagDef != 0 && o.Reg.IsPhys() && int(o.Reg) < a.nphys {
+						used[o.Reg] = true
+					}
+				}
+			}
+			if in.Op == mir.GCopy && len(in.Ops) == 2 && in.Ops[0].Kind == mir.KindReg && in.Ops[1].Kind == mir.KindReg &&
+				in.Ops[0].Reg == in.Ops[1].Reg {
+				coalesced++
+				continue
+			}
+			out = append(out, in)
+		}
+		clear(b.Instrs[len(out):])
+		b.Instrs = out
+	}
+	a.count("coalesced", coalesced)
+	f.SavedRegs = f.SavedRegs[:0]
+	for r := 1; r < a.nphys; r++ {
+		if used[r] && a.allocatable[r] && f.Arch.Regs[r].CalleeSaved {
+			f.SavedRegs = append(f.SavedRegs, mir.Reg(r))
+		}
+	}
+}
+
+// spill gives each register in vs a stack slot and rewrites its uses and
+// definitions to go through fresh short-lived registers.
+func (st *state) spill(vs []mir.Reg) error {
+	f := st.f
+	slot := map[mir.Reg]int{}
+	for _, v := range vs {
+		cl := f.Arch.Classes[f.ClassOf(v)]
+		if cl.Size != 4 {
+			return fmt.Errorf("%s: cannot spill a register of class %s (size %d)", f.Name, cl.Name, cl.Size)
+		}
+		slot[v] = f.NewFrameObject(mir.FrameObject{Size: int64(cl.Size), Align: int64(cl.Size), Name: "spill"})
+		st.debugf("%s: spilling %%%d to fi#%d", f.Name, v.VirtIndex(), slot[v])
+	}
+	st.count("spills", int64(len(vs)))
+	var stores, reloads int64
+	for _, b := range f.Blocks {
+		out := make([]*mir.Instr, 0, len(b.Instrs))
+		for _, in := range b.Instrs {
+			temp := map[mir.Reg]mir.Reg{}
+			var after []*mir.Instr
+			for _, m := range in.Flatten() {
+				for i := range m.Ops {
+					o := &m.Ops[i]
+					if o.Kind != mir.KindReg && o.Kind != mir.KindPred {
+						continue
+					}
+					fi, ok := slot[o.Reg]
+					if !ok {
+						continue
+					}
+					v := o.Reg
+					t, seen := temp[v]
+					if !seen {
+						t = f.NewVReg(f.ClassOf(v))
+						st.noSpill = append(st.noSpill, make([]bool, f.NumVRegs()-len(st.noSpill))...)
+						st.noSpill[t.VirtIndex()] = true
+						temp[v] = t
+						if readsReg(in, v) {
+							out = append(out, mir.NewInstr(mir.GLoad32, mir.D(t), mir.FI(fi, 0), mir.I(0)))
+							reloads++
+						}
+						if writesReg(in, v) {
+							if f.Arch.Desc(in.Op).Flags&mir.FlagTerminator != 0 {
+								return fmt.Errorf("%s: cannot spill %%%d defined by a terminator", f.Name, v.VirtIndex())
+							}
+							after = append(after, mir.NewInstr(mir.GStore32, mir.R(t), mir.FI(fi, 0), mir.I(0)))
+							stores++
+						}
+					}
+					o.Reg = t
+				}
+			}
+			out = append(out, in)
+			out = append(out, after...)
+		}
+		b.Instrs = out
+	}
+	st.count("stores", stores)
+	st.count("reloads", reloads)
+	return nil
+}
+
+func readsReg(in *mir.Instr, v mir.Reg) bool {
+	found := false
+	mir.ForEachReg(in, func(r mir.Reg, def bool) { found = found || (!def && r == v) })
+	return found
+}
+
+func writesReg(in *mir.Instr, v mir.Reg) bool {
+	found := false
+	mir.ForEachReg(in, func(r mir.Reg, def bool) { found = found || (def && r == v) })
+	return found
+}

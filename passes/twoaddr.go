@@ -1,0 +1,54 @@
+package passes
+
+import (
+	"fmt"
+
+	"lltosimd/mir"
+)
+
+// TwoAddr satisfies tied operands (OpDesc.Tied: a definition that must get
+// the same register as one of the uses) before register allocation: for
+// each tied pair `%d = OP ..., %u` it inserts `%d = COPY %u` in front and
+// rewrites the use to %d. The allocator's copy coalescing removes the copy
+// when %u dies at the instruction.
+var TwoAddr = Register(&Pass{
+	Name:     "two-address",
+	Desc:     "Two-address instruction pass: satisfy tied operands with copies",
+	Required: true,
+	Stats: map[string]string{
+		"copies": "Number of two-address copies inserted",
+	},
+	Run: runTwoAddr,
+})
+
+func runTwoAddr(c *Ctx, f *mir.Func) error {
+	for _, b := range f.Blocks {
+		out := make([]*mir.Instr, 0, len(b.Instrs))
+		for _, in := range b.Instrs {
+			desc := f.Arch.Desc(in.Op)
+			for def, use := range desc.Tied {
+				nd := in.NumDefs()
+				ui := nd + use
+				if def >= nd || ui >= len(in.Ops) {
+					return fmt.Errorf("%s: bb%d: %s: tied operand out of range", f.Name, b.ID, mir.FormatInstr(f, in))
+				}
+				d, u := in.Ops[def].Reg, &in.Ops[ui]
+				if u.Kind != mir.KindReg || u.Reg == d {
+					continue
+				}
+				if !d.IsVirtual() {
+					return fmt.Errorf("%s: bb%d: %s: tied definition must be a virtual register", f.Name, b.ID, mir.FormatInstr(f, in))
+				}
+				if u.Flags&mir.FlagUndef == 0 {
+					out = append(out, mir.NewInstr(mir.GCopy, mir.D(d), mir.R(u.Reg)))
+					c.Count("copies", 1)
+				}
+				u.Reg = d
+				u.Flags &^= mir.FlagKill
+			}
+			out = append(out, in)
+		}
+		b.Instrs = out
+	}
+	return nil
+}
