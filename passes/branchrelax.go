@@ -90,9 +90,9 @@ func RelaxBranches(c *Ctx, f *mir.Func, bi BranchInfo, opt RelaxOptions) (int, e
 			pc := addr[b]
 			for _, in := range b.Instrs {
 				t, cond, ok := directTarget(bi, in)
-				forced := iter == 0 && cond && opt.Force != nil && opt.Force(in)
-				if ok && !done[in] && (forced || !bi.InRange(in, pc, addr[t])) {
-					if !cond {
+				forced := ok && iter == 0 && cond && opt.Force != nil && opt.Force(in)
+				if ok && (forced || !bi.InRange(in, pc, addr[t])) {
+					if !cond || done[in] {
 						return expanded, fmt.Errorf("function %s: %s in %s cannot reach %s (offset %d bytes)",
 							f.Name, instrString(f, in), blockLabel(b), blockLabel(t), addr[t]-pc)
 					}
