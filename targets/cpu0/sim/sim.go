@@ -146,8 +146,9 @@ func New(cfg Config) *Machine {
 		cfg.MaxSteps = DefaultMaxSteps
 	}
 	m := &Machine{cfg: cfg, Mem: make([]byte, MemSize)}
-	for i := range m.Mem {
-		m.Mem[i] = 0xFF
+	m.Mem[0] = 0xFF
+	for n := 1; n < len(m.Mem); n *= 2 {
+		copy(m.Mem[n:], m.Mem[:n])
 	}
 	for _, d := range cpu0.Instrs {
 		if d.Flags&mir.FlagPseudo != 0 {
@@ -223,29 +224,28 @@ func (m *Machine) Run() (Result, error) {
 	maxSteps := m.cfg.MaxSteps
 	loadReg := uint32(0) // destination of the previous load, 0 if none
 	var pc0, w uint32
-	fail := func(format string, args ...any) (Result, error) {
-		m.PC, m.Steps = pc, steps
-		m.Cycles += steps + stalls
-		return Result{Ret: int32(r[2]), Steps: steps, Cycles: m.Cycles}, &Error{PC: pc0, Word: w, Msg: fmt.Sprintf(format, args...)}
-	}
+	pending, target := m.branchPending, m.branchTarget
+	var errMsg string
 	for {
 		if steps >= maxSteps {
 			pc0 = pc
-			return fail("step limit of %d instructions reached (runaway program?)", maxSteps)
+			errMsg = fmt.Sprintf("step limit of %d instructions reached (runaway program?)", maxSteps)
+			goto fault
 		}
 		pc0 = pc
 		if pc0 > MemSize-4 || pc0&3 != 0 {
 			w = 0
-			return fail("instruction fetch from invalid address 0x%08x", pc0)
+			errMsg = fmt.Sprintf("instruction fetch from invalid address 0x%08x", pc0)
+			goto fault
 		}
 		if le {
 			w = binary.LittleEndian.Uint32(mem[pc0:])
 		} else {
 			w = binary.BigEndian.Uint32(mem[pc0:])
 		}
-		if m.branchPending {
-			pc = m.branchTarget
-			m.branchPending = false
+		if pending {
+			pc = target
+			pending = false
 		} else {
 			pc = pc0 + 4
 		}
@@ -258,9 +258,11 @@ func (m *Machine) Run() (Result, error) {
 		loadReg = 0
 		if !m.valid[op] {
 			if op <= 0x62 && opNames[op] != "" {
-				return fail("undefined opcode 0x%02x (%s) for this CPU (cpu032I)", op, opNames[op])
+				errMsg = fmt.Sprintf("undefined opcode 0x%02x (%s) for this CPU (cpu032I)", op, opNames[op])
+				goto fault
 			}
-			return fail("unknown opcode 0x%02x", op)
+			errMsg = fmt.Sprintf("unknown opcode 0x%02x", op)
+			goto fault
 		}
 		imm := uint32(int32(int16(w))) // sign-extended imm16
 		var res uint32                 // ALU result, written to r[a] unless a == 0
@@ -277,10 +279,12 @@ func (m *Machine) Run() (Result, error) {
 				size = 2
 			}
 			if addr > MemSize-4 {
-				return fail("load from 0x%08x outside memory", addr)
+				errMsg = fmt.Sprintf("load from 0x%08x outside memory", addr)
+				goto fault
 			}
 			if addr&(size-1) != 0 {
-				return fail("misaligned %d-byte load from 0x%08x", size, addr)
+				errMsg = fmt.Sprintf("misaligned %d-byte load from 0x%08x", size, addr)
+				goto fault
 			}
 			var v uint32
 			switch op {
@@ -317,10 +321,12 @@ func (m *Machine) Run() (Result, error) {
 				size = 2
 			}
 			if addr > MemSize-4 {
-				return fail("store to 0x%08x outside memory", addr)
+				errMsg = fmt.Sprintf("store to 0x%08x outside memory", addr)
+				goto fault
 			}
 			if addr&(size-1) != 0 {
-				return fail("misaligned %d-byte store to 0x%08x", size, addr)
+				errMsg = fmt.Sprintf("misaligned %d-byte store to 0x%08x", size, addr)
+				goto fault
 			}
 			switch op {
 			case opST:
@@ -360,12 +366,14 @@ func (m *Machine) Run() (Result, error) {
 			// Rb, unsigned (spec §8.6); reproduce it, including the flags.
 			res = r[b] + r[c]
 			if m.overflow(a < r[b]) {
-				return fail("add overflow raised a software interrupt (not simulated)")
+				errMsg = fmt.Sprintf("add overflow raised a software interrupt (not simulated)")
+				goto fault
 			}
 		case opSUB:
 			res = r[b] - r[c]
 			if m.overflow(int32(r[b]) < 0 && int32(r[c]) > 0) {
-				return fail("sub overflow raised a software interrupt (not simulated)")
+				errMsg = fmt.Sprintf("sub overflow raised a software interrupt (not simulated)")
+				goto fault
 			}
 		case opCLZ:
 			res = uint32(bits.LeadingZeros32(r[b]))
@@ -451,7 +459,7 @@ func (m *Machine) Run() (Result, error) {
 				t = !n || z
 			}
 			if t {
-				m.branchPending, m.branchTarget = true, pc+imm24(w)
+				pending, target = true, pc+imm24(w)
 			}
 			goto next
 		case opJMP:
@@ -460,12 +468,12 @@ func (m *Machine) Run() (Result, error) {
 			goto next
 		case opBEQ:
 			if r[a] == r[b] {
-				m.branchPending, m.branchTarget = true, pc+imm
+				pending, target = true, pc+imm
 			}
 			goto next
 		case opBNE:
 			if r[a] != r[b] {
-				m.branchPending, m.branchTarget = true, pc+imm
+				pending, target = true, pc+imm
 			}
 			goto next
 		case opJALR:
@@ -473,7 +481,7 @@ func (m *Machine) Run() (Result, error) {
 			if a != 0 {
 				r[a] = pc + 4 // after the delay slot
 			}
-			m.branchPending, m.branchTarget = true, t
+			pending, target = true, t
 			goto next
 		case opBAL:
 			r[14] = pc
@@ -482,10 +490,10 @@ func (m *Machine) Run() (Result, error) {
 			goto next
 		case opJSUB:
 			r[14] = pc + 4
-			m.branchPending, m.branchTarget = true, pc+imm24(w)
+			pending, target = true, pc+imm24(w)
 			goto next
 		case opJR:
-			m.branchPending, m.branchTarget = true, r[a]
+			pending, target = true, r[a]
 			goto next
 		case opMULT:
 			p := int64(int32(r[a])) * int64(int32(r[b]))
@@ -497,7 +505,8 @@ func (m *Machine) Run() (Result, error) {
 			goto next
 		case opDIV:
 			if r[b] == 0 {
-				return fail("division by zero")
+				errMsg = fmt.Sprintf("division by zero")
+				goto fault
 			}
 			x, y := int32(r[a]), int32(r[b])
 			m.HI, m.LO = uint32(x%y), uint32(x/y)
@@ -509,7 +518,8 @@ func (m *Machine) Run() (Result, error) {
 			goto next
 		case opDIVu:
 			if r[b] == 0 {
-				return fail("division by zero")
+				errMsg = fmt.Sprintf("division by zero")
+				goto fault
 			}
 			m.HI, m.LO = r[a]%r[b], r[a]/r[b]
 			goto next
@@ -530,7 +540,8 @@ func (m *Machine) Run() (Result, error) {
 			case 1:
 				res = m.EPC
 			default:
-				return fail("mfc0 from nonexistent coprocessor-0 register %d", b)
+				errMsg = fmt.Sprintf("mfc0 from nonexistent coprocessor-0 register %d", b)
+				goto fault
 			}
 		case opMTC0, opC0MOV:
 			v := r[b]
@@ -541,7 +552,8 @@ func (m *Machine) Run() (Result, error) {
 				case 1:
 					v = m.EPC
 				default:
-					return fail("c0mov from nonexistent coprocessor-0 register %d", b)
+					errMsg = fmt.Sprintf("c0mov from nonexistent coprocessor-0 register %d", b)
+					goto fault
 				}
 			}
 			switch a {
@@ -551,22 +563,29 @@ func (m *Machine) Run() (Result, error) {
 			case 1:
 				m.EPC = v
 			default:
-				return fail("write to nonexistent coprocessor-0 register %d", a)
+				errMsg = fmt.Sprintf("write to nonexistent coprocessor-0 register %d", a)
+				goto fault
 			}
 			goto next
 		default:
-			return fail("opcode 0x%02x is in the ISA table but not implemented", op)
+			errMsg = fmt.Sprintf("opcode 0x%02x is in the ISA table but not implemented", op)
+			goto fault
 		}
 		if a != 0 {
 			r[a] = res
 		}
 	next:
 		if int32(pc) < 0 {
-			m.PC, m.Steps = pc, steps
-			m.Cycles += steps + stalls + 4
-			return Result{Ret: int32(r[2]), Steps: steps, Cycles: m.Cycles}, nil
+			break
 		}
 	}
+	m.PC, m.Steps, m.branchPending, m.branchTarget = pc, steps, pending, target
+	m.Cycles += steps + stalls + 4
+	return Result{Ret: int32(r[2]), Steps: steps, Cycles: m.Cycles}, nil
+fault:
+	m.PC, m.Steps, m.branchPending, m.branchTarget = pc, steps, pending, target
+	m.Cycles += steps + stalls
+	return Result{Ret: int32(r[2]), Steps: steps, Cycles: m.Cycles}, &Error{PC: pc0, Word: w, Msg: errMsg}
 }
 
 func b2u(t bool) uint32 {
