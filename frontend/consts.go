@@ -93,7 +93,12 @@ func (t *translator) fold(c constant.Constant) (cval, bool) {
 				x = in.Constant
 			}
 			if _, ok := x.(*constant.Int); !ok {
-				return cval{}, false
+				iv, ok := t.fold(x)
+				it, isInt := x.Type().(*types.IntType)
+				if !ok || iv.sym != "" || !isInt {
+					return cval{}, false
+				}
+				x = constant.NewInt(it, int64(iv.off))
 			}
 			idx[i] = x
 		}
@@ -129,7 +134,16 @@ func (t *translator) fold(c constant.Constant) (cval, bool) {
 	case *constant.ExprICmp:
 		x, okx := t.fold(c.X)
 		y, oky := t.fold(c.Y)
-		if !okx || !oky || x.sym != y.sym {
+		if !okx || !oky {
+			return cval{}, false
+		}
+		if x.sym != y.sym {
+			// The address of a global is never null: only (in)equality
+			// with null folds.
+			if (x.sym == "" && x.off == 0 || y.sym == "" && y.off == 0) &&
+				(c.Pred == enum.IPredEQ || c.Pred == enum.IPredNE) {
+				return cval{off: b2u(c.Pred == enum.IPredNE)}, true
+			}
 			return cval{}, false
 		}
 		return cval{off: b2u(evalICmp(c.Pred, x.off, y.off, c.X.Type()))}, true

@@ -728,7 +728,8 @@ type swCase struct {
 func (s *fn) switchTerm(t *ir.TermSwitch) {
 	n := s.bitsOf(t.X.Type())
 	if n > 32 {
-		fail("unsupported: switch on '%s'", t.X.Type())
+		s.switch64(t)
+		return
 	}
 	x := s.zext(s.word(t.X), n)
 	cases := make([]swCase, 0, len(t.Cases))
@@ -815,4 +816,21 @@ func (s *fn) caseTree(x mir.Reg, cases []swCase, def value.Value) {
 		s.emit(mir.GBr, mir.B(next))
 		s.setBlock(next)
 	}
+}
+
+// switch64 lowers a switch on an i64 to a chain of compares.
+func (s *fn) switch64(t *ir.TermSwitch) {
+	x := s.words(t.X)
+	for _, c := range t.Cases {
+		cv, ok := s.foldValue(c.X)
+		if !ok || cv.sym != "" {
+			fail("unsupported: non-integer switch case")
+		}
+		eq := s.icmp64(mir.CondEQ, x, []mir.Reg{s.konst(int64(cv.off)), s.konst(int64(cv.off >> 32))})
+		s.emit(mir.GBrCond, mir.R(eq), s.target(c.Target))
+		next := s.newBlock()
+		s.emit(mir.GBr, mir.B(next))
+		s.setBlock(next)
+	}
+	s.emit(mir.GBr, s.target(t.TargetDefault))
 }
