@@ -6,17 +6,24 @@ import (
 	"lltosimd/mir"
 )
 
-// InstrSize returns the bytes in and its bundle occupy.
+// InstrSize returns the bytes in occupies with its bundle. Delay slots not
+// yet filled count as nops: the filler fills them with nops or with
+// instructions moved from before the branch, so the final size is never
+// larger, and relaxation may run before or after the filler.
 func InstrSize(bi BranchInfo, in *mir.Instr) int64 {
 	n := bi.Size(in)
 	for _, m := range in.Bundle {
 		n += bi.Size(m)
 	}
+	if missing := bi.DelaySlots(in) - len(in.Bundle); missing > 0 {
+		n += int64(missing) * bi.Size(bi.NewNop())
+	}
 	return n
 }
 
 // BlockAddresses lays the function out from address 0 and returns the
-// start address of every block (honouring Block.Align) and the total size.
+// start address of every block (honouring Block.Align) and the total size,
+// with sizes as InstrSize counts them.
 func BlockAddresses(f *mir.Func, bi BranchInfo) (map[*mir.Block]int64, int64) {
 	addr := make(map[*mir.Block]int64, len(f.Blocks))
 	var pc int64
@@ -69,8 +76,11 @@ type RelaxOptions struct {
 // Block addresses change with every expansion, so it iterates to a fixed
 // point; insertions only lengthen distances (up to alignment padding), and
 // an expanded branch is in range for good, so each original branch is
-// expanded at most once. It runs after the delay-slot filler, when sizes
-// are final. An unconditional jump or a branch with no inverse that is out
+// expanded at most once. It is most precise after the delay-slot filler,
+// when sizes are final; before it, empty slots count as nops (InstrSize),
+// the inverted branch's slot is filled later like any other, and since
+// filling never makes code longer, in-range branches stay in range
+// (barring changes of alignment padding). An unconditional jump or a branch with no inverse that is out
 // of range is an error naming the function. It returns the number of
 // branches expanded (the calling pass counts them under its own statistic),
 // prints each expansion under the calling pass's -debug-only key, and
