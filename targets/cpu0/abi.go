@@ -1,0 +1,358 @@
+package cpu0
+
+import (
+	"fmt"
+
+	"lltosimd/mir"
+	"lltosimd/passes"
+)
+
+// O32 calling convention (spec §2): the first two argument words travel in
+// $a0/$a1, further words at 8($sp), 12($sp), … of the caller's outgoing
+// area, whose first 8 bytes (the home area) are always reserved. Results
+// come back in $2/$3.
+const (
+	homeArea   = 8
+	numArgRegs = 2
+)
+
+var (
+	argRegs = [numArgRegs]mir.Reg{A0, A1}
+	retRegs = [2]mir.Reg{V0, V1}
+)
+
+// CallLoweringPass is cpu0-call-lowering: it rewrites G_ARGS, G_CALL, G_RET
+// and G_VASTART into copies from and to the ABI registers, stack accesses
+// and jsub/jalr/ret.
+var CallLoweringPass = passes.Register(&passes.Pass{
+	Name:     "cpu0-call-lowering",
+	Desc:     "Cpu0 O32 argument, call and return lowering",
+	Required: true,
+	Stats: map[string]string{
+		"calls": "Number of calls lowered",
+	},
+	Run: func(c *passes.Ctx, f *mir.Func) error {
+		n, err := LowerCalls(f)
+		c.Count("calls", int64(n))
+		return err
+	},
+})
+
+// argGroup is one argument of G_ARGS or G_CALL: its descriptor and words.
+type argGroup struct {
+	desc  mir.ArgDesc
+	words []mir.Operand
+}
+
+// slotBytes is the number of argument-area bytes a group occupies.
+func (g argGroup) slotBytes() int64 {
+	if g.desc.Has(mir.ArgByVal) {
+		return (g.desc.Size() + 3) &^ 3
+	}
+	return 4 * int64(len(g.words))
+}
+
+// assignSlots returns each group's byte offset in the argument area and the
+// area's total size.
+func assignSlots(groups []argGroup) ([]int64, int64) {
+	offs := make([]int64, len(groups))
+	var off int64
+	for i, g := range groups {
+		if g.desc.Has(mir.ArgAlign8) && off%8 != 0 {
+			off += 4
+		}
+		offs[i] = off
+		off += g.slotBytes()
+	}
+	return offs, off
+}
+
+// lowerer rewrites one function.
+type lowerer struct {
+	f     *mir.Func
+	out   []*mir.Instr
+	fixed map[int64]int // fixed frame objects by incoming-$sp offset
+	// vaStart is the frame object at the first variadic word.
+	vaStart int
+}
+
+func (l *lowerer) add(in *mir.Instr) { l.out = append(l.out, in) }
+
+// reg returns a register holding operand o (immediates become G_CONSTs,
+// selected later).
+func (l *lowerer) reg(o mir.Operand) (mir.Operand, error) {
+	switch o.Kind {
+	case mir.KindReg:
+		o.Flags &^= mir.FlagDef | mir.FlagKill | mir.FlagImplicit
+		return o, nil
+	case mir.KindImm:
+		t := l.f.NewVReg(ClassGPR)
+		l.add(mir.NewInstr(mir.GConst, mir.D(t), o))
+		return mir.R(t), nil
+	case mir.KindSym:
+		t := l.f.NewVReg(ClassGPR)
+		l.add(mir.NewInstr(mir.GGlobalAddr, mir.D(t), o))
+		return mir.R(t), nil
+	}
+	return mir.Operand{}, fmt.Errorf("argument word of kind %d", o.Kind)
+}
+
+// fixedObject returns the fixed frame object of size bytes at incoming-$sp
+// offset off.
+func (l *lowerer) fixedObject(off, size int64) int {
+	if i, ok := l.fixed[off]; ok && l.f.Frame[i].Size >= size {
+		return i
+	}
+	i := l.f.NewFrameObject(mir.FrameObject{Size: size, Align: 4, Offset: off, Fixed: true, Name: fmt.Sprintf("arg%d", off)})
+	l.fixed[off] = i
+	return i
+}
+
+// LowerCalls applies the O32 convention to f and returns the number of
+// calls lowered.
+func LowerCalls(f *mir.Func) (int, error) {
+	l := &lowerer{f: f, fixed: map[int64]int{}, vaStart: -1}
+	calls := 0
+	for bi, b := range f.Blocks {
+		l.out = nil
+		for ii, in := range b.Instrs {
+			var err error
+			switch in.Op {
+			case mir.GArgs:
+				if bi != 0 || ii != 0 {
+					return calls, fmt.Errorf("%s: G_ARGS must be the first instruction of the entry block", f.Name)
+				}
+				err = l.args(in)
+			case mir.GCall:
+				calls++
+				err = l.call(in)
+			case mir.GRet:
+				err = l.ret(in)
+			case mir.GVAStart:
+				if l.vaStart < 0 {
+					l.varargs(0)
+				}
+				l.add(mir.NewInstr(mir.GFrameAddr, in.Ops[0], mir.FI(l.vaStart, 0)))
+			default:
+				l.add(in)
+			}
+			if err != nil {
+				return calls, fmt.Errorf("%s: %w", f.Name, err)
+			}
+		}
+		b.Instrs = l.out
+	}
+	if f.Vararg && l.vaStart < 0 && len(f.Blocks) > 0 {
+		// A variadic function without G_ARGS still spills $a0/$a1.
+		l.out = nil
+		l.varargs(0)
+		f.Blocks[0].Instrs = append(l.out, f.Blocks[0].Instrs...)
+	}
+	return calls, nil
+}
+
+// groups splits the operands after a call's callee (or G_ARGS' descriptor
+// list, with words taken from defs) into argument groups.
+func parseGroups(ops []mir.Operand) ([]argGroup, error) {
+	var gs []argGroup
+	for i := 0; i < len(ops); {
+		if ops[i].Kind != mir.KindImm {
+			return nil, fmt.Errorf("expected an argument descriptor, found operand kind %d", ops[i].Kind)
+		}
+		d := mir.ArgDesc(ops[i].Imm)
+		n := d.Words()
+		if i+1+n > len(ops) {
+			return nil, fmt.Errorf("argument descriptor wants %d words, %d left", n, len(ops)-i-1)
+		}
+		gs = append(gs, argGroup{desc: d, words: ops[i+1 : i+1+n]})
+		i += 1 + n
+	}
+	return gs, nil
+}
+
+// args lowers the incoming arguments.
+func (l *lowerer) args(in *mir.Instr) error {
+	defs := in.Defs()
+	var gs []argGroup
+	k := 0
+	for _, u := range in.Uses() {
+		if u.Kind != mir.KindImm {
+			return fmt.Errorf("G_ARGS: expected a descriptor")
+		}
+		d := mir.ArgDesc(u.Imm)
+		if k+d.Words() > len(defs) {
+			return fmt.Errorf("G_ARGS: descriptors want more words than the %d defined", len(defs))
+		}
+		gs = append(gs, argGroup{desc: d, words: defs[k : k+d.Words()]})
+		k += d.Words()
+	}
+	if k != len(defs) {
+		return fmt.Errorf("G_ARGS: %d words defined, descriptors describe %d", len(defs), k)
+	}
+	offs, total := assignSlots(gs)
+	for i, g := range gs {
+		if g.desc.Has(mir.ArgByVal) {
+			if len(g.words) != 1 {
+				return fmt.Errorf("G_ARGS: a byval argument has one word")
+			}
+			// The words that came in registers go to the home area so
+			// that the object is contiguous in the caller's frame.
+			size := g.slotBytes()
+			obj := l.fixedObject(offs[i], size)
+			for o := offs[i]; o < offs[i]+size && o < homeArea; o += 4 {
+				t := l.f.NewVReg(ClassGPR)
+				l.add(mir.NewInstr(mir.GCopy, mir.D(t), mir.R(argRegs[o/4])))
+				l.add(newInstr("ST", mir.R(t), mir.FI(obj, 0), mir.I(o-offs[i])))
+			}
+			l.add(mir.NewInstr(mir.GFrameAddr, mir.D(g.words[0].Reg), mir.FI(obj, 0)))
+			continue
+		}
+		for j, w := range g.words {
+			o := offs[i] + 4*int64(j)
+			if o < homeArea {
+				l.add(mir.NewInstr(mir.GCopy, mir.D(w.Reg), mir.R(argRegs[o/4])))
+				continue
+			}
+			obj := l.fixedObject(o, 4)
+			l.add(newInstr("LD", mir.D(w.Reg), mir.FI(obj, 0), mir.I(0)))
+		}
+	}
+	if l.f.Vararg {
+		l.varargs(total)
+	}
+	return nil
+}
+
+// varargs spills the argument registers not taken by named arguments to the
+// home area and records the first variadic word's frame object.
+func (l *lowerer) varargs(named int64) {
+	named = (named + 3) &^ 3
+	for o := named; o < homeArea; o += 4 {
+		t := l.f.NewVReg(ClassGPR)
+		l.add(mir.NewInstr(mir.GCopy, mir.D(t), mir.R(argRegs[o/4])))
+		l.add(newInstr("ST", mir.R(t), mir.FI(l.fixedObject(o, 4), 0), mir.I(0)))
+	}
+	l.vaStart = l.fixedObject(named, 4)
+}
+
+// call lowers one G_CALL.
+func (l *lowerer) call(in *mir.Instr) error {
+	uses := in.Uses()
+	if len(uses) == 0 {
+		return fmt.Errorf("G_CALL without callee")
+	}
+	gs, err := parseGroups(uses[1:])
+	if err != nil {
+		return fmt.Errorf("G_CALL: %w", err)
+	}
+	offs, total := assignSlots(gs)
+	var regWords [numArgRegs]mir.Operand
+	sp := mir.R(SP)
+	put := func(o int64, w mir.Operand) {
+		if o < homeArea {
+			regWords[o/4] = w
+			return
+		}
+		l.add(newInstr("ST", w, sp, mir.I(o)))
+	}
+	for i, g := range gs {
+		if g.desc.Has(mir.ArgByVal) {
+			if len(g.words) != 1 {
+				return fmt.Errorf("G_CALL: a byval argument has one word")
+			}
+			addr, err := l.reg(g.words[0])
+			if err != nil {
+				return err
+			}
+			size := g.desc.Size()
+			for k := int64(0); k < size; k += 4 {
+				put(offs[i]+k, l.loadWord(addr, k, min(4, size-k)))
+			}
+			continue
+		}
+		for j, w := range g.words {
+			r, err := l.reg(w)
+			if err != nil {
+				return err
+			}
+			put(offs[i]+4*int64(j), r)
+		}
+	}
+	var implicit []mir.Operand
+	for i, w := range regWords {
+		if w.Kind == mir.KindReg {
+			l.add(mir.NewInstr(mir.GCopy, mir.D(argRegs[i]), w))
+			implicit = append(implicit, mir.Operand{Kind: mir.KindReg, Reg: argRegs[i], Flags: mir.FlagImplicit})
+		}
+	}
+	var c *mir.Instr
+	switch callee := uses[0]; callee.Kind {
+	case mir.KindSym:
+		c = newInstr("JSUB", callee)
+	case mir.KindReg:
+		callee.Flags &^= mir.FlagKill
+		c = newInstr("JALR", callee)
+	default:
+		return fmt.Errorf("G_CALL: callee of kind %d", callee.Kind)
+	}
+	c.Ops = append(c.Ops, implicit...)
+	for _, r := range retRegs {
+		c.Ops = append(c.Ops, mir.Operand{Kind: mir.KindReg, Reg: r, Flags: mir.FlagDef | mir.FlagImplicit})
+	}
+	l.add(c)
+	defs := in.Defs()
+	if len(defs) > len(retRegs) {
+		return fmt.Errorf("G_CALL: %d result words (at most %d)", len(defs), len(retRegs))
+	}
+	for i, d := range defs {
+		l.add(mir.NewInstr(mir.GCopy, mir.D(d.Reg), mir.R(retRegs[i])))
+	}
+	l.f.HasCalls = true
+	l.f.MaxCallArgs = max(l.f.MaxCallArgs, homeArea, (total+7)&^7)
+	return nil
+}
+
+// loadWord loads the n (1..4) bytes at addr+off as one word laid out as they
+// are in memory (big-endian: the first byte is the most significant), so
+// that storing the word reproduces them.
+func (l *lowerer) loadWord(addr mir.Operand, off, n int64) mir.Operand {
+	newv := func() mir.Reg { return l.f.NewVReg(ClassGPR) }
+	if n == 4 {
+		t := newv()
+		l.add(mir.NewInstr(mir.GLoad32, mir.D(t), addr, mir.I(off)))
+		return mir.R(t)
+	}
+	var acc mir.Operand
+	for j := int64(0); j < n; j++ {
+		b, s := newv(), newv()
+		l.add(mir.NewInstr(mir.GLoad8U, mir.D(b), addr, mir.I(off+j)))
+		l.add(mir.NewInstr(mir.GShl, mir.D(s), mir.R(b), mir.I(8*(3-j))))
+		if j == 0 {
+			acc = mir.R(s)
+			continue
+		}
+		o := newv()
+		l.add(mir.NewInstr(mir.GOr, mir.D(o), acc, mir.R(s)))
+		acc = mir.R(o)
+	}
+	return acc
+}
+
+// ret lowers G_RET.
+func (l *lowerer) ret(in *mir.Instr) error {
+	uses := in.Uses()
+	if len(uses) > len(retRegs) {
+		return fmt.Errorf("G_RET: %d words (at most %d)", len(uses), len(retRegs))
+	}
+	r := newInstr("RET", mir.R(LR))
+	for i, w := range uses {
+		v, err := l.reg(w)
+		if err != nil {
+			return err
+		}
+		l.add(mir.NewInstr(mir.GCopy, mir.D(retRegs[i]), v))
+		r.Ops = append(r.Ops, mir.Operand{Kind: mir.KindReg, Reg: retRegs[i], Flags: mir.FlagImplicit})
+	}
+	l.add(r)
+	return nil
+}
