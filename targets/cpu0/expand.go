@@ -1,0 +1,95 @@
+package cpu0
+
+import (
+	"fmt"
+
+	"lltosimd/mir"
+	"lltosimd/passes"
+)
+
+// ExpandPseudo lowers the generic ops that remain after register
+// allocation into Cpu0 instructions. It runs after regalloc and before
+// cpu0-frame-lowering, so frame lowering sees only Cpu0 ops whose frame
+// operands (KindFrame bases) it resolves:
+//
+//	COPY $d, $s          → ADDu $d, $s, $zero (printed "move"); identity copies vanish
+//	G_LOAD32 $r, fi, off → LD $r, fi, off          (spill reloads)
+//	G_STORE32 $r, fi, off→ ST $r, fi, off          (spill stores)
+//	G_CONST $d, imm      → ADDiu/ORi/LUi(+ORi)     (PHI immediates)
+//	G_BR bb              → JMP bb                   (split critical edges)
+//	IMPLICIT_DEF         → nothing
+var ExpandPseudo = passes.Register(&passes.Pass{
+	Name:     "cpu0-expand-pseudo",
+	Desc:     "Expand copies, spill code and other post-RA pseudos into Cpu0 instructions",
+	Required: true,
+	Stats: map[string]string{
+		"copies": "Number of copies expanded to move",
+	},
+	Run: runExpandPseudo,
+})
+
+func runExpandPseudo(c *passes.Ctx, f *mir.Func) error {
+	var moves int64
+	for _, b := range f.Blocks {
+		out := make([]*mir.Instr, 0, len(b.Instrs))
+		for _, in := range b.Instrs {
+			switch in.Op {
+			case mir.GImplicitDef:
+				continue
+			case mir.GCopy:
+				d, s := in.Ops[0], in.Ops[1]
+				if d.Kind != mir.KindReg || s.Kind != mir.KindReg || !d.Reg.IsPhys() || !s.Reg.IsPhys() {
+					return fmt.Errorf("%s: bb%d: cannot expand %s", f.Name, b.ID, mir.FormatInstr(f, in))
+				}
+				if d.Reg == s.Reg {
+					continue
+				}
+				out = append(out, moveInstr(d.Reg, s.Reg))
+				moves++
+			case mir.GLoad32, mir.GStore32:
+				op := Op["LD"]
+				if in.Op == mir.GStore32 {
+					op = Op["ST"]
+				}
+				out = append(out, &mir.Instr{Op: op, Ops: in.Ops, Comment: in.Comment})
+			case mir.GConst:
+				if in.Ops[1].Kind != mir.KindImm {
+					return fmt.Errorf("%s: bb%d: cannot expand %s", f.Name, b.ID, mir.FormatInstr(f, in))
+				}
+				out = append(out, constInstrs(in.Ops[0].Reg, in.Ops[1].Imm)...)
+			case mir.GBr:
+				out = append(out, &mir.Instr{Op: Op["JMP"], Ops: in.Ops})
+			default:
+				out = append(out, in)
+			}
+		}
+		b.Instrs = out
+	}
+	if c != nil && moves > 0 {
+		c.Count("copies", moves)
+	}
+	return nil
+}
+
+// moveInstr returns `move $d, $s` (ADDu $d, $s, $zero).
+func moveInstr(d, s mir.Reg) *mir.Instr {
+	return mir.NewInstr(Op["ADDu"], mir.D(d), mir.R(s), mir.R(ZERO))
+}
+
+// constInstrs materializes a 32-bit constant in d with the shortest sequence.
+func constInstrs(d mir.Reg, v int64) []*mir.Instr {
+	v = int64(int32(v))
+	u := uint32(v)
+	switch {
+	case v >= -32768 && v <= 32767:
+		return []*mir.Instr{mir.NewInstr(Op["ADDiu"], mir.D(d), mir.R(ZERO), mir.I(v))}
+	case u <= 0xffff:
+		return []*mir.Instr{mir.NewInstr(Op["ORi"], mir.D(d), mir.R(ZERO), mir.I(int64(u)))}
+	case u&0xffff == 0:
+		return []*mir.Instr{mir.NewInstr(Op["LUi"], mir.D(d), mir.I(int64(u>>16)))}
+	}
+	return []*mir.Instr{
+		mir.NewInstr(Op["LUi"], mir.D(d), mir.I(int64(u>>16))),
+		mir.NewInstr(Op["ORi"], mir.D(d), mir.R(d), mir.I(int64(u&0xffff))),
+	}
+}

@@ -1,0 +1,274 @@
+package cpu0
+
+import (
+	"fmt"
+	"sort"
+
+	"lltosimd/mir"
+	"lltosimd/passes"
+)
+
+// FrameLowering lays out the stack frame (spec cpu0.md §2), inserts the
+// prologue and the epilogues, and replaces every frame-index operand with
+// a register base plus a resolved offset. Frame layout, from the new $sp
+// upwards:
+//
+//	[0, MaxCallArgs)      outgoing arguments (including the 8-byte home area)
+//	locals, spill slots   by decreasing alignment
+//	padding               N is a multiple of 8 (the stack alignment)
+//	callee-saved saves    $lr at N-4, then $fp, then $10, $9 (CSR_O32 order)
+//
+// Incoming stack arguments (fixed objects) are at N + Offset. A function
+// that writes $sp itself (dynamic allocas) gets a frame pointer: $fp is
+// saved and set to the new $sp after the saves, frame objects are
+// addressed from $fp, and the epilogue restores $sp from $fp (isel sets
+// f.FramePointer for those; a def of $sp is also recognized). A function
+// with N = 0 gets no prologue at all. Offsets that do not fit a signed
+// 16-bit field go through $1 ($at, reserved for this).
+//
+// It runs after cpu0-expand-pseudo, so spill code is already LD/ST.
+var FrameLowering = passes.Register(&passes.Pass{
+	Name:     "cpu0-frame-lowering",
+	Desc:     "Lay out the Cpu0 stack frame, insert prologue and epilogue",
+	Required: true,
+	Stats: map[string]string{
+		"large": "Number of frame offsets out of 16-bit range",
+	},
+	Run: runFrameLowering,
+})
+
+// csrOrder is the order of the callee-saved save slots from the top of the
+// frame down (CSR_O32: LR, FP, S1, S0).
+var csrOrder = []mir.Reg{LR, FP, S1, S0}
+
+// stackAlign is the ABI stack alignment in bytes.
+const stackAlign = 8
+
+func alignTo(v, a int64) int64 {
+	if a <= 1 {
+		return v
+	}
+	return (v + a - 1) / a * a
+}
+
+func fitsS16(v int64) bool { return v >= -32768 && v <= 32767 }
+
+func runFrameLowering(c *passes.Ctx, f *mir.Func) error {
+	fl := &frameLowering{f: f, c: c}
+	return fl.run()
+}
+
+type frameLowering struct {
+	f     *mir.Func
+	c     *passes.Ctx
+	size  int64   // N
+	base  mir.Reg // $sp or $fp
+	saves []mir.Reg
+	slot  map[mir.Reg]int64 // save slot offsets
+	large int64
+}
+
+func (fl *frameLowering) run() error {
+	f := fl.f
+	needFP := f.FramePointer || writesSP(f)
+	fl.base = SP
+	if needFP {
+		fl.base = FP
+	}
+
+	// Which registers to save, in slot order.
+	want := map[mir.Reg]bool{}
+	if f.HasCalls {
+		want[LR] = true
+	}
+	if needFP {
+		want[FP] = true
+	}
+	for _, r := range f.SavedRegs {
+		if r != ZERO && r != SP && Regs[r].CalleeSaved {
+			want[r] = true
+		}
+	}
+	for _, r := range csrOrder {
+		if want[r] {
+			fl.saves = append(fl.saves, r)
+			delete(want, r)
+		}
+	}
+	if len(want) > 0 {
+		return fmt.Errorf("%s: frame lowering: unexpected callee-saved registers %v", f.Name, want)
+	}
+
+	// Lay out the local objects above the outgoing argument area.
+	var locals []int
+	for i := range f.Frame {
+		if !f.Frame[i].Fixed {
+			locals = append(locals, i)
+		}
+	}
+	sort.SliceStable(locals, func(i, j int) bool { return objAlign(&f.Frame[locals[i]]) > objAlign(&f.Frame[locals[j]]) })
+	off := alignTo(f.MaxCallArgs, 4)
+	for _, i := range locals {
+		o := &f.Frame[i]
+		off = alignTo(off, objAlign(o))
+		o.Offset = off
+		off += o.Size
+	}
+	fl.size = alignTo(off+4*int64(len(fl.saves)), stackAlign)
+	fl.slot = map[mir.Reg]int64{}
+	for k, r := range fl.saves {
+		fl.slot[r] = fl.size - 4*int64(k+1)
+	}
+	f.SavedRegs = append(f.SavedRegs[:0], fl.saves...)
+	f.FrameSize = fl.size
+
+	if err := fl.resolveFrameIndices(); err != nil {
+		return err
+	}
+	if fl.size > 0 {
+		fl.insertPrologue(needFP)
+		fl.insertEpilogues(needFP)
+	}
+	if fl.c != nil && fl.large > 0 {
+		fl.c.Count("large", fl.large)
+	}
+	f.Props |= mir.PropFrameLowered
+	return nil
+}
+
+func objAlign(o *mir.FrameObject) int64 { return max(o.Align, 1) }
+
+// writesSP reports whether any instruction of f sets $sp: then $sp moves
+// during the function and the frame needs a frame pointer.
+func writesSP(f *mir.Func) bool {
+	found := false
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			mir.ForEachReg(in, func(r mir.Reg, def bool) { found = found || (def && r == SP) })
+		}
+	}
+	return found
+}
+
+// offsetOf returns the offset of frame object idx from the frame base.
+func (fl *frameLowering) offsetOf(idx int64) (int64, error) {
+	if idx < 0 || idx >= int64(len(fl.f.Frame)) {
+		return 0, fmt.Errorf("%s: frame index fi#%d out of range", fl.f.Name, idx)
+	}
+	o := &fl.f.Frame[idx]
+	if o.Fixed {
+		return fl.size + o.Offset, nil
+	}
+	return o.Offset, nil
+}
+
+// resolveFrameIndices rewrites every `fi#N, imm` operand pair into
+// `base, offset`, going through $1 when the offset does not fit.
+func (fl *frameLowering) resolveFrameIndices() error {
+	f := fl.f
+	for _, b := range f.Blocks {
+		out := make([]*mir.Instr, 0, len(b.Instrs))
+		for _, in := range b.Instrs {
+			for k := range in.Ops {
+				o := &in.Ops[k]
+				if o.Kind != mir.KindFrame {
+					continue
+				}
+				if k+1 >= len(in.Ops) || in.Ops[k+1].Kind != mir.KindImm {
+					return fmt.Errorf("%s: bb%d: %s: frame index without an offset operand", f.Name, b.ID, mir.FormatInstr(f, in))
+				}
+				objOff, err := fl.offsetOf(o.Imm)
+				if err != nil {
+					return err
+				}
+				total := objOff + o.Off + in.Ops[k+1].Imm
+				if fitsS16(total) {
+					in.Ops[k] = mir.R(fl.base)
+					in.Ops[k+1].Imm = total
+					continue
+				}
+				fl.large++
+				out = append(out, fl.addrInAT(fl.base, total)...)
+				in.Ops[k] = mir.R(AT)
+				in.Ops[k+1].Imm = 0
+			}
+			out = append(out, in)
+		}
+		b.Instrs = out
+	}
+	return nil
+}
+
+// addrInAT computes base + off into $1.
+func (fl *frameLowering) addrInAT(base mir.Reg, off int64) []*mir.Instr {
+	return append(constInstrs(AT, off), mir.NewInstr(Op["ADDu"], mir.D(AT), mir.R(AT), mir.R(base)))
+}
+
+// memOp returns `op r, off($sp)`, going through $1 when off is large.
+func (fl *frameLowering) memOp(op string, r mir.Reg, off int64) []*mir.Instr {
+	first := mir.R(r)
+	if op == "LD" {
+		first = mir.D(r)
+	}
+	if fitsS16(off) {
+		return []*mir.Instr{mir.NewInstr(Op[op], first, mir.R(SP), mir.I(off))}
+	}
+	fl.large++
+	return append(fl.addrInAT(SP, off), mir.NewInstr(Op[op], first, mir.R(AT), mir.I(0)))
+}
+
+// adjustSP returns the instructions that add delta to $sp.
+func adjustSP(delta int64) []*mir.Instr {
+	if fitsS16(delta) {
+		return []*mir.Instr{mir.NewInstr(Op["ADDiu"], mir.D(SP), mir.R(SP), mir.I(delta))}
+	}
+	op, mag := "ADDu", delta
+	if delta < 0 {
+		op, mag = "SUBu", -delta
+	}
+	return append(constInstrs(AT, mag), mir.NewInstr(Op[op], mir.D(SP), mir.R(SP), mir.R(AT)))
+}
+
+func (fl *frameLowering) insertPrologue(needFP bool) {
+	f := fl.f
+	entry := f.Blocks[0]
+	f.RecomputeCFG()
+	if len(entry.Preds) > 0 {
+		// The entry is a branch target: the prologue needs its own block.
+		nb := f.NewBlockDetached("")
+		f.Blocks = append([]*mir.Block{nb}, f.Blocks...)
+		entry = nb
+		f.RecomputeCFG()
+	}
+	pro := adjustSP(-fl.size)
+	for _, r := range fl.saves {
+		pro = append(pro, fl.memOp("ST", r, fl.slot[r])...)
+	}
+	if needFP {
+		pro = append(pro, moveInstr(FP, SP))
+	}
+	entry.Instrs = append(pro, entry.Instrs...)
+}
+
+func (fl *frameLowering) insertEpilogues(needFP bool) {
+	f := fl.f
+	for _, b := range f.Blocks {
+		var out []*mir.Instr
+		for _, in := range b.Instrs {
+			if f.Arch.Desc(in.Op).Flags&mir.FlagReturn != 0 {
+				var epi []*mir.Instr
+				if needFP {
+					epi = append(epi, moveInstr(SP, FP))
+				}
+				for k := len(fl.saves) - 1; k >= 0; k-- {
+					r := fl.saves[k]
+					epi = append(epi, fl.memOp("LD", r, fl.slot[r])...)
+				}
+				epi = append(epi, adjustSP(fl.size)...)
+				out = append(out, epi...)
+			}
+			out = append(out, in)
+		}
+		b.Instrs = out
+	}
+}
