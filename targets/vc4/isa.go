@@ -144,15 +144,15 @@ type CFlag uint8
 
 // C flag rules.
 const (
-	CZero      CFlag = iota // C cleared
-	CPosFloat               // float result > 0.0
-	CAGtBF                  // a > b (float)
-	CAbsAGtB                // |a| > |b| (float)
-	CCarry                  // unsigned carry out of a + b
-	CBorrow                 // unsigned borrow: a <u b
-	CShiftOut               // last bit shifted out (shr, asr, shl)
-	CAGtBS                  // a > b (signed)
-	CMul24Ovf               // mul24: 48-bit product > 0xFFFFFFFF (VC4C; ambiguous per §10)
+	CZero     CFlag = iota // C cleared
+	CPosFloat              // float result > 0.0
+	CAGtBF                 // a > b (float)
+	CAbsAGtB               // |a| > |b| (float)
+	CCarry                 // unsigned carry out of a + b
+	CBorrow                // unsigned borrow: a <u b
+	CShiftOut              // last bit shifted out (shr, asr, shl)
+	CAGtBS                 // a > b (signed)
+	CMul24Ovf              // mul24: 48-bit product > 0xFFFFFFFF (VC4C; ambiguous per §10)
 )
 
 // OpDef describes one add- or mul-ALU opcode.
@@ -343,20 +343,20 @@ type RegClass uint8
 
 // Register classes.
 const (
-	RegNone     RegClass = iota // unmapped I/O address
-	RegFile                     // physical regfile A or B (0..31)
-	RegAcc                      // accumulator r0..r3
-	RegR5                       // r5 replicated write
-	RegNopAddr                  // address 39
-	RegUniform                  // uniform read / UNIFORMS_ADDRESS write
-	RegIO                       // other I/O: reads without side effects or peripheral writes
-	RegVarying                  // varying read
-	RegTMU                      // TMU request write
-	RegSFU                      // SFU write
-	RegVPM                      // VPM data or VPM/VDR/VDW setup, address, wait
-	RegTLB                      // tile buffer
-	RegMutex                    // mutex acquire/release
-	RegHostInt                  // host interrupt
+	RegNone    RegClass = iota // unmapped I/O address
+	RegFile                    // physical regfile A or B (0..31)
+	RegAcc                     // accumulator r0..r3
+	RegR5                      // r5 replicated write
+	RegNopAddr                 // address 39
+	RegUniform                 // uniform read / UNIFORMS_ADDRESS write
+	RegIO                      // other I/O: reads without side effects or peripheral writes
+	RegVarying                 // varying read
+	RegTMU                     // TMU request write
+	RegSFU                     // SFU write
+	RegVPM                     // VPM data or VPM/VDR/VDW setup, address, wait
+	RegTLB                     // tile buffer
+	RegMutex                   // mutex acquire/release
+	RegHostInt                 // host interrupt
 )
 
 // RegDef names one address in one of the four address spaces.

@@ -1,0 +1,528 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+
+	"lltosimd/targets/vc4"
+)
+
+// execALU executes an ALU instruction (sig 0..13). It returns the active
+// lanes for the utilisation statistic, or a reason for rejecting it.
+func (m *Machine) execALU(q *QPU, in *vc4.Instr, ending bool, wA, wB *uint32, wAcc *uint8) (uint16, string) {
+	since := func(at int64) int64 { return q.icount - at }
+	switch in.Sig {
+	case vc4.SigBreak:
+		return 0, "software breakpoint (bkpt)"
+	case vc4.SigThrSw, vc4.SigLThrSw:
+		return 0, "thread switch not modelled (single-threaded compute programs)"
+	case vc4.SigLoadCv, vc4.SigLoadC, vc4.SigLdcEnd, vc4.SigLoadAm:
+		return 0, "tile-buffer loads not modelled (no fragment shading)"
+	case vc4.SigSbWait:
+		if q.icount < 2 {
+			return 0, "scoreboard wait in the first two instructions (spec §7.6 V35)"
+		}
+	}
+	addOn, mulOn := in.OpAdd != vc4.AddNop, in.OpMul != vc4.MulNop
+	smallImm := in.Sig == vc4.SigSmallImm
+	readA, readB := in.RaddrA != vc4.AddrNop, in.RaddrB != vc4.AddrNop && !smallImm
+
+	// Which muxes feed an operation (unary ops read both muxes too).
+	var used [8]bool
+	if addOn {
+		used[in.AddA], used[in.AddB] = true, true
+	}
+	if mulOn {
+		used[in.MulA], used[in.MulB] = true, true
+	}
+	if used[vc4.MuxA] && !readA || used[vc4.MuxB] && !smallImm && !readB {
+		return 0, "reads address 39 (NOP) as data: undefined (spec §10)"
+	}
+
+	// Register-file timing (§4.2).
+	if in.RaddrA < vc4.NumPhysRegs && q.prevWA>>in.RaddrA&1 != 0 {
+		return 0, fmt.Sprintf("reads ra%d written by the previous instruction (spec §4.2, §7.1 V20)", in.RaddrA)
+	}
+	if !smallImm && in.RaddrB < vc4.NumPhysRegs && q.prevWB>>in.RaddrB&1 != 0 {
+		return 0, fmt.Sprintf("reads rb%d written by the previous instruction (spec §4.2, §7.1 V20)", in.RaddrB)
+	}
+	// SFU latency (§5, §7.8).
+	if s := since(q.sfuAt); s <= 2 {
+		if used[vc4.MuxR4] {
+			return 0, fmt.Sprintf("reads r4 %d instruction(s) after an SFU write; the result is available from the 3rd (spec §7.8 V33)", s)
+		}
+		if vc4.Sigs[in.Sig].WritesR4 {
+			return 0, "r4 load signal within two instructions of an SFU write (spec §7.8 V33)"
+		}
+	}
+	readsUnif := in.RaddrA == vc4.AddrUniform || readB && in.RaddrB == vc4.AddrUniform
+	if readsUnif && since(q.unifAddrAt) <= 2 {
+		return 0, "uniform read within two instructions of a UNIFORMS_ADDRESS write (spec §6.5, §7.13 V30)"
+	}
+	if ending {
+		for _, r := range [2]struct {
+			on   bool
+			addr uint8
+		}{{true, in.RaddrA}, {readB, in.RaddrB}} {
+			if !r.on {
+				continue
+			}
+			switch r.addr {
+			case vc4.AddrUniform, vc4.AddrVarying, vc4.AddrVPM, vc4.AddrVPMSetup, vc4.AddrVPMAddr:
+				return 0, fmt.Sprintf("%s read in the thread-end instruction or its delay slots (spec §6.6, §7.2 V40)", vc4.ReadRegs[0][r.addr].Name)
+			case 14:
+				return 0, "regfile address 14 read in the thread-end instruction or its delay slots (spec §7.4 V41)"
+			}
+		}
+		if msg := endingWrites(q, in); msg != "" {
+			return 0, msg
+		}
+	}
+	if in.RaddrA == vc4.AddrMSFlags && since(q.tlbzAt) <= 2 {
+		return 0, "multisample mask read within two instructions of a TLB_Z write (spec §7.11)"
+	}
+	// Vector rotation hazards (§7.9, §7.10).
+	rot := 0
+	if smallImm && in.RaddrB >= vc4.SmallImmRotR5 && mulOn {
+		if in.RaddrB == vc4.SmallImmRotR5 {
+			if q.prevAcc&(1<<5) != 0 {
+				return 0, "rotate by r5 immediately after a write to r5 (spec §7.9 V21)"
+			}
+			rot = int(q.Acc[5][0] & 15)
+		} else {
+			rot = int(in.RaddrB) - vc4.SmallImmRotR5
+		}
+		for _, mx := range [2]vc4.Mux{in.MulA, in.MulB} {
+			if mx < vc4.MuxR4 && q.prevAcc&(1<<mx) != 0 {
+				return 0, fmt.Sprintf("vector rotation of r%d immediately after a write to it (spec §7.10 V21)", mx)
+			}
+		}
+	}
+	// Flags must be defined wherever a condition tests them (§6.1).
+	if (addOn && in.CondAdd.IsPredicated() || mulOn && in.CondMul.IsPredicated()) && q.fdef != allLanes {
+		return 0, fmt.Sprintf("condition tests flags that were never set in lanes %016b (spec §6.1)", ^q.fdef)
+	}
+
+	// Read phase.
+	var aVal, bVal *Vec
+	if readA {
+		if in.RaddrA < vc4.NumPhysRegs {
+			aVal = &q.RA[in.RaddrA]
+		} else {
+			if msg := m.readIO(q, vc4.SpaceA, in.RaddrA, &q.tmpA); msg != "" {
+				return 0, msg
+			}
+			aVal = &q.tmpA
+		}
+	}
+	if smallImm {
+		v := vc4.SmallImms[in.RaddrB].Value
+		for i := range q.tmpB {
+			q.tmpB[i] = v
+		}
+		bVal = &q.tmpB
+	} else if readB {
+		if in.RaddrB < vc4.NumPhysRegs {
+			bVal = &q.RB[in.RaddrB]
+		} else {
+			if msg := m.readIO(q, vc4.SpaceB, in.RaddrB, &q.tmpB); msg != "" {
+				return 0, msg
+			}
+			bVal = &q.tmpB
+		}
+	}
+	var ua, ub Vec // unpacked operands
+	pick := func(mx vc4.Mux, float bool, scratch *Vec) *Vec {
+		var v *Vec
+		switch {
+		case mx < vc4.MuxA:
+			v = &q.Acc[mx]
+		case mx == vc4.MuxA:
+			v = aVal
+		default:
+			v = bVal
+		}
+		if in.Unpack != 0 && (mx == vc4.MuxA && !in.PM || mx == vc4.MuxR4 && in.PM) {
+			for i := range scratch {
+				scratch[i] = unpack(in.Unpack, v[i], float)
+			}
+			return scratch
+		}
+		return v
+	}
+
+	// Compute.
+	var addRes, mulRes, sat Vec
+	var addC, mulC uint16
+	if addOn {
+		def := &vc4.AddOps[in.OpAdd]
+		addC = addALU(in.OpAdd, pick(in.AddA, def.FloatIn, &ua), pick(in.AddB, def.FloatIn, &ub), &addRes)
+		if in.Pack == vc4.Pack32S && !in.PM && (in.OpAdd == vc4.AddAdd || in.OpAdd == vc4.AddSub) {
+			a, b := pick(in.AddA, false, &ua), pick(in.AddB, false, &ub)
+			for i := range sat {
+				s := int64(int32(a[i])) + int64(int32(b[i]))
+				if in.OpAdd == vc4.AddSub {
+					s = int64(int32(a[i])) - int64(int32(b[i]))
+				}
+				sat[i] = uint32(int32(max(min(s, math.MaxInt32), math.MinInt32)))
+			}
+		} else {
+			sat = addRes
+		}
+	}
+	if mulOn {
+		def := &vc4.MulOps[in.OpMul]
+		mulC = mulALU(in.OpMul, pick(in.MulA, def.FloatIn, &ua), pick(in.MulB, def.FloatIn, &ub), &mulRes)
+		if rot != 0 {
+			full := in.MulA < vc4.MuxR4 && in.MulB < vc4.MuxR4
+			var r Vec
+			for i, x := range mulRes {
+				j := (i + rot) & 15
+				if !full { // ADD: only within each quad
+					j = i&^3 | (i+rot)&3
+				}
+				r[j] = x
+			}
+			mulRes = r
+		}
+	}
+
+	ma, mm := q.condMask(in.CondAdd), q.condMask(in.CondMul)
+	if !addOn {
+		ma = 0
+	}
+	if !mulOn {
+		mm = 0
+	}
+	active := activeLanes(in.CondAdd, ma, in.CondMul, mm)
+	if !addOn && !mulOn {
+		active = allLanes
+	}
+
+	// Flags come from the add ALU unless its op is nop (§6.1, ADD).
+	if in.SF {
+		if addOn {
+			q.setFlags(&addRes, addC, ma)
+		} else if mulOn {
+			q.setFlags(&mulRes, mulC, mm)
+		}
+	}
+
+	// Write phase.
+	addFloat := addOn && vc4.AddOps[in.OpAdd].FloatOut
+	mulFloat := mulOn && vc4.MulOps[in.OpMul].FloatOut
+	if msg := m.writeBoth(q, in, &addRes, &mulRes, ma, mm, addFloat, mulFloat, wA, wB, wAcc, &sat); msg != "" {
+		return 0, msg
+	}
+
+	// Signals that load r4 take effect after the write phase: the result
+	// is usable by the next instruction.
+	if in.Sig == vc4.SigLdTMU0 || in.Sig == vc4.SigLdTMU1 {
+		f := &q.tmu[in.Sig-vc4.SigLdTMU0]
+		if f.size == 0 {
+			return 0, fmt.Sprintf("%s with no outstanding TMU request", vc4.Sigs[in.Sig].Name)
+		}
+		q.Acc[4] = f.buf[f.head]
+		f.head = (f.head + 1) % maxTMU
+		f.size--
+	}
+	return active, ""
+}
+
+// writeBoth writes the add and mul results (or a load immediate) with
+// pack modes applied. sat, if given, is the 32-bit saturated add result.
+func (m *Machine) writeBoth(q *QPU, in *vc4.Instr, addV, mulV *Vec, ma, mm uint16, addFloat, mulFloat bool,
+	wA, wB *uint32, wAcc *uint8, sat ...*Vec) string {
+	for side := 0; side < 2; side++ {
+		sp, addr, mask, v, float := in.AddWriteSpace(), in.WaddrAdd, ma, addV, addFloat
+		cond := in.CondAdd
+		if side == 1 {
+			sp, addr, mask, v, float = in.MulWriteSpace(), in.WaddrMul, mm, mulV, mulFloat
+			cond = in.CondMul
+		}
+		if addr == vc4.AddrNop || cond == vc4.CondNever {
+			continue
+		}
+		packed := v
+		var tmp Vec
+		if in.Pack != 0 {
+			old := q.regPtr(sp, addr)
+			switch {
+			case in.PM && side == 1 && old != nil:
+				for i := range tmp {
+					tmp[i] = packMul(in.Pack, v[i], old[i])
+				}
+				packed = &tmp
+			case !in.PM && in.WS == (side == 1) && addr < vc4.NumPhysRegs:
+				s := v
+				if side == 0 && len(sat) > 0 {
+					s = sat[0]
+				}
+				for i := range tmp {
+					tmp[i] = packA(in.Pack, v[i], old[i], float, s[i])
+				}
+				packed = &tmp
+			}
+		}
+		if msg := m.writeReg(q, sp, addr, packed, mask, wA, wB, wAcc); msg != "" {
+			return msg
+		}
+	}
+	return ""
+}
+
+// regPtr returns the storage of a writable register, or nil for I/O.
+func (q *QPU) regPtr(sp vc4.Space, addr uint8) *Vec {
+	switch {
+	case addr < vc4.NumPhysRegs && sp == vc4.SpaceA:
+		return &q.RA[addr]
+	case addr < vc4.NumPhysRegs:
+		return &q.RB[addr]
+	case addr >= vc4.AddrR0 && addr < vc4.AddrR0+4:
+		return &q.Acc[addr-vc4.AddrR0]
+	case addr == vc4.AddrR5:
+		return &q.Acc[5]
+	}
+	return nil
+}
+
+func maskedWrite(dst, src *Vec, mask uint16) {
+	if mask == allLanes {
+		*dst = *src
+		return
+	}
+	for i := range dst {
+		if mask>>i&1 != 0 {
+			dst[i] = src[i]
+		}
+	}
+}
+
+// writeReg writes v to one destination in the lanes of mask.
+func (m *Machine) writeReg(q *QPU, sp vc4.Space, addr uint8, v *Vec, mask uint16, wA, wB *uint32, wAcc *uint8) string {
+	if mask == 0 {
+		return ""
+	}
+	since := func(at int64) int64 { return q.icount - at }
+	switch {
+	case addr < vc4.NumPhysRegs:
+		if sp == vc4.SpaceA {
+			maskedWrite(&q.RA[addr], v, mask)
+			*wA |= 1 << addr
+		} else {
+			maskedWrite(&q.RB[addr], v, mask)
+			*wB |= 1 << addr
+		}
+		return ""
+	case addr < vc4.AddrR0+4:
+		maskedWrite(&q.Acc[addr-vc4.AddrR0], v, mask)
+		*wAcc |= 1 << (addr - vc4.AddrR0)
+		return ""
+	case addr == vc4.AddrR5:
+		var r Vec
+		for i := range r {
+			if sp == vc4.SpaceA { // r5quad: lane 0 of each quad
+				r[i] = v[i&^3]
+			} else { // r5rep: lane 0 to all lanes
+				r[i] = v[0]
+			}
+		}
+		maskedWrite(&q.Acc[5], &r, mask)
+		*wAcc |= 1 << 5
+		return ""
+	case addr == vc4.AddrNop:
+		return ""
+	}
+	if mask != allLanes {
+		return fmt.Sprintf("conditional write to I/O register %s (spec §6.2)", vc4.WriteRegs[sp][addr].Name)
+	}
+	switch addr {
+	case vc4.AddrTMUNoSwap:
+		q.tmursAt = q.icount
+	case vc4.AddrHostInt:
+		if v[0] != 0 {
+			q.HostInts++
+			m.Stats.HostInterrupts++
+		}
+	case vc4.AddrUnifAddr:
+		q.Unif = v[0]
+		q.unifAddrAt = q.icount
+	case vc4.AddrTLBZ:
+		q.tlbzAt = q.icount // accepted and discarded: there is no tile buffer
+	case vc4.AddrVPM:
+		if !q.vpmSetupOK {
+			return "VPM write without a VPM write setup (vw_setup)"
+		}
+		if q.vpmAddr >= vpmRows {
+			return fmt.Sprintf("VPM write to row %d outside the modelled %d rows", q.vpmAddr, vpmRows)
+		}
+		m.vpm[q.vpmAddr] = *v
+		q.vpmAddr += q.vpmStride
+	case vc4.AddrVPMSetup:
+		if sp == vc4.SpaceA {
+			return "VPM read setup (vr_setup) not modelled: load memory through the TMU"
+		}
+		return q.vpmWriteSetup(v[0])
+	case vc4.AddrVPMAddr:
+		if sp == vc4.SpaceA {
+			return "VDR DMA (vr_addr) not modelled: load memory through the TMU"
+		}
+		return m.vdw(q, v[0])
+	case vc4.AddrMutex:
+		if m.mutex != q.Num {
+			return "mutex released by a QPU that does not hold it"
+		}
+		m.mutex = -1
+	case vc4.AddrSFURecip, vc4.AddrSFURecip + 1, vc4.AddrSFURecip + 2, vc4.AddrSFULog:
+		if s := since(q.sfuAt); s <= 2 {
+			return fmt.Sprintf("SFU write %d instruction(s) after another SFU write (spec §7.8 V33)", s)
+		}
+		for i := range q.sfuVal {
+			q.sfuVal[i] = sfu(addr, v[i])
+		}
+		q.sfuAt, q.sfuPending = q.icount, true
+	case vc4.AddrTMU0S, vc4.AddrTMU1S:
+		if s := since(q.tmursAt); s < 3 {
+			return fmt.Sprintf("TMU write %d instruction(s) after a TMU_NOSWAP write; needs at least 3 (spec §7.7 V32)", s)
+		}
+		f := &q.tmu[(addr-vc4.AddrTMU0S)/4]
+		if f.size >= m.cfg.TMUDepth {
+			return fmt.Sprintf("more than %d outstanding TMU requests (spec §5: the FIFO is unreliable beyond 4)", m.cfg.TMUDepth)
+		}
+		slot := &f.buf[(f.head+f.size)%maxTMU]
+		for i := range slot {
+			w, err := m.Read32(v[i] &^ 3)
+			if err != nil {
+				return fmt.Sprintf("TMU lookup in lane %d: %v", i, err)
+			}
+			slot[i] = w
+		}
+		f.size++
+	default:
+		name := vc4.WriteRegs[sp][addr].Name
+		switch vc4.WriteRegs[sp][addr].Class {
+		case vc4.RegTMU:
+			return fmt.Sprintf("%s not modelled: only direct memory lookups through t0s/t1s", name)
+		case vc4.RegTLB, vc4.RegIO:
+			return fmt.Sprintf("%s not modelled (fragment shading I/O)", name)
+		}
+		return fmt.Sprintf("write to unmapped I/O address %d", addr)
+	}
+	return ""
+}
+
+// readIO reads I/O address addr (32..63) of space sp into out.
+func (m *Machine) readIO(q *QPU, sp vc4.Space, addr uint8, out *Vec) string {
+	fill := func(x uint32) {
+		for i := range out {
+			out[i] = x
+		}
+	}
+	switch addr {
+	case vc4.AddrUniform:
+		w, err := m.Read32(q.Unif)
+		if err != nil {
+			return "uniform read: " + err.Error()
+		}
+		q.Unif += 4
+		fill(w)
+	case vc4.AddrVarying:
+		return "varying read not modelled (no fragment/vertex shading)"
+	case vc4.AddrVPM:
+		return "VPM read not modelled: load memory through the TMU"
+	case vc4.AddrVPMSetup, vc4.AddrVPMAddr: // busy / wait: DMA completes at once
+		fill(0)
+	case vc4.AddrMutex:
+		m.mutex = q.Num // acquire; stalls were handled before
+		fill(0)
+	case vc4.AddrMSFlags:
+		if sp == vc4.SpaceA {
+			fill(0xF) // all samples covered
+		} else {
+			fill(0)
+		}
+	case 41:
+		return "pixel coordinate read not modelled"
+	default: // element number / QPU number; unmapped addresses read the same (REF)
+		if sp == vc4.SpaceA {
+			for i := range out {
+				out[i] = uint32(i)
+			}
+		} else {
+			fill(uint32(q.Num))
+		}
+	}
+	return ""
+}
+
+// vpmWriteSetup decodes a VPMVCD_WR_SETUP value (spec §5).
+func (q *QPU) vpmWriteSetup(v uint32) string {
+	switch v >> 30 {
+	case 0: // VPM generic block write setup
+		stride, horiz, size, addr := v>>12&63, v>>11&1, v>>8&3, v&255
+		if horiz != 1 || size != 2 {
+			return fmt.Sprintf("VPM write setup 0x%x: only horizontal 32-bit writes are modelled", v)
+		}
+		if stride == 0 {
+			stride = 64
+		}
+		q.vpmAddr, q.vpmStride, q.vpmSetupOK = addr, stride, true
+	case 2: // VDW basic setup
+		units, depth, horiz, base, modew := v>>23&127, v>>16&127, v>>14&1, v>>3&0x7FF, v&7
+		if horiz != 1 || modew != 0 {
+			return fmt.Sprintf("VDW setup 0x%x: only horizontal 32-bit DMA is modelled", v)
+		}
+		if units == 0 {
+			units = 128
+		}
+		if depth == 0 {
+			depth = 128
+		}
+		q.vdwUnits, q.vdwDepth, q.vdwY, q.vdwX = units, depth, base>>4, base&15
+		if q.vdwX+q.vdwDepth > vc4.Lanes {
+			return fmt.Sprintf("VDW setup 0x%x: row of %d words from column %d leaves the VPM row", v, depth, q.vdwX)
+		}
+		q.vdwSetupOK = true
+	case 3: // VDW stride setup
+		q.vdwRowStride = v & 0x1FFF
+	default:
+		return fmt.Sprintf("VPM/VCD setup 0x%x (ID 1) not modelled", v)
+	}
+	return ""
+}
+
+// vdw performs a VDW DMA of the configured block to memory at addr.
+func (m *Machine) vdw(q *QPU, addr uint32) string {
+	if !q.vdwSetupOK {
+		return "VDW address written without a VDW setup"
+	}
+	for r := uint32(0); r < q.vdwUnits; r++ {
+		row := q.vdwY + r
+		if row >= vpmRows {
+			return fmt.Sprintf("VDW reads VPM row %d outside the modelled %d rows", row, vpmRows)
+		}
+		base := addr + r*(q.vdwDepth*4+q.vdwRowStride)
+		for w := uint32(0); w < q.vdwDepth; w++ {
+			if err := m.Write32(base+4*w, m.vpm[row][q.vdwX+w]); err != nil {
+				return "VDW DMA: " + err.Error()
+			}
+		}
+	}
+	return ""
+}
+
+// endingWrites checks the writes of an instruction in the thread-end
+// window (the thrend instruction and its two delay slots).
+func endingWrites(q *QPU, in *vc4.Instr) string {
+	for _, w := range writes(in) {
+		switch {
+		case w.addr == 14:
+			return "regfile address 14 written in the thread-end instruction or its delay slots (spec §7.4 V41)"
+		case w.class == vc4.RegVPM:
+			return fmt.Sprintf("%s written in the thread-end instruction or its delay slots (spec §6.6, §7.2 V40)", w.name)
+		case w.addr == vc4.AddrTLBZ && q.endLeft == 1:
+			return "the final instruction writes TLB_Z (spec §7.5 V45)"
+		}
+	}
+	return ""
+}

@@ -1,0 +1,582 @@
+// Package sim is a functional simulator of VideoCore IV QPUs (spec vc4.md)
+// for running and checking compiled kernels: N QPUs run one program
+// round-robin, one instruction per QPU per step, sharing memory, the VPM,
+// the mutex and the 16 semaphores. Each QPU models 16 lanes, accumulators
+// r0–r5, register files A and B, per-lane N/Z/C flags, the uniform stream,
+// TMU gather loads, the SFU, VPM writes with VDW DMA to memory, branches
+// with 3 delay slots and thread end with 2.
+//
+// The simulator is also a checker: it rejects, with the QPU, PC and
+// reason, everything spec §7 forbids (and the project rules of §6 and §10
+// that make results undefined), so compiler bugs surface as errors rather
+// than as silently wrong memory.
+package sim
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math/bits"
+
+	"lltosimd/targets/vc4"
+	"lltosimd/targets/vc4/asm"
+)
+
+// Config sets machine parameters.
+type Config struct {
+	MemSize   int   // bytes of memory (default 1 MiB)
+	TMUDepth  int   // TMU request FIFO depth per TMU (default 4: ADD says more is unreliable)
+	MaxCycles int64 // round-robin steps before giving up (default 100M)
+}
+
+// Stats are the counters of a run.
+type Stats struct {
+	Cycles         int64 // round-robin steps until every QPU ended
+	Instructions   int64 // instructions executed, all QPUs
+	Stalls         int64 // QPU-cycles spent stalled (semaphores, mutex)
+	ActiveLanes    int64 // sum of active lanes over executed instructions
+	HostInterrupts int   // non-zero HOST_INT writes
+}
+
+// Utilisation is ActiveLanes / (16 × Instructions).
+func (s Stats) Utilisation() float64 {
+	if s.Instructions == 0 {
+		return 0
+	}
+	return float64(s.ActiveLanes) / float64(16*s.Instructions)
+}
+
+// Error is a run-time error of one QPU.
+type Error struct {
+	QPU    int
+	PC     int // instruction index
+	Word   uint64
+	NoWord bool // PC outside the program: no instruction to show
+	Reason string
+}
+
+func (e *Error) Error() string {
+	where := fmt.Sprintf("qpu %d: ", e.QPU)
+	if e.QPU < 0 {
+		where = "load: "
+	}
+	instr := ""
+	if !e.NoWord {
+		instr = " [" + asm.Disassemble(e.Word) + "]"
+	}
+	return fmt.Sprintf("%spc %d (0x%x)%s: %s", where, e.PC, e.PC*8, instr, e.Reason)
+}
+
+const (
+	vpmRows  = 64
+	maxTMU   = 8
+	never    = -1 << 40 // "long ago" instruction count
+	allLanes = 0xFFFF
+)
+
+// tmuFIFO is one TMU's queue of pending results.
+type tmuFIFO struct {
+	buf        [maxTMU]Vec
+	head, size int
+}
+
+// pendingBranch is a taken branch waiting for its delay slots.
+type pendingBranch struct {
+	target, left int
+}
+
+// QPU is the state of one processor.
+type QPU struct {
+	Num int
+	PC  int
+
+	Acc    [6]Vec // r0..r5 (r4 written by peripherals only)
+	RA, RB [vc4.NumPhysRegs]Vec
+	Z, N   uint16 // per-lane flags as bit masks
+	C      uint16
+	fdef   uint16 // lanes whose flags have been set
+
+	Unif     uint32 // uniform stream pointer
+	Done     bool
+	icount   int64
+	stalls   int64
+	HostInts int
+
+	// Hazard history (instruction counts of the last events).
+	prevWA, prevWB uint32 // physical regfile addresses written by the previous instruction
+	prevAcc        uint8  // accumulators (bit i = r_i) written by the previous instruction
+	sfuAt          int64
+	sfuPending     bool
+	sfuVal         Vec
+	tmursAt        int64
+	tlbzAt         int64
+	unifAddrAt     int64
+	branchAt       int64
+	pending        [2]pendingBranch
+	npending       int
+	endLeft        int // delay slots left after thrend (0: not ending)
+
+	tmu [2]tmuFIFO
+
+	// VPM write setup and VDW setup.
+	vpmAddr, vpmStride       uint32
+	vpmSetupOK               bool
+	vdwUnits, vdwDepth       uint32
+	vdwY, vdwX, vdwRowStride uint32
+	vdwSetupOK               bool
+
+	tmpA, tmpB Vec // I/O read values
+}
+
+// Machine is a set of QPUs sharing memory.
+type Machine struct {
+	cfg   Config
+	Mem   []byte
+	prog  []vc4.Instr
+	words []uint64
+	QPUs  []*QPU
+	sem   [16]int
+	mutex int // owning QPU, -1 when free
+	vpm   [vpmRows]Vec
+	Stats Stats
+}
+
+// New returns a machine with the given configuration.
+func New(cfg Config) *Machine {
+	if cfg.MemSize <= 0 {
+		cfg.MemSize = 1 << 20
+	}
+	if cfg.TMUDepth <= 0 || cfg.TMUDepth > maxTMU {
+		cfg.TMUDepth = 4
+	}
+	if cfg.MaxCycles <= 0 {
+		cfg.MaxCycles = 100_000_000
+	}
+	return &Machine{cfg: cfg, Mem: make([]byte, cfg.MemSize), mutex: -1}
+}
+
+// Load decodes a program and checks the static restrictions of spec §7
+// (those that depend on one instruction only).
+func (m *Machine) Load(words []uint64) error {
+	m.prog = make([]vc4.Instr, len(words))
+	m.words = words
+	for pc, w := range words {
+		in, err := vc4.Decode(w)
+		if err != nil {
+			return &Error{QPU: -1, PC: pc, Word: w, Reason: err.Error()}
+		}
+		m.prog[pc] = in
+		if reason := staticCheck(&in); reason != "" {
+			return &Error{QPU: -1, PC: pc, Word: w, Reason: reason}
+		}
+	}
+	return nil
+}
+
+// AddQPU adds a QPU that starts at instruction 0 with the uniform stream at
+// unifAddr, and returns it.
+func (m *Machine) AddQPU(unifAddr uint32) *QPU {
+	q := &QPU{Num: len(m.QPUs), Unif: unifAddr}
+	for _, p := range []*int64{&q.sfuAt, &q.tmursAt, &q.tlbzAt, &q.unifAddrAt, &q.branchAt} {
+		*p = never
+	}
+	m.QPUs = append(m.QPUs, q)
+	return q
+}
+
+// Read32 and Write32 access memory (little-endian words).
+func (m *Machine) Read32(addr uint32) (uint32, error) {
+	if uint64(addr)+4 > uint64(len(m.Mem)) || addr&3 != 0 {
+		return 0, fmt.Errorf("memory read at 0x%x out of range or unaligned", addr)
+	}
+	return binary.LittleEndian.Uint32(m.Mem[addr:]), nil
+}
+
+// Write32 stores a word.
+func (m *Machine) Write32(addr, v uint32) error {
+	if uint64(addr)+4 > uint64(len(m.Mem)) || addr&3 != 0 {
+		return fmt.Errorf("memory write at 0x%x out of range or unaligned", addr)
+	}
+	binary.LittleEndian.PutUint32(m.Mem[addr:], v)
+	return nil
+}
+
+// Run runs all QPUs round-robin until every one has ended.
+func (m *Machine) Run() (Stats, error) {
+	if len(m.QPUs) == 0 {
+		return m.Stats, fmt.Errorf("no QPUs")
+	}
+	for {
+		progress, running := false, 0
+		for _, q := range m.QPUs {
+			if q.Done {
+				continue
+			}
+			running++
+			stalled, err := m.step(q)
+			if err != nil {
+				return m.Stats, err
+			}
+			if stalled {
+				q.stalls++
+				m.Stats.Stalls++
+			} else {
+				progress = true
+			}
+		}
+		if running == 0 {
+			return m.Stats, nil
+		}
+		m.Stats.Cycles++
+		if !progress {
+			msg := "deadlock: every running QPU is stalled"
+			for _, q := range m.QPUs {
+				if !q.Done {
+					msg += fmt.Sprintf("; qpu %d at pc %d", q.Num, q.PC)
+				}
+			}
+			return m.Stats, fmt.Errorf("%s", msg)
+		}
+		if m.Stats.Cycles >= m.cfg.MaxCycles {
+			return m.Stats, fmt.Errorf("cycle limit %d exceeded", m.cfg.MaxCycles)
+		}
+	}
+}
+
+// staticCheck returns why an instruction is forbidden on its own, or "".
+func staticCheck(in *vc4.Instr) string {
+	switch in.Kind {
+	case vc4.KindBranch:
+		if in.RaddrA&1 != 0 {
+			return "branch with odd raddr_a: bit 45 is sf and the branch would set flags (spec §2.4)"
+		}
+		return ""
+	case vc4.KindSemaphore:
+		for _, w := range writes(in) {
+			switch w.class {
+			case vc4.RegTLB, vc4.RegTMU, vc4.RegSFU:
+				return "semaphore instruction writes TLB/TMU/SFU (spec §7.17)"
+			}
+		}
+	}
+	ws := writes(in)
+	periph := 0
+	for _, w := range ws {
+		if w.cond.IsPredicated() && w.class.IsPeripheral() {
+			return fmt.Sprintf("conditional write to I/O register %s (spec §6.2, §7.15 V130)", w.name)
+		}
+		if w.class.IsPeripheral() && w.packed {
+			return fmt.Sprintf("pack mode on a write to I/O register %s (spec §7.15 V131)", w.name)
+		}
+		switch w.class {
+		case vc4.RegTMU, vc4.RegSFU, vc4.RegTLB:
+			if w.addr != vc4.AddrTMUNoSwap {
+				periph++
+			}
+		}
+	}
+	if len(ws) == 2 {
+		a, b := ws[0], ws[1]
+		if a.same(b) {
+			plain := a.class == vc4.RegFile || a.class == vc4.RegAcc
+			if !plain || !a.cond.IsPredicated() || b.cond != a.cond.Invert() {
+				return fmt.Sprintf("both ALUs write %s without inverse conditions (spec §4.1, §7.15 V100)", a.name)
+			}
+		}
+		if a.addr == vc4.AddrVPMSetup && b.addr == vc4.AddrVPMSetup && a.space != b.space {
+			return "VPM read setup and write setup written in the same instruction (spec §7.16 V110)"
+		}
+	}
+	if in.Kind == vc4.KindALU {
+		if in.OpAdd == vc4.AddNop && in.CondAdd != vc4.CondNever && in.WaddrAdd != vc4.AddrNop {
+			return "add nop with a write address (undefined, spec §10)"
+		}
+		if in.OpMul == vc4.MulNop && in.CondMul != vc4.CondNever && in.WaddrMul != vc4.AddrNop {
+			return "mul nop with a write address re-emits an old result (undefined, spec §10)"
+		}
+		if vc4.Sigs[in.Sig].WritesR4 {
+			periph++
+		}
+		if readsAddr(in, vc4.AddrMutex) {
+			periph++
+		}
+		if in.Sig == vc4.SigThrEnd {
+			for _, w := range ws {
+				if w.class == vc4.RegFile {
+					return "thread-end instruction writes physical register file " + w.name + " (spec §7.3 V42)"
+				}
+			}
+		}
+	}
+	if in.Kind == vc4.KindSemaphore {
+		periph++
+	}
+	if periph > 1 {
+		return "more than one of TMU/TLB/SFU access, r4 load signal, mutex read and semaphore in one instruction (spec §7.12 V120)"
+	}
+	return ""
+}
+
+// write is one destination of an instruction.
+type write struct {
+	space  vc4.Space
+	addr   uint8
+	cond   vc4.Cond
+	class  vc4.RegClass
+	name   string
+	packed bool
+}
+
+func (a write) same(b write) bool {
+	if a.addr != b.addr {
+		return false
+	}
+	if a.class == vc4.RegAcc || a.class == vc4.RegR5 || a.class.IsPeripheral() && a.addr != vc4.AddrVPMSetup && a.addr != vc4.AddrVPMAddr {
+		return true
+	}
+	return a.space == b.space
+}
+
+// writes lists the active destinations (condition not never, address not
+// 39) of an ALU, load-immediate or semaphore instruction.
+func writes(in *vc4.Instr) []write {
+	var ws []write
+	if in.Kind == vc4.KindBranch {
+		return nil
+	}
+	add := func(sp vc4.Space, addr uint8, cond vc4.Cond, packed bool) {
+		if cond == vc4.CondNever || addr == vc4.AddrNop {
+			return
+		}
+		d := vc4.WriteRegs[sp][addr]
+		ws = append(ws, write{sp, addr, cond, d.Class, d.Name, packed})
+	}
+	packAdd := in.Pack != 0 && !in.PM && !in.WS
+	packMul := in.Pack != 0 && (in.PM || in.WS)
+	add(in.AddWriteSpace(), in.WaddrAdd, in.CondAdd, packAdd)
+	add(in.MulWriteSpace(), in.WaddrMul, in.CondMul, packMul)
+	return ws
+}
+
+// readsAddr reports whether an ALU instruction reads I/O address addr
+// through raddr_a or raddr_b.
+func readsAddr(in *vc4.Instr, addr uint8) bool {
+	return in.RaddrA == addr || in.RaddrB == addr && in.Sig != vc4.SigSmallImm
+}
+
+// condMask returns the lanes where cond passes.
+func (q *QPU) condMask(c vc4.Cond) uint16 {
+	switch c {
+	case vc4.CondNever:
+		return 0
+	case vc4.CondAlways:
+		return allLanes
+	case vc4.CondZS:
+		return q.Z
+	case vc4.CondZC:
+		return ^q.Z
+	case vc4.CondNS:
+		return q.N
+	case vc4.CondNC:
+		return ^q.N
+	case vc4.CondCS:
+		return q.C
+	}
+	return ^q.C
+}
+
+func laneVec(f func(i int) uint32, v *Vec) {
+	for i := range v {
+		v[i] = f(i)
+	}
+}
+
+// step executes one instruction of q, or reports a stall.
+func (m *Machine) step(q *QPU) (stalled bool, err error) {
+	pc := q.PC
+	if pc < 0 || pc >= len(m.prog) {
+		return false, &Error{QPU: q.Num, PC: pc, NoWord: true, Reason: "program counter outside the program (missing thrend?)"}
+	}
+	in := &m.prog[pc]
+	fail := func(format string, args ...any) (bool, error) {
+		return false, &Error{QPU: q.Num, PC: pc, Word: m.words[pc], Reason: fmt.Sprintf(format, args...)}
+	}
+	// Stalls first: they must not have side effects.
+	switch in.Kind {
+	case vc4.KindSemaphore:
+		n := in.SemaNum()
+		if in.SemaAcquire() && m.sem[n] == 0 || !in.SemaAcquire() && m.sem[n] == 15 {
+			return true, nil
+		}
+	case vc4.KindALU:
+		if readsAddr(in, vc4.AddrMutex) && m.mutex != -1 {
+			if m.mutex == q.Num {
+				return fail("mutex acquired again by its owner (deadlock)")
+			}
+			return true, nil
+		}
+	}
+	ending := q.endLeft > 0 || in.Kind == vc4.KindALU && vc4.Sigs[in.Sig].EndsThread
+	since := func(at int64) int64 { return q.icount - at }
+
+	var active uint16 = allLanes
+	var wA, wB uint32
+	var wAcc uint8
+	switch in.Kind {
+	case vc4.KindBranch:
+		if since(q.branchAt) < 3 {
+			return fail("branch %d instructions after the previous branch: at least 3 apart, never in the 1st or 2nd delay slot (spec §6.4, §7.14 V10)", since(q.branchAt))
+		}
+		if ending {
+			return fail("branch in the thread-end delay slots")
+		}
+		if in.Reg && q.prevWA>>in.RaddrA&1 != 0 {
+			return fail("reads ra%d written by the previous instruction (spec §4.2, §7.1 V20)", in.RaddrA)
+		}
+		def := vc4.BranchConds[in.CondBr]
+		taken := true
+		if !def.Always {
+			if q.fdef != allLanes {
+				return fail("branch tests flags that were never set in lanes %016b (spec §6.1)", ^q.fdef)
+			}
+			f := [3]uint16{q.Z, q.N, q.C}[def.Flag]
+			if !def.Set {
+				f = ^f
+			}
+			if def.All {
+				taken = f == allLanes
+			} else {
+				taken = f != 0
+			}
+		}
+		q.branchAt = q.icount
+		if taken {
+			target := int64(int32(in.Imm))
+			if in.Rel {
+				target += int64(pc+4) * 8
+			}
+			if in.Reg {
+				target += int64(int32(q.RA[in.RaddrA][15])) // ADD: lane 15
+			}
+			if target&7 != 0 || target < 0 || target >= int64(len(m.prog))*8 {
+				return fail("branch target 0x%x outside the program or unaligned", target)
+			}
+			link := uint32(pc+4) * 8
+			var lv Vec
+			for i := range lv {
+				lv[i] = link
+			}
+			for _, d := range [2]struct {
+				sp   vc4.Space
+				addr uint8
+			}{{in.AddWriteSpace(), in.WaddrAdd}, {in.MulWriteSpace(), in.WaddrMul}} {
+				if d.addr == vc4.AddrNop {
+					continue
+				}
+				if msg := m.writeReg(q, d.sp, d.addr, &lv, allLanes, &wA, &wB, &wAcc); msg != "" {
+					return fail("%s", msg)
+				}
+			}
+			q.pending[q.npending] = pendingBranch{int(target / 8), 4}
+			q.npending++
+		}
+	case vc4.KindLoadImm, vc4.KindSemaphore:
+		ma, mm := q.condMask(in.CondAdd), q.condMask(in.CondMul)
+		if (in.CondAdd.IsPredicated() || in.CondMul.IsPredicated()) && q.fdef != allLanes {
+			return fail("condition tests flags that were never set in lanes %016b (spec §6.1)", ^q.fdef)
+		}
+		if ending {
+			if msg := endingWrites(q, in); msg != "" {
+				return fail("%s", msg)
+			}
+		}
+		var v Vec
+		mode := in.LdiMode
+		if in.Kind == vc4.KindSemaphore {
+			mode = vc4.LdiWord
+		}
+		for i := range v {
+			v[i] = vc4.LoadImmLane(mode, in.Imm, i)
+		}
+		active = activeLanes(in.CondAdd, ma, in.CondMul, mm)
+		if msg := m.writeBoth(q, in, &v, &v, ma, mm, false, false, &wA, &wB, &wAcc); msg != "" {
+			return fail("%s", msg)
+		}
+		if in.SF {
+			mask := ma
+			if in.CondAdd == vc4.CondNever {
+				mask = mm
+			}
+			q.setFlags(&v, 0, mask)
+		}
+		if in.Kind == vc4.KindSemaphore {
+			if in.SemaAcquire() {
+				m.sem[in.SemaNum()]--
+			} else {
+				m.sem[in.SemaNum()]++
+			}
+		}
+	case vc4.KindALU:
+		var reason string
+		active, reason = m.execALU(q, in, ending, &wA, &wB, &wAcc)
+		if reason != "" {
+			return fail("%s", reason)
+		}
+	}
+	// Per-instruction hazard bookkeeping.
+	q.prevWA, q.prevWB, q.prevAcc = wA, wB, wAcc
+	m.Stats.Instructions++
+	m.Stats.ActiveLanes += int64(bits.OnesCount16(active))
+	q.icount++
+	if q.sfuPending && q.icount-q.sfuAt >= 3 {
+		q.Acc[4] = q.sfuVal
+		q.sfuPending = false
+	}
+	next := pc + 1
+	for i := 0; i < q.npending; i++ {
+		p := &q.pending[i]
+		p.left--
+		if p.left == 0 {
+			next = p.target
+			q.pending[i] = q.pending[q.npending-1]
+			q.npending--
+			i--
+		}
+	}
+	q.PC = next
+	if q.endLeft > 0 {
+		q.endLeft--
+		if q.endLeft == 0 {
+			q.Done = true
+		}
+	} else if in.Kind == vc4.KindALU && vc4.Sigs[in.Sig].EndsThread {
+		q.endLeft = 2
+	}
+	return false, nil
+}
+
+func activeLanes(ca vc4.Cond, ma uint16, cm vc4.Cond, mm uint16) uint16 {
+	if !ca.IsPredicated() && !cm.IsPredicated() {
+		return allLanes
+	}
+	var a uint16
+	if ca != vc4.CondNever {
+		a |= ma
+	}
+	if cm != vc4.CondNever {
+		a |= mm
+	}
+	return a
+}
+
+// setFlags updates Z, N from v and C from c in the lanes of mask.
+func (q *QPU) setFlags(v *Vec, c uint16, mask uint16) {
+	var z, n uint16
+	for i, x := range v {
+		z |= boolBit(x == 0) << i
+		n |= uint16(x>>31) << i
+	}
+	q.Z = q.Z&^mask | z&mask
+	q.N = q.N&^mask | n&mask
+	q.C = q.C&^mask | c&mask
+	q.fdef |= mask
+}
