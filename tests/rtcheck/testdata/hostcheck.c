@@ -29,9 +29,9 @@
 #define abort rt_abort
 #define exit rt_exit
 #define __halt rt_halt
-#include "../../runtime/cpu0/int64.c"
-#include "../../runtime/cpu0/printf.c"
-#include "../../runtime/cpu0/string.c"
+#include "../../../runtime/cpu0/int64.c"
+#include "../../../runtime/cpu0/printf.c"
+#include "../../../runtime/cpu0/string.c"
 #undef putchar
 #undef printf
 #undef vprintf
