@@ -57,15 +57,6 @@ var (
 
 func rrr(op string) []isel.Inst { return []isel.Inst{isel.I(op, d0, c0, c1)} }
 
-// binop gives the register/register and register/immediate rules of an ALU op.
-func binop(name string, g mir.Opcode, opRR, opRI string, imm isel.Pattern) []isel.Rule {
-	rs := []isel.Rule{}
-	if opRI != "" {
-		rs = append(rs, isel.Rule{Name: name + ".ri", Match: isel.Op(g, reg, imm), Emit: rrr(opRI)})
-	}
-	return append(rs, isel.Rule{Name: name + ".rr", Match: isel.Op(g, reg, reg), Emit: rrr(opRR)})
-}
-
 // hilo gives the rule of an op computed by a HI/LO instruction.
 func hilo(name string, g mir.Opcode, op, mf string) isel.Rule {
 	return isel.Rule{Name: name, Match: isel.Op(g, reg, reg), Emit: []isel.Inst{isel.I(op, c0, c1), isel.I(mf, d0)}}
@@ -140,9 +131,6 @@ var Rules = []isel.Rule{
 	{Name: "blockaddr", Match: isel.Op(mir.GBlockAddr, isel.Block), Emit: hiLo()},
 	{Name: "jtaddr", Match: isel.Op(mir.GJTAddr, isel.JT), Emit: hiLo()},
 	{Name: "frameaddr", Match: isel.Op(mir.GFrameAddr, isel.Frame), Emit: []isel.Inst{isel.I("ADDiu", d0, c0, isel.Imm(0))}},
-	{Name: "frameaddr.any", Match: isel.Op(mir.GFrameAddr, isel.Any), EmitFunc: func(e *isel.Emitter) error {
-		return fmt.Errorf("G_FRAME_ADDR needs a frame object operand")
-	}},
 
 	// Arithmetic and logic.
 	{Name: "add.ri", Match: isel.Op(mir.GAdd, reg, simm16), Emit: rrr("ADDiu")},
@@ -332,7 +320,7 @@ func emitBrcond(e *isel.Emitter) error {
 		b.emit("BNE", x, y, target)
 		return nil
 	}
-	k, neg := flag(b, true, cond, x, y)
+	k, neg := compareFlag(b, true, cond, x, y)
 	if neg {
 		b.emit("BEQ", k, mir.R(ZERO), target)
 	} else {
@@ -394,8 +382,8 @@ func lessForm(c mir.Cond, a, b mir.Operand) (x, y mir.Operand, neg bool) {
 	}
 }
 
-// flag emits code leaving a register k such that (a cond b) == ((k != 0) != neg).
-func flag(bd builder, slt bool, c mir.Cond, a, b mir.Operand) (k mir.Operand, neg bool) {
+// compareFlag emits code leaving a register k such that (a cond b) == ((k != 0) != neg).
+func compareFlag(bd builder, slt bool, c mir.Cond, a, b mir.Operand) (k mir.Operand, neg bool) {
 	if c == mir.CondEQ || c == mir.CondNE {
 		k = a
 		if b.Reg != ZERO {
@@ -421,7 +409,7 @@ func flag(bd builder, slt bool, c mir.Cond, a, b mir.Operand) (k mir.Operand, ne
 func setcc(bd builder, slt bool, d mir.Reg, c mir.Cond, a, b mir.Operand) error {
 	switch {
 	case (c == mir.CondEQ || c == mir.CondNE) && slt:
-		k, _ := flag(bd, slt, c, a, b)
+		k, _ := compareFlag(bd, slt, c, a, b)
 		if c == mir.CondEQ {
 			bd.emit("SLTiu", mir.D(d), k, mir.I(1))
 		} else {

@@ -1,7 +1,10 @@
 package cpu0
 
 import (
+	"flag"
 	"fmt"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,8 +19,26 @@ func lookupArch(name string) (*mir.Arch, error) {
 	return nil, fmt.Errorf("unknown arch %q", name)
 }
 
-// coverage collects the rules fired by all tests of the package.
-var coverage = isel.Coverage{}
+// coverage collects the rules fired by all tests of the package;
+// go test -run Select -args -isel.coverage lists the rules no test fired.
+var (
+	coverage     = isel.Coverage{}
+	showCoverage = flag.Bool("isel.coverage", false, "list the isel rules no test fired")
+)
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	code := m.Run()
+	if *showCoverage {
+		tab, err := Table()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		fmt.Print(coverage.Report(tab))
+	}
+	os.Exit(code)
+}
 
 // parseFunc parses a MIR function whose header is generated: body is the
 // text after "body:".
@@ -66,11 +87,28 @@ func checkSelect(t *testing.T, mcpu, body, want string) *mir.Func {
 	if err := selectFunc(t, f, mcpu); err != nil {
 		t.Fatalf("select: %v", err)
 	}
+	checkLevel(t, f, mcpu)
 	got := bodyText(f)
 	if norm(got) != norm(want) {
 		t.Errorf("%s: selected code differs\n--- got\n%s--- want\n%s", mcpu, got, want)
 	}
 	return f
+}
+
+// checkLevel fails if code for cpu032I uses a cpu032II-only opcode
+// (0x26–0x29, 0x37, 0x38: the cpu032I reference model lacks them).
+func checkLevel(t *testing.T, f *mir.Func, mcpu string) {
+	t.Helper()
+	if mcpu != "cpu032I" {
+		return
+	}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if !in.Op.IsGeneric() && DefOf(in.Op).Level == Cpu032II {
+				t.Errorf("cpu032I code uses %s", mir.FormatInstr(f, in))
+			}
+		}
+	}
 }
 
 func norm(s string) string {
@@ -118,10 +156,16 @@ type selCase struct {
 
 func runCases(t *testing.T, cases []selCase) {
 	t.Helper()
+	runCasesHdr(t, "", cases)
+}
+
+// runCasesHdr is runCases with function header lines (frame, jump tables).
+func runCasesHdr(t *testing.T, hdr string, cases []selCase) {
+	t.Helper()
 	for _, c := range cases {
 		t.Run(c.name+"/"+c.mcpu, func(t *testing.T) {
 			want := "bb0:\n%0:gpr = COPY $4\n%1:gpr = COPY $5\n" + c.want
-			checkSelect(t, c.mcpu, args2+c.body, want)
+			checkSelect(t, c.mcpu, hdr+"body:"+args2+c.body, want)
 		})
 	}
 }
@@ -396,4 +440,264 @@ bb2:
   $sw = CMP %2, $zero
   JNE $sw, bb1.a` + strings.Replace(wantTail, "bb2:\n  RET $lr", "bb2:\n  RET $lr, implicit %2", 1)},
 	})
+}
+
+func TestSelectMemory(t *testing.T) {
+	const frame = `frame:
+  fi#0: size=8 align=4 name=x
+`
+	runCasesHdr(t, frame, []selCase{
+		{"frame", "", `
+  %2:gpr = G_LOAD32 fi#0, 4
+  G_STORE16 %2, fi#0, 2
+  %3:gpr = G_FRAME_ADDR fi#0
+  %4:gpr = G_LOAD8S %3, 1
+  G_STORE8 %4, %3, 0
+  %5:gpr = G_LOAD16S %0, -2
+  %6:gpr = G_LOAD16U %5, 0
+  %7:gpr = G_LOAD8U %6, 0
+  G_STORE32 %7, %1, 8
+  RET $lr, implicit %3`, `
+  %2:gpr = LD fi#0, 4
+  SH %2, fi#0, 2
+  %3:gpr = ADDiu fi#0, 0
+  %4:gpr = LB fi#0, 1
+  SB %4, fi#0, 0
+  %5:gpr = LH %0, -2
+  %6:gpr = LHu %5, 0
+  %7:gpr = LBu %6, 0
+  ST %7, %1, 8
+  RET $lr, implicit %3`},
+		{"bigoff", "", `
+  %2:gpr = G_LOAD32 %0, 40000
+  %3:gpr = G_CONST 0
+  G_STORE32 %3, fi#0, 70000
+  RET $lr, implicit %2, implicit %1`, `
+  %9:gpr = ORi $zero, 40000
+  %8:gpr = ADDu %0, %9
+  %2:gpr = LD %8, 0
+  %5:gpr = ADDiu fi#0, 0
+  %7:gpr = LUi 1
+  %6:gpr = ORi %7, 4464
+  %4:gpr = ADDu %5, %6
+  ST $zero, %4, 0
+  RET $lr, implicit %2, implicit %1`},
+	})
+}
+
+func TestSelectAddresses(t *testing.T) {
+	runCasesHdr(t, "jumptables:\n  jt#0: bb1.a, bb2.b, bb1.a\n", []selCase{
+		{"addr", "", `
+  %2:gpr = G_GLOBAL_ADDR @g+4
+  %3:gpr = G_BLOCK_ADDR bb1.a
+  %4:gpr = G_JT_ADDR jt#0
+  RET $lr, implicit %2, implicit %3, implicit %4, implicit %0, implicit %1
+
+bb1.a:
+  G_BRINDIRECT %0, bb1.a, bb2.b
+
+bb2.b:
+  G_BRJT %1, jt#0
+`, `
+  %7:gpr = LUi @g+4
+  %2:gpr = ORi %7, @g+4
+  %6:gpr = LUi bb1.a
+  %3:gpr = ORi %6, bb1.a
+  %5:gpr = LUi jt#0
+  %4:gpr = ORi %5, jt#0
+  RET $lr, implicit %2, implicit %3, implicit %4, implicit %0, implicit %1
+bb1:
+  JR %0, implicit bb1.a, implicit bb2.b
+bb2:
+  %8:gpr = SHL %1, 2
+  %12:gpr = LUi jt#0
+  %9:gpr = ORi %12, jt#0
+  %10:gpr = ADDu %9, %8
+  %11:gpr = LD %10, 0
+  JR %11, implicit jt#0
+`},
+	})
+}
+
+func TestSelectSelect(t *testing.T) {
+	for _, mcpu := range []string{"cpu032II", "cpu032I"} {
+		f := checkSelect(t, mcpu, args2+`
+  %2:gpr = G_ICMP eq, %0, %1
+  %3:gpr = G_SELECT %2, %0, %1
+  %4:gpr = G_SELECT %3, %1, %0
+  %5:gpr = G_ICMP sgt, %3, %4
+  %6:gpr = G_SELECT %5, %3, %4
+  RET $lr, implicit %6
+`, `bb0:
+  %0:gpr = COPY $4
+  %1:gpr = COPY $5
+  %3:gpr = SELECT %0, %1, eq, %0, %1
+  %4:gpr = SELECT %1, %0, ne, %3, $zero
+  %6:gpr = SELECT %3, %4, sgt, %3, %4
+  RET $lr, implicit %6
+`)
+		n, err := LowerSelects(f, Features(mcpu)[featSlt])
+		if err != nil || n != 3 {
+			t.Fatalf("LowerSelects = %d, %v", n, err)
+		}
+		// spec §6: select (a==b),T,F → xor c,a,b; movz F,T,c; select c,T,F → movn;
+		// order compares: slt (cpu032II) or cmp + andi (cpu032I).
+		want := map[string]string{
+			"cpu032II": `bb0:
+  %0:gpr = COPY $4
+  %1:gpr = COPY $5
+  %7:gpr = XOR %0, %1
+  %3:gpr = MOVZ_I_I %0, %7, %1
+  %4:gpr = MOVN_I_I %1, %3, %0
+  %8:gpr = SLT %4, %3
+  %6:gpr = MOVN_I_I %3, %8, %4
+  RET $lr, implicit %6
+`,
+			"cpu032I": `bb0:
+  %0:gpr = COPY $4
+  %1:gpr = COPY $5
+  %7:gpr = XOR %0, %1
+  %3:gpr = MOVZ_I_I %0, %7, %1
+  %4:gpr = MOVN_I_I %1, %3, %0
+  $sw = CMP %4, %3
+  %8:gpr = ANDi $sw, 1
+  %6:gpr = MOVN_I_I %3, %8, %4
+  RET $lr, implicit %6
+`}[mcpu]
+		if got := bodyText(f); norm(got) != norm(want) {
+			t.Errorf("%s: lowered selects differ\n--- got\n%s--- want\n%s", mcpu, got, want)
+		}
+	}
+}
+
+func TestSelectStackAndTraps(t *testing.T) {
+	f := checkSelect(t, "", args2+`
+  %2:gpr = G_STACKSAVE
+  %3:gpr = G_DYN_ALLOCA %0, 4
+  G_STORE32 %1, %3, 0
+  G_STACKRESTORE %2
+  G_BRCOND %1, bb2.c
+
+bb1.b:
+  G_TRAP
+
+bb2.c:
+  G_UNREACHABLE
+`, `bb0:
+  %0:gpr = COPY $4
+  %1:gpr = COPY $5
+  %2:gpr = ADDu $sp, $zero
+  %4:gpr = ADDiu %0, 7
+  %5:gpr = ADDiu $zero, -8
+  %6:gpr = AND %4, %5
+  $sp = SUBu $sp, %6
+  %3:gpr = ADDiu $sp, 0
+  ST %1, %3, 0
+  $sp = ADDu %2, $zero
+  BNE %1, $zero, bb2.c
+bb1:
+  JSUB @abort, implicit-def $lr
+bb2:
+`)
+	if !f.FramePointer || !f.HasCalls || f.MaxCallArgs != 8 {
+		t.Errorf("FramePointer=%v HasCalls=%v MaxCallArgs=%d, want true true 8", f.FramePointer, f.HasCalls, f.MaxCallArgs)
+	}
+}
+
+// removedByCallLowering are the generic ops cpu0-call-lowering rewrites.
+var removedByCallLowering = []mir.Opcode{mir.GArgs, mir.GCall, mir.GRet, mir.GVAStart}
+
+// TestRuleTableComplete checks that every generic op that can reach
+// selection has a rule on both CPU variants.
+func TestRuleTableComplete(t *testing.T) {
+	tab, err := Table()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mcpu := range []string{"cpu032I", "cpu032II"} {
+		s := &isel.Selector{Table: tab, Features: Features(mcpu)}
+		for op := mir.GInvalid + 1; op < mir.FirstTargetOp; op++ {
+			if tab.IsPassthrough(op) || slices.Contains(removedByCallLowering, op) {
+				continue
+			}
+			found := false
+			for _, r := range tab.RulesFor(op) {
+				if s.Has(r.Guard) {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%s: no rule for %s", mcpu, mir.GenericDesc(op).Name)
+			}
+		}
+	}
+}
+
+// TestRuleTemplatesLevel checks that declarative rules usable on cpu032I
+// emit only cpu032I opcodes.
+func TestRuleTemplatesLevel(t *testing.T) {
+	for _, r := range Rules {
+		if r.Guard == featSlt {
+			continue
+		}
+		for _, in := range r.Emit {
+			if Instrs[Op[in.Op]-mir.FirstTargetOp].Level == Cpu032II {
+				t.Errorf("rule %s (guard %q) emits cpu032II-only %s", r.Name, r.Guard, in.Op)
+			}
+		}
+	}
+}
+
+func TestNoShadowedRules(t *testing.T) {
+	tab, err := Table()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range tab.Shadowed() {
+		t.Error(s)
+	}
+}
+
+// TestSelectMemoryForms selects every load and store width with each kind
+// of address: frame object, folded frame address, register, and an offset
+// beyond 16 bits.
+func TestSelectMemoryForms(t *testing.T) {
+	const hdr = "frame:\n  fi#0: size=8 align=4 name=x\n"
+	type mem struct {
+		g, op string
+		store bool
+	}
+	mems := []mem{{"G_LOAD32", "LD", false}, {"G_LOAD16S", "LH", false}, {"G_LOAD16U", "LHu", false},
+		{"G_LOAD8S", "LB", false}, {"G_LOAD8U", "LBu", false},
+		{"G_STORE32", "ST", true}, {"G_STORE16", "SH", true}, {"G_STORE8", "SB", true}}
+	for _, m := range mems {
+		access := func(base, off string) string {
+			if m.store {
+				return fmt.Sprintf("  %s %%1, %s, %s\n", m.g, base, off)
+			}
+			return fmt.Sprintf("  %%2:gpr = %s %s, %s\n  G_STORE32 %%2, %%1, 0\n", m.g, base, off)
+		}
+		sel := func(base, off string) string {
+			if m.store {
+				return fmt.Sprintf("  %s %%1, %s, %s\n", m.op, base, off)
+			}
+			return fmt.Sprintf("  %%2:gpr = %s %s, %s\n  ST %%2, %%1, 0\n", m.op, base, off)
+		}
+		n := 3 // the first temporary
+		if m.store {
+			n = 2
+		}
+		runCasesHdr(t, hdr, []selCase{
+			{m.g + ".frame", "", access("fi#0", "4") + "  RET $lr, implicit %0\n",
+				sel("fi#0", "4") + "  RET $lr, implicit %0\n"},
+			{m.g + ".frameaddr", "", "  %3:gpr = G_FRAME_ADDR fi#0\n" + access("%3", "-4") + "  RET $lr, implicit %0\n",
+				sel("fi#0", "-4") + "  RET $lr, implicit %0\n"},
+			{m.g + ".reg", "", access("%0", "-4") + "  RET $lr\n",
+				sel("%0", "-4") + "  RET $lr\n"},
+			// 0x18000 = lui 1 + ori 32768.
+			{m.g + ".bigoff", "", access("%0", "98304") + "  RET $lr\n",
+				fmt.Sprintf("%%%d:gpr = LUi 1\n%%%d:gpr = ORi %%%d, 32768\n%%%d:gpr = ADDu %%0, %%%d\n", n+2, n+1, n+2, n, n+1) +
+					sel(fmt.Sprint("%", n), "0") + "  RET $lr\n"},
+		})
+	}
 }

@@ -53,7 +53,7 @@ func LowerSelects(f *mir.Func, slt bool) (int, error) {
 				return n, fmt.Errorf("%s: malformed SELECT: %s", f.Name, mir.FormatInstr(f, in))
 			}
 			d, t, fv, cond, a, bb := ops[0], ops[1], ops[2], ops[3].Cond, ops[4], ops[5]
-			k, neg := flag(l, slt, cond, a, bb)
+			k, neg := compareFlag(l, slt, cond, a, bb)
 			op := "MOVN_I_I"
 			if neg {
 				op = "MOVZ_I_I"
