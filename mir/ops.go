@@ -195,6 +195,8 @@ type Arch struct {
 	Regs      []RegDesc // Regs[0] is unused (NoReg); Regs[r] describes physical register r
 	Classes   []RegClassDesc
 	RegPrefix string // "$" for Cpu0: printed before physical register names
+	// Verify, if set, adds target-specific checks to mir.Verify.
+	Verify func(f *Func) []error
 
 	opByName  map[string]Opcode
 	regByName map[string]Reg

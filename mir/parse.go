@@ -565,6 +565,8 @@ func (p *parser) headerLine() error {
 				f.MaxCallArgs, err = p.intValue(k, hasValue)
 			case "has-calls":
 				f.HasCalls = true
+			case "frame-pointer":
+				f.FramePointer = true
 			case "saved":
 				for first := true; first || p.accept(","); first = false {
 					r, err := p.physReg()

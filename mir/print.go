@@ -12,7 +12,7 @@ import (
 //	arch: cpu0
 //	props: ssa selected
 //	attrs: exported vararg
-//	frame-info: size=16 max-call-args=8 has-calls saved=$lr,$9
+//	frame-info: size=16 max-call-args=8 has-calls frame-pointer saved=$lr,$9
 //	vregs: 6
 //	undef-vregs: %5:gpr
 //	frame:
@@ -192,7 +192,7 @@ func (p *printer) fn(f *Func) {
 		}
 		p.nl()
 	}
-	if f.FrameSize != 0 || f.MaxCallArgs != 0 || f.HasCalls || len(f.SavedRegs) > 0 {
+	if f.FrameSize != 0 || f.MaxCallArgs != 0 || f.HasCalls || f.FramePointer || len(f.SavedRegs) > 0 {
 		p.str("frame-info:")
 		if f.FrameSize != 0 {
 			p.kv("size")
@@ -204,6 +204,9 @@ func (p *printer) fn(f *Func) {
 		}
 		if f.HasCalls {
 			p.str(" has-calls")
+		}
+		if f.FramePointer {
+			p.str(" frame-pointer")
 		}
 		if len(f.SavedRegs) > 0 {
 			p.kv("saved")

@@ -1,0 +1,615 @@
+package mir
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Verify checks f's structural invariants and the invariants its Props
+// promise, and returns every violation found (nil if none). It never
+// panics on malformed input. The checks:
+//
+//   - operands: explicit def and use counts match the OpDesc (-1 = any;
+//     a guard operand is not counted), explicit defs are registers, no
+//     explicit def follows a use, implicit operands are registers, every
+//     register, vreg class, block, frame object, jump table and condition
+//     named exists, generic ops have the operand kinds docs/generic-mir.md
+//     gives them, tied defs name an existing register use (and the same
+//     register once PropNoVRegs holds);
+//   - blocks: Preds/Succs agree with the branches, terminators come last
+//     (one delay-slot instruction may follow a delayed conditional branch;
+//     nothing follows a barrier), the last block does not fall off the end;
+//   - PHIs: only at block starts, (value, block) pairs with one entry per
+//     predecessor, and none once PropNoPHIs holds;
+//   - PropSSA: every vreg has exactly one definition and each use is
+//     dominated by it (a PHI use by the end of its incoming block); uses
+//     in unreachable blocks and undef uses are not checked;
+//   - PropNoVRegs: no virtual registers; PropSelected: no generic ops but
+//     COPY, PHI, IMPLICIT_DEF and G_LOAD32/G_STORE32 on a frame object;
+//     PropFrameLowered: no frame-object operands;
+//   - bundles: only with PropBundled, not nested;
+//   - then, if all of that passed, the target's Arch.Verify hook.
+func Verify(f *Func) []error {
+	v := &verifier{f: f, arch: f.Arch}
+	if v.arch == nil {
+		return []error{fmt.Errorf("%s: no arch", f.Name)}
+	}
+	v.run()
+	if v.arch.Verify != nil && len(v.errs) == 0 {
+		v.errs = append(v.errs, v.arch.Verify(f)...)
+	}
+	return v.errs
+}
+
+type verifier struct {
+	f      *Func
+	arch   *Arch
+	errs   []error
+	inFunc map[*Block]bool
+	cfgOK  bool
+}
+
+func (v *verifier) errorf(b *Block, in *Instr, format string, args ...any) {
+	var sb strings.Builder
+	sb.WriteString(v.f.Name)
+	if b != nil {
+		sb.WriteString(": ")
+		p := printer{}
+		p.setFunc(v.f)
+		p.blockRef(b)
+		sb.Write(p.buf)
+	}
+	if in != nil {
+		sb.WriteString(": `")
+		sb.WriteString(FormatInstr(v.f, in))
+		sb.WriteString("`")
+	}
+	sb.WriteString(": ")
+	fmt.Fprintf(&sb, format, args...)
+	v.errs = append(v.errs, fmt.Errorf("%s", sb.String()))
+}
+
+// desc returns op's description, or nil for an unknown opcode.
+func (v *verifier) desc(op Opcode) *OpDesc {
+	if op < FirstTargetOp {
+		return &genericOps[op]
+	}
+	if i := int(op - FirstTargetOp); i < len(v.arch.Ops) {
+		return &v.arch.Ops[i]
+	}
+	return nil
+}
+
+func (v *verifier) run() {
+	f := v.f
+	if len(f.Blocks) == 0 {
+		v.errorf(nil, nil, "function has no blocks")
+		return
+	}
+	v.inFunc = make(map[*Block]bool, len(f.Blocks))
+	ids := map[int]bool{}
+	for _, b := range f.Blocks {
+		if b == nil {
+			v.errorf(nil, nil, "nil block in layout")
+			return
+		}
+		if v.inFunc[b] {
+			v.errorf(b, nil, "block appears twice in the layout")
+		}
+		if ids[b.ID] {
+			v.errorf(b, nil, "duplicate block ID %d", b.ID)
+		}
+		if b.Func != f {
+			v.errorf(b, nil, "block belongs to another function")
+		}
+		v.inFunc[b], ids[b.ID] = true, true
+	}
+	for i, c := range f.VRegClass {
+		if int(c) >= len(v.arch.Classes) {
+			v.errorf(nil, nil, "%%%d has unknown register class %d", i, c)
+		}
+	}
+	for i, o := range f.Frame {
+		if o.Size < 0 {
+			v.errorf(nil, nil, "fi#%d has negative size", i)
+		}
+	}
+	for i, jt := range f.JumpTables {
+		for _, b := range jt {
+			if !v.inFunc[b] {
+				v.errorf(nil, nil, "jt#%d names a block outside the function", i)
+			}
+		}
+	}
+	bundles := false
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in == nil {
+				v.errorf(b, nil, "nil instruction")
+				return
+			}
+			v.instr(b, in)
+			for _, m := range in.Bundle {
+				bundles = true
+				if m == nil {
+					v.errorf(b, in, "nil bundle member")
+					return
+				}
+				if len(m.Bundle) > 0 {
+					v.errorf(b, in, "nested bundle")
+				}
+				v.instr(b, m)
+			}
+		}
+	}
+	if bundles && f.Props&PropBundled == 0 {
+		v.errorf(nil, nil, "bundles present but PropBundled not set")
+	}
+	if len(v.errs) > 0 {
+		return // the block and SSA checks below assume sane operands
+	}
+	v.blocks()
+	if f.Props&PropSSA != 0 && v.cfgOK {
+		v.ssa()
+	}
+}
+
+// kindSet is a set of operand kinds.
+type kindSet uint16
+
+const (
+	kReg   = kindSet(1 << KindReg)
+	kImm   = kindSet(1 << KindImm)
+	kBlock = kindSet(1 << KindBlock)
+	kSym   = kindSet(1 << KindSym)
+	kFrame = kindSet(1 << KindFrame)
+	kCond  = kindSet(1 << KindCond)
+	kJT    = kindSet(1 << KindJT)
+)
+
+var kindNames = [...]string{"register", "immediate", "block", "symbol", "frame object", "condition", "predicate", "jump table"}
+
+func (s kindSet) String() string {
+	var names []string
+	for k, n := range kindNames {
+		if s&(1<<k) != 0 {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, " or ")
+}
+
+// genericUseKinds gives the operand kinds of each fixed-arity generic op's
+// uses (docs/generic-mir.md). Variadic ops are checked in genericShape.
+var genericUseKinds = [FirstTargetOp][]kindSet{
+	GCopy:         {kReg},
+	GConst:        {kImm},
+	GGlobalAddr:   {kSym},
+	GFrameAddr:    {kFrame},
+	GBlockAddr:    {kBlock},
+	GJTAddr:       {kJT},
+	GAdd:          {kReg, kReg},
+	GSub:          {kReg, kReg},
+	GMul:          {kReg, kReg},
+	GUMulH:        {kReg, kReg},
+	GSMulH:        {kReg, kReg},
+	GSDiv:         {kReg, kReg},
+	GUDiv:         {kReg, kReg},
+	GSRem:         {kReg, kReg},
+	GURem:         {kReg, kReg},
+	GAnd:          {kReg, kReg},
+	GOr:           {kReg, kReg},
+	GXor:          {kReg, kReg},
+	GShl:          {kReg, kReg},
+	GLShr:         {kReg, kReg},
+	GAShr:         {kReg, kReg},
+	GRotl:         {kReg, kReg},
+	GRotr:         {kReg, kReg},
+	GCtlz:         {kReg},
+	GSExtInReg:    {kReg, kImm},
+	GICmp:         {kCond, kReg, kReg},
+	GSelect:       {kReg, kReg, kReg},
+	GLoad32:       {kReg | kFrame, kImm},
+	GLoad16S:      {kReg | kFrame, kImm},
+	GLoad16U:      {kReg | kFrame, kImm},
+	GLoad8S:       {kReg | kFrame, kImm},
+	GLoad8U:       {kReg | kFrame, kImm},
+	GStore32:      {kReg, kReg | kFrame, kImm},
+	GStore16:      {kReg, kReg | kFrame, kImm},
+	GStore8:       {kReg, kReg | kFrame, kImm},
+	GBr:           {kBlock},
+	GBrCond:       {kReg, kBlock},
+	GBrJT:         {kReg, kJT},
+	GBrIndirect:   {kReg},
+	GStackRestore: {kReg},
+	GDynAlloca:    {kReg, kImm},
+}
+
+// instr checks one instruction's operands against its description.
+func (v *verifier) instr(b *Block, in *Instr) {
+	f := v.f
+	d := v.desc(in.Op)
+	if d == nil || in.Op == GInvalid {
+		v.errorf(b, in, "unknown opcode %d", in.Op)
+		return
+	}
+	nd := in.NumDefs()
+	uses := in.Uses()
+	explicitUses := 0
+	for _, o := range uses {
+		if o.Kind != KindPred && o.Flags&FlagImplicit == 0 {
+			explicitUses++
+		}
+	}
+	if d.NumDefs >= 0 && nd != d.NumDefs {
+		v.errorf(b, in, "%s has %d explicit defs, want %d", d.Name, nd, d.NumDefs)
+	}
+	if d.NumUses >= 0 && explicitUses != d.NumUses {
+		v.errorf(b, in, "%s has %d explicit uses, want %d", d.Name, explicitUses, d.NumUses)
+	}
+	for i := nd; i < nd+len(uses); i++ {
+		switch fl := in.Ops[i].Flags; {
+		case fl&FlagImplicit != 0:
+			v.errorf(b, in, "operand %d: implicit operand before explicit ones", i)
+		case fl&FlagDef != 0:
+			v.errorf(b, in, "operand %d: explicit def after the uses start", i)
+		}
+	}
+	for i := nd + len(uses); i < len(in.Ops); i++ {
+		if in.Ops[i].Kind != KindReg {
+			v.errorf(b, in, "operand %d: implicit operand is not a register", i)
+		}
+	}
+	for i := range in.Ops {
+		v.operand(b, in, i)
+	}
+	for di, ui := range d.Tied {
+		if di >= nd || ui >= len(uses) || uses[ui].Kind != KindReg {
+			v.errorf(b, in, "tied operand: def %d / use %d missing or not a register", di, ui)
+			continue
+		}
+		if f.Props&PropNoVRegs != 0 && in.Ops[di].Reg != uses[ui].Reg {
+			v.errorf(b, in, "tied def %d and use %d are different registers", di, ui)
+		}
+	}
+	if in.Op < FirstTargetOp && (d.NumDefs < 0 || nd == d.NumDefs) && (d.NumUses < 0 || explicitUses == d.NumUses) {
+		v.genericShape(b, in, uses)
+	}
+	if f.Props&PropSelected != 0 && in.Op < FirstTargetOp && !allowedAfterSelection(in, uses) {
+		v.errorf(b, in, "generic op %s after instruction selection", d.Name)
+	}
+}
+
+// allowedAfterSelection reports whether a generic instruction may remain
+// after selection: copies, phis, undefined values and the frame loads and
+// stores the register allocator inserts for spills.
+func allowedAfterSelection(in *Instr, uses []Operand) bool {
+	switch in.Op {
+	case GCopy, GPhi, GImplicitDef:
+		return true
+	case GLoad32:
+		return len(uses) > 0 && uses[0].Kind == KindFrame
+	case GStore32:
+		return len(uses) > 1 && uses[1].Kind == KindFrame
+	}
+	return false
+}
+
+// genericShape checks the operand kinds of a generic op's uses.
+func (v *verifier) genericShape(b *Block, in *Instr, uses []Operand) {
+	var vals []Operand // the uses without a guard
+	for _, o := range uses {
+		if o.Kind != KindPred {
+			vals = append(vals, o)
+		}
+	}
+	want := func(i int, s kindSet) {
+		if i < len(vals) && s&(1<<vals[i].Kind) == 0 {
+			v.errorf(b, in, "use %d must be a %s", i, s)
+		}
+	}
+	switch in.Op {
+	case GPhi:
+		if len(vals)%2 != 0 {
+			v.errorf(b, in, "PHI needs (value, block) pairs")
+			return
+		}
+		for i := 0; i < len(vals); i += 2 {
+			want(i, kReg|kImm)
+			want(i+1, kBlock)
+		}
+	case GArgs:
+		for i := range vals {
+			want(i, kImm)
+		}
+	case GCall:
+		if len(vals) == 0 {
+			v.errorf(b, in, "G_CALL needs a callee")
+			return
+		}
+		want(0, kSym|kReg)
+		for i := 1; i < len(vals); {
+			if vals[i].Kind != KindImm {
+				v.errorf(b, in, "use %d must be an argument descriptor", i)
+				return
+			}
+			n := ArgDesc(vals[i].Imm).Words()
+			for j := i + 1; j <= i+n; j++ {
+				if j >= len(vals) {
+					v.errorf(b, in, "argument descriptor at use %d announces %d words, found %d", i, n, j-i-1)
+					return
+				}
+				want(j, kReg)
+			}
+			i += n + 1
+		}
+	case GRet:
+		for i := range vals {
+			want(i, kReg)
+		}
+	default:
+		for i, s := range genericUseKinds[in.Op] {
+			want(i, s)
+		}
+	}
+}
+
+// operand checks that what operand i names exists.
+func (v *verifier) operand(b *Block, in *Instr, i int) {
+	f := v.f
+	o := &in.Ops[i]
+	checkReg := func(r Reg) {
+		switch {
+		case r.IsVirtual():
+			if r.VirtIndex() >= f.NumVRegs() {
+				v.errorf(b, in, "operand %d: %%%d does not exist", i, r.VirtIndex())
+			} else if f.Props&PropNoVRegs != 0 {
+				v.errorf(b, in, "operand %d: virtual register after register allocation", i)
+			}
+		case r.IsPhys() && int(r) >= len(v.arch.Regs):
+			v.errorf(b, in, "operand %d: unknown physical register %d", i, r)
+		}
+	}
+	switch o.Kind {
+	case KindReg:
+		checkReg(o.Reg)
+		if o.Reg == NoReg && o.Flags&FlagDef != 0 {
+			v.errorf(b, in, "operand %d: def of noreg", i)
+		}
+	case KindPred:
+		if o.Reg == NoReg {
+			v.errorf(b, in, "operand %d: guard without a register", i)
+		}
+		checkReg(o.Reg)
+	case KindImm, KindSym:
+	case KindBlock:
+		if !v.inFunc[o.Block] {
+			v.errorf(b, in, "operand %d: block is not in the function", i)
+		}
+	case KindFrame:
+		if o.Imm < 0 || o.Imm >= int64(len(f.Frame)) {
+			v.errorf(b, in, "operand %d: fi#%d does not exist", i, o.Imm)
+		} else if f.Props&PropFrameLowered != 0 {
+			v.errorf(b, in, "operand %d: frame index after frame lowering", i)
+		}
+	case KindJT:
+		if o.Imm < 0 || o.Imm >= int64(len(f.JumpTables)) {
+			v.errorf(b, in, "operand %d: jt#%d does not exist", i, o.Imm)
+		}
+	case KindCond:
+		if o.Cond >= numConds {
+			v.errorf(b, in, "operand %d: bad condition %d", i, o.Cond)
+		}
+	default:
+		v.errorf(b, in, "operand %d: unknown kind %d", i, o.Kind)
+	}
+}
+
+// succsOf computes b's successors from its branches as RecomputeCFG does.
+func (v *verifier) succsOf(i int, b *Block) []*Block {
+	var out []*Block
+	add := func(s *Block) {
+		if !hasBlock(out, s) {
+			out = append(out, s)
+		}
+	}
+	for _, in := range b.Instrs {
+		for _, m := range in.Flatten() {
+			d := v.desc(m.Op)
+			for _, o := range m.Ops {
+				switch {
+				case o.Kind == KindBlock && d.Flags&(FlagBranch|FlagTerminator) != 0:
+					add(o.Block)
+				case o.Kind == KindJT:
+					for _, t := range v.f.JumpTables[o.Imm] {
+						add(t)
+					}
+				}
+			}
+		}
+	}
+	if FallsThrough(b) && i+1 < len(v.f.Blocks) {
+		add(v.f.Blocks[i+1])
+	}
+	return out
+}
+
+func sameBlockSet(a, b []*Block) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, x := range a {
+		if !hasBlock(b, x) {
+			return false
+		}
+	}
+	return true
+}
+
+// blocks checks the CFG, terminator placement and PHIs.
+func (v *verifier) blocks() {
+	f := v.f
+	v.cfgOK = true
+	for i, b := range f.Blocks {
+		if want := v.succsOf(i, b); !sameBlockSet(want, b.Succs) {
+			v.errorf(b, nil, "Succs %s disagree with the branches (%s): RecomputeCFG needed", blockList(f, b.Succs), blockList(f, want))
+			v.cfgOK = false
+		}
+		for _, p := range b.Preds {
+			if !hasBlock(p.Succs, b) {
+				v.errorf(b, nil, "pred bb%d does not list it as a successor", p.ID)
+				v.cfgOK = false
+			}
+		}
+		for _, s := range b.Succs {
+			if !hasBlock(s.Preds, b) {
+				v.errorf(b, nil, "succ bb%d does not list it as a predecessor", s.ID)
+				v.cfgOK = false
+			}
+		}
+		if i == len(f.Blocks)-1 && FallsThrough(b) {
+			v.errorf(b, nil, "the last block falls off the end of the function")
+		}
+		v.terminators(b)
+		v.phis(b)
+	}
+}
+
+func blockList(f *Func, bs []*Block) string {
+	p := printer{}
+	p.setFunc(f)
+	p.byte('[')
+	for i, b := range bs {
+		if i > 0 {
+			p.str(", ")
+		}
+		p.blockRef(b)
+	}
+	p.byte(']')
+	return string(p.buf)
+}
+
+// terminators checks that nothing follows an unpredicated barrier (a
+// delay-slot filler must be bundled with it, as RecomputeCFG assumes) and
+// that only terminators follow the first terminator, except for one
+// delay-slot instruction after a delayed conditional branch.
+func (v *verifier) terminators(b *Block) {
+	seenTerm, slotFree, barrier := false, false, false
+	for _, in := range b.Instrs {
+		d := v.desc(in.Op)
+		isTerm := d.Flags&FlagTerminator != 0
+		switch {
+		case barrier:
+			v.errorf(b, in, "instruction after an unconditional transfer (bundle delay-slot fillers with it)")
+		case seenTerm && !isTerm && !slotFree:
+			v.errorf(b, in, "non-terminator after a terminator")
+		}
+		slotFree = isTerm && d.Flags&FlagHasDelaySlot != 0 && len(in.Bundle) == 0
+		if isTerm {
+			seenTerm = true
+			barrier = barrier || d.Flags&FlagBarrier != 0 && in.Pred() == nil
+		}
+	}
+}
+
+// phis checks PHI placement and incoming entries.
+func (v *verifier) phis(b *Block) {
+	f := v.f
+	leading := true
+	for _, in := range b.Instrs {
+		if in.Op != GPhi {
+			leading = false
+			continue
+		}
+		if f.Props&PropNoPHIs != 0 {
+			v.errorf(b, in, "PHI after phi elimination")
+		}
+		if !leading {
+			v.errorf(b, in, "PHI after a non-PHI instruction")
+		}
+		uses := in.Uses()
+		if len(uses)%2 != 0 || !v.cfgOK {
+			continue
+		}
+		seen := map[*Block]bool{}
+		for i := 1; i < len(uses); i += 2 {
+			p := uses[i].Block
+			switch {
+			case seen[p]:
+				v.errorf(b, in, "two entries for bb%d", p.ID)
+			case !hasBlock(b.Preds, p):
+				v.errorf(b, in, "entry for bb%d, which is not a predecessor", p.ID)
+			}
+			seen[p] = true
+		}
+		for _, p := range b.Preds {
+			if !seen[p] {
+				v.errorf(b, in, "no entry for predecessor bb%d", p.ID)
+			}
+		}
+	}
+}
+
+// defSite is where a virtual register is defined.
+type defSite struct {
+	b   *Block
+	pos int // index of the top-level instruction in b
+	n   int // number of definitions
+}
+
+// ssa checks single definitions and dominance of uses.
+func (v *verifier) ssa() {
+	f := v.f
+	defs := make([]defSite, f.NumVRegs())
+	for _, b := range f.Blocks {
+		for pos, in := range b.Instrs {
+			for _, m := range in.Flatten() {
+				for _, o := range m.Ops {
+					if o.IsDef() && o.Reg.IsVirtual() {
+						d := &defs[o.Reg.VirtIndex()]
+						d.n++
+						if d.n == 1 {
+							d.b, d.pos = b, pos
+						} else if d.n == 2 {
+							v.errorf(b, m, "%%%d has more than one definition", o.Reg.VirtIndex())
+						}
+					}
+				}
+			}
+		}
+	}
+	dom := ComputeDominators(f)
+	for _, b := range f.Blocks {
+		if !dom.Contains(b) {
+			continue
+		}
+		for pos, in := range b.Instrs {
+			for _, m := range in.Flatten() {
+				for i, o := range m.Ops {
+					if !o.IsUse() || !o.Reg.IsVirtual() || o.Flags&FlagUndef != 0 {
+						continue
+					}
+					d := defs[o.Reg.VirtIndex()]
+					if d.n == 0 {
+						v.errorf(b, m, "%%%d is used but never defined", o.Reg.VirtIndex())
+						continue
+					}
+					if m.Op == GPhi {
+						// The value must be available at the end of the
+						// incoming block named by the next operand.
+						if i+1 < len(m.Ops) && m.Ops[i+1].Kind == KindBlock {
+							p := m.Ops[i+1].Block
+							if dom.Contains(p) && !dom.Dominates(d.b, p) {
+								v.errorf(b, m, "%%%d does not dominate the end of incoming bb%d", o.Reg.VirtIndex(), p.ID)
+							}
+						}
+						continue
+					}
+					if d.b == b && d.pos >= pos || d.b != b && !dom.Dominates(d.b, b) {
+						v.errorf(b, m, "%%%d is used before its definition or not dominated by it", o.Reg.VirtIndex())
+					}
+				}
+			}
+		}
+	}
+}
