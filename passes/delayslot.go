@@ -64,13 +64,13 @@ func runDelaySlotFiller(c *Ctx, f *mir.Func) error {
 				c.Debugf("delay-slot-filler: %s: moved %s into the delay slot of %s",
 					blockLabel(b), instrString(f, m), instrString(f, br))
 			}
+			if len(moved) < n {
+				c.Debugf("delay-slot-filler: %s: filled %d delay slot(s) of %s with nop",
+					blockLabel(b), n-len(moved), instrString(f, br))
+			}
 			br.Bundle = moved
 			for len(br.Bundle) < n {
 				br.Bundle = append(br.Bundle, bi.NewNop())
-			}
-			if len(moved) < n {
-				c.Debugf("delay-slot-filler: %s: %d nop(s) in the delay slot of %s",
-					blockLabel(b), n-len(moved), instrString(f, br))
 			}
 			c.Count(statFilled, int64(n))
 			if len(moved) > 0 {

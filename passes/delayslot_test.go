@@ -131,7 +131,7 @@ func TestDelaySlotFillerNopOnly(t *testing.T) {
 	if n := stat(cfg, "delay-slot-filler", statUseful); n != 0 {
 		t.Errorf("useful = %d, want 0", n)
 	}
-	if !strings.Contains(dbg.String(), "bb0: 1 nop(s) in the delay slot of BNZ $r1, bb1") {
+	if !strings.Contains(dbg.String(), "bb0: filled 1 delay slot(s) of BNZ $r1, bb1 with nop") {
 		t.Errorf("debug output: %q", dbg.String())
 	}
 
