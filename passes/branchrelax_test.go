@@ -143,7 +143,7 @@ func TestRelaxFixedPoint(t *testing.T) {
 	f, b := newFunc(6)
 	b[0].Instrs = []*mir.Instr{bnz(r1, b[3])} // offset 124: in range until bb1 grows
 	b[1].Instrs = []*mir.Instr{bnz(r1, b[5])} // out of range from the start
-	b[2].Instrs = pad(28) // the two unfilled slots count as nops
+	b[2].Instrs = pad(28)                     // the two unfilled slots count as nops
 	b[3].Instrs = []*mir.Instr{ret()}
 	b[4].Instrs = pad(40)
 	b[5].Instrs = []*mir.Instr{ret()}
