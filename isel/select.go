@@ -28,6 +28,9 @@ type Selector struct {
 	block  *mir.Block
 	pos    map[*mir.Instr]int
 	orig   []*mir.Instr
+	// consumed holds the producers folded into a user: once unused they
+	// are deleted even if they read memory.
+	consumed map[*mir.Instr]bool
 }
 
 // Has reports whether the target has a feature (or lacks it, for "!name").
@@ -52,6 +55,7 @@ func (s *Selector) Select(f *mir.Func) error {
 	s.uses = map[mir.Reg]int{}
 	s.defs = map[mir.Reg]*mir.Instr{}
 	s.consts = map[mir.Reg]int64{}
+	s.consumed = map[*mir.Instr]bool{}
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
 			s.noteInstr(in, 1)
@@ -95,6 +99,11 @@ func (s *Selector) dead(in *mir.Instr) bool {
 	if d.Flags&(mir.FlagSideEffect|mir.FlagStore|mir.FlagLoad|mir.FlagCall|mir.FlagTerminator|mir.FlagBranch) != 0 {
 		return false
 	}
+	return s.unused(in)
+}
+
+// unused reports whether in defines only virtual registers, none of them used.
+func (s *Selector) unused(in *mir.Instr) bool {
 	defs := in.Defs()
 	if len(defs) == 0 {
 		return false
@@ -134,7 +143,7 @@ func (s *Selector) selectBlock(b *mir.Block) error {
 
 // selectInstr returns the instructions that replace in (in order).
 func (s *Selector) selectInstr(in *mir.Instr) ([]*mir.Instr, error) {
-	if s.dead(in) {
+	if s.dead(in) || s.consumed[in] && s.unused(in) {
 		s.noteInstr(in, -1)
 		return nil, nil
 	}
@@ -170,6 +179,9 @@ func (s *Selector) selectInstr(in *mir.Instr) ([]*mir.Instr, error) {
 		}
 		s.Selected++
 		s.Folded += int64(len(st.folded) + st.consts)
+		for _, p := range st.folded {
+			s.consumed[p] = true
+		}
 		s.noteInstr(in, -1)
 		for _, n := range e.out {
 			s.noteInstr(n, 1)

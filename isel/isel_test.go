@@ -1,0 +1,239 @@
+package isel
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"lltosimd/mir"
+)
+
+// A mock target: enough ops to exercise folding, commutativity,
+// materialization and the side-effect rule.
+var mockArch = &mir.Arch{
+	Name: "mock",
+	Ops: []mir.OpDesc{
+		{Name: "LI", NumDefs: 1, NumUses: 1},
+		{Name: "ADD", NumDefs: 1, NumUses: 2},
+		{Name: "ADDI", NumDefs: 1, NumUses: 2},
+		{Name: "LOAD", NumDefs: 1, NumUses: 2, Flags: mir.FlagLoad},
+		{Name: "STORE", NumUses: 3, Flags: mir.FlagStore},
+		{Name: "ADDM", NumDefs: 1, NumUses: 2, Flags: mir.FlagLoad}, // dst = a + mem32[b]
+		{Name: "RET", NumUses: 0, Flags: mir.FlagReturn | mir.FlagTerminator | mir.FlagBarrier},
+		{Name: "SLOW", NumDefs: 1, NumUses: 1},
+		{Name: "JMP", NumUses: 1, Flags: mir.FlagBranch | mir.FlagTerminator | mir.FlagBarrier},
+	},
+	Regs:      []mir.RegDesc{{}, {Name: "zero"}},
+	Classes:   []mir.RegClassDesc{{Name: "gpr", Size: 4}},
+	RegPrefix: "$",
+}
+
+var imm8 = ImmIf("imm8", func(c int64) bool { return c >= -128 && c < 128 })
+
+func mockTable(extra ...Rule) *Table {
+	rules := append(extra,
+		Rule{Name: "li", Match: Op(mir.GConst, AnyImm), Emit: []Inst{I("LI", Def(0), Cap(0))}},
+		Rule{Name: "addm", Match: Op(mir.GAdd, Reg, Op(mir.GLoad32, Reg, Imm8Zero())), Emit: []Inst{I("ADDM", Def(0), Cap(0), Cap(1))}},
+		Rule{Name: "addi", Match: Op(mir.GAdd, Reg, imm8), Emit: []Inst{I("ADDI", Def(0), Cap(0), Cap(1))}},
+		Rule{Name: "add", Match: Op(mir.GAdd, Reg, Reg), Emit: []Inst{I("ADD", Def(0), Cap(0), Cap(1))}},
+		Rule{Name: "load", Match: Op(mir.GLoad32, Reg, AnyImm), Emit: []Inst{I("LOAD", Def(0), Cap(0), Cap(1))}},
+		Rule{Name: "store", Match: Op(mir.GStore32, Reg, Reg, AnyImm), Emit: []Inst{I("STORE", Cap(0), Cap(1), Cap(2))}},
+		Rule{Name: "ret", Match: Op(mir.GRet), Emit: []Inst{I("RET")}},
+		Rule{Name: "br", Match: Op(mir.GBr, Block), Emit: []Inst{I("JMP", Cap(0))}},
+	)
+	return &Table{Arch: mockArch, Rules: rules, Passthrough: []mir.Opcode{mir.GCopy}, Remat: []mir.Opcode{mir.GConst}, ZeroReg: 1}
+}
+
+// Imm8Zero matches the offset 0 only.
+func Imm8Zero() Pattern { return ImmIf("0", func(c int64) bool { return c == 0 }) }
+
+func lookup(name string) (*mir.Arch, error) {
+	if name == "mock" {
+		return mockArch, nil
+	}
+	return nil, fmt.Errorf("no arch %s", name)
+}
+
+func run(t *testing.T, tab *Table, body string) (string, *Selector) {
+	t.Helper()
+	f, err := mir.ParseFunc("--- function: f\narch: mock\nprops: ssa\nbody:\n"+body, lookup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Selector{Table: tab, Coverage: Coverage{}}
+	if err := s.Select(f); err != nil {
+		t.Fatal(err)
+	}
+	var sb strings.Builder
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			sb.WriteString(mir.FormatInstr(f, in) + "\n")
+		}
+	}
+	return sb.String(), s
+}
+
+func check(t *testing.T, got, want string) {
+	t.Helper()
+	if strings.TrimSpace(got) != strings.TrimSpace(want) {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestCommutativeAndConstFold(t *testing.T) {
+	got, s := run(t, mockTable(), `bb0:
+  %0:gpr = COPY $zero
+  %1:gpr = G_CONST 5
+  %2:gpr = G_ADD %1, %0
+  %3:gpr = G_CONST 1000
+  %4:gpr = G_ADD %2, %3
+  %5:gpr = G_ADD %4, 0
+  G_STORE32 0, %5, 0
+  G_STORE32 7, %5, 4
+  G_RET
+`)
+	// Immediates in register positions are materialized: 0 as the zero
+	// register, 7 through a new G_CONST.
+	check(t, got, `%0:gpr = COPY $zero
+%2:gpr = ADDI %0, 5
+%3:gpr = LI 1000
+%4:gpr = ADD %2, %3
+%5:gpr = ADDI %4, 0
+STORE $zero, %5, 0
+%6:gpr = LI 7
+STORE %6, %5, 4
+RET`)
+	// The G_CONST 5 folded (and then deleted as dead); the materialized
+	// G_CONST 7 counts as selected.
+	if s.Selected != 8 || s.Folded != 1 {
+		t.Errorf("Selected=%d Folded=%d, want 8 1", s.Selected, s.Folded)
+	}
+}
+
+func TestFoldRequiresSingleUseAndNoSideEffect(t *testing.T) {
+	// Folded: one use, nothing in between.
+	got, _ := run(t, mockTable(), `bb0:
+  %0:gpr = COPY $zero
+  %1:gpr = G_LOAD32 %0, 0
+  %2:gpr = G_ADD %0, %1
+  G_STORE32 %2, %0, 0
+  G_RET
+`)
+	check(t, got, "%0:gpr = COPY $zero\n%2:gpr = ADDM %0, %0\nSTORE %2, %0, 0\nRET")
+	// Not folded: a store lies between the load and its user.
+	got, _ = run(t, mockTable(), `bb0:
+  %0:gpr = COPY $zero
+  %1:gpr = G_LOAD32 %0, 0
+  G_STORE32 %0, %0, 4
+  %2:gpr = G_ADD %0, %1
+  G_STORE32 %2, %0, 0
+  G_RET
+`)
+	check(t, got, "%0:gpr = COPY $zero\n%1:gpr = LOAD %0, 0\nSTORE %0, %0, 4\n%2:gpr = ADD %0, %1\nSTORE %2, %0, 0\nRET")
+	// Not folded: two uses.
+	got, _ = run(t, mockTable(), `bb0:
+  %0:gpr = COPY $zero
+  %1:gpr = G_LOAD32 %0, 0
+  %2:gpr = G_ADD %0, %1
+  G_STORE32 %2, %1, 0
+  G_RET
+`)
+	check(t, got, "%0:gpr = COPY $zero\n%1:gpr = LOAD %0, 0\n%2:gpr = ADD %0, %1\nSTORE %2, %1, 0\nRET")
+	// Not folded: another block.
+	got, _ = run(t, mockTable(), `bb0:
+  %0:gpr = COPY $zero
+  %1:gpr = G_LOAD32 %0, 0
+  G_BR bb1
+
+bb1:
+  %2:gpr = G_ADD %0, %1
+  G_STORE32 %2, %0, 0
+  G_RET
+`)
+	if !strings.Contains(got, "LOAD %0, 0") || strings.Contains(got, "ADDM") {
+		t.Errorf("folded across blocks:\n%s", got)
+	}
+}
+
+func TestNoRule(t *testing.T) {
+	f, err := mir.ParseFunc("--- function: f\narch: mock\nprops: ssa\nbody:\nbb0:\n  %0:gpr = COPY $zero\n  %1:gpr = G_MUL %0, %0\n  G_STORE32 %1, %0, 0\n  G_RET\n", lookup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = (&Selector{Table: mockTable()}).Select(f)
+	if err == nil || !strings.Contains(err.Error(), "cannot select") || !strings.Contains(err.Error(), "G_MUL") {
+		t.Errorf("err = %v, want a cannot-select error naming G_MUL", err)
+	}
+}
+
+func TestShadowCheck(t *testing.T) {
+	tab := mockTable()
+	if err := tab.Init(); err != nil {
+		t.Fatal(err)
+	}
+	if s := tab.Shadowed(); len(s) != 0 {
+		t.Errorf("mock table: unexpected shadowing %v", s)
+	}
+	// A register/register add ahead of the immediate form hides it, and so
+	// does a commuted duplicate of an earlier rule.
+	tab = mockTable(
+		Rule{Name: "general", Match: Op(mir.GAdd, Reg, Reg), Emit: []Inst{I("ADD", Def(0), Cap(0), Cap(1))}},
+	)
+	if err := tab.Init(); err != nil {
+		t.Fatal(err)
+	}
+	sh := strings.Join(tab.Shadowed(), "\n")
+	for _, name := range []string{"addm", "addi", "rule add "} {
+		if !strings.Contains(sh, name) {
+			t.Errorf("shadow check missed %q:\n%s", name, sh)
+		}
+	}
+	tab = mockTable(
+		Rule{Name: "swapped", Match: Op(mir.GAdd, imm8, Reg), Emit: []Inst{I("ADDI", Def(0), Cap(1), Cap(0))}},
+	)
+	tab.Init()
+	if sh := tab.Shadowed(); len(sh) != 1 || !strings.Contains(sh[0], "rule addi") {
+		t.Errorf("commuted duplicate: %v", sh)
+	}
+	// A guarded rule does not shadow an unguarded one.
+	tab = mockTable(
+		Rule{Name: "guarded", Guard: "fast", Match: Op(mir.GAdd, Reg, Reg), Emit: []Inst{I("SLOW", Def(0), Cap(0))}},
+	)
+	tab.Init()
+	if sh := tab.Shadowed(); len(sh) != 0 {
+		t.Errorf("guarded rule reported as shadowing: %v", sh)
+	}
+}
+
+func TestGuardsAndCoverage(t *testing.T) {
+	tab := mockTable(
+		Rule{Name: "slowadd", Guard: "!fast", Priority: 10, Match: Op(mir.GAdd, Reg, Reg), Emit: []Inst{I("SLOW", Def(0), Cap(0))}},
+	)
+	f, _ := mir.ParseFunc("--- function: f\narch: mock\nprops: ssa\nbody:\nbb0:\n  %0:gpr = COPY $zero\n  %1:gpr = G_ADD %0, %0\n  G_STORE32 %1, %0, 0\n  G_RET\n", lookup)
+	cov := Coverage{}
+	s := &Selector{Table: tab, Features: map[string]bool{"fast": true}, Coverage: cov}
+	if err := s.Select(f); err != nil {
+		t.Fatal(err)
+	}
+	if cov["slowadd"] != 0 || cov["add"] != 1 {
+		t.Errorf("coverage %v: the guard of slowadd should have excluded it", cov)
+	}
+	un := cov.Unfired(tab)
+	if !strings.Contains(strings.Join(un, " "), "slowadd") || strings.Contains(strings.Join(un, " "), "store") {
+		t.Errorf("Unfired = %v", un)
+	}
+}
+
+func TestInitRejectsBadRules(t *testing.T) {
+	for _, r := range []Rule{
+		{Name: "leafroot", Match: Reg, Emit: []Inst{}},
+		{Name: "noemit", Match: Op(mir.GAdd, Reg, Reg)},
+		{Name: "badop", Match: Op(mir.GAdd, Reg, Reg), Emit: []Inst{I("NOPE")}},
+		{Name: "badcap", Match: Op(mir.GAdd, Reg, Reg), Emit: []Inst{I("ADD", Def(0), Cap(0), Cap(2))}},
+	} {
+		tab := &Table{Arch: mockArch, Rules: []Rule{r}}
+		if err := tab.Init(); err == nil {
+			t.Errorf("rule %s accepted", r.Name)
+		}
+	}
+}
