@@ -138,12 +138,13 @@ func (a *assembler) align(name string, args []string) {
 	if !ok {
 		return
 	}
-	bytes := int64(1) << n
-	if name == ".balign" {
-		bytes = n
-	} else if n < 0 || n > 16 {
-		a.errorf("%s %d out of range", name, n)
-		return
+	bytes := n
+	if name != ".balign" {
+		if n < 0 || n > 16 {
+			a.errorf("%s %d out of range", name, n)
+			return
+		}
+		bytes = 1 << n
 	}
 	if bytes <= 0 || bytes&(bytes-1) != 0 || bytes > 1<<16 {
 		a.errorf("%s: alignment %d is not a power of two", name, bytes)

@@ -120,6 +120,12 @@ func Disassemble(w, addr uint32) string {
 	if !ok {
 		return fmt.Sprintf(".4byte\t0x%08x\t# unknown opcode 0x%02x", w, w>>24)
 	}
+	if Encode(d, canonical(d, f)) != w {
+		// Fields the syntax cannot express are set: print the raw word so
+		// that the output still re-assembles to the same bytes.
+		g := canonical(d, f)
+		return fmt.Sprintf(".4byte\t0x%08x\t# %s with nonzero unused fields", w, disasmText(Disassemble(Encode(d, g), addr)))
+	}
 	r := RegName
 	var ops string
 	target := func() string {
@@ -127,9 +133,6 @@ func Disassemble(w, addr uint32) string {
 	}
 	switch d.Syn {
 	case cpu0.SynNone:
-		if w != 0 {
-			return fmt.Sprintf(".4byte\t0x%08x\t# nop with nonzero fields", w)
-		}
 	case cpu0.SynRRR, cpu0.SynMovCC:
 		ops = fmt.Sprintf("%s, %s, %s", r(f.Ra), r(f.Rb), r(f.Rc))
 	case cpu0.SynRRI:
@@ -168,6 +171,42 @@ func Disassemble(w, addr uint32) string {
 		return d.Mnem
 	}
 	return d.Mnem + "\t" + ops
+}
+
+// canonical keeps only the fields d's assembly syntax expresses (with their
+// legal values), so that Encode(d, canonical(d, f)) is what the assembler
+// would produce from the disassembly.
+func canonical(d *cpu0.InstrDef, f Fields) Fields {
+	c0 := func(r uint8) uint8 { return r & 1 }
+	switch d.Syn {
+	case cpu0.SynNone:
+		return Fields{}
+	case cpu0.SynRRR, cpu0.SynMovCC:
+		return Fields{Ra: f.Ra, Rb: f.Rb, Rc: f.Rc}
+	case cpu0.SynRRI, cpu0.SynLoad, cpu0.SynStore, cpu0.SynBr:
+		return Fields{Ra: f.Ra, Rb: f.Rb, Imm: f.Imm}
+	case cpu0.SynRRSh:
+		return Fields{Ra: f.Ra, Rb: f.Rb, Shamt: f.Shamt & 31}
+	case cpu0.SynRR, cpu0.SynMulDiv:
+		return Fields{Ra: f.Ra, Rb: f.Rb}
+	case cpu0.SynLui:
+		return Fields{Ra: f.Ra, Imm: f.Imm}
+	case cpu0.SynCmp:
+		return Fields{Ra: 15, Rb: f.Rb, Rc: f.Rc}
+	case cpu0.SynJcc, cpu0.SynJump:
+		return Fields{Imm: f.Imm}
+	case cpu0.SynRet, cpu0.SynMfHiLo, cpu0.SynMtHiLo:
+		return Fields{Ra: f.Ra}
+	case cpu0.SynJalr:
+		return Fields{Ra: regLR, Rb: f.Rb}
+	case cpu0.SynMfc0:
+		return Fields{Ra: f.Ra, Rb: c0(f.Rb)}
+	case cpu0.SynMtc0:
+		return Fields{Ra: c0(f.Ra), Rb: f.Rb}
+	case cpu0.SynC0Mov:
+		return Fields{Ra: c0(f.Ra), Rb: c0(f.Rb)}
+	}
+	return f
 }
 
 // disasmText strips the trailing comment of a disassembly line.

@@ -446,3 +446,25 @@ L:	addiu	$3, $3, -1
 	}
 	b.ReportMetric(float64(steps)/b.Elapsed().Seconds()/1e6, "Minstr/s")
 }
+
+// FuzzRun executes arbitrary words: the simulator must stop with a result
+// or an error, never panic.
+func FuzzRun(f *testing.F) {
+	f.Add([]byte{0x09, 0xdd, 0xff, 0xf8, 0x3c, 0xe0, 0, 0, 0, 0, 0, 0}, uint32(0), false)
+	f.Add([]byte{0x24, 0x23, 0x40, 0x00, 0x43, 0x23, 0, 0, 0x51, 0x03, 0, 0}, uint32(0x80000000), true)
+	m := New(Config{MaxSteps: 10000})
+	empty := New(Config{}).Mem
+	f.Fuzz(func(t *testing.T, prog []byte, reg uint32, le bool) {
+		if len(prog) > 4096 {
+			return
+		}
+		m.cfg.LittleEndian = le
+		copy(m.Mem, empty) // stores of earlier inputs must not leak in
+		copy(m.Mem, prog)
+		m.Reset()
+		for i := 1; i < 14; i++ {
+			m.R[i] = reg * uint32(i)
+		}
+		m.Run()
+	})
+}
