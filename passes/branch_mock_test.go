@@ -192,7 +192,17 @@ func runPass(t *testing.T, cfg *Config, name string, f *mir.Func) error {
 	if !cfg.IsEnabled(p) {
 		return nil
 	}
-	return p.Run(&Ctx{Cfg: cfg, Pass: p}, f)
+	if len(f.Blocks) > 0 && len(f.Blocks[0].Succs)+len(f.Blocks[0].Preds) == 0 {
+		f.RecomputeCFG() // the test did not build the CFG
+	}
+	valid := len(mir.Verify(f)) == 0
+	if err := p.Run(&Ctx{Cfg: cfg, Pass: p}, f); err != nil {
+		return err
+	}
+	if errs := mir.Verify(f); valid && len(errs) > 0 {
+		t.Errorf("%s broke the function: %v\n%s", name, errs, f)
+	}
+	return nil
 }
 
 func stat(cfg *Config, pass, key string) int64 {

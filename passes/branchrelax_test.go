@@ -13,7 +13,13 @@ var relaxPass = &Pass{Name: "test-relax", Stats: map[string]string{"n": "Number 
 
 func relax(t *testing.T, f *mir.Func, opt RelaxOptions) (int, error) {
 	t.Helper()
-	return RelaxBranches(&Ctx{Cfg: NewConfig(), Pass: relaxPass}, f, mock, opt)
+	f.RecomputeCFG()
+	valid := len(mir.Verify(f)) == 0
+	n, err := RelaxBranches(&Ctx{Cfg: NewConfig(), Pass: relaxPass}, f, mock, opt)
+	if errs := mir.Verify(f); err == nil && valid && len(errs) > 0 {
+		t.Errorf("relaxation broke the function: %v\n%s", errs, f)
+	}
+	return n, err
 }
 
 func pad(n int) []*mir.Instr {

@@ -159,9 +159,11 @@ func lookupArch(name string) (*mir.Arch, error) {
 	return nil, fmt.Errorf("unknown arch %q", name)
 }
 
-// runPasses runs the named passes (when enabled) in order.
+// runPasses runs the named passes (when enabled) in order and checks with
+// mir.Verify that each keeps a valid function valid.
 func runPasses(cfg *passes.Config, f *mir.Func, names ...string) error {
 	for _, n := range names {
+		valid := mir.Verify(f) == nil
 		p, ok := passes.Lookup(n)
 		if !ok {
 			return fmt.Errorf("no pass %s", n)
@@ -171,6 +173,9 @@ func runPasses(cfg *passes.Config, f *mir.Func, names ...string) error {
 		}
 		if err := p.Run(&passes.Ctx{Cfg: cfg, Pass: p}, f); err != nil {
 			return err
+		}
+		if errs := mir.Verify(f); valid && errs != nil {
+			return fmt.Errorf("%s broke %s: %v", n, f.Name, errs)
 		}
 	}
 	return nil
@@ -228,6 +233,9 @@ func TestGolden(t *testing.T) {
 			}
 			var out bytes.Buffer
 			for _, f := range m.Funcs {
+				if errs := mir.Verify(f); errs != nil {
+					t.Fatalf("invalid input: %v", errs)
+				}
 				if err := runPasses(cfg, f, names...); err != nil {
 					t.Fatal(err)
 				}
@@ -307,6 +315,9 @@ func hugeLoop(body int) (*mir.Func, []*mir.Block) {
 		mir.NewInstr(op("JMP"), mir.B(exit)))
 	exit.Instrs = []*mir.Instr{mir.NewInstr(op("RET"), mir.R(cpu0.LR), mir.Operand{Kind: mir.KindReg, Reg: cpu0.V0, Flags: mir.FlagImplicit})}
 	f.RecomputeCFG()
+	if errs := mir.Verify(f); errs != nil {
+		panic(fmt.Sprint(errs))
+	}
 	return f, []*mir.Block{entry, loop, exit}
 }
 
