@@ -14,7 +14,8 @@ const (
 )
 
 // OptDelaySlotUseful names the option (-delay-slot-filler-useful=false)
-// that restricts the filler to nops, as lbd's Cpu0DelaySlotFiller does.
+// that restricts the filler to nops, as lbd's Cpu0DelaySlotFiller does. It
+// defaults to true, except at -O0 (Config.Options["O"] == "0").
 const OptDelaySlotUseful = "delay-slot-filler-useful"
 
 // delay-slot-filler gives every instruction with delay slots its slots, as
@@ -39,7 +40,9 @@ func runDelaySlotFiller(c *Ctx, f *mir.Func) error {
 	if bi == nil {
 		return nil
 	}
-	useful := true
+	// As in LLVM's Mips filler, -O0 fills with nops only, unless the
+	// option says otherwise.
+	useful := c.Option("O") != "0"
 	if v := c.Option(OptDelaySlotUseful); v != "" {
 		b, err := strconv.ParseBool(v)
 		if err != nil {

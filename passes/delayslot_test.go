@@ -143,6 +143,27 @@ func TestDelaySlotFillerNopOnly(t *testing.T) {
 		t.Errorf("second run filled more slots: %d", n)
 	}
 
+	// -O0 means nops only, unless the option is given explicitly.
+	for _, c := range []struct {
+		opt    string
+		useful int64
+	}{{"", 0}, {"true", 1}} {
+		f, b := newFunc(2)
+		b[0].Instrs = []*mir.Instr{add(r2, r3, r4), bnz(r1, b[1])}
+		b[1].Instrs = []*mir.Instr{ret()}
+		cfg := NewConfig()
+		cfg.Options["O"] = "0"
+		if c.opt != "" {
+			cfg.Options[OptDelaySlotUseful] = c.opt
+		}
+		if err := runPass(t, cfg, "delay-slot-filler", f); err != nil {
+			t.Fatal(err)
+		}
+		if n := stat(cfg, "delay-slot-filler", statUseful); n != c.useful {
+			t.Errorf("-O0 with option %q: useful = %d, want %d", c.opt, n, c.useful)
+		}
+	}
+
 	cfg.Options[OptDelaySlotUseful] = "maybe"
 	if err := runPass(t, cfg, "delay-slot-filler", f); err == nil {
 		t.Error("bad option value accepted")
