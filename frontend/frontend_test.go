@@ -27,9 +27,9 @@ func clang(t testing.TB) string {
 }
 
 // compileC compiles a testdata C file to LLVM IR text.
-func compileC(t testing.TB, cfile, triple, opt string) []byte {
+func compileC(t testing.TB, cfile, triple, opt string, extra ...string) []byte {
 	t.Helper()
-	args := []string{"-S", "-emit-llvm", "-w", opt, "-fno-vectorize", "-fno-slp-vectorize", "-fno-discard-value-names", "-o", "-", cfile}
+	args := append([]string{"-S", "-emit-llvm", "-w", opt, "-fno-vectorize", "-fno-slp-vectorize", "-fno-discard-value-names", "-o", "-", cfile}, extra...)
 	if triple != "" {
 		args = append([]string{"--target=" + triple}, args...)
 	}
