@@ -247,10 +247,11 @@ func (l *lowerer) call(in *mir.Instr) error {
 	}
 	offs, total := assignSlots(gs)
 	var regWords [numArgRegs]mir.Operand
+	var inReg [numArgRegs]bool
 	sp := mir.R(SP)
 	put := func(o int64, w mir.Operand) {
 		if o < homeArea {
-			regWords[o/4] = w
+			regWords[o/4], inReg[o/4] = w, true
 			return
 		}
 		l.add(newInstr("ST", w, sp, mir.I(o)))
@@ -280,7 +281,7 @@ func (l *lowerer) call(in *mir.Instr) error {
 	}
 	var implicit []mir.Operand
 	for i, w := range regWords {
-		if w.Kind == mir.KindReg {
+		if inReg[i] {
 			l.add(mir.NewInstr(mir.GCopy, mir.D(argRegs[i]), w))
 			implicit = append(implicit, mir.Operand{Kind: mir.KindReg, Reg: argRegs[i], Flags: mir.FlagImplicit})
 		}
