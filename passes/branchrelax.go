@@ -2,6 +2,7 @@ package passes
 
 import (
 	"fmt"
+	"slices"
 
 	"lltosimd/mir"
 )
@@ -80,8 +81,9 @@ type RelaxOptions struct {
 // when sizes are final; before it, empty slots count as nops (InstrSize),
 // the inverted branch's slot is filled later like any other, and since
 // filling never makes code longer, in-range branches stay in range
-// (barring changes of alignment padding). An unconditional jump or a branch with no inverse that is out
-// of range is an error naming the function. It returns the number of
+// (barring changes of alignment padding). An unconditional jump, or a
+// branch with no inverse, that is out of range is an error naming the
+// function. It returns the number of
 // branches expanded (the calling pass counts them under its own statistic),
 // prints each expansion under the calling pass's -debug-only key, and
 // recomputes the CFG when it changed anything.
@@ -91,11 +93,11 @@ func RelaxBranches(c *Ctx, f *mir.Func, bi BranchInfo, opt RelaxOptions) (int, e
 	for iter := 0; ; iter++ {
 		addr, _ := BlockAddresses(f, bi)
 		type site struct {
-			b  *mir.Block
 			in *mir.Instr
 			t  *mir.Block
 		}
 		var far []site
+		home := map[*mir.Instr]*mir.Block{} // the block of each far branch
 		for _, b := range f.Blocks {
 			pc := addr[b]
 			for _, in := range b.Instrs {
@@ -106,7 +108,8 @@ func RelaxBranches(c *Ctx, f *mir.Func, bi BranchInfo, opt RelaxOptions) (int, e
 						return expanded, fmt.Errorf("function %s: %s in %s cannot reach %s (offset %d bytes)",
 							f.Name, instrString(f, in), blockLabel(b), blockLabel(t), addr[t]-pc)
 					}
-					far = append(far, site{b, in, t})
+					far = append(far, site{in, t})
+					home[in] = b
 				}
 				pc += InstrSize(bi, in)
 			}
@@ -115,9 +118,18 @@ func RelaxBranches(c *Ctx, f *mir.Func, bi BranchInfo, opt RelaxOptions) (int, e
 			break
 		}
 		for _, s := range far {
-			c.Debugf("%s: %s: expanding %s (target %s at %d)", c.Pass.Name, blockLabel(s.b), instrString(f, s.in), blockLabel(s.t), addr[s.t])
-			if err := expandBranch(f, bi, s.b, s.in, s.t); err != nil {
+			b := home[s.in]
+			c.Debugf("%s: %s: expanding %s (target %s at %d)", c.Pass.Name, blockLabel(b), instrString(f, s.in), blockLabel(s.t), addr[s.t])
+			nb, err := expandBranch(f, bi, b, s.in, s.t)
+			if err != nil {
 				return expanded, err
+			}
+			if nb != nil { // later far branches of b may have moved to nb
+				for _, in := range nb.Instrs {
+					if _, ok := home[in]; ok {
+						home[in] = nb
+					}
+				}
 			}
 			done[s.in] = true
 			expanded++
@@ -130,41 +142,39 @@ func RelaxBranches(c *Ctx, f *mir.Func, bi BranchInfo, opt RelaxOptions) (int, e
 }
 
 // expandBranch rewrites the conditional branch in (in block b, going to t)
-// into its inverse around a jump to t.
-func expandBranch(f *mir.Func, bi BranchInfo, b *mir.Block, in *mir.Instr, t *mir.Block) error {
-	bIdx, k := -1, -1
-	for i, x := range f.Blocks {
-		if x == b {
-			bIdx = i
-		}
-	}
-	for i, x := range b.Instrs {
-		if x == in {
-			k = i
-		}
-	}
+// into its inverse around a jump to t. It returns the new block holding the
+// instructions that followed the branch, if there were any.
+func expandBranch(f *mir.Func, bi BranchInfo, b *mir.Block, in *mir.Instr, t *mir.Block) (*mir.Block, error) {
+	bIdx := slices.Index(f.Blocks, b)
+	k := slices.Index(b.Instrs, in)
 	if bIdx < 0 || k < 0 {
-		return fmt.Errorf("function %s: branch relaxation lost track of %s", f.Name, instrString(f, in))
+		return nil, fmt.Errorf("function %s: branch relaxation lost track of %s", f.Name, instrString(f, in))
 	}
-	var fall *mir.Block
-	if rest := b.Instrs[k+1:]; len(rest) > 0 {
-		fall = f.NewBlockDetached("")
-		fall.Instrs = append([]*mir.Instr(nil), rest...)
-		f.Blocks = append(f.Blocks[:bIdx+1], append([]*mir.Block{fall}, f.Blocks[bIdx+1:]...)...)
-	} else if bIdx+1 < len(f.Blocks) {
+	// The fall-through block: a new one for the instructions after the
+	// branch, placed only once the branch is known to invert.
+	var fall, split *mir.Block
+	switch {
+	case k+1 < len(b.Instrs):
+		split = f.NewBlockDetached("")
+		fall = split
+	case bIdx+1 < len(f.Blocks):
 		fall = f.Blocks[bIdx+1]
-	} else {
-		return fmt.Errorf("function %s: conditional branch %s at the end of the function has no fall-through block",
+	default:
+		return nil, fmt.Errorf("function %s: conditional branch %s at the end of the function has no fall-through block",
 			f.Name, instrString(f, in))
 	}
 	what := instrString(f, in)
 	if !bi.InvertCond(in, fall) {
-		return fmt.Errorf("function %s: %s is out of range and has no inverse branch", f.Name, what)
+		return nil, fmt.Errorf("function %s: %s is out of range and has no inverse branch", f.Name, what)
+	}
+	if split != nil {
+		split.Instrs = slices.Clone(b.Instrs[k+1:])
+		f.Blocks = slices.Insert(f.Blocks, bIdx+1, split)
 	}
 	j := bi.NewJump(t)
 	for range bi.DelaySlots(j) {
 		j.Bundle = append(j.Bundle, bi.NewNop())
 	}
 	b.Instrs = append(b.Instrs[:k+1:k+1], j)
-	return nil
+	return split, nil
 }

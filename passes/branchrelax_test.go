@@ -144,6 +144,33 @@ func TestRelaxSplitsBlock(t *testing.T) {
 	}
 }
 
+// Two far branches in one block: the first expansion moves the second into
+// a new block, where it is expanded in turn.
+func TestRelaxTwoInOneBlock(t *testing.T) {
+	f, b := newFunc(4)
+	b[0].Instrs = []*mir.Instr{bnz(r1, b[2]), bz(r2, b[3])}
+	b[1].Instrs = pad(40)
+	b[2].Instrs = append(pad(40), ret())
+	b[3].Instrs = []*mir.Instr{ret()}
+	n, err := relax(t, f, RelaxOptions{})
+	if err != nil || n != 2 {
+		t.Fatalf("RelaxBranches = %d, %v; want 2", n, err)
+	}
+	nb := f.Blocks[1]
+	if got, w := body(b[0]), []string{"BZ $r1, bb4", "JMP bb2"}; !slices.Equal(got, w) {
+		t.Errorf("bb0 = %q, want %q", got, w)
+	}
+	if got, w := body(nb), []string{"BNZ $r2, bb1", "JMP bb3"}; !slices.Equal(got, w) {
+		t.Errorf("new block = %q, want %q", got, w)
+	}
+	checkReach(t, f)
+	// r1 != 0 → bb2; r1 == 0 → then r2 (= r1 in follow) == 0 → bb3.
+	stops := []*mir.Block{b[1], b[2], b[3]}
+	if follow(t, f, b[0], 1, stops) != b[2] || follow(t, f, b[0], 0, stops) != b[3] {
+		t.Error("paths changed")
+	}
+}
+
 // Expanding one branch pushes another out of range: relaxation iterates.
 func TestRelaxFixedPoint(t *testing.T) {
 	f, b := newFunc(6)
