@@ -44,6 +44,7 @@ __attribute__((noinline)) int swll(i64 x) {
   switch (x) { case 1: return 5; case 1LL << 33: return 6; case -1: return 7; }
   return 0;
 }
+#ifndef NO_VARARGS /* x86-64 IR reads its va_list struct itself */
 __attribute__((noinline)) int vsum(int n, ...) {
   va_list ap; va_start(ap, n); int s = 0;
   for (int i = 0; i < n; i++) s = s * 3 + va_arg(ap, int);
@@ -54,6 +55,7 @@ __attribute__((noinline)) i64 vsum64(int n, ...) {
   for (int i = 0; i < n; i++) { s = s * 5 + va_arg(ap, i64); s ^= va_arg(ap, int); }
   va_end(ap); return s;
 }
+#endif
 struct big { int a[9]; char c; };
 __attribute__((noinline)) struct big mkbig(int x) { struct big b; for (int i = 0; i < 9; i++) b.a[i] = x * i; b.c = (char)x; return b; }
 __attribute__((noinline)) int usebig(struct big b, int k) { b.a[0] += k; return b.a[0] + b.a[8] + b.c; }
@@ -121,7 +123,9 @@ u32 test(void) {
   struct bf f = {5, 100, -3, 70000};
   f.a += opaque(1); f.c -= opaque(2); f.d ^= opaque(12345);
   mix(f.a); mix(f.b); mix(f.c); mix(f.d);
+#ifndef NO_VARARGS
   mix(vsum(4, 1, 2, 3, opaque(4))); mix64(vsum64(3, 1LL, 9, -2LL, 8, 1LL << 40, opaque(7)));
+#endif
   struct big b = mkbig(opaque(3)); mix(usebig(b, 4)); mix(b.a[3]);
   mix(fib(opaque(15))); mix(dyn(opaque(7))); mix(isqrt(opaque64(1000000)));
   char tmp[20]; __builtin_memcpy(tmp, buf, 12); __builtin_memset(tmp + 5, 'x', opaque(3)); tmp[12] = 0;
