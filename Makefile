@@ -1,0 +1,77 @@
+# lltosimd: build, demo and test entry points.
+#
+#   make setup demo   install clang-14/LLVM 14 if missing, then compile and
+#                     run examples/hello.c on the Cpu0 simulator
+#   make test         go vet, gofmt check, go test ./... (unit, lit, execution)
+
+GO       ?= go
+CLANG    ?= clang-14
+MARCH    ?= cpu0el
+MCPU     ?= cpu032II
+BIN      := bin
+BUILD    := build
+SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+# Tools `make setup` provides, and the Debian/Ubuntu packages they come from.
+NEEDED_TOOLS := clang-14 lli FileCheck python3
+APT_PACKAGES := clang-14 llvm-14 llvm-14-tools python3
+
+# The runtime is compiled from MIPS IR of the target's byte order.
+triple_cpu0   := mips-unknown-linux-gnu
+triple_cpu0el := mipsel-unknown-linux-gnu
+
+.PHONY: all build setup deps runtime demo test check-corpus clean
+
+all: build
+
+build:
+	$(GO) build -o $(BIN)/lltosimd ./cmd/lltosimd
+	$(GO) build -o $(BIN)/cpu0sim ./cmd/cpu0sim
+
+# setup installs the external tools, only when one is missing. LLVM 14's
+# FileCheck and lit live in /usr/lib/llvm-14 (llvm-14-tools).
+setup deps:
+	@missing=; for t in $(NEEDED_TOOLS); do \
+	  command -v $$t >/dev/null 2>&1 || [ -x /usr/lib/llvm-14/bin/$$t ] || missing="$$missing $$t"; \
+	done; \
+	[ -f /usr/lib/llvm-14/build/utils/lit/lit.py ] || missing="$$missing lit"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing (missing:$$missing)"; \
+	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $(APT_PACKAGES); \
+	else echo "setup: all tools present"; fi
+	@command -v $(GO) >/dev/null || { echo "setup: Go is required (https://go.dev/dl)"; exit 1; }
+
+# runtime compiles runtime/cpu0 for every -march/-mcpu pair into
+# build/rt/<march>-<mcpu>/ (the .s files to pass to cpu0sim).
+runtime: build
+	@for march in cpu0 cpu0el; do for mcpu in cpu032I cpu032II; do \
+	  d=$(BUILD)/rt/$$march-$$mcpu; mkdir -p $$d; cp runtime/cpu0/halt.s $$d/; \
+	  triple=$$([ $$march = cpu0 ] && echo $(triple_cpu0) || echo $(triple_cpu0el)); \
+	  for c in runtime/cpu0/*.c; do b=$$(basename $$c .c); \
+	    $(CLANG) --target=$$triple -O2 -ffreestanding -fno-builtin -S -emit-llvm $$c -o $$d/$$b.ll || exit 1; \
+	    $(BIN)/lltosimd -march=$$march -mcpu=$$mcpu -O2 $$d/$$b.ll -o $$d/$$b.s || exit 1; \
+	  done; echo "runtime: $$d"; \
+	done; done
+
+# demo compiles examples/hello.c for $(MARCH)/$(MCPU) and runs it.
+demo: runtime
+	@mkdir -p $(BUILD)/demo
+	$(CLANG) --target=$(triple_$(MARCH)) -O2 -ffreestanding -fno-builtin -nostdlibinc \
+	  -I tests/exec/include -S -emit-llvm examples/hello.c -o $(BUILD)/demo/hello.ll
+	$(BIN)/lltosimd -march=$(MARCH) -mcpu=$(MCPU) -O2 $(BUILD)/demo/hello.ll -o $(BUILD)/demo/hello.s
+	$(BIN)/cpu0sim -mcpu=$(MCPU) $(if $(filter cpu0el,$(MARCH)),-el) -stats \
+	  $(BUILD)/demo/hello.s $(BUILD)/rt/$(MARCH)-$(MCPU)/*.s
+
+test:
+	$(GO) vet ./...
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
+	$(GO) test ./...
+
+# check-corpus checks the execution corpus for undefined behaviour (lli -O0
+# vs -O2 vs a sanitizer build); it needs no lltosimd.
+check-corpus:
+	scripts/check-corpus.sh
+
+clean:
+	rm -rf $(BIN) $(BUILD)
