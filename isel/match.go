@@ -120,6 +120,9 @@ func (e *Emitter) Root() *mir.Instr { return e.root }
 // Func returns the function being selected.
 func (e *Emitter) Func() *mir.Func { return e.s.f }
 
+// Block returns the block being selected.
+func (e *Emitter) Block() *mir.Block { return e.s.block }
+
 // Cap returns the n-th captured operand.
 func (e *Emitter) Cap(n int) mir.Operand { return e.caps[n] }
 

@@ -325,9 +325,10 @@ func (l *lowerer) loadWord(addr mir.Operand, off, n int64) mir.Operand {
 	}
 	var acc mir.Operand
 	for j := int64(0); j < n; j++ {
-		b, s := newv(), newv()
+		b, k, s := newv(), newv(), newv()
 		l.add(mir.NewInstr(mir.GLoad8U, mir.D(b), addr, mir.I(off+j)))
-		l.add(mir.NewInstr(mir.GShl, mir.D(s), mir.R(b), mir.I(8*(3-j))))
+		l.add(mir.NewInstr(mir.GConst, mir.D(k), mir.I(8*(3-j))))
+		l.add(mir.NewInstr(mir.GShl, mir.D(s), mir.R(b), mir.R(k)))
 		if j == 0 {
 			acc = mir.R(s)
 			continue

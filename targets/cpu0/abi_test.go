@@ -20,6 +20,7 @@ func lowerText(t *testing.T, hdr, body string) (*mir.Func, string) {
 	if _, err := LowerCalls(f); err != nil {
 		t.Fatal(err)
 	}
+	verify(t, f)
 	return f, bodyText(f)
 }
 
@@ -166,11 +167,13 @@ func TestLowerByValCall(t *testing.T) {
   %1:gpr = G_LOAD32 %0, 0
   %2:gpr = G_LOAD32 %0, 4
   %3:gpr = G_LOAD8U %0, 8
-  %4:gpr = G_SHL %3, 24
-  %5:gpr = G_LOAD8U %0, 9
-  %6:gpr = G_SHL %5, 16
-  %7:gpr = G_OR %4, %6
-  ST %7, $sp, 8
+  %4:gpr = G_CONST 24
+  %5:gpr = G_SHL %3, %4
+  %6:gpr = G_LOAD8U %0, 9
+  %7:gpr = G_CONST 16
+  %8:gpr = G_SHL %6, %7
+  %9:gpr = G_OR %5, %8
+  ST %9, $sp, 8
   $4 = COPY %1
   $5 = COPY %2
   JSUB @h, implicit-def $lr, implicit $4, implicit $5, implicit-def $2, implicit-def $3

@@ -226,9 +226,13 @@ var Rules = []isel.Rule{
 		f.HasCalls = true
 		f.MaxCallArgs = max(f.MaxCallArgs, 8)
 		e.Emit("JSUB", mir.S("abort", 0))
+		endUnreachable(e)
 		return nil
 	}},
-	{Name: "unreachable", Match: isel.Op(mir.GUnreachable), Emit: []isel.Inst{}},
+	{Name: "unreachable", Match: isel.Op(mir.GUnreachable), EmitFunc: func(e *isel.Emitter) error {
+		endUnreachable(e)
+		return nil
+	}},
 
 	// Stack pointer arithmetic; the function then needs a frame pointer.
 	{Name: "stacksave", Match: isel.Op(mir.GStackSave), EmitFunc: func(e *isel.Emitter) error {
@@ -257,6 +261,16 @@ func init() {
 		{"st32", mir.GStore32, "ST", true}, {"st16", mir.GStore16, "SH", true}, {"st8", mir.GStore8, "SB", true},
 	} {
 		Rules = append(Rules, memRules(m.name, m.g, m.op, m.store)...)
+	}
+}
+
+// endUnreachable ends a block control never leaves (after a trap, or
+// unreachable code): nothing is needed, except that the last block must not
+// fall off the end of the function, so it gets a jump to itself.
+func endUnreachable(e *isel.Emitter) {
+	bs := e.Func().Blocks
+	if b := e.Block(); bs[len(bs)-1] == b {
+		e.Emit("JMP", mir.B(b))
 	}
 }
 

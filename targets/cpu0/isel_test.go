@@ -88,11 +88,21 @@ func checkSelect(t *testing.T, mcpu, body, want string) *mir.Func {
 		t.Fatalf("select: %v", err)
 	}
 	checkLevel(t, f, mcpu)
+	verify(t, f)
 	got := bodyText(f)
 	if norm(got) != norm(want) {
 		t.Errorf("%s: selected code differs\n--- got\n%s--- want\n%s", mcpu, got, want)
 	}
 	return f
+}
+
+// verify reports the MIR verifier's complaints about f.
+func verify(t *testing.T, f *mir.Func) {
+	t.Helper()
+	f.RecomputeCFG()
+	for _, err := range mir.Verify(f) {
+		t.Errorf("verify: %v\n%s", err, f)
+	}
 }
 
 // checkLevel fails if code for cpu032I uses a cpu032II-only opcode
@@ -540,6 +550,7 @@ func TestSelectSelect(t *testing.T) {
 		if err != nil || n != 3 {
 			t.Fatalf("LowerSelects = %d, %v", n, err)
 		}
+		verify(t, f)
 		// spec §6: select (a==b),T,F → xor c,a,b; movz F,T,c; select c,T,F → movn;
 		// order compares: slt (cpu032II) or cmp + andi (cpu032I).
 		want := map[string]string{
@@ -598,6 +609,7 @@ bb2.c:
 bb1:
   JSUB @abort, implicit-def $lr
 bb2:
+  JMP bb2.c
 `)
 	if !f.FramePointer || !f.HasCalls || f.MaxCallArgs != 8 {
 		t.Errorf("FramePointer=%v HasCalls=%v MaxCallArgs=%d, want true true 8", f.FramePointer, f.HasCalls, f.MaxCallArgs)
