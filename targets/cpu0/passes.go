@@ -14,8 +14,9 @@ import (
 //
 //	del-jmp → delay-slot-filler → cpu0-long-branch (at emission)
 //
-// cpu0-long-branch runs last because it needs final sizes: every slot is
-// already a bundle member by then, and an expanded branch keeps its slot.
+// cpu0-long-branch is most precise last, when sizes are final (every slot
+// is a bundle member and an expanded branch keeps its slot), but it is
+// also correct before the filler: empty slots count as nops.
 
 // inverseBranch pairs each conditional branch with the branch on the
 // opposite condition (spec §3.2: jlt is N, jge is !N; jgt is !N&&!Z, jle
@@ -56,9 +57,12 @@ type branchInfo struct {
 	offsetBit map[mir.Opcode]uint // width of the signed byte displacement field
 }
 
+// branches is the Cpu0 branch hook set, built from the instruction table.
+var branches = newBranchInfo()
+
 // BranchInfo is the Cpu0 implementation of the branch hooks (registered
 // for Arch).
-var BranchInfo passes.BranchInfo = newBranchInfo()
+var BranchInfo passes.BranchInfo = branches
 
 func newBranchInfo() *branchInfo {
 	bi := &branchInfo{
@@ -233,7 +237,7 @@ var _ = passes.Register(&passes.Pass{
 				return fmt.Errorf("invalid value %q for -%s", v, OptForceLongBranch)
 			}
 			if force {
-				opt.Force = func(in *mir.Instr) bool { return BranchInfo.(*branchInfo).offsetBit[in.Op] == 16 }
+				opt.Force = func(in *mir.Instr) bool { return branches.offsetBit[in.Op] == 16 }
 			}
 		}
 		n, err := passes.RelaxBranches(c, f, BranchInfo, opt)
