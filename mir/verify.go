@@ -11,7 +11,8 @@ import (
 //
 //   - operands: explicit def and use counts match the OpDesc (-1 = any;
 //     a guard operand is not counted), explicit defs are registers, no
-//     explicit def follows a use, implicit operands are registers, every
+//     explicit def follows a use, implicit operands are registers (or the
+//     blocks/jump tables an indirect branch may reach), every
 //     register, vreg class, block, frame object, jump table and condition
 //     named exists, generic ops have the operand kinds docs/generic-mir.md
 //     gives them, tied defs name an existing register use (and the same
@@ -256,8 +257,10 @@ func (v *verifier) instr(b *Block, in *Instr) {
 		}
 	}
 	for i := nd + len(uses); i < len(in.Ops); i++ {
-		if in.Ops[i].Kind != KindReg {
-			v.errorf(b, in, "operand %d: implicit operand is not a register", i)
+		// Implicit jump tables and blocks list the possible targets of an
+		// indirect branch for the CFG.
+		if k := in.Ops[i].Kind; k != KindReg && k != KindJT && k != KindBlock {
+			v.errorf(b, in, "operand %d: implicit operand is not a register, block or jump table", i)
 		}
 	}
 	for i := range in.Ops {

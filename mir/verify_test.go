@@ -64,7 +64,7 @@ func TestVerifyRules(t *testing.T) {
 		{"def count", generic1 + "  G_CONST 1\n  G_RET\n", nil, "G_CONST has 0 explicit defs, want 1"},
 		{"def after uses", generic1 + "  %0:gpr = G_CONST 1\n  %1:gpr = G_ADD %0, def %2:gpr\n  G_RET\n", nil, "explicit def after the uses start"},
 		{"implicit among explicit", generic1 + "  %0:gpr = G_CONST 1\n  G_RET implicit %0, %0\n", nil, "implicit operand before explicit ones"},
-		{"implicit non-register", generic1 + "  G_RET implicit 5\n", nil, "implicit operand is not a register"},
+		{"implicit non-register", generic1 + "  G_RET implicit 5\n", nil, "implicit operand is not a register, block or jump table"},
 		{"generic kinds", generic1 + "  %0:gpr = G_CONST 1\n  %1:gpr = G_ADD %0, 5\n  G_RET\n", nil, "use 1 must be a register"},
 		{"icmp cond", generic1 + "  %0:gpr = G_CONST 1\n  %1:gpr = G_ICMP %0, %0, %0\n  G_RET\n", nil, "use 0 must be a condition"},
 		{"load base", generic1 + "  %0:gpr = G_LOAD32 @g, 0\n  G_RET\n", nil, "use 0 must be a register or frame object"},
