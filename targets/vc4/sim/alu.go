@@ -54,91 +54,145 @@ func boolBit(b bool) uint16 {
 }
 
 // addALU computes one add-ALU op over 16 lanes; it returns the C flags.
+// The switch is outside the lane loops so each loop is tight.
 func addALU(op vc4.AddOp, a, b, out *Vec) (c uint16) {
-	for i := 0; i < vc4.Lanes; i++ {
-		x, y := a[i], b[i]
-		var r uint32
-		var ci bool
-		switch op {
-		case vc4.AddFAdd, vc4.AddFSub:
-			fy := float64(f32(y))
-			if op == vc4.AddFSub {
-				fy = -fy
-			}
-			r = rtz32(twoSum(float64(f32(x)), fy))
-			ci = math.Float32frombits(r) > 0
-		case vc4.AddFMin, vc4.AddFMax:
-			fx, fy := f32(x), f32(y)
-			ci = fx > fy
-			if (op == vc4.AddFMin) == ci {
-				r = flush(y)
-			} else {
-				r = flush(x)
-			}
-		case vc4.AddFMinAbs, vc4.AddFMaxAbs:
-			ax, ay := flush(x)&0x7fffffff, flush(y)&0x7fffffff
-			ci = math.Float32frombits(ax) > math.Float32frombits(ay)
-			if (op == vc4.AddFMinAbs) == ci {
-				r = ay
-			} else {
-				r = ax
-			}
-		case vc4.AddFtoI:
-			f := float64(f32(x))
-			if math.IsNaN(f) || f >= 2147483648 || f < -2147483648 {
-				r = 0 // out of range: undefined on hardware
-			} else {
-				r = uint32(int32(f))
-			}
-		case vc4.AddItoF:
-			r = rtz32(float64(int32(x)), 0)
-		case vc4.AddAdd:
-			s := uint64(x) + uint64(y)
-			r, ci = uint32(s), s>>32 != 0
-		case vc4.AddSub:
-			r, ci = x-y, x < y
-		case vc4.AddShr:
-			s := y & 31
-			r = x >> s
-			ci = s != 0 && x>>(s-1)&1 != 0
-		case vc4.AddAsr:
-			s := y & 31
-			r = uint32(int32(x) >> s)
-			ci = s != 0 && x>>(s-1)&1 != 0
-		case vc4.AddRor:
-			r = bits.RotateLeft32(x, -int(y&31))
-		case vc4.AddShl:
-			s := y & 31
-			r = x << s
-			ci = (uint64(x)<<s)>>32&1 != 0
-		case vc4.AddMin, vc4.AddMax:
-			ci = int32(x) > int32(y)
-			if (op == vc4.AddMin) == ci {
-				r = y
-			} else {
-				r = x
-			}
-		case vc4.AddAnd:
-			r = x & y
-		case vc4.AddOr:
-			r = x | y
-		case vc4.AddXor:
-			r = x ^ y
-		case vc4.AddNot:
-			r = ^x
-		case vc4.AddClz:
-			r = uint32(bits.LeadingZeros32(x))
-		case vc4.AddV8Adds:
-			r = v8(x, y, func(p, q uint32) uint32 { return min(p+q, 255) })
-		case vc4.AddV8Subs:
-			r = v8(x, y, func(p, q uint32) uint32 { return uint32(max(int32(p)-int32(q), 0)) })
+	switch op {
+	case vc4.AddAdd:
+		for i := range out {
+			s := uint64(a[i]) + uint64(b[i])
+			out[i] = uint32(s)
+			c |= uint16(s>>32) << i
 		}
-		out[i] = r
-		c |= boolBit(ci) << i
+	case vc4.AddSub:
+		for i := range out {
+			out[i] = a[i] - b[i]
+			c |= boolBit(a[i] < b[i]) << i
+		}
+	case vc4.AddAnd:
+		for i := range out {
+			out[i] = a[i] & b[i]
+		}
+	case vc4.AddOr:
+		for i := range out {
+			out[i] = a[i] | b[i]
+		}
+	case vc4.AddXor:
+		for i := range out {
+			out[i] = a[i] ^ b[i]
+		}
+	case vc4.AddNot:
+		for i := range out {
+			out[i] = ^a[i]
+		}
+	case vc4.AddShr, vc4.AddAsr, vc4.AddShl:
+		for i := range out {
+			x, s := a[i], b[i]&31
+			switch op {
+			case vc4.AddShr:
+				out[i] = x >> s
+			case vc4.AddAsr:
+				out[i] = uint32(int32(x) >> s)
+			default:
+				out[i] = x << s
+				c |= uint16((uint64(x)<<s)>>32&1) << i
+				continue
+			}
+			if s != 0 {
+				c |= uint16(x>>(s-1)&1) << i
+			}
+		}
+	case vc4.AddRor:
+		for i := range out {
+			out[i] = bits.RotateLeft32(a[i], -int(b[i]&31))
+		}
+	case vc4.AddMin, vc4.AddMax:
+		for i := range out {
+			x, y := a[i], b[i]
+			gt := int32(x) > int32(y)
+			c |= boolBit(gt) << i
+			if (op == vc4.AddMin) == gt {
+				out[i] = y
+			} else {
+				out[i] = x
+			}
+		}
+	case vc4.AddClz:
+		for i := range out {
+			out[i] = uint32(bits.LeadingZeros32(a[i]))
+		}
+	case vc4.AddV8Adds:
+		for i := range out {
+			out[i] = v8adds(a[i], b[i])
+		}
+	case vc4.AddV8Subs:
+		for i := range out {
+			out[i] = v8subs(a[i], b[i])
+		}
+	default:
+		for i := range out {
+			var ci bool
+			out[i], ci = addFloat(op, a[i], b[i])
+			c |= boolBit(ci) << i
+		}
 	}
 	return c
 }
 
+// addFloat computes the float and conversion add-ALU ops of one lane.
+func addFloat(op vc4.AddOp, x, y uint32) (r uint32, c bool) {
+	switch op {
+	case vc4.AddFAdd, vc4.AddFSub:
+		fy := float64(f32(y))
+		if op == vc4.AddFSub {
+			fy = -fy
+		}
+		r = rtz32(twoSum(float64(f32(x)), fy))
+		return r, math.Float32frombits(r) > 0
+	case vc4.AddFMin, vc4.AddFMax:
+		c = f32(x) > f32(y)
+		if (op == vc4.AddFMin) == c {
+			return flush(y), c
+		}
+		return flush(x), c
+	case vc4.AddFMinAbs, vc4.AddFMaxAbs:
+		ax, ay := flush(x)&0x7fffffff, flush(y)&0x7fffffff
+		c = math.Float32frombits(ax) > math.Float32frombits(ay)
+		if (op == vc4.AddFMinAbs) == c {
+			return ay, c
+		}
+		return ax, c
+	case vc4.AddFtoI:
+		f := float64(f32(x))
+		if math.IsNaN(f) || f >= 2147483648 || f < -2147483648 {
+			return 0, false // out of range: undefined on hardware
+		}
+		return uint32(int32(f)), false
+	case vc4.AddItoF:
+		return rtz32(float64(int32(x)), 0), false
+	}
+	return 0, false
+}
+
+func v8adds(x, y uint32) uint32 {
+	var r uint32
+	for s := 0; s < 32; s += 8 {
+		r |= min(x>>s&255+y>>s&255, 255) << s
+	}
+	return r
+}
+
+func v8subs(x, y uint32) uint32 {
+	var r uint32
+	for s := 0; s < 32; s += 8 {
+		p, q := x>>s&255, y>>s&255
+		if p > q {
+			r |= (p - q) << s
+		}
+	}
+	return r
+}
+
+// v8 applies f to the four byte pairs of x and y.
 func v8(x, y uint32, f func(p, q uint32) uint32) uint32 {
 	var r uint32
 	for s := 0; s < 32; s += 8 {
@@ -149,29 +203,41 @@ func v8(x, y uint32, f func(p, q uint32) uint32) uint32 {
 
 // mulALU computes one mul-ALU op over 16 lanes; it returns the C flags.
 func mulALU(op vc4.MulOp, a, b, out *Vec) (c uint16) {
-	for i := 0; i < vc4.Lanes; i++ {
-		x, y := a[i], b[i]
-		var r uint32
-		var ci bool
-		switch op {
-		case vc4.MulFMul:
-			r = rtz32(float64(f32(x))*float64(f32(y)), 0)
-		case vc4.MulMul24:
-			p := uint64(x&0xFFFFFF) * uint64(y&0xFFFFFF)
-			r, ci = uint32(p), p > 0xFFFFFFFF
-		case vc4.MulV8Muld:
-			r = v8(x, y, func(p, q uint32) uint32 { return (p*q + 127) / 255 })
-		case vc4.MulV8Min:
-			r = v8(x, y, func(p, q uint32) uint32 { return min(p, q) })
-		case vc4.MulV8Max:
-			r = v8(x, y, func(p, q uint32) uint32 { return max(p, q) })
-		case vc4.MulV8Adds:
-			r = v8(x, y, func(p, q uint32) uint32 { return min(p+q, 255) })
-		case vc4.MulV8Subs:
-			r = v8(x, y, func(p, q uint32) uint32 { return uint32(max(int32(p)-int32(q), 0)) })
+	switch op {
+	case vc4.MulFMul:
+		for i := range out {
+			out[i] = rtz32(float64(f32(a[i]))*float64(f32(b[i])), 0)
 		}
-		out[i] = r
-		c |= boolBit(ci) << i
+	case vc4.MulMul24:
+		for i := range out {
+			p := uint64(a[i]&0xFFFFFF) * uint64(b[i]&0xFFFFFF)
+			out[i] = uint32(p)
+			c |= boolBit(p > 0xFFFFFFFF) << i
+		}
+	case vc4.MulV8Muld:
+		for i := range out {
+			out[i] = v8(a[i], b[i], func(p, q uint32) uint32 { return (p*q + 127) / 255 })
+		}
+	case vc4.MulV8Min:
+		for i := range out {
+			if a[i] == b[i] { // mov
+				out[i] = a[i]
+				continue
+			}
+			out[i] = v8(a[i], b[i], func(p, q uint32) uint32 { return min(p, q) })
+		}
+	case vc4.MulV8Max:
+		for i := range out {
+			out[i] = v8(a[i], b[i], func(p, q uint32) uint32 { return max(p, q) })
+		}
+	case vc4.MulV8Adds:
+		for i := range out {
+			out[i] = v8adds(a[i], b[i])
+		}
+	case vc4.MulV8Subs:
+		for i := range out {
+			out[i] = v8subs(a[i], b[i])
+		}
 	}
 	return c
 }

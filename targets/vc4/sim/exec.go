@@ -46,6 +46,18 @@ func (m *Machine) execALU(q *QPU, in *vc4.Instr, ending bool, wA, wB *uint32, wA
 	if !smallImm && in.RaddrB < vc4.NumPhysRegs && q.prevWB>>in.RaddrB&1 != 0 {
 		return 0, fmt.Sprintf("reads rb%d written by the previous instruction (spec §4.2, §7.1 V20)", in.RaddrB)
 	}
+	// Reading a register that was never written gives undefined data (§10).
+	for mx := vc4.MuxR0; mx <= vc4.MuxR5; mx++ {
+		if used[mx] && q.wroteAcc>>mx&1 == 0 && !(mx == vc4.MuxR4 && q.sfuPending) {
+			return 0, fmt.Sprintf("reads r%d, which was never written (undefined, spec §10)", mx)
+		}
+	}
+	if in.RaddrA < vc4.NumPhysRegs && q.wroteA>>in.RaddrA&1 == 0 {
+		return 0, fmt.Sprintf("reads ra%d, which was never written (undefined, spec §10)", in.RaddrA)
+	}
+	if !smallImm && in.RaddrB < vc4.NumPhysRegs && q.wroteB>>in.RaddrB&1 == 0 {
+		return 0, fmt.Sprintf("reads rb%d, which was never written (undefined, spec §10)", in.RaddrB)
+	}
 	// SFU latency (§5, §7.8).
 	if s := since(q.sfuAt); s <= 2 {
 		if used[vc4.MuxR4] {
@@ -223,6 +235,7 @@ func (m *Machine) execALU(q *QPU, in *vc4.Instr, ending bool, wA, wB *uint32, wA
 			return 0, fmt.Sprintf("%s with no outstanding TMU request", vc4.Sigs[in.Sig].Name)
 		}
 		q.Acc[4] = f.buf[f.head]
+		q.wroteAcc |= 1 << 4
 		f.head = (f.head + 1) % maxTMU
 		f.size--
 	}
@@ -300,23 +313,27 @@ func maskedWrite(dst, src *Vec, mask uint16) {
 
 // writeReg writes v to one destination in the lanes of mask.
 func (m *Machine) writeReg(q *QPU, sp vc4.Space, addr uint8, v *Vec, mask uint16, wA, wB *uint32, wAcc *uint8) string {
-	if mask == 0 {
-		return ""
-	}
 	since := func(at int64) int64 { return q.icount - at }
+	// Register writes occupy the write port (and create the §4.2 hazard)
+	// even when no lane passes the condition.
 	switch {
 	case addr < vc4.NumPhysRegs:
 		if sp == vc4.SpaceA {
 			maskedWrite(&q.RA[addr], v, mask)
 			*wA |= 1 << addr
+			q.wroteA |= 1 << addr
 		} else {
 			maskedWrite(&q.RB[addr], v, mask)
 			*wB |= 1 << addr
+			q.wroteB |= 1 << addr
 		}
 		return ""
 	case addr < vc4.AddrR0+4:
 		maskedWrite(&q.Acc[addr-vc4.AddrR0], v, mask)
 		*wAcc |= 1 << (addr - vc4.AddrR0)
+		q.wroteAcc |= 1 << (addr - vc4.AddrR0)
+		return ""
+	case mask == 0:
 		return ""
 	case addr == vc4.AddrR5:
 		var r Vec
@@ -329,6 +346,7 @@ func (m *Machine) writeReg(q *QPU, sp vc4.Space, addr uint8, v *Vec, mask uint16
 		}
 		maskedWrite(&q.Acc[5], &r, mask)
 		*wAcc |= 1 << 5
+		q.wroteAcc |= 1 << 5
 		return ""
 	case addr == vc4.AddrNop:
 		return ""

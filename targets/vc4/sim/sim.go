@@ -103,6 +103,9 @@ type QPU struct {
 
 	// Hazard history (instruction counts of the last events).
 	prevWA, prevWB uint32 // physical regfile addresses written by the previous instruction
+	// Registers written at least once (reading others is undefined).
+	wroteA, wroteB uint32
+	wroteAcc       uint8
 	prevAcc        uint8  // accumulators (bit i = r_i) written by the previous instruction
 	sfuAt          int64
 	sfuPending     bool
@@ -530,6 +533,7 @@ func (m *Machine) step(q *QPU) (stalled bool, err error) {
 	if q.sfuPending && q.icount-q.sfuAt >= 3 {
 		q.Acc[4] = q.sfuVal
 		q.sfuPending = false
+		q.wroteAcc |= 1 << 4
 	}
 	next := pc + 1
 	for i := 0; i < q.npending; i++ {

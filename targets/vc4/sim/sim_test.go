@@ -44,6 +44,9 @@ func mustRun(t *testing.T, src string, unifs ...uint32) *QPU {
 
 const end = "\nnop; thrend\nnop\nnop\n"
 
+// zero initialises the accumulators the forbidden-pattern programs read.
+const zero = "mov r0, 0\nmov r1, 0\nmov r2, 0\n"
+
 func lanes(f func(i int) uint32) Vec {
 	var v Vec
 	for i := range v {
@@ -290,24 +293,25 @@ func TestForbidden(t *testing.T) {
 		name, src, want string
 	}{
 		{"V20 regfile read after write", "mov ra0, 1\nmov r0, ra0" + end, "V20"},
+		{"V20 even when no lane writes", "mov.setf -, 1\nmov.ifz ra0, 1\nmov r0, ra0" + end, "V20"},
 		{"V20 regfile B", "mov rb3, 1\nmov r0, rb3" + end, "V20"},
 		{"V20 across a branch", "brr -, :t\nnop\nnop\nmov ra1, 2\n:t\nmov r0, ra1" + end, "V20"},
 		{"V40 uniform read in thrend slot", "nop; thrend\nmov r0, unif\nnop", "V40"},
-		{"V40 VPM write in thrend slot", "ldi vw_setup, 0x1a00\nnop; thrend\nmov vpm, r0\nnop", "V40"},
+		{"V40 VPM write in thrend slot", zero + "ldi vw_setup, 0x1a00\nnop; thrend\nmov vpm, r0\nnop", "V40"},
 		{"V42 thrend writes regfile", "mov ra0, r0; thrend\nnop\nnop", "V42"},
 		{"V41 address 14 in thrend window", "mov ra14, 1\nnop; thrend\nmov r0, ra14\nnop", "V41"},
-		{"V45 final instruction writes TLB_Z", "nop; thrend\nnop\nmov tlb_z, r0", "V45"},
+		{"V45 final instruction writes TLB_Z", zero + "nop; thrend\nnop\nmov tlb_z, r0", "V45"},
 		{"V35 sbwait at start", "nop; sbwait" + end, "V35"},
-		{"V32 TMU after TMU_NOSWAP", "mov tmurs, 1\nmov t0s, r0" + end, "V32"},
-		{"V33 r4 read too early", "mov recip, r0\nnop\nmov r1, r4" + end, "V33"},
-		{"V33 two SFU writes in a row", "mov recip, r0\nmov exp, r0" + end, "V33"},
+		{"V32 TMU after TMU_NOSWAP", zero + "mov tmurs, 1\nmov t0s, r0" + end, "V32"},
+		{"V33 r4 read too early", zero + "mov recip, r0\nnop\nmov r1, r4" + end, "V33"},
+		{"V33 two SFU writes in a row", zero + "mov recip, r0\nmov exp, r0" + end, "V33"},
 		{"V33 ldtmu after SFU", "mov r0, 0\nmov t0s, r0\nmov recip, r0\nnop; ldtmu0" + end, "V33"},
-		{"V21 rotate by r5 after r5 write", "mov r5rep, 1\nnop; mov r1, r0 << r5" + end, "V21"},
+		{"V21 rotate by r5 after r5 write", zero + "mov r5rep, 1\nnop; mov r1, r0 << r5" + end, "V21"},
 		{"V21 rotate after accumulator write", "mov r0, 1\nnop; mov r1, r0 << 2" + end, "rotation of r0"},
-		{"7.11 ms_mask after TLB_Z", "mov tlb_z, r0\nmov r1, ms_mask" + end, "7.11"},
+		{"7.11 ms_mask after TLB_Z", zero + "mov tlb_z, r0\nmov r1, ms_mask" + end, "7.11"},
 		{"V120 TMU and SFU together", "mov t0s, r0; mov recip, r1" + end, "V120"},
 		{"V120 ldtmu and SFU", "mov recip, r0; nop; ldtmu0" + end, "V120"},
-		{"V30 uniform after unif_addr", "mov unif_addr, r0\nnop\nmov r1, unif" + end, "V30"},
+		{"V30 uniform after unif_addr", zero + zero + "mov unif_addr, r0\nnop\nmov r1, unif" + end, "V30"},
 		{"V10 branches too close", "brr -, :a\nbrr -, :a\nnop\nnop\n:a\nnop" + end, "V10"},
 		{"V130 conditional TMU write", "mov.setf -, 0\nmov.ifz t0s, r0" + end, "V130"},
 		{"V130 conditional host_int", "mov.setf -, 0\nmov.ifz irq, 1" + end, "V130"},
@@ -318,13 +322,15 @@ func TestForbidden(t *testing.T) {
 		{"flags tested before set", "mov.ifz r0, 1" + end, "never set"},
 		{"branch on unset flags", "brr.anyz -, :a\nnop\nnop\nnop\n:a" + end, "never set"},
 		{"ldtmu without request", "nop; ldtmu0" + end, "no outstanding"},
+		{"read of a never-written accumulator", "mov r0, r3" + end, "never written"},
+		{"read of a never-written register", "mov r0, rb7" + end, "never written"},
 		{"read of NOP address", "mov r0, ra39" + end, "(NOP)"},
 		{"branch with odd raddr_a", "bra -, ra1" + end, "odd raddr_a"},
 		{"branch out of program", "brr -, +0x1000\nnop\nnop\nnop" + end, "outside the program"},
 		{"running off the end", "nop", "outside the program"},
 		{"TMU FIFO overflow", "mov r0, 0\nmov t0s, r0\nmov t0s, r0\nmov t0s, r0\nmov t0s, r0\nmov t0s, r0" + end, "outstanding TMU"},
 		{"mutex released by non-owner", "mov mutex, 0" + end, "does not hold"},
-		{"VPM write without setup", "mov vpm, r0" + end, "without a VPM write setup"},
+		{"VPM write without setup", zero + "mov vpm, r0" + end, "without a VPM write setup"},
 	}
 	for _, c := range cases {
 		_, err := run(t, c.src, 1, 0, 0, 0)
@@ -335,11 +341,11 @@ func TestForbidden(t *testing.T) {
 	// Allowed counterparts.
 	for _, src := range []string{
 		"mov ra0, 1\nnop\nmov r0, ra0" + end,
-		"mov.setf -, elem_num\nmov.ifz r0, r1; mov.ifnz r0, r2" + end,
-		"mov recip, r0\nnop\nnop\nmov r1, r4" + end,
+		zero + "mov.setf -, elem_num\nmov.ifz r0, r1; mov.ifnz r0, r2" + end,
+		zero + "mov recip, r0\nnop\nnop\nmov r1, r4" + end,
 		"brr -, :a\nnop\nnop\nbrr -, :b\n:a\nnop\nnop\nnop\n:b" + end,
-		"mov tmurs, 1\nnop\nnop\nmov t0s, r0\nnop; ldtmu0" + end,
-		"mov unif_addr, r0\nnop\nnop\nmov r1, unif" + end,
+		zero + "mov tmurs, 1\nnop\nnop\nmov t0s, r0\nnop; ldtmu0" + end,
+		zero + "mov unif_addr, r0\nnop\nnop\nmov r1, unif" + end,
 		"nop; thrend\nmov irq, 1\nnop",
 	} {
 		if _, err := run(t, src, 1, unifBase, 0, 0); err != nil {
