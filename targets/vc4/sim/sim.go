@@ -106,7 +106,7 @@ type QPU struct {
 	// Registers written at least once (reading others is undefined).
 	wroteA, wroteB uint32
 	wroteAcc       uint8
-	prevAcc        uint8  // accumulators (bit i = r_i) written by the previous instruction
+	prevAcc        uint8 // accumulators (bit i = r_i) written by the previous instruction
 	sfuAt          int64
 	sfuPending     bool
 	sfuVal         Vec
