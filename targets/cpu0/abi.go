@@ -34,6 +34,7 @@ var CallLoweringPass = passes.Register(&passes.Pass{
 	Run: func(c *passes.Ctx, f *mir.Func) error {
 		n, err := LowerCalls(f)
 		c.Count("calls", int64(n))
+		f.RecomputeCFG()
 		return err
 	},
 })

@@ -542,6 +542,7 @@ var ISelPass = passes.Register(&passes.Pass{
 		err = s.Select(f)
 		c.Count("selected", s.Selected)
 		c.Count("folded", s.Folded)
+		f.RecomputeCFG()
 		return err
 	},
 })

@@ -21,6 +21,7 @@ var SelectPass = passes.Register(&passes.Pass{
 	Run: func(c *passes.Ctx, f *mir.Func) error {
 		n, err := LowerSelects(f, Features(c.Option("mcpu"))[featSlt])
 		c.Count("movcc", int64(n))
+		f.RecomputeCFG()
 		return err
 	},
 })
