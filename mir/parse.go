@@ -856,7 +856,7 @@ func (p *parser) instr() (*Instr, error) {
 		for {
 			p.skipSpace()
 			at := p.here()
-			o, err := p.operand(true)
+			o, err := p.operand()
 			if err != nil {
 				return nil, err
 			}
@@ -894,7 +894,7 @@ func (p *parser) instr() (*Instr, error) {
 		} else if p.i > 0 && p.line[p.i-1] != ' ' && p.line[p.i-1] != '\t' {
 			return nil, p.errf("expected a space after the opcode")
 		}
-		o, err := p.operand(false)
+		o, err := p.operand()
 		if err != nil {
 			return nil, err
 		}
@@ -918,7 +918,7 @@ var operandFlags = []struct {
 }
 
 // operand parses one operand with its flag keywords.
-func (p *parser) operand(lhs bool) (Operand, error) {
+func (p *parser) operand() (Operand, error) {
 	var o Operand
 	for {
 		save := p.i

@@ -4,6 +4,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // The MIR text form (LLVM-MIR-like; Parse reads it back exactly):
@@ -43,11 +44,18 @@ import (
 // round trip. The "; preds:" comment is informative: Parse recomputes the
 // CFG from the branches.
 
+// bufPool recycles printer buffers: -print-after-all prints every
+// function after every pass.
+var bufPool = sync.Pool{New: func() any { return new([]byte) }}
+
 // Print writes f in the MIR text form.
 func Print(w io.Writer, f *Func) error {
-	p := printer{}
+	bp := bufPool.Get().(*[]byte)
+	p := printer{buf: (*bp)[:0]}
 	p.fn(f)
 	_, err := w.Write(p.buf)
+	*bp = p.buf
+	bufPool.Put(bp)
 	return err
 }
 
