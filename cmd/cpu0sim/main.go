@@ -7,9 +7,13 @@
 //	cpu0sim [-mcpu=cpu032I|cpu032II] [-el] [-max-steps N] [-stats] [-hex out.hex] file.s...
 //	cpu0sim -image cpu0.hex -config cpu0.config [-mcpu=...]
 //	cpu0sim -d file.s...        (print address, word and disassembly)
+//
+// -trace prints every executed instruction with the values of its register
+// fields to stderr; simulator errors name the function they happened in.
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/binary"
 	"flag"
@@ -39,6 +43,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	image := fs.String("image", "", "run a hex image instead of assembly files")
 	config := fs.String("config", "", "endianness configuration file for -image")
 	dis := fs.Bool("d", false, "disassemble the linked program instead of running it")
+	trace := fs.Bool("trace", false, "print every executed instruction to stderr")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: cpu0sim [flags] file.s...   |   cpu0sim -image cpu0.hex -config cpu0.config")
 		fs.PrintDefaults()
@@ -61,6 +66,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 
 	var m *sim.Machine
+	var img *asm.Image // nil for -image runs, which have no symbols
 	if *image != "" {
 		if fs.NArg() > 0 || *dis {
 			return fail(fmt.Errorf("-image takes no assembly files and no -d"))
@@ -74,8 +80,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fs.Usage()
 			return 2
 		}
-		img, err := build(fs.Args(), asm.Options{Level: level, LittleEndian: *el})
-		if err != nil {
+		var err error
+		if img, err = build(fs.Args(), asm.Options{Level: level, LittleEndian: *el}); err != nil {
 			return fail(err)
 		}
 		if *hexOut != "" {
@@ -92,15 +98,46 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return fail(err)
 		}
 	}
+	if *trace {
+		m.Trace = tracer(stderr, img)
+	}
 	res, err := m.Run()
 	stdout.Write(m.Output)
 	if *stats {
 		fmt.Fprintf(stderr, "instructions: %d\ncycles: %d\n", res.Steps, res.Cycles)
 	}
 	if err != nil {
+		if se, ok := err.(*sim.Error); ok && img != nil {
+			return fail(fmt.Errorf("%v (in %s)", err, where(img, se.PC)))
+		}
 		return fail(err)
 	}
 	return int(res.Ret & 0xff)
+}
+
+// where names the code address pc as symbol+offset.
+func where(img *asm.Image, pc uint32) string {
+	if name, base, ok := img.Enclosing(pc); ok {
+		return fmt.Sprintf("%s+0x%x", name, pc-base)
+	}
+	return fmt.Sprintf("0x%x", pc)
+}
+
+// tracer prints each executed instruction: address, word, disassembly and
+// the registers it reads. img (may be nil) supplies function labels.
+func tracer(w io.Writer, img *asm.Image) func(m *sim.Machine, pc, word uint32) {
+	bw := bufio.NewWriter(w)
+	return func(m *sim.Machine, pc, word uint32) {
+		if img != nil {
+			if name := img.SymbolAt(pc); name != "" {
+				fmt.Fprintf(bw, "%s:\n", name)
+			}
+		}
+		a, b, c := word>>20&15, word>>16&15, word>>12&15
+		fmt.Fprintf(bw, "%8x: %08x  %-40s ra=%x rb=%x rc=%x\n", pc, word,
+			strings.ReplaceAll(disasm(img, word, pc), "\t", " "), m.R[a], m.R[b], m.R[c])
+		bw.Flush()
+	}
 }
 
 // build assembles the startup code and the files and links them.
@@ -187,14 +224,19 @@ func disassemble(w io.Writer, img *asm.Image) {
 			fmt.Fprintf(w, "%s:\n", name)
 		}
 		word := order.Uint32(img.Mem[a:])
-		text := asm.Disassemble(word, a)
-		if i := strings.Index(text, "\t# 0x"); i >= 0 {
-			var t uint32
-			fmt.Sscanf(text[i+5:], "%x", &t)
-			if name := img.SymbolAt(t); name != "" {
-				text += " <" + name + ">"
-			}
-		}
-		fmt.Fprintf(w, "%8x:\t%08x\t%s\n", a, word, text)
+		fmt.Fprintf(w, "%8x:\t%08x\t%s\n", a, word, disasm(img, word, a))
 	}
+}
+
+// disasm disassembles word at addr and names a branch target's symbol.
+func disasm(img *asm.Image, word, addr uint32) string {
+	text := asm.Disassemble(word, addr)
+	if i := strings.Index(text, "\t# 0x"); i >= 0 && img != nil {
+		var t uint32
+		fmt.Sscanf(text[i+5:], "%x", &t)
+		if name := img.SymbolAt(t); name != "" {
+			text += " <" + name + ">"
+		}
+	}
+	return text
 }

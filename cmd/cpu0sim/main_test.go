@@ -108,3 +108,21 @@ func TestErrorsExit2(t *testing.T) {
 		}
 	}
 }
+
+func TestTraceAndErrorLocation(t *testing.T) {
+	code, out, errs := runCmd("-trace", "testdata/fact.s")
+	if code != 120 || out != factOut {
+		t.Errorf("-trace changed the run: exit %d, output %q", code, out)
+	}
+	for _, want := range []string{"fact:\n", "<fact>", "mul $2, $2, $4"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("trace lacks %q", want)
+		}
+	}
+	f := filepath.Join(t.TempDir(), "bad.s")
+	os.WriteFile(f, []byte("\t.globl main\nmain:\n\taddiu $sp, $sp, -8\n\tld $2, 2($sp)\n"), 0o644)
+	code, _, errs = runCmd(f)
+	if code != 2 || !strings.Contains(errs, "pc 0x00000028 (word 0x012d0002): misaligned 4-byte load from 0x00fefffa (in main+0x4)") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}

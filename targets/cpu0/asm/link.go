@@ -49,6 +49,18 @@ func (img *Image) SymbolAt(addr uint32) string {
 	return best
 }
 
+// Enclosing returns the closest symbol at or below addr, preferring global
+// symbols (function names) over local labels ($BB...).
+func (img *Image) Enclosing(addr uint32) (name string, base uint32, ok bool) {
+	i := sort.Search(len(img.Symbols), func(i int) bool { return img.Symbols[i].Addr > addr })
+	for i--; i >= 0; i-- {
+		if s := img.Symbols[i]; s.Global {
+			return s.Name, s.Addr, true
+		}
+	}
+	return "", 0, false
+}
+
 // LinkOptions configure the linker.
 type LinkOptions struct {
 	// Entry, if not empty, must be defined (e.g. "main", called by crt0).

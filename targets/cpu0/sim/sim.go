@@ -48,7 +48,11 @@ type Machine struct {
 
 	// Statistics.
 	Steps  uint64 // instructions executed
-	Cycles uint64 // see Cycles in the package documentation of Run
+	Cycles uint64 // see the cycle model in the documentation of Run
+
+	// Trace, if set, is called before each instruction executes with its
+	// address and word (registers hold the state before it).
+	Trace func(m *Machine, pc, word uint32)
 
 	cfg   Config
 	valid [256]bool // opcodes this CPU variant executes
@@ -242,6 +246,10 @@ func (m *Machine) Run() (Result, error) {
 			w = binary.LittleEndian.Uint32(mem[pc0:])
 		} else {
 			w = binary.BigEndian.Uint32(mem[pc0:])
+		}
+		if m.Trace != nil {
+			m.PC = pc0
+			m.Trace(m, pc0, w)
 		}
 		if pending {
 			pc = target
