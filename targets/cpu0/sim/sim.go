@@ -1,12 +1,24 @@
 // Package sim is an instruction-set simulator for Cpu0 (cpu032I and
 // cpu032II) that reproduces the lbd reference hardware model (spec cpu0.md
 // §3.2 and §8): 16 MiB of memory reading 0xFF where nothing was loaded,
-// executed branch delay slots, memory-mapped output at 0xFF000000 and
-// termination when the PC becomes negative.
+// PC = 0, $lr = -1 and $sw = 0x1C40 at reset, executed branch delay slots,
+// memory-mapped output at 0xFF000000 and termination when the PC becomes
+// negative after an instruction.
 //
-// Where the reference model's behaviour is undefined (misaligned accesses,
-// accesses outside memory, division by zero, unsupported opcodes) the
-// simulator stops with an error instead, so that compiler bugs surface.
+// Reproduced quirks of the model: loads and slt* write $zero (other ALU
+// ops do not), sltiu zero-extends its immediate, shlv/shrv/srav use the full
+// 32-bit count, rolv/rorv fold the count into -32..32 (negative counts give
+// 0), jsub/jalr link past the delay slot while bal links to the next
+// instruction, jmp and bal have no delay slot, add/sub set SW.V with the
+// model's (wrong) overflow tests.
+//
+// Where the model's behaviour is undefined or merely tolerated the
+// simulator stops with an error instead, so that compiler bugs surface:
+// misaligned word/halfword accesses, accesses outside memory (other than
+// output stores), division by zero, unknown or unsupported opcodes (the
+// model prints a message and continues), fetches from invalid addresses, a
+// software interrupt raised by add/sub overflow (interrupts are not
+// simulated) and runaway programs (a step limit).
 package sim
 
 import (
