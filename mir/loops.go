@@ -31,6 +31,26 @@ func (l *Loop) Contains(b *Block) bool {
 	return false
 }
 
+// Preheader returns the loop's preheader: its header's only predecessor
+// outside the loop, if that block has the header as its only successor;
+// nil otherwise (SplitCriticalEdge can make one).
+func (l *Loop) Preheader() *Block {
+	var pre *Block
+	for _, p := range l.Header.Preds {
+		if l.Contains(p) {
+			continue
+		}
+		if pre != nil {
+			return nil
+		}
+		pre = p
+	}
+	if pre == nil || len(pre.Succs) != 1 {
+		return nil
+	}
+	return pre
+}
+
 // LoopInfo is the loop nest of a function.
 type LoopInfo struct {
 	// Loops lists every loop, outer loops before the loops they contain.

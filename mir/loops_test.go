@@ -53,6 +53,9 @@ func TestLoopsNested(t *testing.T) {
 	if !outer.Contains(f.Blocks[3]) || inner.Contains(f.Blocks[4]) {
 		t.Errorf("Contains wrong")
 	}
+	if outer.Preheader() != f.Blocks[0] || mid.Preheader() != nil {
+		t.Errorf("preheaders: outer %v, mid %v (bb1 branches two ways)", outer.Preheader(), mid.Preheader())
+	}
 }
 
 func TestLoopsTwoLatchesAndSiblings(t *testing.T) {
