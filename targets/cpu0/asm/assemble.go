@@ -44,6 +44,7 @@ type assembler struct {
 	errs      []error
 	line      int
 	order     binary.ByteOrder
+	locals    map[string]bool // names declared .local (for .comm)
 }
 
 // Assemble assembles the Cpu0 assembly text src (named name in messages)
@@ -53,11 +54,12 @@ func Assemble(name string, src []byte, opt Options) (*Object, error) {
 		opt.Level = cpu0.Cpu032II
 	}
 	a := &assembler{
-		obj:   &Object{Name: name, Level: opt.Level, LittleEndian: opt.LittleEndian, Symbols: map[string]*Symbol{}},
-		opt:   opt,
-		cur:   Text,
-		prev:  Text,
-		order: binary.BigEndian,
+		obj:    &Object{Name: name, Level: opt.Level, LittleEndian: opt.LittleEndian, Symbols: map[string]*Symbol{}},
+		opt:    opt,
+		cur:    Text,
+		prev:   Text,
+		order:  binary.BigEndian,
+		locals: map[string]bool{},
 	}
 	if opt.LittleEndian {
 		a.order = binary.LittleEndian
@@ -199,6 +201,14 @@ var asmOperands = map[cpu0.Syntax]int{
 // encode assembles one instruction in pass 2 and stores its word.
 func (a *assembler) encode(p pendingInstr) {
 	d, ops := p.d, p.ops
+	if d.Syn == cpu0.SynJalr && len(ops) == 2 {
+		// MIPS-style "jalr $ra, $rb" names the link register explicitly.
+		if r, err := parseReg(ops[0]); err != nil || r != regLR {
+			a.errorf("jalr links through $lr, found %s", ops[0])
+			return
+		}
+		ops = ops[1:]
+	}
 	if n := asmOperands[d.Syn]; len(ops) != n {
 		a.errorf("%s takes %d operand(s), found %d", d.Mnem, n, len(ops))
 		return

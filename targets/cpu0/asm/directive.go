@@ -10,7 +10,7 @@ import (
 var ignoredDirectives = map[string]bool{
 	".type": true, ".ent": true, ".end": true, ".frame": true, ".mask": true, ".fmask": true,
 	".size": true, ".file": true, ".ident": true, ".addrsig": true, ".addrsig_sym": true,
-	".loc": true, ".local": true, ".hidden": true, ".protected": true, ".abicalls": true,
+	".loc": true, ".hidden": true, ".protected": true, ".abicalls": true,
 	".option": true, ".nan": true, ".module": true, ".insn": true,
 }
 
@@ -73,6 +73,10 @@ func (a *assembler) directive(name, rest string) {
 	case ".globl", ".global", ".weak":
 		for _, s := range args {
 			a.symbol(s).Global = true
+		}
+	case ".local":
+		for _, s := range args {
+			a.locals[s] = true
 		}
 	case ".align", ".p2align", ".balign":
 		a.align(name, args)
@@ -216,8 +220,9 @@ func (a *assembler) common(name string, args []string) {
 		s.Data = append(s.Data, 0)
 	}
 	a.define(args[0], Bss, uint32(len(s.Data)))
-	if name == ".comm" {
-		a.symbol(args[0]).Global = true
+	if name == ".comm" && !a.locals[args[0]] {
+		sym := a.symbol(args[0])
+		sym.Global, sym.Common = true, true
 	}
 	s.Data = append(s.Data, make([]byte, size)...)
 	a.cur = saved

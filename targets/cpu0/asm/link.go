@@ -111,7 +111,8 @@ func Link(objs []*Object, opt LinkOptions) (*Image, error) {
 	}
 	img.Mem = make([]byte, addr)
 	var errs []error
-	def := map[string]string{} // global name -> defining object
+	def := map[string]string{}  // global name -> defining object
+	common := map[string]bool{} // globals so far defined only by .comm
 	for i, o := range objs {
 		for k := Text; k < Discard; k++ {
 			copy(img.Mem[base[i][k]:], o.Sections[k].Data)
@@ -127,10 +128,17 @@ func Link(objs []*Object, opt LinkOptions) (*Image, error) {
 				continue
 			}
 			if prev, dup := def[name]; dup {
-				errs = append(errs, &Error{File: o.Name, Line: s.Line, Msg: fmt.Sprintf("duplicate symbol %q (also defined in %s)", name, prev)})
+				switch {
+				case s.Common: // keep the earlier definition
+				case common[name]: // a real definition replaces a common one
+					def[name], common[name] = o.Name, false
+					img.symByName[name] = v
+				default:
+					errs = append(errs, &Error{File: o.Name, Line: s.Line, Msg: fmt.Sprintf("duplicate symbol %q (also defined in %s)", name, prev)})
+				}
 				continue
 			}
-			def[name] = o.Name
+			def[name], common[name] = o.Name, s.Common
 			img.symByName[name] = v
 		}
 	}

@@ -233,3 +233,33 @@ s:	.ascii	"a\tb\\\"\x41\101", "z"
 		t.Errorf("text align %d len %d", o.Sections[Text].Align, len(o.Sections[Text].Data))
 	}
 }
+
+func TestCommonSymbols(t *testing.T) {
+	a := mustAssemble(t, "a.s", "\t.comm c, 4, 4\n\t.local l\n\t.comm l, 4, 4\n\tlui $2, %hi(c)\n\tori $2, $2, %lo(l)\n", Options{})
+	b := mustAssemble(t, "b.s", "\t.comm c, 4, 4\n\t.local l\n\t.comm l, 8, 4\n", Options{})
+	c := mustAssemble(t, "c.s", "\t.data\n\t.globl c\nc:\n\t.4byte 5\n", Options{})
+	img, err := Link([]*Object{a, b, c}, LinkOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr, _ := img.Lookup("c")
+	if binary.BigEndian.Uint32(img.Mem[addr:]) != 5 {
+		t.Errorf("the real definition of c must win over the common ones")
+	}
+	if _, ok := img.Lookup("l"); ok {
+		t.Errorf(".local common symbol became global")
+	}
+	if _, err := Link([]*Object{a, b}, LinkOptions{}); err != nil {
+		t.Errorf("common symbols in two files: %v", err)
+	}
+}
+
+func TestJalrForms(t *testing.T) {
+	o := mustAssemble(t, "j.s", "\tjalr $t9\n\tjalr $lr, $t9\n", Options{})
+	if d := o.Sections[Text].Data; !bytes.Equal(d[:4], d[4:]) {
+		t.Errorf("jalr forms differ: % x", d)
+	}
+	if _, err := Assemble("j.s", []byte("\tjalr $2, $t9\n"), Options{}); err == nil {
+		t.Errorf("jalr $2, $t9 accepted")
+	}
+}

@@ -59,7 +59,10 @@ type Symbol struct {
 	Value   uint32 // offset in Section
 	Global  bool
 	Defined bool
-	Line    int
+	// Common marks a .comm definition: several files may define the same
+	// common symbol; the linker keeps one (a real definition wins).
+	Common bool
+	Line   int
 }
 
 // Object is one assembled file.
