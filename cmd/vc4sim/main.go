@@ -334,4 +334,9 @@ func printResult(w io.Writer, res *Result, format string) {
 	s := res.Stats
 	fmt.Fprintf(w, "cycles: %d\ninstructions: %d\nstalls: %d\nlane utilisation: %.4f\nhost interrupts: %d\n",
 		s.Cycles, s.Instructions, s.Stalls, s.Utilisation(), s.HostInterrupts)
+	if len(res.Machine.QPUs) > 1 {
+		for _, q := range res.Machine.QPUs {
+			fmt.Fprintf(w, "qpu %d: instructions %d, stalls %d, host interrupts %d\n", q.Num, q.Instructions(), q.StallCycles(), q.HostInts)
+		}
+	}
 }

@@ -133,3 +133,50 @@ func TestSmallImmTable(t *testing.T) {
 		t.Error("rotation codes wrong")
 	}
 }
+
+func TestLookups(t *testing.T) {
+	if op, ok := AddOpByName("fmaxabs"); !ok || op != AddFMaxAbs {
+		t.Error("AddOpByName")
+	}
+	if _, ok := AddOpByName("fmul"); ok {
+		t.Error("fmul is not an add op")
+	}
+	if op, ok := MulOpByName("mul24"); !ok || op != MulMul24 {
+		t.Error("MulOpByName")
+	}
+	if c, ok := CondByName("ifnz"); !ok || c != CondZC || c.Invert() != CondZS {
+		t.Error("CondByName")
+	}
+	if c, ok := BranchCondByName("allcc"); !ok || c != BrAllCC {
+		t.Error("BranchCondByName synonym")
+	}
+	if s, ok := SigByName("ldtmu1"); !ok || s != SigLdTMU1 {
+		t.Error("SigByName")
+	}
+	for _, c := range []struct {
+		name  string
+		sp    Space
+		write bool
+		addr  uint8
+		ok    bool
+	}{
+		{"ra7", SpaceA, false, 7, true},
+		{"rb31", SpaceB, true, 31, true},
+		{"unif", SpaceB, false, 32, true},
+		{"elem_num", SpaceA, false, 38, true},
+		{"elem_num", SpaceB, false, 0, false},
+		{"vw_setup", SpaceB, true, 49, true},
+		{"vw_setup", SpaceA, true, 0, false},
+		{"host_int", SpaceA, true, 38, true},
+		{"t1s", SpaceA, true, 60, true},
+		{"r5rep", SpaceB, true, 37, true},
+	} {
+		a, ok := RegByName(c.name, c.sp, c.write)
+		if ok != c.ok || ok && a != c.addr {
+			t.Errorf("RegByName(%q, %d, %v) = %d, %v", c.name, c.sp, c.write, a, ok)
+		}
+	}
+	if WriteRegs[SpaceA][AddrTMU0S].Class != RegTMU || !WriteRegs[SpaceA][AddrTMU0S].Class.IsPeripheral() || WriteRegs[SpaceB][3].Class.IsPeripheral() {
+		t.Error("register classes")
+	}
+}

@@ -565,3 +565,84 @@ const (
 
 // Lanes is the number of SIMD lanes of a QPU.
 const Lanes = 16
+
+// Name lookups for assemblers and instruction selection.
+var (
+	addOpNames  = map[string]AddOp{}
+	mulOpNames  = map[string]MulOp{}
+	condNames   = map[string]Cond{}
+	brCondNames = map[string]BranchCond{}
+	sigNames    = map[string]Sig{}
+	regNames    [2][2]map[string]uint8 // [write][space]
+)
+
+func init() {
+	for op, d := range AddOps {
+		if d.Name != "" {
+			addOpNames[d.Name] = AddOp(op)
+		}
+	}
+	for op, d := range MulOps {
+		mulOpNames[d.Name] = MulOp(op)
+	}
+	for c, s := range CondSuffix {
+		if s != "" {
+			condNames[s[1:]] = Cond(c)
+		}
+	}
+	condNames["always"] = CondAlways
+	for c, d := range BranchConds {
+		if d.Valid && !d.Always {
+			brCondNames[d.Suffix[1:]] = BranchCond(c)
+			for _, s := range d.Synonyms {
+				brCondNames[s[1:]] = BranchCond(c)
+			}
+		}
+	}
+	for s, d := range Sigs {
+		if d.Name != "" {
+			sigNames[d.Name] = Sig(s)
+		}
+	}
+	for w, tab := range [2]*[2][NumRegAddrs]RegDef{&ReadRegs, &WriteRegs} {
+		for sp := range tab {
+			regNames[w][sp] = map[string]uint8{}
+			for a, d := range tab[sp] {
+				if d.Name != "" {
+					regNames[w][sp][d.Name] = uint8(a)
+				}
+			}
+		}
+	}
+}
+
+// AddOpByName returns the add-ALU opcode with a vc4asm mnemonic.
+func AddOpByName(name string) (AddOp, bool) { op, ok := addOpNames[name]; return op, ok }
+
+// MulOpByName returns the mul-ALU opcode with a vc4asm mnemonic.
+func MulOpByName(name string) (MulOp, bool) { op, ok := mulOpNames[name]; return op, ok }
+
+// CondByName returns the ALU condition for a suffix without the dot
+// ("ifz", "ifnc"..., "never", "always").
+func CondByName(name string) (Cond, bool) { c, ok := condNames[name]; return c, ok }
+
+// BranchCondByName returns the branch condition for a suffix without the
+// dot ("allz", "anync", ...).
+func BranchCondByName(name string) (BranchCond, bool) { c, ok := brCondNames[name]; return c, ok }
+
+// SigByName returns the signal with a vc4asm mnemonic ("thrend", "ldtmu0", ...).
+func SigByName(name string) (Sig, bool) { s, ok := sigNames[name]; return s, ok }
+
+// RegByName returns the address of a named register ("ra5", "unif",
+// "vw_setup", "r0", "-", ...) in one address space, for reads or writes.
+func RegByName(name string, sp Space, write bool) (uint8, bool) {
+	w := 0
+	if write {
+		w = 1
+	}
+	if a, ok := RegAliases[name]; ok && write {
+		name = a
+	}
+	a, ok := regNames[w][sp][name]
+	return a, ok
+}

@@ -172,44 +172,12 @@ func parsePart(s string) (part, error) {
 }
 
 var (
-	condBySuffix   = map[string]vc4.Cond{}
-	brCondBySuffix = map[string]vc4.BranchCond{}
-	sigByName      = map[string]vc4.Sig{}
-	addOpByName    = map[string]vc4.AddOp{}
-	mulOpByName    = map[string]vc4.MulOp{}
-	packAByName    = map[string]uint8{}
-	packMulByName  = map[string]uint8{}
-	unpackByName   = map[string]uint8{}
+	packAByName   = map[string]uint8{}
+	packMulByName = map[string]uint8{}
+	unpackByName  = map[string]uint8{}
 )
 
 func init() {
-	for c, s := range vc4.CondSuffix {
-		if s != "" {
-			condBySuffix[s[1:]] = vc4.Cond(c)
-		}
-	}
-	condBySuffix["always"] = vc4.CondAlways
-	for c, d := range vc4.BranchConds {
-		if d.Valid && !d.Always {
-			brCondBySuffix[d.Suffix[1:]] = vc4.BranchCond(c)
-			for _, s := range d.Synonyms {
-				brCondBySuffix[s[1:]] = vc4.BranchCond(c)
-			}
-		}
-	}
-	for s, d := range vc4.Sigs {
-		if d.Name != "" {
-			sigByName[d.Name] = vc4.Sig(s)
-		}
-	}
-	for op, d := range vc4.AddOps {
-		if d.Name != "" {
-			addOpByName[d.Name] = vc4.AddOp(op)
-		}
-	}
-	for op, d := range vc4.MulOps {
-		mulOpByName[d.Name] = vc4.MulOp(op)
-	}
 	for i, n := range vc4.PackA {
 		if n != "" {
 			packAByName[n] = uint8(i)
@@ -279,7 +247,7 @@ func assembleInstr(text string, idx int, labels map[string]int) (vc4.Instr, erro
 func takeCond(mods []string, cond *vc4.Cond, condSet *bool, sf *bool) ([]string, error) {
 	var rest []string
 	for _, m := range mods {
-		if c, ok := condBySuffix[m]; ok {
+		if c, ok := vc4.CondByName(m); ok {
 			if *condSet && *cond != c {
 				return nil, fmt.Errorf("conflicting conditions")
 			}
@@ -566,7 +534,7 @@ func assembleSema(parts []part) (vc4.Instr, error) {
 func assembleBranch(p part, idx int, labels map[string]int) (vc4.Instr, error) {
 	in := vc4.Instr{Kind: vc4.KindBranch, CondBr: vc4.BrAlways, WaddrAdd: vc4.AddrNop, WaddrMul: vc4.AddrNop, Rel: p.mnem == "brr"}
 	for _, m := range p.mods {
-		c, ok := brCondBySuffix[m]
+		c, ok := vc4.BranchCondByName(m)
 		if !ok {
 			return in, fmt.Errorf("unknown branch condition .%s", m)
 		}
@@ -757,7 +725,7 @@ func assembleALU(parts []part) (vc4.Instr, error) {
 	sigSet := false
 	sig := vc4.SigNone
 	for _, p := range parts {
-		if s, ok := sigByName[p.mnem]; ok {
+		if s, ok := vc4.SigByName(p.mnem); ok {
 			if sigSet {
 				return *in, fmt.Errorf("more than one signal")
 			}
@@ -768,8 +736,8 @@ func assembleALU(parts []part) (vc4.Instr, error) {
 			continue
 		}
 		var slot *aluSlot
-		_, isAdd := addOpByName[p.mnem]
-		_, isMul := mulOpByName[p.mnem]
+		_, isAdd := vc4.AddOpByName(p.mnem)
+		_, isMul := vc4.MulOpByName(p.mnem)
 		if p.mnem == "mov" {
 			isAdd, isMul = true, true
 		}
@@ -951,10 +919,10 @@ func parseSlot(sl *aluSlot, p part, sf *bool) error {
 	case p.mnem == "mov":
 		sl.addOp, def = vc4.AddMov, vc4.OpDef{Unary: true}
 	case sl.isMul:
-		sl.mulOp = mulOpByName[p.mnem]
+		sl.mulOp, _ = vc4.MulOpByName(p.mnem)
 		def = vc4.MulOps[sl.mulOp]
 	default:
-		sl.addOp = addOpByName[p.mnem]
+		sl.addOp, _ = vc4.AddOpByName(p.mnem)
 		def = vc4.AddOps[sl.addOp]
 	}
 	sl.unary = def.Unary

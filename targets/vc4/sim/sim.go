@@ -130,6 +130,12 @@ type QPU struct {
 	tmpA, tmpB Vec // I/O read values
 }
 
+// Instructions returns the number of instructions q has executed.
+func (q *QPU) Instructions() int64 { return q.icount }
+
+// StallCycles returns the cycles q spent stalled (semaphore, mutex).
+func (q *QPU) StallCycles() int64 { return q.stalls }
+
 // Machine is a set of QPUs sharing memory.
 type Machine struct {
 	cfg   Config
