@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"slices"
@@ -496,5 +497,109 @@ func TestLongBranchJumpOverflow(t *testing.T) {
 	err := runPasses(passes.NewConfig(), f, "cpu0-long-branch")
 	if err == nil || !strings.Contains(err.Error(), "far_away") {
 		t.Fatalf("err = %v, want an error naming far_away", err)
+	}
+}
+
+// randomProgram builds a main with n random blocks that mix $2, burn one
+// unit of fuel ($3) each and branch on bits of $2 to random blocks, so
+// that every run ends. pad > 0 puts that many unrelated instructions
+// (on $6) into a few blocks, pushing branches out of beq/bne range.
+func randomProgram(seed int64, n, pad int) *mir.Func {
+	rng := rand.New(rand.NewSource(seed))
+	f := mir.NewFunc("main", cpu0.Arch)
+	f.Exported = true
+	f.Props = mir.PropNoPHIs | mir.PropNoVRegs | mir.PropSelected | mir.PropFrameLowered
+	ri := func(name string, d, s mir.Reg, v int64) *mir.Instr {
+		return mir.NewInstr(op(name), mir.D(d), mir.R(s), mir.I(v))
+	}
+	entry := f.NewBlock("entry")
+	heads := make([]*mir.Block, n)
+	tails := make([]*mir.Block, n)
+	for i := range n {
+		heads[i] = f.NewBlock(fmt.Sprintf("h%d", i))
+		tails[i] = f.NewBlock(fmt.Sprintf("t%d", i))
+	}
+	exit := f.NewBlock("exit")
+	entry.Instrs = []*mir.Instr{ri("ADDiu", cpu0.V0, cpu0.ZERO, 1), ri("ADDiu", cpu0.V1, cpu0.ZERO, 40)}
+	for i := range n {
+		h, t := heads[i], tails[i]
+		h.Instrs = []*mir.Instr{
+			ri("ADDiu", cpu0.V0, cpu0.V0, rng.Int63n(200)-100),
+			ri("SHL", cpu0.T0, cpu0.V0, 1+rng.Int63n(4)),
+			mir.NewInstr(op("XOR"), mir.D(cpu0.V0), mir.R(cpu0.V0), mir.R(cpu0.T0)),
+			ri("ADDiu", cpu0.V1, cpu0.V1, -1),
+		}
+		if padded := rng.Intn(4) == 0; padded { // drawn even without padding: same program
+			for range pad {
+				h.Instrs = append(h.Instrs, ri("ADDiu", cpu0.T9, cpu0.T9, 1))
+			}
+		}
+		h.Instrs = append(h.Instrs, mir.NewInstr(op("BEQ"), mir.R(cpu0.V1), mir.R(cpu0.ZERO), mir.B(exit)))
+		t.Instrs = []*mir.Instr{
+			ri("ANDi", cpu0.A0, cpu0.V0, 1<<rng.Int63n(6)),
+			mir.NewInstr(op("BNE"), mir.R(cpu0.A0), mir.R(cpu0.ZERO), mir.B(heads[rng.Intn(n)])),
+		}
+		if rng.Intn(2) == 0 {
+			t.Instrs = append(t.Instrs, mir.NewInstr(op("JMP"), mir.B(heads[rng.Intn(n)])))
+		} else if i == n-1 {
+			t.Instrs = append(t.Instrs, mir.NewInstr(op("JMP"), mir.B(heads[0])))
+		}
+	}
+	exit.Instrs = []*mir.Instr{mir.NewInstr(op("RET"), mir.R(cpu0.LR), mir.Operand{Kind: mir.KindReg, Reg: cpu0.V0, Flags: mir.FlagImplicit})}
+	f.RecomputeCFG()
+	return f
+}
+
+// TestBranchPassesRandomOnSim compiles random branchy programs through the
+// late passes in several configurations and checks on the simulator that
+// they all compute what the plainest version (every jmp kept, nop slots)
+// computes without padding, hence without long branches.
+func TestBranchPassesRandomOnSim(t *testing.T) {
+	configs := []struct {
+		name   string
+		passes []string
+		opts   map[string]string
+	}{
+		{"del-jmp+fill+relax", []string{"del-jmp", "delay-slot-filler", "cpu0-long-branch"}, nil},
+		{"relax-before-fill", []string{"del-jmp", "cpu0-long-branch", "delay-slot-filler"}, nil},
+		{"forced-long", []string{"del-jmp", "delay-slot-filler", "cpu0-long-branch"}, map[string]string{cpu0.OptForceLongBranch: "true"}},
+		{"nop-slots-forced", []string{"delay-slot-filler", "cpu0-long-branch"}, map[string]string{cpu0.OptForceLongBranch: "true", passes.OptDelaySlotUseful: "false"}},
+	}
+	seeds := int64(6)
+	if testing.Short() {
+		seeds = 2
+	}
+	expanded := int64(0)
+	for seed := range seeds {
+		// The reference: no padding, so no long branches either.
+		base := randomProgram(seed, 6, 0)
+		cfg := passes.NewConfig()
+		cfg.Options[passes.OptDelaySlotUseful] = "false"
+		if err := runPasses(cfg, base, "delay-slot-filler", "cpu0-long-branch"); err != nil {
+			t.Fatal(err)
+		}
+		want := runOnSim(t, base)
+		for _, pad := range []int{0, 8300} {
+			for _, c := range configs {
+				f := randomProgram(seed, 6, pad)
+				cfg := passes.NewConfig()
+				for k, v := range c.opts {
+					cfg.Options[k] = v
+				}
+				if err := runPasses(cfg, f, c.passes...); err != nil {
+					t.Fatalf("seed %d pad %d %s: %v", seed, pad, c.name, err)
+				}
+				checkAddresses(t, f)
+				if got := runOnSim(t, f); got != want {
+					t.Errorf("seed %d pad %d %s: main returned %d, want %d", seed, pad, c.name, got, want)
+				}
+				if c.opts == nil {
+					expanded += cfg.Stats.Get("cpu0-long-branch", "Number of long branches expanded")
+				}
+			}
+		}
+	}
+	if expanded == 0 {
+		t.Error("no long branch was ever needed: the padding is too small")
 	}
 }
