@@ -5,6 +5,7 @@
 //	vc4sim [flags] kernel.s
 //	vc4sim -raw [flags] kernel.bin       (little-endian 64-bit words)
 //	vc4sim -d kernel.s                   (print the disassembly)
+//	vc4sim -trace ...                    (trace executed instructions to stderr)
 //
 // Buffers are 32-bit word arrays: -buffer name=words[:init] where init is
 // "zero" (default), "seq" (0, 1, 2, ...), or a comma list of integers or
@@ -54,6 +55,7 @@ type Options struct {
 	Buffers   []string // name=words[:init]
 	MemSize   int
 	MaxCycles int64
+	Trace     io.Writer // per-instruction trace, or nil
 }
 
 // Result is the outcome of a run.
@@ -95,6 +97,7 @@ func Simulate(words []uint64, opts Options) (*Result, error) {
 		opts.MemSize = 16 << 20
 	}
 	m := sim.New(sim.Config{MemSize: opts.MemSize, MaxCycles: opts.MaxCycles})
+	m.Trace = opts.Trace
 	res := &Result{Machine: m}
 	addr := uint32(bufBase)
 	for _, spec := range opts.Buffers {
@@ -274,6 +277,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	raw := fs.Bool("raw", false, "the input holds raw little-endian 64-bit instruction words")
 	dis := fs.Bool("d", false, "print the disassembly instead of running")
 	format := fs.String("format", "int", "buffer print format: int, hex or float")
+	trace := fs.Bool("trace", false, "print every executed instruction to stderr")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: vc4sim [flags] kernel.s")
 		fs.PrintDefaults()
@@ -298,6 +302,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *format != "int" && *format != "hex" && *format != "float" {
 		fmt.Fprintf(stderr, "vc4sim: unknown -format %q\n", *format)
 		return 2
+	}
+	if *trace {
+		opts.Trace = stderr
 	}
 	res, err := Simulate(words, opts)
 	if res == nil {

@@ -3,7 +3,7 @@
 // vc4.md): one instruction per line, the add-ALU op, the mul-ALU op and a
 // signal separated by ';', conditions and ".setf" as suffixes of the
 // mnemonic or of the destination, labels ":name" (or "name:"), comments
-// "#" and "//".
+// "#" and "//"; ".word 0x..." emits a raw 64-bit word.
 //
 //	:loop
 //	add.setf ra0, r1, 2; fmul rb1, r0, r3; ldtmu0
@@ -84,6 +84,16 @@ func Assemble(src string) (*Program, error) {
 		insts = append(insts, srcLine{lineNo, col, text})
 	}
 	for i, l := range insts {
+		if rest, ok := strings.CutPrefix(l.text, ".word"); ok {
+			// A raw 64-bit word (the disassembler's form for undecodable words).
+			w, err := strconv.ParseUint(strings.TrimSpace(rest), 0, 64)
+			if err != nil {
+				return nil, &Error{l.line, l.col, fmt.Sprintf("bad .word value %q", strings.TrimSpace(rest))}
+			}
+			p.Words = append(p.Words, w)
+			p.Lines = append(p.Lines, l.line)
+			continue
+		}
 		in, err := assembleInstr(l.text, i, p.Labels)
 		if err != nil {
 			return nil, &Error{l.line, l.col, err.Error()}

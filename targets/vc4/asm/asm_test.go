@@ -130,6 +130,17 @@ func TestDisassembleSpecSyntax(t *testing.T) {
 	}
 }
 
+func TestWordDirective(t *testing.T) {
+	w := uint64(0x100009E7_099E7000) // reserved add opcode 9
+	d := Disassemble(w)
+	if !strings.HasPrefix(d, ".word") {
+		t.Fatalf("Disassemble = %q", d)
+	}
+	if got := asm1(t, d); got != w {
+		t.Errorf("%q -> %#x", d, got)
+	}
+}
+
 func TestLabels(t *testing.T) {
 	src := `
 :start

@@ -1,20 +1,9 @@
-// Package sim is a functional simulator of VideoCore IV QPUs (spec vc4.md)
-// for running and checking compiled kernels: N QPUs run one program
-// round-robin, one instruction per QPU per step, sharing memory, the VPM,
-// the mutex and the 16 semaphores. Each QPU models 16 lanes, accumulators
-// r0–r5, register files A and B, per-lane N/Z/C flags, the uniform stream,
-// TMU gather loads, the SFU, VPM writes with VDW DMA to memory, branches
-// with 3 delay slots and thread end with 2.
-//
-// The simulator is also a checker: it rejects, with the QPU, PC and
-// reason, everything spec §7 forbids (and the project rules of §6 and §10
-// that make results undefined), so compiler bugs surface as errors rather
-// than as silently wrong memory.
 package sim
 
 import (
 	"encoding/binary"
 	"fmt"
+	"io"
 	"math/bits"
 
 	"lltosimd/targets/vc4"
@@ -147,6 +136,8 @@ type Machine struct {
 	mutex int // owning QPU, -1 when free
 	vpm   [vpmRows]Vec
 	Stats Stats
+	// Trace, if set, receives one line per executed instruction.
+	Trace io.Writer
 }
 
 // New returns a machine with the given configuration.
@@ -423,6 +414,9 @@ func (m *Machine) step(q *QPU) (stalled bool, err error) {
 			}
 			return true, nil
 		}
+	}
+	if m.Trace != nil {
+		fmt.Fprintf(m.Trace, "qpu %d %4d: %s\n", q.Num, pc, asm.Disassemble(m.words[pc]))
 	}
 	ending := q.endLeft > 0 || in.Kind == vc4.KindALU && vc4.Sigs[in.Sig].EndsThread
 	since := func(at int64) int64 { return q.icount - at }

@@ -1,0 +1,43 @@
+// Package sim is a functional simulator of VideoCore IV QPUs (spec vc4.md)
+// for running and checking compiled kernels: N QPUs run one program
+// round-robin, one instruction per QPU per step, sharing memory, the VPM,
+// the mutex and the 16 semaphores. Each QPU models 16 lanes, accumulators
+// r0–r5, register files A and B, per-lane N/Z/C flags, the uniform stream,
+// TMU gather loads, the SFU, VPM writes with VDW DMA to memory, branches
+// with 3 delay slots and thread end with 2.
+//
+// The simulator is also a checker: it rejects, with the QPU, PC and
+// reason, everything spec §7 forbids, and the things §6 and §10 leave
+// undefined, so that compiler bugs surface as errors rather than as
+// silently wrong memory. Checks that depend on one instruction only run
+// when the program is loaded (Machine.Load); the others run as the
+// instruction executes.
+//
+// Modelling decisions (where the spec leaves freedom or reports
+// disagreement):
+//
+//   - Timing: one instruction per cycle; stalls only for sacq/srel at the
+//     counter limits and for a mutex held by another QPU. TMU lookups and
+//     VDW DMA complete at once (vw_wait returns 0 immediately); the SFU
+//     result reaches r4 for the 3rd instruction after the write.
+//   - TMU: t0s/t1s lookups read memory when requested; each TMU has a FIFO
+//     of 4 requests (ADD: more is unreliable; Config.TMUDepth, up to 8).
+//     Writes to t0t/t0r/t0b (texturing) are rejected.
+//   - VPM: 64 rows of 16 words, horizontal 32-bit writes and VDW DMA only;
+//     VDR, VPM reads and the tile buffer are rejected as not modelled.
+//     Setup registers are per QPU, VPM memory is shared.
+//   - Floats: denormals flush to zero; fadd/fsub/fmul/itof round toward
+//     zero (VC4C); ftoi of NaN or out-of-range values gives 0.
+//   - Flags: set by the add ALU unless its op is nop, then by the mul ALU;
+//     only in lanes where that ALU's condition holds (ADD). A condition or
+//     branch that tests flags never set in some lane is rejected.
+//   - Branches: the link value is the byte offset of branch+4 instructions
+//     from the program start; reg branches take lane 15 (ADD); absolute
+//     targets are byte offsets from the program start.
+//   - Reads: raddr fields trigger I/O reads (uniform pops, mutex acquire)
+//     even when no mux uses them; reading address 39 as data, reading a
+//     register never written, and "mul nop" with a write address are
+//     rejected (§10).
+//   - Utilisation: active lanes are those whose condition passes on a
+//     conditional (ALU or load-immediate) side, 16 otherwise.
+package sim
