@@ -1,0 +1,475 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	flag "github.com/spf13/pflag"
+
+	"lltosimd/frontend"
+	"lltosimd/mir"
+	"lltosimd/passes"
+	_ "lltosimd/passes/regalloc" // registers the register allocator
+	"lltosimd/targets"
+	_ "lltosimd/targets/cpu0" // registers cpu0 and cpu0el
+)
+
+// options are the parsed command-line flags of one invocation.
+type options struct {
+	march, mcpu, opt, out, fileType, lang string
+	showVersion, stats, printAfterAll     bool
+	verify, listPasses, dotCFG            bool
+	debugOnly, printBefore, printAfter    []string
+	stopAfter, runPass                    string
+	passOptions                           []string
+	enable                                map[string]*string
+	input                                 string
+}
+
+// newFlagSet declares the llc-style flags, including -enable-NAME for every
+// registered pass that can be switched off.
+func newFlagSet(o *options, errOut io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("lltosimd", flag.ContinueOnError)
+	fs.SetOutput(errOut)
+	fs.SortFlags = false
+	fs.StringVar(&o.march, "march", "cpu0", "target architecture: "+strings.Join(targets.Names(), ", "))
+	fs.StringVar(&o.mcpu, "mcpu", "", "target CPU (cpu0: cpu032I, cpu032II)")
+	fs.StringVarP(&o.opt, "O", "O", "2", "optimization level 0-3 (accepted for llc compatibility; the IR optimizer is clang's)")
+	fs.StringVarP(&o.out, "o", "o", "-", "output file ('-' for stdout)")
+	fs.StringVar(&o.fileType, "filetype", "asm", "output kind: asm, obj, hex")
+	fs.StringVarP(&o.lang, "x", "x", "ir", "input language: ir (LLVM IR text) or mir (MIR text, for -run-pass)")
+	fs.BoolVar(&o.showVersion, "version", false, "print the version and exit")
+	fs.BoolVar(&o.stats, "stats", false, "print statistics (LLVM format) to stderr")
+	fs.StringSliceVar(&o.debugOnly, "debug-only", nil, "print debug output of the named passes (comma separated)")
+	fs.BoolVar(&o.printAfterAll, "print-after-all", false, "print MIR after every pass")
+	fs.StringSliceVar(&o.printBefore, "print-before", nil, "print MIR before the named passes")
+	fs.StringSliceVar(&o.printAfter, "print-after", nil, "print MIR after the named passes")
+	fs.StringVar(&o.stopAfter, "stop-after", "", "stop after the named pass and print MIR")
+	fs.StringVar(&o.runPass, "run-pass", "", "run only the named passes (comma separated) on MIR input (-x mir) and print MIR")
+	fs.BoolVar(&o.verify, "verify-machineinstrs", false, "run the MIR verifier after every pass")
+	fs.BoolVar(&o.listPasses, "list-passes", false, "list the registered passes and exit")
+	fs.BoolVar(&o.dotCFG, "dot-cfg", false, "write one Graphviz file per function (cfg.<function>.dot)")
+	fs.StringArrayVar(&o.passOptions, "pass-option", nil, "set a pass option NAME=VALUE")
+	o.enable = map[string]*string{}
+	for _, p := range passes.All() {
+		if p.Required {
+			continue
+		}
+		v := new(string)
+		fs.StringVar(v, "enable-"+p.Name, "", "enable or disable pass "+p.Name+" ("+p.Desc+")")
+		fs.Lookup("enable-" + p.Name).NoOptDefVal = "true"
+		o.enable[p.Name] = v
+	}
+	for alias, pass := range enableAliases {
+		if _, ok := o.enable[pass]; ok {
+			v := new(string)
+			fs.StringVar(v, alias, "", "same as -enable-"+pass)
+			fs.Lookup(alias).NoOptDefVal = "true"
+			fs.Lookup(alias).Hidden = true
+			o.enable[pass+"\x00"+alias] = v
+		}
+	}
+	for name, opt := range passOptionFlags {
+		v := new(string)
+		fs.StringVar(v, name, "", opt)
+		fs.Lookup(name).NoOptDefVal = "true"
+		o.enable["\x01"+name] = v
+	}
+	return fs
+}
+
+// enableAliases maps llc/lbd spellings to our pass enable flags.
+var enableAliases = map[string]string{
+	"enable-cpu0-del-useless-jmp": "del-jmp",
+}
+
+// passOptionFlags are per-pass options exposed as flags (stored in Config.Options).
+var passOptionFlags = map[string]string{
+	"delay-slot-filler-useful": "fill delay slots with useful instructions (default true)",
+	"force-cpu0-long-branch":   "expand every beq/bne as a long branch",
+}
+
+// normalizeArgs turns llc's single-dash long flags (-march=cpu0, -O2,
+// -debug-only=x) into pflag's double-dash form.
+func normalizeArgs(args []string) []string {
+	out := make([]string, 0, len(args))
+	for i, a := range args {
+		switch {
+		case a == "--":
+			return append(out, args[i:]...)
+		case a == "-" || !strings.HasPrefix(a, "-") || strings.HasPrefix(a, "--"):
+			out = append(out, a)
+		case len(a) == 3 && a[1] == 'O' && a[2] >= '0' && a[2] <= '3':
+			out = append(out, "--O="+a[2:])
+		case a == "-o" || a == "-x" || a == "-h" || a == "-O":
+			out = append(out, a)
+		case strings.HasPrefix(a, "-o") || strings.HasPrefix(a, "-x"):
+			out = append(out, a) // pflag shorthand with an attached value: -ofile.s
+		default:
+			out = append(out, "-"+a)
+		}
+	}
+	return out
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
+	var o options
+	fs := newFlagSet(&o, stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "OVERVIEW: lltosimd: LLVM IR to Cpu0 / VC4 / BWDSP code\n\nUSAGE: lltosimd [options] [file.ll|-]\n\nOPTIONS:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(normalizeArgs(args)); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		fmt.Fprintf(stderr, "lltosimd: %v\n", err)
+		return 1
+	}
+	if o.showVersion {
+		fmt.Fprint(stdout, version)
+		return 0
+	}
+	if o.listPasses {
+		for _, p := range passes.All() {
+			fmt.Fprintf(stdout, "%-24s %s\n", p.Name, p.Desc)
+		}
+		return 0
+	}
+	switch fs.NArg() {
+	case 0:
+		o.input = "-"
+	case 1:
+		o.input = fs.Arg(0)
+	default:
+		fmt.Fprintf(stderr, "lltosimd: too many input files: %s\n", strings.Join(fs.Args(), " "))
+		return 1
+	}
+	if err := compile(&o, stdin, stdout, stderr); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	return 0
+}
+
+// compile runs one compilation. The result is written only if everything
+// succeeded, so a failed run never leaves a half-written output file.
+func compile(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) {
+	tgt, ok := targets.Lookup(o.march)
+	if !ok {
+		return fmt.Errorf("lltosimd: unknown target '%s' (known: %s)", o.march, strings.Join(targets.Names(), ", "))
+	}
+	cfg, err := makeConfig(o, tgt, stderr)
+	if err != nil {
+		return err
+	}
+	ft := targets.FileType(o.fileType)
+	if ft != targets.FileAsm && ft != targets.FileObj && ft != targets.FileHex {
+		return fmt.Errorf("lltosimd: unknown -filetype '%s' (asm, obj, hex)", o.fileType)
+	}
+	name, src, err := readInput(o.input, stdin)
+	if err != nil {
+		return err
+	}
+
+	var mod *mir.Module
+	pipeline := tgt.Pipeline
+	switch o.lang {
+	case "ir", "":
+		if o.runPass != "" {
+			return errors.New("lltosimd: -run-pass needs MIR input (-x mir)")
+		}
+		ir, perr := frontend.Parse(name, src)
+		if perr != nil {
+			return perr
+		}
+		mod, err = frontend.Translate(ir, frontend.Options{Arch: tgt.Arch, BigEndian: tgt.BigEndian, File: name, Src: src})
+		if err != nil {
+			return err
+		}
+	case "mir":
+		mod, err = mir.Parse(string(src), archLookup)
+		if err != nil {
+			return fmt.Errorf("%s:%w", name, err)
+		}
+		mod.Source = name
+		mod.BigEndian = tgt.BigEndian
+		if o.runPass != "" {
+			pipeline = strings.Split(o.runPass, ",")
+		}
+	default:
+		return fmt.Errorf("lltosimd: unknown input language '-x %s' (ir, mir)", o.lang)
+	}
+
+	plan, err := planPasses(pipeline, cfg)
+	if err != nil {
+		return err
+	}
+	printMIR := o.printAfterAll || len(o.printBefore) > 0 || len(o.printAfter) > 0 || o.stopAfter != "" || o.runPass != ""
+	var dumps bytes.Buffer // -print-* output, in function order
+	if err := runPipeline(mod, plan, cfg, o, printMIR, &dumps); err != nil {
+		return err
+	}
+	if dumps.Len() > 0 {
+		if o.stopAfter != "" || o.runPass != "" {
+			// Like llc -stop-after: the MIR is the output.
+			if o.dotCFG {
+				if err := writeDots(mod); err != nil {
+					return err
+				}
+			}
+			return writeOutput(o.out, dumps.Bytes(), stdout)
+		}
+		if _, err := stderr.Write(dumps.Bytes()); err != nil {
+			return err
+		}
+	}
+	if o.dotCFG {
+		if err := writeDots(mod); err != nil {
+			return err
+		}
+	}
+	var out bytes.Buffer
+	if err := tgt.Emit(&out, mod, ft, cfg); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	if o.stats {
+		cfg.Stats.Print(stderr)
+	}
+	return writeOutput(o.out, out.Bytes(), stdout)
+}
+
+func archLookup(name string) (*mir.Arch, error) {
+	if name == "generic" {
+		return mir.GenericArch, nil
+	}
+	if t, ok := targets.Lookup(name); ok {
+		return t.Arch, nil
+	}
+	return nil, fmt.Errorf("unknown arch %q", name)
+}
+
+func makeConfig(o *options, tgt *targets.Target, stderr io.Writer) (*passes.Config, error) {
+	cfg := passes.NewConfig()
+	cfg.DebugOut = stderr
+	cfg.Verify = o.verify
+	mcpu := o.mcpu
+	if mcpu == "" || mcpu == "generic" {
+		mcpu = tgt.CPUs[0]
+	}
+	known := false
+	for _, c := range tgt.CPUs {
+		if c == mcpu {
+			known = true
+		}
+	}
+	if !known {
+		return nil, fmt.Errorf("lltosimd: unknown CPU '%s' for -march=%s (known: %s)", o.mcpu, tgt.Name, strings.Join(tgt.CPUs, ", "))
+	}
+	cfg.Options["mcpu"] = mcpu
+	cfg.Options["O"] = o.opt
+	for _, d := range o.debugOnly {
+		cfg.DebugOnly[d] = true
+	}
+	for key, v := range o.enable {
+		if *v == "" {
+			continue
+		}
+		b, err := strconv.ParseBool(*v)
+		if err != nil {
+			return nil, fmt.Errorf("lltosimd: invalid boolean value '%s'", *v)
+		}
+		switch {
+		case strings.HasPrefix(key, "\x01"):
+			cfg.Options[key[1:]] = strconv.FormatBool(b)
+		default:
+			pass, _, _ := strings.Cut(key, "\x00")
+			cfg.Enabled[pass] = b
+		}
+	}
+	for _, kv := range o.passOptions {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return nil, fmt.Errorf("lltosimd: -pass-option wants NAME=VALUE, got '%s'", kv)
+		}
+		cfg.Options[k] = v
+	}
+	return cfg, nil
+}
+
+func readInput(path string, stdin io.Reader) (string, []byte, error) {
+	if path == "-" {
+		b, err := io.ReadAll(stdin)
+		if err != nil {
+			return "<stdin>", nil, fmt.Errorf("<stdin>: %v", err)
+		}
+		return "<stdin>", b, nil
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return path, nil, fmt.Errorf("lltosimd: %v", err)
+	}
+	return path, b, nil
+}
+
+// planPasses resolves pass names and checks the -print/-stop names exist.
+func planPasses(names []string, cfg *passes.Config) ([]*passes.Pass, error) {
+	var plan []*passes.Pass
+	for _, n := range names {
+		n = strings.TrimSpace(n)
+		p, ok := passes.Lookup(n)
+		if !ok {
+			return nil, fmt.Errorf("lltosimd: unknown pass '%s' (see -list-passes)", n)
+		}
+		plan = append(plan, p)
+	}
+	return plan, nil
+}
+
+// runPipeline compiles every function. Independent functions compile in
+// parallel unless output must come in a fixed order (-print-*, -debug-only).
+func runPipeline(mod *mir.Module, plan []*passes.Pass, cfg *passes.Config, o *options, printMIR bool, dumps *bytes.Buffer) error {
+	for _, n := range append(append([]string{o.stopAfter}, o.printBefore...), o.printAfter...) {
+		if n == "" {
+			continue
+		}
+		if _, ok := passes.Lookup(n); !ok {
+			return fmt.Errorf("lltosimd: unknown pass '%s' (see -list-passes)", n)
+		}
+	}
+	contains := func(list []string, s string) bool {
+		for _, x := range list {
+			if x == s {
+				return true
+			}
+		}
+		return false
+	}
+	outs := make([]bytes.Buffer, len(mod.Funcs))
+	errs := make([]error, len(mod.Funcs))
+	compileFunc := func(i int) {
+		f := mod.Funcs[i]
+		w := &outs[i]
+		defer func() {
+			if r := recover(); r != nil {
+				msg := fmt.Sprintf("%s: internal compiler error in function @%s: %v", mod.Source, f.Name, r)
+				if os.Getenv("LLTOSIMD_TRACE") != "" {
+					msg += "\n" + string(debug.Stack())
+				}
+				errs[i] = errors.New(msg)
+			}
+		}()
+		for _, p := range plan {
+			if !cfg.IsEnabled(p) && o.runPass == "" {
+				continue
+			}
+			if contains(o.printBefore, p.Name) {
+				fmt.Fprintf(w, "# *** IR Dump Before %s (%s) ***:\n", p.Desc, p.Name)
+				mir.Print(w, f)
+			}
+			if err := p.Run(&passes.Ctx{Cfg: cfg, Pass: p}, f); err != nil {
+				errs[i] = fmt.Errorf("%s: in function @%s: %w", mod.Source, f.Name, err)
+				return
+			}
+			if cfg.Verify {
+				if verrs := mir.Verify(f); len(verrs) > 0 {
+					errs[i] = fmt.Errorf("%s: MIR verifier failed after pass %s in function @%s: %v", mod.Source, p.Name, f.Name, errors.Join(verrs...))
+					return
+				}
+			}
+			if o.printAfterAll || contains(o.printAfter, p.Name) {
+				fmt.Fprintf(w, "# *** IR Dump After %s (%s) ***:\n", p.Desc, p.Name)
+				mir.Print(w, f)
+			}
+			if p.Name == o.stopAfter {
+				mir.Print(w, f)
+				return
+			}
+		}
+		if o.runPass != "" {
+			mir.Print(w, f)
+		}
+	}
+	sequential := printMIR || len(cfg.DebugOnly) > 0 || len(mod.Funcs) < 2
+	if sequential {
+		for i := range mod.Funcs {
+			compileFunc(i)
+		}
+	} else {
+		var wg sync.WaitGroup
+		next := make(chan int)
+		for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range next {
+					compileFunc(i)
+				}
+			}()
+		}
+		for i := range mod.Funcs {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+	}
+	for i := range mod.Funcs {
+		if errs[i] != nil {
+			return errs[i]
+		}
+		dumps.Write(outs[i].Bytes())
+	}
+	return nil
+}
+
+func writeDots(mod *mir.Module) error {
+	names := make([]string, 0, len(mod.Funcs))
+	for _, f := range mod.Funcs {
+		var b bytes.Buffer
+		mir.Dot(&b, f)
+		file := "cfg." + f.Name + ".dot"
+		if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
+			return fmt.Errorf("lltosimd: %v", err)
+		}
+		names = append(names, file)
+	}
+	sort.Strings(names)
+	return nil
+}
+
+// writeOutput writes data to path atomically (temp file + rename), or to
+// stdout for "-".
+func writeOutput(path string, data []byte, stdout io.Writer) error {
+	if path == "-" {
+		_, err := stdout.Write(data)
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".lltosimd-*")
+	if err != nil {
+		return fmt.Errorf("lltosimd: %v", err)
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return fmt.Errorf("lltosimd: %v", err)
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("lltosimd: %v", err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("lltosimd: %v", err)
+	}
+	return nil
+}

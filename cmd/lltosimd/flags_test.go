@@ -1,0 +1,80 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestNormalizeArgsLLCSpelling(t *testing.T) {
+	got := normalizeArgs([]string{"-march=cpu0", "-mcpu", "cpu032I", "-O2", "-o", "x.s", "-stats", "-debug-only=del-jmp,isel", "in.ll", "-", "--version"})
+	assert.Equal(t, []string{"--march=cpu0", "--mcpu", "cpu032I", "--O=2", "-o", "x.s", "--stats", "--debug-only=del-jmp,isel", "in.ll", "-", "--version"}, got)
+	assert.Equal(t, []string{"-oout.s"}, normalizeArgs([]string{"-oout.s"}))
+	assert.Equal(t, []string{"--", "-weird.ll"}, normalizeArgs([]string{"--", "-weird.ll"}))
+}
+
+func runCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	st := run(args, strings.NewReader(stdin), &out, &errb)
+	return st, out.String(), errb.String()
+}
+
+func TestVersionHelpAndListPasses(t *testing.T) {
+	st, out, _ := runCmd(t, "", "--version")
+	assert.Equal(t, 0, st)
+	assert.Contains(t, out, "lltosimd version")
+	st, _, errs := runCmd(t, "", "-h")
+	assert.Equal(t, 0, st)
+	assert.Contains(t, errs, "-march")
+	st, out, _ = runCmd(t, "", "-list-passes")
+	assert.Equal(t, 0, st)
+	assert.Contains(t, out, "regalloc")
+}
+
+func TestBadFlagsAreErrors(t *testing.T) {
+	cases := map[string][]string{
+		"unknown target":     {"-march=z80"},
+		"unknown cpu":        {"-mcpu=cpu099"},
+		"unknown filetype":   {"-filetype=exe"},
+		"unknown flag":       {"-frobnicate"},
+		"two inputs":         {"a.ll", "b.ll"},
+		"bad enable value":   {"-enable-del-jmp=maybe"},
+		"missing input":      {"/nonexistent/x.ll"},
+		"run-pass needs mir": {"-run-pass=del-jmp"},
+	}
+	for name, args := range cases {
+		t.Run(name, func(t *testing.T) {
+			st, out, errs := runCmd(t, "", args...)
+			assert.Equal(t, 1, st)
+			assert.Empty(t, out)
+			assert.NotEmpty(t, errs)
+			assert.NotContains(t, errs, "goroutine", "no panic trace")
+		})
+	}
+}
+
+// A failed compilation must not leave an output file behind, and must not
+// replace an existing one.
+func TestNoPartialOutput(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.s")
+	st, _, errs := runCmd(t, "define i32 @f( {\n", "-o", out)
+	assert.Equal(t, 1, st)
+	assert.Regexp(t, `^<stdin>:\d+:\d+: `, errs)
+	_, err := os.Stat(out)
+	assert.True(t, os.IsNotExist(err), "no output file on error")
+
+	require.NoError(t, os.WriteFile(out, []byte("old"), 0o644))
+	st, _, _ = runCmd(t, "garbage", "-o", out)
+	assert.Equal(t, 1, st)
+	b, _ := os.ReadFile(out)
+	assert.Equal(t, "old", string(b))
+	entries, _ := os.ReadDir(dir)
+	assert.Len(t, entries, 1, "no temporary files left")
+}
