@@ -42,15 +42,18 @@ var (
 // Parse parses LLVM IR text. It never panics: failures of the underlying
 // parser (errors and panics alike) become *Error values.
 func Parse(filename string, src []byte) (m *ir.Module, err error) {
-	fixed := rewriteForLLIR(src)
 	defer func() {
 		if r := recover(); r != nil {
 			m, err = nil, &Error{File: filename, Line: 1, Col: 1, Msg: fmt.Sprintf("cannot parse LLVM IR: %v", r)}
 		}
 	}()
-	m, err = asm.ParseBytes(filename, fixed)
+	rewritten := rewriteForLLIR(src)
+	if e := checkTokens(filename, rewritten); e != nil {
+		return nil, e
+	}
+	m, err = asm.ParseBytes(filename, rewritten)
 	if err != nil {
-		return nil, parseError(filename, src, err)
+		return nil, parseError(filename, rewritten, err)
 	}
 	return m, nil
 }
@@ -68,6 +71,10 @@ func parseError(filename string, src []byte, err error) *Error {
 	if sm := syntaxLineRE.FindStringSubmatch(msg); sm != nil {
 		e.Line, _ = strconv.Atoi(sm[1])
 		e.Col = firstCol(lineText(src, e.Line))
+		if off, ok := syntaxErrorPos(src); ok && off <= len(src) {
+			e.Line, e.Col = lineCol(src, off)
+			e.Msg = "syntax error: unexpected " + tokenAt(src, off)
+		}
 		return e
 	}
 	// "unable to locate local identifier "%y" of "@f"" and similar.
@@ -164,7 +171,7 @@ func hoistGEPIndices(line []byte, args int, n *int) ([]byte, bool) {
 		text := strings.TrimSpace(string(p))
 		if i > 0 {
 			body += ","
-			if p[0] == ' ' {
+			if len(p) > 0 && p[0] == ' ' {
 				body += " "
 			}
 		}
