@@ -23,11 +23,11 @@ const (
 
 // Target describes one -march value.
 type Target struct {
-	Name       string // -march spelling
-	Desc       string
-	Arch       *mir.Arch
-	BigEndian  bool
-	CPUs       []string // accepted -mcpu values; the first is the default
+	Name      string // -march spelling
+	Desc      string
+	Arch      *mir.Arch
+	BigEndian bool
+	CPUs      []string // accepted -mcpu values; the first is the default
 	// Pipeline lists the passes run on every function, in order.
 	Pipeline []string
 	// Emit writes the compiled module in the requested file type.
