@@ -864,12 +864,17 @@ func assembleALU(parts []part) (vc4.Instr, error) {
 		return *in, err
 	}
 	in.WS, in.WaddrAdd, in.WaddrMul = ws, uint8(a), uint8(m)
+	unpackPM := in.PM
+	in.PM = false
 	if err := applyPack(in, add.dst, mul.dst); err != nil {
 		return *in, err
 	}
-	if b.pmSet && in.Pack != 0 && !in.PM && (add.dst.pack == "" && mul.dst.pack == "") {
-		return *in, fmt.Errorf("conflicting pack/unpack modes")
+	// pm selects both the pack target (regfile A or mul colour) and the
+	// unpack source (regfile A or r4): they must agree.
+	if in.Pack != 0 && b.pmSet && in.PM != unpackPM {
+		return *in, fmt.Errorf("pack and unpack modes need different pm settings (regfile A vs r4/colour)")
 	}
+	in.PM = in.PM || unpackPM
 	return *in, nil
 }
 

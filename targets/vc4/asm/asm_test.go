@@ -141,6 +141,18 @@ func TestWordDirective(t *testing.T) {
 	}
 }
 
+func TestNonCanonicalWords(t *testing.T) {
+	// The canonical nop with a non-zero mux in the unused mul slot.
+	w := uint64(0x100009E7_009E7009)
+	d := Disassemble(w)
+	if !strings.HasPrefix(d, ".word 0x100009e7009e7009 # not canonical: nop") {
+		t.Errorf("Disassemble = %q", d)
+	}
+	if got := asm1(t, d); got != w {
+		t.Errorf("%q -> %#x", d, got)
+	}
+}
+
 func TestLabels(t *testing.T) {
 	src := `
 :start

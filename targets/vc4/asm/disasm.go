@@ -8,11 +8,23 @@ import (
 	"lltosimd/targets/vc4"
 )
 
-// Disassemble returns one instruction word in the syntax Assemble accepts.
-// For instructions in canonical form (unused slots as nop/never/39) the
-// result assembles back to the same word. Undecodable words are printed as
-// ".word 0x..." with the reason in a comment.
+// Disassemble returns one instruction word in the syntax Assemble accepts;
+// the text always assembles back to the same word. Words the syntax cannot
+// express (reserved encodings, or non-canonical field values such as a nop
+// slot with non-zero muxes) are printed as ".word 0x..." with the reason or
+// the nearest instruction text in a comment.
 func Disassemble(w uint64) string {
+	text := disassemble(w)
+	if strings.HasPrefix(text, ".word") {
+		return text
+	}
+	if p, err := Assemble(text); err != nil || len(p.Words) != 1 || p.Words[0] != w {
+		return fmt.Sprintf(".word 0x%016x # not canonical: %s", w, text)
+	}
+	return text
+}
+
+func disassemble(w uint64) string {
 	in, err := vc4.Decode(w)
 	if err != nil {
 		return fmt.Sprintf(".word 0x%016x # %v", w, err)
