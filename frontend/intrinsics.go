@@ -62,8 +62,9 @@ func (s *fn) intrinsic(in *ir.InstCall, name string) bool {
 		}
 		s.callLib(base, dst, src, s.word(args[2]))
 	case "trap", "debugtrap":
+		// Without a debugger to resume from, a breakpoint ends the program.
 		s.emit(mir.GTrap)
-		return base == "trap"
+		return true
 	case "stacksave":
 		d := s.reg()
 		s.emit(mir.GStackSave, mir.D(d))

@@ -24,6 +24,23 @@ type Layout struct {
 	structs map[*types.StructType]*StructLayout // memoized Struct results
 }
 
+// IRBigEndian reports the byte order the module's datalayout declares (and
+// whether it declares one). Code that clang optimized for one byte order
+// (combined loads, bit-field layout) is only correct when translated for
+// the same order, so a driver should warn about or reject a mismatch with
+// its target.
+func IRBigEndian(datalayout string) (big, specified bool) {
+	for _, spec := range strings.Split(datalayout, "-") {
+		switch spec {
+		case "e":
+			return false, true
+		case "E":
+			return true, true
+		}
+	}
+	return false, false
+}
+
 // DefaultLayout is LLVM's default datalayout (what an empty string means).
 func DefaultLayout() *Layout {
 	return &Layout{

@@ -62,6 +62,15 @@ func TestParseLayout(t *testing.T) {
 			t.Errorf("%s: array size %d", tc.dl, s)
 		}
 	}
+	if big, ok := IRBigEndian("E-m:m-p:32:32"); !big || !ok {
+		t.Error("IRBigEndian(E...)")
+	}
+	if big, ok := IRBigEndian(mipsDL); big || !ok {
+		t.Error("IRBigEndian(e...)")
+	}
+	if _, ok := IRBigEndian(""); ok {
+		t.Error("IRBigEndian(\"\") specified")
+	}
 	if _, err := ParseLayout("e-p:33:32"); err == nil {
 		t.Error("bad pointer size accepted")
 	}
