@@ -213,3 +213,51 @@ func (in *Instr) MulWriteSpace() Space { return in.AddWriteSpace() ^ 1 }
 
 // HasSmallImm reports whether RaddrB holds a small immediate.
 func (in *Instr) HasSmallImm() bool { return in.Kind == KindALU && in.Sig == SigSmallImm }
+
+// Dest is one active destination of an instruction: a write whose
+// condition is not never and whose address is not 39.
+type Dest struct {
+	Space  Space
+	Addr   uint8
+	Cond   Cond
+	Class  RegClass
+	Name   string
+	Packed bool // a pack mode applies to this write
+	Mul    bool // written by the mul ALU (or the second ldi/link slot)
+}
+
+// Dests lists the active destinations of an ALU, load-immediate or
+// semaphore instruction (branch link writes depend on the outcome and are
+// not included).
+func (in *Instr) Dests() []Dest {
+	if in.Kind == KindBranch {
+		return nil
+	}
+	var ds []Dest
+	add := func(sp Space, addr uint8, cond Cond, packed, mul bool) {
+		if cond == CondNever || addr == AddrNop {
+			return
+		}
+		d := WriteRegs[sp][addr]
+		ds = append(ds, Dest{sp, addr, cond, d.Class, d.Name, packed, mul})
+	}
+	packAdd := in.Pack != 0 && !in.PM && !in.WS
+	packMul := in.Pack != 0 && (in.PM || in.WS)
+	add(in.AddWriteSpace(), in.WaddrAdd, in.CondAdd, packAdd, false)
+	add(in.MulWriteSpace(), in.WaddrMul, in.CondMul, packMul, true)
+	return ds
+}
+
+// SameRegister reports whether two destinations name the same register:
+// accumulators, r5 and most I/O registers exist once for both spaces;
+// regfile addresses and the A/B-specific VPM setup and address registers
+// do not.
+func (d Dest) SameRegister(e Dest) bool {
+	if d.Addr != e.Addr {
+		return false
+	}
+	if d.Class == RegAcc || d.Class == RegR5 || d.Class.IsPeripheral() && d.Addr != AddrVPMSetup && d.Addr != AddrVPMAddr {
+		return true
+	}
+	return d.Space == e.Space
+}

@@ -180,3 +180,28 @@ func TestLookups(t *testing.T) {
 		t.Error("register classes")
 	}
 }
+
+func TestDests(t *testing.T) {
+	// ldi vw_setup, 0x1a00: one destination, B-space 49 (ws = 1).
+	in, err := Decode(0xE0021C67_00001A00)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := in.Dests()
+	if len(ds) != 1 || ds[0].Space != SpaceB || ds[0].Addr != AddrVPMSetup || ds[0].Name != "vw_setup" || ds[0].Class != RegVPM || ds[0].Mul {
+		t.Errorf("Dests = %+v", ds)
+	}
+	if n, _ := Decode(0x100009E7_009E7000); len(n.Dests()) != 0 {
+		t.Error("nop has destinations")
+	}
+	a := Dest{Space: SpaceA, Addr: 32, Class: RegAcc}
+	b := Dest{Space: SpaceB, Addr: 32, Class: RegAcc}
+	if !a.SameRegister(b) {
+		t.Error("r0 via A and B is one register")
+	}
+	ra := Dest{Space: SpaceA, Addr: 3, Class: RegFile}
+	rb := Dest{Space: SpaceB, Addr: 3, Class: RegFile}
+	if ra.SameRegister(rb) {
+		t.Error("ra3 and rb3 are different registers")
+	}
+}

@@ -532,13 +532,13 @@ func (m *Machine) vdw(q *QPU, addr uint32) string {
 // endingWrites checks the writes of an instruction in the thread-end
 // window (the thrend instruction and its two delay slots).
 func endingWrites(q *QPU, in *vc4.Instr) string {
-	for _, w := range writes(in) {
+	for _, w := range in.Dests() {
 		switch {
-		case w.addr == 14:
+		case w.Addr == 14:
 			return "regfile address 14 written in the thread-end instruction or its delay slots (spec §7.4 V41)"
-		case w.class == vc4.RegVPM:
-			return fmt.Sprintf("%s written in the thread-end instruction or its delay slots (spec §6.6, §7.2 V40)", w.name)
-		case w.addr == vc4.AddrTLBZ && q.endLeft == 1:
+		case w.Class == vc4.RegVPM:
+			return fmt.Sprintf("%s written in the thread-end instruction or its delay slots (spec §6.6, §7.2 V40)", w.Name)
+		case w.Addr == vc4.AddrTLBZ && q.endLeft == 1:
 			return "the final instruction writes TLB_Z (spec §7.5 V45)"
 		}
 	}

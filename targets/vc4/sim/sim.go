@@ -251,38 +251,38 @@ func staticCheck(in *vc4.Instr) string {
 		}
 		return ""
 	case vc4.KindSemaphore:
-		for _, w := range writes(in) {
-			switch w.class {
+		for _, w := range in.Dests() {
+			switch w.Class {
 			case vc4.RegTLB, vc4.RegTMU, vc4.RegSFU:
 				return "semaphore instruction writes TLB/TMU/SFU (spec §7.17)"
 			}
 		}
 	}
-	ws := writes(in)
+	ws := in.Dests()
 	periph := 0
 	for _, w := range ws {
-		if w.cond.IsPredicated() && w.class.IsPeripheral() {
-			return fmt.Sprintf("conditional write to I/O register %s (spec §6.2, §7.15 V130)", w.name)
+		if w.Cond.IsPredicated() && w.Class.IsPeripheral() {
+			return fmt.Sprintf("conditional write to I/O register %s (spec §6.2, §7.15 V130)", w.Name)
 		}
-		if w.class.IsPeripheral() && w.packed {
-			return fmt.Sprintf("pack mode on a write to I/O register %s (spec §7.15 V131)", w.name)
+		if w.Class.IsPeripheral() && w.Packed {
+			return fmt.Sprintf("pack mode on a write to I/O register %s (spec §7.15 V131)", w.Name)
 		}
-		switch w.class {
+		switch w.Class {
 		case vc4.RegTMU, vc4.RegSFU, vc4.RegTLB:
-			if w.addr != vc4.AddrTMUNoSwap {
+			if w.Addr != vc4.AddrTMUNoSwap {
 				periph++
 			}
 		}
 	}
 	if len(ws) == 2 {
 		a, b := ws[0], ws[1]
-		if a.same(b) {
-			plain := a.class == vc4.RegFile || a.class == vc4.RegAcc
-			if !plain || !a.cond.IsPredicated() || b.cond != a.cond.Invert() {
-				return fmt.Sprintf("both ALUs write %s without inverse conditions (spec §4.1, §7.15 V100)", a.name)
+		if a.SameRegister(b) {
+			plain := a.Class == vc4.RegFile || a.Class == vc4.RegAcc
+			if !plain || !a.Cond.IsPredicated() || b.Cond != a.Cond.Invert() {
+				return fmt.Sprintf("both ALUs write %s without inverse conditions (spec §4.1, §7.15 V100)", a.Name)
 			}
 		}
-		if a.addr == vc4.AddrVPMSetup && b.addr == vc4.AddrVPMSetup && a.space != b.space {
+		if a.Addr == vc4.AddrVPMSetup && b.Addr == vc4.AddrVPMSetup && a.Space != b.Space {
 			return "VPM read setup and write setup written in the same instruction (spec §7.16 V110)"
 		}
 	}
@@ -301,8 +301,8 @@ func staticCheck(in *vc4.Instr) string {
 		}
 		if in.Sig == vc4.SigThrEnd {
 			for _, w := range ws {
-				if w.class == vc4.RegFile {
-					return "thread-end instruction writes physical register file " + w.name + " (spec §7.3 V42)"
+				if w.Class == vc4.RegFile {
+					return "thread-end instruction writes physical register file " + w.Name + " (spec §7.3 V42)"
 				}
 			}
 		}
@@ -314,47 +314,6 @@ func staticCheck(in *vc4.Instr) string {
 		return "more than one of TMU/TLB/SFU access, r4 load signal, mutex read and semaphore in one instruction (spec §7.12 V120)"
 	}
 	return ""
-}
-
-// write is one destination of an instruction.
-type write struct {
-	space  vc4.Space
-	addr   uint8
-	cond   vc4.Cond
-	class  vc4.RegClass
-	name   string
-	packed bool
-}
-
-func (a write) same(b write) bool {
-	if a.addr != b.addr {
-		return false
-	}
-	if a.class == vc4.RegAcc || a.class == vc4.RegR5 || a.class.IsPeripheral() && a.addr != vc4.AddrVPMSetup && a.addr != vc4.AddrVPMAddr {
-		return true
-	}
-	return a.space == b.space
-}
-
-// writes lists the active destinations (condition not never, address not
-// 39) of an ALU, load-immediate or semaphore instruction.
-func writes(in *vc4.Instr) []write {
-	var ws []write
-	if in.Kind == vc4.KindBranch {
-		return nil
-	}
-	add := func(sp vc4.Space, addr uint8, cond vc4.Cond, packed bool) {
-		if cond == vc4.CondNever || addr == vc4.AddrNop {
-			return
-		}
-		d := vc4.WriteRegs[sp][addr]
-		ws = append(ws, write{sp, addr, cond, d.Class, d.Name, packed})
-	}
-	packAdd := in.Pack != 0 && !in.PM && !in.WS
-	packMul := in.Pack != 0 && (in.PM || in.WS)
-	add(in.AddWriteSpace(), in.WaddrAdd, in.CondAdd, packAdd)
-	add(in.MulWriteSpace(), in.WaddrMul, in.CondMul, packMul)
-	return ws
 }
 
 // readsAddr reports whether an ALU instruction reads I/O address addr
