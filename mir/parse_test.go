@@ -1,6 +1,7 @@
 package mir
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand"
@@ -351,4 +352,43 @@ func BenchmarkPrint(b *testing.B) {
 			_ = Print(&sb, f)
 		}
 	}
+}
+
+// FuzzParse checks that the parser never panics, that whatever it accepts
+// prints to text that parses back to the same text, and that the verifier
+// and analyses survive any parsed function.
+func FuzzParse(f *testing.F) {
+	f.Add(selectedText)
+	f.Add(genericText)
+	r := rand.New(rand.NewSource(9))
+	for i := 0; i < 20; i++ {
+		f.Add(randFunc(r, testArch).String())
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		m, err := Parse(src, testLookup)
+		if err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error without position: %v", err)
+			}
+			return
+		}
+		for _, fn := range m.Funcs {
+			text := fn.String()
+			g, err := ParseFunc(text, testLookup)
+			if err != nil {
+				t.Fatalf("reparse: %v\n%s", err, text)
+			}
+			if g.String() != text {
+				t.Fatalf("unstable:\n%s\n---\n%s", text, g.String())
+			}
+			Verify(fn)
+			d := ComputeDominators(fn)
+			ComputeLoops(fn, d)
+			pd := ComputePostDominators(fn)
+			for _, b := range fn.Blocks {
+				pd.Frontier(b)
+			}
+		}
+	})
 }

@@ -458,6 +458,11 @@ func (v *verifier) blocks() {
 			v.errorf(b, nil, "Succs %s disagree with the branches (%s): RecomputeCFG needed", blockList(f, b.Succs), blockList(f, want))
 			v.cfgOK = false
 		}
+		if hasBlock(b.Preds, nil) || hasBlock(b.Succs, nil) {
+			v.errorf(b, nil, "nil block in Preds or Succs")
+			v.cfgOK = false
+			continue
+		}
 		for _, p := range b.Preds {
 			if !hasBlock(p.Succs, b) {
 				v.errorf(b, nil, "pred bb%d does not list it as a successor", p.ID)
