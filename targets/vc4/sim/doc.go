@@ -25,7 +25,8 @@
 //     Writes to t0t/t0r/t0b (texturing) are rejected.
 //   - VPM: 64 rows of 16 words, horizontal 32-bit writes and VDW DMA only;
 //     VDR, VPM reads and the tile buffer are rejected as not modelled.
-//     Setup registers are per QPU, VPM memory is shared.
+//     Setup registers are per QPU, VPM memory is shared. The VDW stride
+//     (ID 3) is the gap between the end of one row and the next (REF).
 //   - Floats: denormals flush to zero; fadd/fsub/fmul/itof round toward
 //     zero (VC4C); ftoi of NaN or out-of-range values gives 0.
 //   - Flags: set by the add ALU unless its op is nop, then by the mul ALU;

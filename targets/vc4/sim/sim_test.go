@@ -353,3 +353,31 @@ func TestForbidden(t *testing.T) {
 		}
 	}
 }
+
+// TestVDWMultiRow stores two VPM rows with a VDW stride: row 1 starts
+// DEPTH*4 + STRIDE bytes after row 0 (REF: stride is the gap between rows).
+func TestVDWMultiRow(t *testing.T) {
+	m, err := run(t, `
+mov r0, elem_num
+ldi vw_setup, 0x1a00        # row 0, stride 1
+mov vpm, r0
+add r1, r0, 15
+add r1, r1, 1               # 16 + lane
+mov vpm, r1                 # row 1
+ldi vw_setup, 0xc0000040    # VDW stride setup: 64-byte gap
+ldi vw_setup, 0x81104000    # VDW: 2 rows x 16 words from row 0
+ldi vw_addr, 0x400
+mov r2, vw_wait
+`+end, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := uint32(0); i < 16; i++ {
+		a, _ := m.Read32(0x400 + 4*i)
+		b, _ := m.Read32(0x400 + 128 + 4*i)
+		gap, _ := m.Read32(0x400 + 64 + 4*i)
+		if a != i || b != 16+i || gap != 0 {
+			t.Fatalf("word %d: row0 %d row1 %d gap %d", i, a, b, gap)
+		}
+	}
+}
