@@ -75,6 +75,8 @@ type lowerer struct {
 	fixed map[int64]int // fixed frame objects by incoming-$sp offset
 	// vaStart is the frame object at the first variadic word.
 	vaStart int
+	// bounce is the stack slot byval copies assemble partial words in.
+	bounce int
 }
 
 func (l *lowerer) add(in *mir.Instr) { l.out = append(l.out, in) }
@@ -112,7 +114,7 @@ func (l *lowerer) fixedObject(off, size int64) int {
 // LowerCalls applies the O32 convention to f and returns the number of
 // calls lowered.
 func LowerCalls(f *mir.Func) (int, error) {
-	l := &lowerer{f: f, fixed: map[int64]int{}, vaStart: -1}
+	l := &lowerer{f: f, fixed: map[int64]int{}, vaStart: -1, bounce: -1}
 	calls := 0
 	for bi, b := range f.Blocks {
 		l.out = nil
@@ -266,9 +268,9 @@ func (l *lowerer) call(in *mir.Instr) error {
 			if err != nil {
 				return err
 			}
-			size := g.desc.Size()
+			size, aligned := g.desc.Size(), l.wordAligned(addr)
 			for k := int64(0); k < size; k += 4 {
-				put(offs[i]+k, l.loadWord(addr, k, min(4, size-k)))
+				put(offs[i]+k, l.loadWord(addr, k, min(4, size-k), aligned))
 			}
 			continue
 		}
@@ -314,31 +316,44 @@ func (l *lowerer) call(in *mir.Instr) error {
 	return nil
 }
 
-// loadWord loads the n (1..4) bytes at addr+off as one word laid out as they
-// are in memory (big-endian: the first byte is the most significant), so
-// that storing the word reproduces them.
-func (l *lowerer) loadWord(addr mir.Operand, off, n int64) mir.Operand {
-	newv := func() mir.Reg { return l.f.NewVReg(ClassGPR) }
-	if n == 4 {
-		t := newv()
-		l.add(mir.NewInstr(mir.GLoad32, mir.D(t), addr, mir.I(off)))
-		return mir.R(t)
+// loadWord returns the n (1..4) bytes at addr+off as the word a word load
+// of them would give, so that storing it reproduces them in either byte
+// order. Word loads need a 4-aligned object; otherwise (and for the last,
+// partial word) the bytes go through a 4-byte stack slot.
+func (l *lowerer) loadWord(addr mir.Operand, off, n int64, aligned bool) mir.Operand {
+	if n == 4 && aligned {
+		w := l.f.NewVReg(ClassGPR)
+		l.add(mir.NewInstr(mir.GLoad32, mir.D(w), addr, mir.I(off)))
+		return mir.R(w)
 	}
-	var acc mir.Operand
+	if l.bounce < 0 {
+		l.bounce = l.f.NewFrameObject(mir.FrameObject{Size: 4, Align: 4, Name: "byval.word"})
+	}
 	for j := int64(0); j < n; j++ {
-		b, k, s := newv(), newv(), newv()
+		b := l.f.NewVReg(ClassGPR)
 		l.add(mir.NewInstr(mir.GLoad8U, mir.D(b), addr, mir.I(off+j)))
-		l.add(mir.NewInstr(mir.GConst, mir.D(k), mir.I(8*(3-j))))
-		l.add(mir.NewInstr(mir.GShl, mir.D(s), mir.R(b), mir.R(k)))
-		if j == 0 {
-			acc = mir.R(s)
-			continue
-		}
-		o := newv()
-		l.add(mir.NewInstr(mir.GOr, mir.D(o), acc, mir.R(s)))
-		acc = mir.R(o)
+		l.add(mir.NewInstr(mir.GStore8, mir.R(b), mir.FI(l.bounce, 0), mir.I(j)))
 	}
-	return acc
+	w := l.f.NewVReg(ClassGPR)
+	l.add(mir.NewInstr(mir.GLoad32, mir.D(w), mir.FI(l.bounce, 0), mir.I(0)))
+	return mir.R(w)
+}
+
+// wordAligned reports whether addr is known to be 4-aligned: the address of
+// a frame object aligned to 4 or more.
+func (l *lowerer) wordAligned(addr mir.Operand) bool {
+	if addr.Kind != mir.KindReg || !addr.Reg.IsVirtual() {
+		return false
+	}
+	for _, b := range l.f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op == mir.GFrameAddr && len(in.Ops) == 2 && in.Ops[0].Reg == addr.Reg && in.Ops[1].Kind == mir.KindFrame {
+				o := in.Ops[1]
+				return l.f.Frame[o.Imm].Align >= 4 && o.Off%4 == 0
+			}
+		}
+	}
+	return false
 }
 
 // ret lowers G_RET.

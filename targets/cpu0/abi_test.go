@@ -154,28 +154,58 @@ func TestLowerCall(t *testing.T) {
 	}
 }
 
-// A byval argument is copied word by word into the argument slots; the
-// last partial word is assembled from bytes in memory order.
+// A byval argument is copied word by word into the argument slots. Words
+// of an object not known to be 4-aligned, and the last partial word, are
+// assembled in a stack slot with byte accesses, which works in both byte
+// orders.
 func TestLowerByValCall(t *testing.T) {
-	f, got := lowerText(t, "", fmt.Sprintf(`bb0:
+	f, got := lowerText(t, "frame:\n  fi#0: size=12 align=4 name=s\n", fmt.Sprintf(`bb0:
   %%0:gpr = COPY $4
+  %%1:gpr = G_FRAME_ADDR fi#0
   G_CALL @h, %d, %%0
+  G_CALL @h, %d, %%1
   G_RET
-`, dByVal))
+`, dByVal, dByVal))
 	want := `bb0:
   %0:gpr = COPY $4
-  %1:gpr = G_LOAD32 %0, 0
-  %2:gpr = G_LOAD32 %0, 4
-  %3:gpr = G_LOAD8U %0, 8
-  %4:gpr = G_CONST 24
-  %5:gpr = G_SHL %3, %4
-  %6:gpr = G_LOAD8U %0, 9
-  %7:gpr = G_CONST 16
-  %8:gpr = G_SHL %6, %7
-  %9:gpr = G_OR %5, %8
-  ST %9, $sp, 8
-  $4 = COPY %1
-  $5 = COPY %2
+  %1:gpr = G_FRAME_ADDR fi#0
+  %2:gpr = G_LOAD8U %0, 0
+  G_STORE8 %2, fi#1, 0
+  %3:gpr = G_LOAD8U %0, 1
+  G_STORE8 %3, fi#1, 1
+  %4:gpr = G_LOAD8U %0, 2
+  G_STORE8 %4, fi#1, 2
+  %5:gpr = G_LOAD8U %0, 3
+  G_STORE8 %5, fi#1, 3
+  %6:gpr = G_LOAD32 fi#1, 0
+  %7:gpr = G_LOAD8U %0, 4
+  G_STORE8 %7, fi#1, 0
+  %8:gpr = G_LOAD8U %0, 5
+  G_STORE8 %8, fi#1, 1
+  %9:gpr = G_LOAD8U %0, 6
+  G_STORE8 %9, fi#1, 2
+  %10:gpr = G_LOAD8U %0, 7
+  G_STORE8 %10, fi#1, 3
+  %11:gpr = G_LOAD32 fi#1, 0
+  %12:gpr = G_LOAD8U %0, 8
+  G_STORE8 %12, fi#1, 0
+  %13:gpr = G_LOAD8U %0, 9
+  G_STORE8 %13, fi#1, 1
+  %14:gpr = G_LOAD32 fi#1, 0
+  ST %14, $sp, 8
+  $4 = COPY %6
+  $5 = COPY %11
+  JSUB @h, implicit-def $lr, implicit $4, implicit $5, implicit-def $2, implicit-def $3
+  %15:gpr = G_LOAD32 %1, 0
+  %16:gpr = G_LOAD32 %1, 4
+  %17:gpr = G_LOAD8U %1, 8
+  G_STORE8 %17, fi#1, 0
+  %18:gpr = G_LOAD8U %1, 9
+  G_STORE8 %18, fi#1, 1
+  %19:gpr = G_LOAD32 fi#1, 0
+  ST %19, $sp, 8
+  $4 = COPY %15
+  $5 = COPY %16
   JSUB @h, implicit-def $lr, implicit $4, implicit $5, implicit-def $2, implicit-def $3
   RET $lr
 `
