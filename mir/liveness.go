@@ -139,6 +139,14 @@ func ComputeLiveness(f *Func) *Liveness {
 	defStart, defBlocks := group(defined)
 	phiStart, phiBlocks := group(phiOut)
 
+	preds := make([][]int32, nb)
+	for i, b := range f.Blocks {
+		for _, p := range b.Preds {
+			if pi, ok := lv.index[p]; ok {
+				preds[i] = append(preds[i], int32(pi))
+			}
+		}
+	}
 	defStamp := make([]int32, nb)
 	inStamp := make([]int32, nb)
 	outStamp := make([]int32, nb)
@@ -177,10 +185,8 @@ func ComputeLiveness(f *Func) *Liveness {
 			}
 			inStamp[b] = stamp
 			lv.LiveIn[b] = append(lv.LiveIn[b], r)
-			for _, p := range f.Blocks[b].Preds {
-				if pi, ok := lv.index[p]; ok {
-					liveOutOf(int32(pi))
-				}
+			for _, p := range preds[b] {
+				liveOutOf(p)
 			}
 		}
 	}

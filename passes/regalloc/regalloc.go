@@ -90,6 +90,7 @@ func Allocate(c *passes.Ctx, f *mir.Func) error {
 		if err != nil {
 			return err
 		}
+		st.debugf("%s: round %d: %d intervals, %d spilled", f.Name, round, len(a.iv), len(spilled))
 		if len(spilled) == 0 {
 			a.rewrite()
 			break

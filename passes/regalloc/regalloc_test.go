@@ -3,6 +3,7 @@ package regalloc_test
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"lltosimd/mir"
 	"lltosimd/passes"
@@ -74,5 +75,62 @@ func TestRandomPrograms(t *testing.T) {
 	if st.Get("regalloc", regalloc.Pass.Stats["spills"]) == 0 || st.Get("regalloc", regalloc.Pass.Stats["coalesced"]) == 0 {
 		t.Errorf("random programs should both spill and coalesce: spills=%d coalesced=%d",
 			st.Get("regalloc", regalloc.Pass.Stats["spills"]), st.Get("regalloc", regalloc.Pass.Stats["coalesced"]))
+	}
+}
+
+// TestLargeFileIsFast allocates about 50k instructions in 50 functions
+// on the 6-register mock target, well within a second of CPU time on an
+// idle machine (the bound leaves room for a loaded one).
+func TestLargeFileIsFast(t *testing.T) {
+	if testing.Short() {
+		t.Skip("large")
+	}
+	arch := mock.NewArch(6, 2)
+	var fs []*mir.Func
+	var wants []mock.Result
+	n := 0
+	for seed := int64(1); n < 50000; seed++ {
+		f := mock.Generate(arch, seed, 250)
+		for _, b := range f.Blocks {
+			n += len(b.Instrs)
+		}
+		want, err := mock.Run(f, 3, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fs, wants = append(fs, f), append(wants, want)
+	}
+	start := time.Now()
+	for _, f := range fs {
+		if err := pipeline(t, f, passes.NewConfig()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	el := time.Since(start)
+	t.Logf("%d functions, %d instructions: %v", len(fs), n, el)
+	if el > 5*time.Second {
+		t.Errorf("too slow: %v", el)
+	}
+	for i, f := range fs {
+		if got, err := mock.Run(f, 3, 4); err != nil || fmt.Sprint(got) != fmt.Sprint(wants[i]) {
+			t.Fatalf("function %d: got %v, %v; want %v", i, got, err, wants[i])
+		}
+	}
+}
+
+// BenchmarkLargeFunction allocates one function of about 50k instructions.
+func BenchmarkLargeFunction(b *testing.B) {
+	arch := mock.NewArch(6, 2)
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		f := mock.Generate(arch, 7, 12000)
+		cfg := passes.NewConfig()
+		b.StartTimer()
+		for _, name := range []string{"phi-elim", "two-address", "regalloc"} {
+			p, _ := passes.Lookup(name)
+			if err := p.Run(&passes.Ctx{Cfg: cfg, Pass: p}, f); err != nil {
+				b.Fatal(err)
+			}
+		}
 	}
 }

@@ -49,7 +49,15 @@ func (g *gen) emit(op mir.Opcode, ops ...mir.Operand) *mir.Instr {
 	return in
 }
 
-func (g *gen) pick() mir.Reg { return g.avail[g.rnd.Intn(len(g.avail))] }
+// pick returns an available value, usually a recent one: real code uses
+// most values close to their definition, and a few far away.
+func (g *gen) pick() mir.Reg {
+	n := len(g.avail)
+	if n > 8 && g.rnd.Intn(40) != 0 {
+		return g.avail[n-1-g.rnd.Intn(8)]
+	}
+	return g.avail[g.rnd.Intn(n)]
+}
 
 func (g *gen) def(op mir.Opcode, uses ...mir.Operand) mir.Reg {
 	d := g.vreg()
