@@ -160,8 +160,8 @@ func opName(inst ir.Instruction) string {
 
 func (s *fn) binary(k binKind, x, y value.Value) []mir.Reg {
 	n := s.bitsOf(x.Type())
-	if n == 64 {
-		return s.binary64(k, x, y)
+	if n > 32 {
+		return s.binary64(k, n, x, y)
 	}
 	a, b := s.word(x), s.word(y)
 	switch k {
@@ -199,16 +199,27 @@ func (s *fn) shiftAmount(y value.Value, b mir.Reg, n int) mir.Reg {
 	return s.opK(mir.GAnd, b, int64(1)<<m-1)
 }
 
-func (s *fn) binary64(k binKind, x, y value.Value) []mir.Reg {
+// binary64 works on (lo, hi) pairs; for widths 33..63 the high word's
+// bits above the width are undefined, so right shifts, division and
+// remainder extend it first.
+func (s *fn) binary64(k binKind, n int, x, y value.Value) []mir.Reg {
 	a := s.words(x)
+	switch k {
+	case binLShr, binUDiv, binURem:
+		a = s.ext64(a, n, false)
+	case binAShr, binSDiv, binSRem:
+		a = s.ext64(a, n, true)
+	}
 	switch k {
 	case binShl, binLShr, binAShr:
 		if c, ok := constInt(y); ok {
 			return s.shift64(k, a, int(c&63))
 		}
 		return s.helper(divHelpers[k], 2, a, s.words(y)[:1])
-	case binSDiv, binUDiv, binSRem, binURem:
-		return s.helper(divHelpers[k], 2, a, s.words(y))
+	case binSDiv, binSRem:
+		return s.helper(divHelpers[k], 2, a, s.ext64(s.words(y), n, true))
+	case binUDiv, binURem:
+		return s.helper(divHelpers[k], 2, a, s.ext64(s.words(y), n, false))
 	}
 	b := s.words(y)
 	switch k {
@@ -229,6 +240,17 @@ func (s *fn) binary64(k binKind, x, y value.Value) []mir.Reg {
 	}
 	op := binOps[k]
 	return []mir.Reg{s.op2(op, a[0], b[0]), s.op2(op, a[1], b[1])}
+}
+
+// ext64 extends the high word of an n-bit (33..64) pair.
+func (s *fn) ext64(a []mir.Reg, n int, signed bool) []mir.Reg {
+	if n >= 64 {
+		return a
+	}
+	if signed {
+		return []mir.Reg{a[0], s.sext(a[1], n-32)}
+	}
+	return []mir.Reg{a[0], s.zext(a[1], n-32)}
 }
 
 // shift64 shifts a (lo, hi) pair by a constant amount 0..63.
@@ -294,8 +316,9 @@ func (s *fn) icmp(pred enum.IPred, x, y value.Value) mir.Reg {
 		fail("unsupported: icmp predicate %s", pred)
 	}
 	n := s.bitsOf(x.Type())
-	if n == 64 {
-		return s.icmp64(c, s.words(x), s.words(y))
+	if n > 32 {
+		signed := c == mir.CondSLT || c == mir.CondSLE || c == mir.CondSGT || c == mir.CondSGE
+		return s.icmp64(c, s.ext64(s.words(x), n, signed), s.ext64(s.words(y), n, signed))
 	}
 	a, b := s.word(x), s.word(y)
 	switch c {
@@ -358,20 +381,20 @@ func (s *fn) cast(k castKind, x value.Value, to types.Type) []mir.Reg {
 		}
 		return a[:(tb+31)/32]
 	case castZExt:
+		if len(a) == 2 {
+			return s.ext64(a, from, false)
+		}
 		lo := s.zext(a[0], from)
 		if tb > 32 {
-			if len(a) == 2 {
-				return a
-			}
 			return []mir.Reg{lo, s.konst(0)}
 		}
 		return []mir.Reg{lo}
 	default: // castSExt
+		if len(a) == 2 {
+			return s.ext64(a, from, true)
+		}
 		lo := s.sext(a[0], from)
 		if tb > 32 {
-			if len(a) == 2 {
-				return a
-			}
 			return []mir.Reg{lo, s.opK(mir.GAShr, lo, 31)}
 		}
 		return []mir.Reg{lo}
@@ -820,7 +843,7 @@ func (s *fn) caseTree(x mir.Reg, cases []swCase, def value.Value) {
 
 // switch64 lowers a switch on an i64 to a chain of compares.
 func (s *fn) switch64(t *ir.TermSwitch) {
-	x := s.words(t.X)
+	x := s.ext64(s.words(t.X), s.bitsOf(t.X.Type()), false)
 	for _, c := range t.Cases {
 		cv, ok := s.foldValue(c.X)
 		if !ok || cv.sym != "" {

@@ -119,7 +119,9 @@ func (s *fn) minMax(c mir.Cond, x, y value.Value) []mir.Reg {
 	a, b := s.words(x), s.words(y)
 	var cond mir.Reg
 	if len(a) == 2 {
-		cond = s.icmp64(c, a, b)
+		n := s.bitsOf(x.Type())
+		signed := !c.IsUnsigned()
+		cond = s.icmp64(c, s.ext64(a, n, signed), s.ext64(b, n, signed))
 	} else {
 		n := s.bitsOf(x.Type())
 		if c.IsUnsigned() {
@@ -137,6 +139,7 @@ func (s *fn) minMax(c mir.Cond, x, y value.Value) []mir.Reg {
 }
 
 func (s *fn) abs(x value.Value) []mir.Reg {
+	oddWidth(s.bitsOf(x.Type()))
 	a := s.words(x)
 	if len(a) == 2 {
 		zero := s.konst(0)
@@ -213,6 +216,7 @@ func (s *fn) funnel(left bool, x, y, z value.Value) []mir.Reg {
 func (s *fn) bitOp(op string, x value.Value) []mir.Reg {
 	a := s.words(x)
 	n := s.bitsOf(x.Type())
+	oddWidth(n)
 	if len(a) == 2 {
 		lo, hi := a[0], a[1]
 		zero := s.konst(0)
@@ -282,4 +286,12 @@ func (s *fn) bswap32(v mir.Reg) mir.Reg {
 	a := s.opK(mir.GRotr, s.opK(mir.GAnd, v, 0x00ff00ff), 8)
 	b := s.opK(mir.GRotl, s.opK(mir.GAnd, v, -0x00ff0100), 8)
 	return s.op2(mir.GOr, a, b)
+}
+
+// oddWidth rejects integer widths between 32 and 64 where an operation
+// has no lowering for them.
+func oddWidth(n int) {
+	if n > 32 && n < 64 {
+		fail("unsupported: intrinsic on i%d", n)
+	}
 }

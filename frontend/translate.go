@@ -288,7 +288,7 @@ func (s *fn) sext(r mir.Reg, n int) mir.Reg {
 func (s *fn) bitsOf(t types.Type) int {
 	switch t := t.(type) {
 	case *types.IntType:
-		if t.BitSize > 64 || (t.BitSize > 32 && t.BitSize < 64) {
+		if t.BitSize > 64 {
 			fail("unsupported: integer type '%s'", t)
 		}
 		return int(t.BitSize)
