@@ -2,6 +2,7 @@ package cpu0
 
 import (
 	"fmt"
+	"math"
 	"sync"
 
 	"lltosimd/isel"
@@ -187,10 +188,12 @@ var Rules = []isel.Rule{
 		Emit: []isel.Inst{isel.I("SLTi", d0, c1, c2)}},
 	{Name: "icmp.ultimm.II", Guard: featSlt, Match: isel.Op(mir.GICmp, isel.CondIn(mir.CondULT), reg, uimm15),
 		Emit: []isel.Inst{isel.I("SLTiu", d0, c1, c2)}},
+	{Name: "icmp.imm.II", Guard: featSlt, Match: isel.Op(mir.GICmp, isel.AnyCond, reg, isel.AnyImm), EmitFunc: emitSetccImm},
 	{Name: "icmp.II", Guard: featSlt, Match: isel.Op(mir.GICmp, isel.AnyCond, reg, reg), EmitFunc: emitSetcc},
 	{Name: "icmp.I", Guard: noSlt, Match: isel.Op(mir.GICmp, isel.AnyCond, reg, reg), EmitFunc: emitSetcc},
 
 	// Conditional branches with the compare folded in.
+	{Name: "brcond.icmpimm.II", Guard: featSlt, Match: isel.Op(mir.GBrCond, isel.Op(mir.GICmp, isel.AnyCond, reg, isel.AnyImm), isel.Block), EmitFunc: emitBrcondImm},
 	{Name: "brcond.icmp.II", Guard: featSlt, Match: isel.Op(mir.GBrCond, isel.Op(mir.GICmp, isel.AnyCond, reg, reg), isel.Block), EmitFunc: emitBrcond},
 	{Name: "brcond.icmp.I", Guard: noSlt, Match: isel.Op(mir.GBrCond, isel.Op(mir.GICmp, isel.AnyCond, reg, reg), isel.Block), EmitFunc: emitBrcond},
 	{Name: "brcond.II", Guard: featSlt, Match: isel.Op(mir.GBrCond, reg, isel.Block),
@@ -317,6 +320,81 @@ func emitSetcc(e *isel.Emitter) error {
 	return setcc(b, e.Has(featSlt), e.Def(0).Reg, e.Cap(0).Cond, e.Cap(1), e.Cap(2))
 }
 
+// lessImm expresses "a cond k" for a constant k as slti/sltiu against a
+// 16-bit immediate: (a cond k) == ((op a, imm) != neg). sltiu only gets
+// immediates in 0..32767, where the reference model's zero-extension and
+// the sign-extension of the ISA manual agree (spec §8.5).
+func lessImm(c mir.Cond, k int64) (op string, imm int64, neg, ok bool) {
+	k = s32(k)
+	u := int64(uint32(k))
+	switch c {
+	case mir.CondSLT, mir.CondSGE:
+		return "SLTi", k, c == mir.CondSGE, isSimm16(k)
+	case mir.CondSLE, mir.CondSGT: // a <= k == a < k+1
+		return "SLTi", k + 1, c == mir.CondSGT, k < math.MaxInt32 && isSimm16(k+1)
+	case mir.CondULT, mir.CondUGE:
+		return "SLTiu", u, c == mir.CondUGE, u <= 32767
+	case mir.CondULE, mir.CondUGT:
+		return "SLTiu", u + 1, c == mir.CondUGT, u+1 <= 32767
+	}
+	return "", 0, false, false
+}
+
+// emitSetccImm materializes a compare with a constant: slti/sltiu when
+// the constant allows, otherwise the register form.
+func emitSetccImm(e *isel.Emitter) error {
+	b := emitterBuilder{e}
+	cond, a, k, d := e.Cap(0).Cond, e.Cap(1), e.Cap(2).Imm, e.Def(0).Reg
+	op, imm, neg, ok := lessImm(cond, k)
+	if !ok {
+		return setcc(b, true, d, cond, a, e.Const(k))
+	}
+	if !neg {
+		b.emit(op, mir.D(d), a, mir.I(imm))
+		return nil
+	}
+	t := b.tmp()
+	b.emit(op, mir.D(t), a, mir.I(imm))
+	b.emit("XORi", mir.D(d), mir.R(t), mir.I(1))
+	return nil
+}
+
+// emitBrcondImm branches on a compare with a constant (cpu032II).
+func emitBrcondImm(e *isel.Emitter) error {
+	b := emitterBuilder{e}
+	cond, a, k, target := e.Cap(0).Cond, e.Cap(1), e.Cap(2).Imm, e.Cap(3)
+	op, imm, neg, ok := lessImm(cond, k)
+	switch {
+	case cond == mir.CondEQ:
+		b.emit("BEQ", a, e.Const(k), target)
+	case cond == mir.CondNE:
+		b.emit("BNE", a, e.Const(k), target)
+	case !ok:
+		return emitBranchOnFlag(b, cond, a, e.Const(k), target)
+	default:
+		t := b.tmp()
+		b.emit(op, mir.D(t), a, mir.I(imm))
+		branchOnFlag(b, mir.R(t), neg, target)
+	}
+	return nil
+}
+
+// emitBranchOnFlag branches on an order compare of two registers (cpu032II).
+func emitBranchOnFlag(b builder, cond mir.Cond, x, y, target mir.Operand) error {
+	k, neg := compareFlag(b, true, cond, x, y)
+	branchOnFlag(b, k, neg, target)
+	return nil
+}
+
+// branchOnFlag branches when (k != 0) != neg.
+func branchOnFlag(b builder, k mir.Operand, neg bool, target mir.Operand) {
+	if neg {
+		b.emit("BEQ", k, mir.R(ZERO), target)
+	} else {
+		b.emit("BNE", k, mir.R(ZERO), target)
+	}
+}
+
 // emitBrcond emits a conditional branch on a folded compare.
 func emitBrcond(e *isel.Emitter) error {
 	b := emitterBuilder{e}
@@ -334,13 +412,7 @@ func emitBrcond(e *isel.Emitter) error {
 		b.emit("BNE", x, y, target)
 		return nil
 	}
-	k, neg := compareFlag(b, true, cond, x, y)
-	if neg {
-		b.emit("BEQ", k, mir.R(ZERO), target)
-	} else {
-		b.emit("BNE", k, mir.R(ZERO), target)
-	}
-	return nil
+	return emitBranchOnFlag(b, cond, x, y, target)
 }
 
 // builder is what the compare idioms need from their caller: the isel

@@ -364,9 +364,27 @@ func TestSelectSetccImm(t *testing.T) {
   %2:gpr = G_CONST -5
   %3:gpr = G_ICMP ult, %0, %2
   RET $lr, implicit %3, implicit %1`, `
-  %2:gpr = ADDiu $zero, -5
-  %3:gpr = SLTu %0, %2
+  %4:gpr = ADDiu $zero, -5
+  %3:gpr = SLTu %0, %4
   RET $lr, implicit %3, implicit %1`},
+		// Other predicates against constants: a > k is !(a < k+1), a <= k
+		// is a < k+1; k+1 must still fit.
+		{"imm-order", "", `
+  %2:gpr = G_CONST 10
+  %3:gpr = G_ICMP sgt, %0, %2
+  %4:gpr = G_ICMP sle, %1, %2
+  %5:gpr = G_ICMP uge, %0, %2
+  %6:gpr = G_CONST 32767
+  %7:gpr = G_ICMP sgt, %1, %6
+  RET $lr, implicit %3, implicit %4, implicit %5, implicit %7`, `
+  %10:gpr = SLTi %0, 11
+  %3:gpr = XORi %10, 1
+  %4:gpr = SLTi %1, 11
+  %9:gpr = SLTiu %0, 10
+  %5:gpr = XORi %9, 1
+  %8:gpr = ADDiu $zero, 32767
+  %7:gpr = SLT %8, %1
+  RET $lr, implicit %3, implicit %4, implicit %5, implicit %7`},
 		{"eq0", "cpu032I", `
   %2:gpr = G_CONST 0
   %3:gpr = G_ICMP slt, %0, %2
@@ -419,6 +437,31 @@ bb2:
   G_BRCOND %2, bb1.a` + tail, `
   %3:gpr = SLT %1, %0
   BNE %3, $zero, bb1.a` + wantTail},
+		{"slt-imm", "cpu032II", `
+  %3:gpr = G_CONST -3
+  %2:gpr = G_ICMP sgt, %0, %3
+  G_BRCOND %2, bb1.a` + tail, `
+  %4:gpr = SLTi %0, -2
+  BEQ %4, $zero, bb1.a` + wantTail},
+		{"ult-imm", "cpu032II", `
+  %3:gpr = G_CONST 100
+  %2:gpr = G_ICMP ult, %0, %3
+  G_BRCOND %2, bb1.a` + tail, `
+  %4:gpr = SLTiu %0, 100
+  BNE %4, $zero, bb1.a` + wantTail},
+		{"eq-imm", "cpu032II", `
+  %3:gpr = G_CONST 100
+  %2:gpr = G_ICMP eq, %0, %3
+  G_BRCOND %2, bb1.a` + tail, `
+  %4:gpr = ADDiu $zero, 100
+  BEQ %0, %4, bb1.a` + wantTail},
+		{"uge-big", "cpu032II", `
+  %3:gpr = G_CONST 40000
+  %2:gpr = G_ICMP uge, %0, %3
+  G_BRCOND %2, bb1.a` + tail, `
+  %4:gpr = ORi $zero, 40000
+  %5:gpr = SLTu %0, %4
+  BEQ %5, $zero, bb1.a` + wantTail},
 		{"plain", "cpu032II", `
   G_BRCOND %0, bb1.a` + tail, `
   BNE %0, $zero, bb1.a` + wantTail},
