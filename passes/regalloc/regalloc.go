@@ -128,13 +128,43 @@ func (st *state) debugging() bool { return st.c != nil && st.c.Debugging() }
 // seg is a half-open range of positions.
 type seg struct{ from, to int }
 
-// interval is the live range of one virtual register.
+// interval is the live range of one virtual register: sorted disjoint
+// segments, with lifetime holes between them.
 type interval struct {
 	v          mir.Reg
-	start, end int // half-open span
+	segs       []seg
+	start, end int // segs[0].from, segs[len-1].to
 	weight     float64
 	reg        mir.Reg
 	spillable  bool
+}
+
+// covers reports whether the interval is live at position p.
+func (iv *interval) covers(p int) bool {
+	i := sort.Search(len(iv.segs), func(i int) bool { return iv.segs[i].to > p })
+	return i < len(iv.segs) && iv.segs[i].from <= p
+}
+
+// intersects reports whether two intervals are live at a common position.
+func (iv *interval) intersects(o *interval) bool {
+	if iv.end <= o.start || o.end <= iv.start {
+		return false
+	}
+	a, b := iv.segs, o.segs
+	// Skip the segments of a that end before b starts.
+	i := sort.Search(len(a), func(i int) bool { return a[i].to > o.start })
+	j := 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i].to <= b[j].from:
+			i++
+		case b[j].to <= a[i].from:
+			j++
+		default:
+			return true
+		}
+	}
+	return false
 }
 
 type alloc struct {
@@ -233,12 +263,10 @@ func (a *alloc) build() {
 		vi := r.VirtIndex()
 		iv := a.iv[vi]
 		if iv == nil {
-			iv = &interval{v: r, start: from, end: to, spillable: !a.noSpill[vi]}
+			iv = &interval{v: r, spillable: !a.noSpill[vi]}
 			a.iv[vi] = iv
-			return
 		}
-		iv.start = min(iv.start, from)
-		iv.end = max(iv.end, to)
+		iv.segs = append(iv.segs, seg{from, to})
 	}
 	pos := 0 // instruction index of the block start
 	for bi, b := range f.Blocks {
@@ -316,6 +344,9 @@ func (a *alloc) build() {
 		if iv == nil {
 			continue
 		}
+		sort.Slice(iv.segs, func(i, j int) bool { return iv.segs[i].from < iv.segs[j].from })
+		iv.segs = mergeSegs(iv.segs)
+		iv.start, iv.end = iv.segs[0].from, iv.segs[len(iv.segs)-1].to
 		if iv.spillable {
 			iv.weight = a.refs[vi] / float64(iv.end-iv.start+1)
 		} else {
@@ -385,6 +416,20 @@ func (a *alloc) fixedOverlap(r mir.Reg, from, to int) bool {
 	return i < len(segs) && segs[i].from < to
 }
 
+// fixedIntersects reports whether physical register r is live somewhere
+// in the interval (its fixed segments intersect the interval's segments).
+func (a *alloc) fixedIntersects(r mir.Reg, iv *interval) bool {
+	if len(a.fixed[r]) == 0 {
+		return false
+	}
+	for _, s := range iv.segs {
+		if a.fixedOverlap(r, s.from, s.to) {
+			return true
+		}
+	}
+	return false
+}
+
 // allowed returns the candidate registers of v in preference order.
 func (a *alloc) allowed(v mir.Reg) []mir.Reg {
 	if a.hooks.Allowed != nil {
@@ -395,8 +440,9 @@ func (a *alloc) allowed(v mir.Reg) []mir.Reg {
 	return a.f.Arch.Classes[a.f.ClassOf(v)].Alloc
 }
 
-// scan runs linear scan and returns the registers to spill (nil when every
-// interval got a register).
+// scan runs linear scan (with lifetime holes: Wimmer and Mössenböck's
+// active/inactive sets, without interval splitting) and returns the
+// registers to spill (nil when every interval got a register).
 func (a *alloc) scan() ([]mir.Reg, error) {
 	var order []*interval
 	for _, iv := range a.iv {
@@ -410,25 +456,51 @@ func (a *alloc) scan() ([]mir.Reg, error) {
 		}
 		return order[i].v < order[j].v
 	})
-	owner := make([]*interval, a.nphys)
-	var active []*interval
+	// active intervals cover the current position; inactive ones have
+	// started and not ended but are in a hole.
+	var active, inactive []*interval
+	blocked := make([]int, a.nphys) // stamp: blocked for interval number k+1
 	var spilled []mir.Reg
-	for _, cur := range order {
-		// Expire the intervals that ended before cur starts.
-		k := 0
+	for k, cur := range order {
+		p := cur.start
+		var still []*interval
+		n := 0
 		for _, x := range active {
-			if x.end <= cur.start {
-				owner[x.reg] = nil
-				continue
+			switch {
+			case x.end <= p:
+			case !x.covers(p):
+				still = append(still, x)
+			default:
+				active[n] = x
+				n++
 			}
-			active[k] = x
-			k++
 		}
-		active = active[:k]
+		active = active[:n]
+		n = 0
+		for _, x := range inactive {
+			switch {
+			case x.end <= p:
+			case x.covers(p):
+				active = append(active, x)
+			default:
+				inactive[n] = x
+				n++
+			}
+		}
+		inactive = append(inactive[:n], still...)
 
+		stamp := k + 1
+		for _, x := range active {
+			blocked[x.reg] = stamp
+		}
+		for _, x := range inactive {
+			if blocked[x.reg] != stamp && x.intersects(cur) {
+				blocked[x.reg] = stamp
+			}
+		}
 		cands := a.allowed(cur.v)
 		free := func(r mir.Reg) bool {
-			return int(r) < a.nphys && owner[r] == nil && !a.fixedOverlap(r, cur.start, cur.end)
+			return int(r) < a.nphys && blocked[r] != stamp && !a.fixedIntersects(r, cur)
 		}
 		r := mir.NoReg
 		for _, h := range a.hints[cur.v.VirtIndex()] {
@@ -453,34 +525,53 @@ func (a *alloc) scan() ([]mir.Reg, error) {
 			}
 		}
 		if r == mir.NoReg {
-			// Evict the cheapest active interval holding a usable register.
-			var victim *interval
-			for _, x := range active {
-				if x.spillable && containsReg(cands, x.reg) && !a.fixedOverlap(x.reg, cur.start, cur.end) &&
-					(victim == nil || x.weight < victim.weight) {
-					victim = x
+			// Evict the cheapest set of intervals that frees a usable register.
+			best, bestCost := mir.NoReg, math.Inf(1)
+			for _, c := range cands {
+				if int(c) >= a.nphys || a.fixedIntersects(c, cur) {
+					continue
+				}
+				cost := 0.0
+				for _, x := range active {
+					if x.reg == c {
+						cost += x.weight
+					}
+				}
+				for _, x := range inactive {
+					if x.reg == c && x.intersects(cur) {
+						cost += x.weight
+					}
+				}
+				if cost < bestCost {
+					best, bestCost = c, cost
 				}
 			}
-			if cur.spillable && (victim == nil || cur.weight <= victim.weight) {
+			if cur.spillable && (best == mir.NoReg || cur.weight <= bestCost) {
 				spilled = append(spilled, cur.v)
 				continue
 			}
-			if victim == nil {
+			if best == mir.NoReg || math.IsInf(bestCost, 1) {
 				return nil, fmt.Errorf("%s: ran out of registers in class %s (value %%%d live in [%d,%d))",
 					a.f.Name, a.f.Arch.Classes[a.f.ClassOf(cur.v)].Name, cur.v.VirtIndex(), cur.start, cur.end)
 			}
-			spilled = append(spilled, victim.v)
-			r = victim.reg
-			victim.reg = mir.NoReg
-			for i, x := range active {
-				if x == victim {
-					active = append(active[:i], active[i+1:]...)
-					break
+			evict := func(list []*interval, all bool) []*interval {
+				n := 0
+				for _, x := range list {
+					if x.reg == best && (all || x.intersects(cur)) {
+						spilled = append(spilled, x.v)
+						x.reg = mir.NoReg
+						continue
+					}
+					list[n] = x
+					n++
 				}
+				return list[:n]
 			}
+			active = evict(active, true)
+			inactive = evict(inactive, false)
+			r = best
 		}
 		cur.reg = r
-		owner[r] = cur
 		active = append(active, cur)
 	}
 	return spilled, nil
@@ -544,6 +635,7 @@ func (a *alloc) rewrite() {
 		b.Instrs = out
 	}
 	a.count("coalesced", coalesced)
+	removeEmptyJumpBlocks(f)
 	f.SavedRegs = f.SavedRegs[:0]
 	for r := 1; r < a.nphys; r++ {
 		if used[r] && a.allocatable[r] && f.Arch.Regs[r].CalleeSaved {
@@ -624,4 +716,53 @@ func writesReg(in *mir.Instr, v mir.Reg) bool {
 	found := false
 	mir.ForEachReg(in, func(r mir.Reg, def bool) { found = found || (def && r == v) })
 	return found
+}
+
+// removeEmptyJumpBlocks deletes the blocks that hold nothing but a G_BR
+// (edges split by phi-elim whose copies were all coalesced away) by
+// pointing their predecessors' branches and jump tables at the target.
+// Blocks entered by falling through are kept.
+func removeEmptyJumpBlocks(f *mir.Func) {
+	f.RecomputeCFG()
+	removed := false
+	for i := 1; i < len(f.Blocks); i++ {
+		b := f.Blocks[i]
+		if len(b.Instrs) != 1 || b.Instrs[0].Op != mir.GBr || b.Instrs[0].Ops[0].Kind != mir.KindBlock {
+			continue
+		}
+		target := b.Instrs[0].Ops[0].Block
+		prev := f.Blocks[i-1]
+		if target == b || len(prev.Instrs) == 0 || !endsInBarrier(f, prev) {
+			continue
+		}
+		for _, p := range b.Preds {
+			for _, in := range p.Instrs {
+				for _, m := range in.Flatten() {
+					for k := range m.Ops {
+						if o := &m.Ops[k]; o.Kind == mir.KindBlock && o.Block == b {
+							o.Block = target
+						}
+					}
+				}
+			}
+		}
+		for _, jt := range f.JumpTables {
+			for k, t := range jt {
+				if t == b {
+					jt[k] = target
+				}
+			}
+		}
+		f.Blocks = append(f.Blocks[:i], f.Blocks[i+1:]...)
+		i--
+		removed = true
+	}
+	if removed {
+		f.RecomputeCFG()
+	}
+}
+
+func endsInBarrier(f *mir.Func, b *mir.Block) bool {
+	last := b.Instrs[len(b.Instrs)-1]
+	return f.Arch.Desc(last.Op).Flags&mir.FlagBarrier != 0 && last.Pred() == nil
 }
