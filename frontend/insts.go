@@ -127,6 +127,10 @@ func (s *fn) inst(inst ir.Instruction) bool {
 		s.store(in.Src, in.Dst, int64(in.Align))
 	case *ir.InstCall:
 		return s.call(in)
+	case *ir.InstExtractValue:
+		s.define(in, s.extractValue(in.X, in.Indices))
+	case *ir.InstInsertValue:
+		s.define(in, s.insertValue(in.X, in.Elem, in.Indices))
 	case *ir.InstFence, *ir.InstCmpXchg, *ir.InstAtomicRMW:
 		fail("unsupported: atomic operation '%s'", opName(inst))
 	case *ir.InstFAdd, *ir.InstFSub, *ir.InstFMul, *ir.InstFDiv, *ir.InstFRem, *ir.InstFNeg, *ir.InstFCmp,
@@ -573,12 +577,40 @@ var loadOps = map[int64]mir.Opcode{1: mir.GLoad8U, 2: mir.GLoad16U, 4: mir.GLoad
 var storeOps = map[int64]mir.Opcode{1: mir.GStore8, 2: mir.GStore16, 4: mir.GStore32}
 
 func (s *fn) load(t types.Type, p value.Value, align int64) []mir.Reg {
-	size, nw := s.memType(t)
 	if align == 0 {
 		align = must(s.t.lay.Align(t))
 	}
 	base, off := s.addr(p)
-	out := make([]mir.Reg, nw)
+	return s.loadT(t, base, off, align, nil)
+}
+
+// alignAt is the alignment known for offset off into an object aligned to a.
+func alignAt(a, off int64) int64 {
+	for a > 1 && off%a != 0 {
+		a /= 2
+	}
+	return a
+}
+
+// loadT appends the words of a value of type t at base+off to out;
+// aggregates field by field.
+func (s *fn) loadT(t types.Type, base mir.Operand, off, align int64, out []mir.Reg) []mir.Reg {
+	switch tt := t.(type) {
+	case *types.StructType:
+		sl := must(s.t.lay.Struct(tt))
+		for i, f := range tt.Fields {
+			out = s.loadT(f, base, off+sl.Offsets[i], alignAt(align, sl.Offsets[i]), out)
+		}
+		return out
+	case *types.ArrayType:
+		es := must(s.t.lay.AllocSize(tt.ElemType))
+		for i := int64(0); i < int64(tt.Len); i++ {
+			out = s.loadT(tt.ElemType, base, off+i*es, alignAt(align, i*es), out)
+		}
+		return out
+	}
+	size, nw := s.memType(t)
+	words := make([]mir.Reg, nw)
 	for _, pc := range s.pieces(size, align) {
 		w, sh := pc.bit/32, pc.bit%32
 		if w >= nw {
@@ -589,17 +621,17 @@ func (s *fn) load(t types.Type, p value.Value, align int64) []mir.Reg {
 		if pc.size == 1 && t.Equal(types.I1) {
 			s.bools[v] = true
 		}
-		s.orInto(out, w, v, sh)
+		s.orInto(words, w, v, sh)
 		if sh+8*int(pc.size) > 32 && w+1 < nw {
-			s.orInto(out, w+1, s.opK(mir.GLShr, v, int64(32-sh)), 0)
+			s.orInto(words, w+1, s.opK(mir.GLShr, v, int64(32-sh)), 0)
 		}
 	}
-	for i, r := range out {
+	for i, r := range words {
 		if r == mir.NoReg {
-			out[i] = s.konst(0)
+			words[i] = s.konst(0)
 		}
 	}
-	return out
+	return append(out, words...)
 }
 
 func (s *fn) orInto(out []mir.Reg, w int, v mir.Reg, sh int) {
@@ -615,28 +647,84 @@ func (s *fn) orInto(out []mir.Reg, w int, v mir.Reg, sh int) {
 
 func (s *fn) store(v, p value.Value, align int64) {
 	t := v.Type()
-	size, _ := s.memType(t)
 	if align == 0 {
 		align = must(s.t.lay.Align(t))
 	}
-	words := s.words(v)
 	base, off := s.addr(p)
+	s.storeT(t, s.words(v), base, off, align)
+}
+
+// storeT stores the words of a value of type t at base+off and returns the
+// words not consumed (the rest of an aggregate).
+func (s *fn) storeT(t types.Type, words []mir.Reg, base mir.Operand, off, align int64) []mir.Reg {
+	switch tt := t.(type) {
+	case *types.StructType:
+		sl := must(s.t.lay.Struct(tt))
+		for i, f := range tt.Fields {
+			words = s.storeT(f, words, base, off+sl.Offsets[i], alignAt(align, sl.Offsets[i]))
+		}
+		return words
+	case *types.ArrayType:
+		es := must(s.t.lay.AllocSize(tt.ElemType))
+		for i := int64(0); i < int64(tt.Len); i++ {
+			words = s.storeT(tt.ElemType, words, base, off+i*es, alignAt(align, i*es))
+		}
+		return words
+	}
+	size, nw := s.memType(t)
+	mine := words[:nw]
 	for _, pc := range s.pieces(size, align) {
 		w, sh := pc.bit/32, pc.bit%32
 		var x mir.Reg
-		if w >= len(words) {
+		if w >= nw {
 			x = s.konst(0)
 		} else {
-			x = words[w]
+			x = mine[w]
 			if sh > 0 {
 				x = s.opK(mir.GLShr, x, int64(sh))
 			}
-			if sh+8*int(pc.size) > 32 && w+1 < len(words) {
-				x = s.op2(mir.GOr, x, s.opK(mir.GShl, words[w+1], int64(32-sh)))
+			if sh+8*int(pc.size) > 32 && w+1 < nw {
+				x = s.op2(mir.GOr, x, s.opK(mir.GShl, mine[w+1], int64(32-sh)))
 			}
 		}
 		s.emit(storeOps[pc.size], mir.R(x), base, mir.I(off+pc.k))
 	}
+	return words[nw:]
+}
+
+// aggregatePart returns the word range of the element an extractvalue or
+// insertvalue index path selects.
+func (s *fn) aggregatePart(t types.Type, path []uint64) (first, n int) {
+	for _, i := range path {
+		switch tt := t.(type) {
+		case *types.StructType:
+			if int(i) >= len(tt.Fields) {
+				fail("bad aggregate index %d", i)
+			}
+			for _, f := range tt.Fields[:i] {
+				first += s.nwords(f)
+			}
+			t = tt.Fields[i]
+		case *types.ArrayType:
+			first += int(i) * s.nwords(tt.ElemType)
+			t = tt.ElemType
+		default:
+			fail("bad aggregate index path")
+		}
+	}
+	return first, s.nwords(t)
+}
+
+func (s *fn) extractValue(x value.Value, path []uint64) []mir.Reg {
+	first, n := s.aggregatePart(x.Type(), path)
+	return s.words(x)[first : first+n]
+}
+
+func (s *fn) insertValue(x, elem value.Value, path []uint64) []mir.Reg {
+	first, n := s.aggregatePart(x.Type(), path)
+	out := append([]mir.Reg(nil), s.words(x)...)
+	copy(out[first:first+n], s.words(elem))
+	return out
 }
 
 // --- calls ---
@@ -667,6 +755,9 @@ func (s *fn) call(in *ir.InstCall) bool {
 	sig := in.Sig()
 	var defs, uses []mir.Operand
 	nres := s.nwords(sig.RetType)
+	if nres > 2 {
+		fail("unsupported: call result of type '%s' (%d words)", sig.RetType, nres)
+	}
 	res := make([]mir.Reg, nres)
 	for i := range res {
 		res[i] = s.reg()
@@ -699,7 +790,7 @@ func (s *fn) call(in *ir.InstCall) bool {
 		d, _ := s.paramDesc(a.Type(), attrs)
 		uses = append(uses, mir.I(int64(d)))
 		regs := s.words(a)
-		if len(regs) == 1 {
+		if len(regs) == 1 && !isAggregate(a.Type()) {
 			if bits := s.bitsOf(a.Type()); bits < 32 {
 				for _, at := range attrs {
 					switch at {

@@ -87,6 +87,9 @@ func (s *fn) intrinsic(in *ir.InstCall, name string) bool {
 		s.define(in, s.abs(args[0]))
 	case "fshl", "fshr":
 		s.define(in, s.funnel(base == "fshl", args[0], args[1], args[2]))
+	case "sadd.with.overflow", "uadd.with.overflow", "ssub.with.overflow", "usub.with.overflow",
+		"smul.with.overflow", "umul.with.overflow":
+		s.define(in, s.overflowOp(base[:4], args[0], args[1]))
 	case "ctlz", "cttz", "ctpop", "bswap", "bitreverse":
 		s.define(in, s.bitOp(base, args[0]))
 	default:
@@ -294,4 +297,115 @@ func oddWidth(n int) {
 	if n > 32 && n < 64 {
 		fail("unsupported: intrinsic on i%d", n)
 	}
+}
+
+// overflowOp lowers llvm.{s,u}{add,sub,mul}.with.overflow: the result
+// words followed by the overflow bit.
+func (s *fn) overflowOp(op string, x, y value.Value) []mir.Reg {
+	n := s.bitsOf(x.Type())
+	if n > 32 {
+		if n != 64 {
+			fail("unsupported: llvm.%s.with.overflow on i%d", op, n)
+		}
+		return s.overflow64(op, s.words(x), s.words(y))
+	}
+	a, b := s.word(x), s.word(y)
+	signed := op[0] == 's'
+	if n < 32 {
+		// Compute exactly in 32 bits from extended operands and check
+		// that the result fits in n bits.
+		if signed {
+			a, b = s.sext(a, n), s.sext(b, n)
+		} else {
+			a, b = s.zext(a, n), s.zext(b, n)
+		}
+		var r, ov mir.Reg
+		switch op[1:] {
+		case "add":
+			r = s.op2(mir.GAdd, a, b)
+		case "sub":
+			r = s.op2(mir.GSub, a, b)
+		default:
+			r = s.op2(mir.GMul, a, b)
+		}
+		if signed {
+			ov = s.icmpR(mir.CondNE, s.sext(r, n), r)
+			if op == "smul" && n > 16 {
+				hi := s.op2(mir.GSMulH, a, b)
+				ov = s.op2(mir.GOr, ov, s.icmpR(mir.CondNE, hi, s.opK(mir.GAShr, r, 31)))
+			}
+		} else {
+			ov = s.icmpR(mir.CondNE, s.zext(r, n), r)
+			if op == "umul" && n > 16 {
+				ov = s.op2(mir.GOr, ov, s.icmpR(mir.CondNE, s.op2(mir.GUMulH, a, b), s.konst(0)))
+			}
+		}
+		s.bools[ov] = true
+		return []mir.Reg{r, ov}
+	}
+	zero := s.konst(0)
+	switch op {
+	case "uadd":
+		r := s.op2(mir.GAdd, a, b)
+		return []mir.Reg{r, s.icmpR(mir.CondULT, r, a)}
+	case "usub":
+		return []mir.Reg{s.op2(mir.GSub, a, b), s.icmpR(mir.CondULT, a, b)}
+	case "sadd", "ssub":
+		var r, sg mir.Reg
+		if op == "sadd" { // overflow iff the sign of r differs from both a's and b's
+			r = s.op2(mir.GAdd, a, b)
+			sg = s.op2(mir.GAnd, s.op2(mir.GXor, r, a), s.op2(mir.GXor, r, b))
+		} else { // overflow iff a and b differ in sign and r's sign differs from a's
+			r = s.op2(mir.GSub, a, b)
+			sg = s.op2(mir.GAnd, s.op2(mir.GXor, a, b), s.op2(mir.GXor, a, r))
+		}
+		return []mir.Reg{r, s.icmpR(mir.CondSLT, sg, zero)}
+	case "umul":
+		return []mir.Reg{s.op2(mir.GMul, a, b), s.icmpR(mir.CondNE, s.op2(mir.GUMulH, a, b), zero)}
+	default: // smul
+		r := s.op2(mir.GMul, a, b)
+		return []mir.Reg{r, s.icmpR(mir.CondNE, s.op2(mir.GSMulH, a, b), s.opK(mir.GAShr, r, 31))}
+	}
+}
+
+func (s *fn) overflow64(op string, a, b []mir.Reg) []mir.Reg {
+	zero := s.konst(0)
+	sign := func(hi mir.Reg) mir.Reg { return s.icmpR(mir.CondSLT, hi, zero) }
+	switch op {
+	case "uadd":
+		lo := s.op2(mir.GAdd, a[0], b[0])
+		hi := s.op2(mir.GAdd, s.op2(mir.GAdd, a[1], b[1]), s.icmpR(mir.CondULT, lo, a[0]))
+		r := []mir.Reg{lo, hi}
+		return append(r, s.icmp64(mir.CondULT, r, a))
+	case "usub":
+		r := s.sub64(a, b)
+		return append(r, s.icmp64(mir.CondULT, a, b))
+	case "sadd":
+		lo := s.op2(mir.GAdd, a[0], b[0])
+		hi := s.op2(mir.GAdd, s.op2(mir.GAdd, a[1], b[1]), s.icmpR(mir.CondULT, lo, a[0]))
+		sg := s.op2(mir.GAnd, s.op2(mir.GXor, hi, a[1]), s.op2(mir.GXor, hi, b[1]))
+		return []mir.Reg{lo, hi, sign(sg)}
+	case "ssub":
+		r := s.sub64(a, b)
+		sg := s.op2(mir.GAnd, s.op2(mir.GXor, a[1], b[1]), s.op2(mir.GXor, a[1], r[1]))
+		return append(r, sign(sg))
+	case "umul":
+		// The 128-bit product overflows 64 bits iff both high words are
+		// non-zero, a cross product has a high part, or the middle sum
+		// carries.
+		lo := s.op2(mir.GMul, a[0], b[0])
+		c1, c2 := s.op2(mir.GMul, a[1], b[0]), s.op2(mir.GMul, a[0], b[1])
+		s1 := s.op2(mir.GAdd, c1, c2)
+		h := s.op2(mir.GUMulH, a[0], b[0])
+		hi := s.op2(mir.GAdd, s1, h)
+		ov := s.op2(mir.GAnd, s.icmpR(mir.CondNE, a[1], zero), s.icmpR(mir.CondNE, b[1], zero))
+		ov = s.op2(mir.GOr, ov, s.icmpR(mir.CondNE, s.op2(mir.GUMulH, a[1], b[0]), zero))
+		ov = s.op2(mir.GOr, ov, s.icmpR(mir.CondNE, s.op2(mir.GUMulH, a[0], b[1]), zero))
+		ov = s.op2(mir.GOr, ov, s.icmpR(mir.CondULT, s1, c1))
+		ov = s.op2(mir.GOr, ov, s.icmpR(mir.CondULT, hi, s1))
+		s.bools[ov] = true
+		return []mir.Reg{lo, hi, ov}
+	}
+	fail("unsupported: llvm.smul.with.overflow.i64")
+	return nil
 }

@@ -300,11 +300,31 @@ func (s *fn) bitsOf(t types.Type) int {
 }
 
 // nwords returns how many 32-bit words a value of type t occupies.
+// Aggregates (the results of *.with.overflow intrinsics, insertvalue
+// chains) live in registers as the concatenation of their fields' words.
 func (s *fn) nwords(t types.Type) int {
-	if _, ok := t.(*types.VoidType); ok {
+	switch t := t.(type) {
+	case *types.VoidType:
 		return 0
+	case *types.StructType:
+		n := 0
+		for _, f := range t.Fields {
+			n += s.nwords(f)
+		}
+		return n
+	case *types.ArrayType:
+		return int(t.Len) * s.nwords(t.ElemType)
 	}
 	return (s.bitsOf(t) + 31) / 32
+}
+
+// isAggregate reports whether t is a struct or array type.
+func isAggregate(t types.Type) bool {
+	switch t.(type) {
+	case *types.StructType, *types.ArrayType:
+		return true
+	}
+	return false
 }
 
 func must[T any](v T, err error) T {
@@ -394,6 +414,26 @@ func constInt(v value.Value) (uint64, bool) {
 
 func (s *fn) constWords(c constant.Constant) []mir.Reg {
 	n := s.nwords(c.Type())
+	if isAggregate(c.Type()) {
+		var out []mir.Reg
+		switch c := c.(type) {
+		case *constant.Struct:
+			for _, f := range c.Fields {
+				out = append(out, s.constWords(f)...)
+			}
+		case *constant.Array:
+			for _, e := range c.Elems {
+				out = append(out, s.constWords(e)...)
+			}
+		case *constant.ZeroInitializer, *constant.Undef, *constant.Poison:
+			for range n {
+				out = append(out, s.konst(0))
+			}
+		default:
+			fail("unsupported: aggregate constant %s", c.Ident())
+		}
+		return out
+	}
 	if cv, ok := s.t.fold(c); ok {
 		if cv.sym == "" {
 			if n == 2 {
@@ -572,7 +612,7 @@ func (s *fn) phi(p *ir.InstPhi, b *ir.Block) {
 // instruction (integers, null, undef).
 func (s *fn) immediateWords(v value.Value, n int) ([]mir.Operand, bool) {
 	c, ok := v.(constant.Constant)
-	if !ok {
+	if !ok || isAggregate(c.Type()) {
 		return nil, false
 	}
 	cv, ok := s.t.fold(c)
@@ -688,7 +728,10 @@ func (s *fn) term(t ir.Terminator) {
 		var ops []mir.Operand
 		if t.X != nil {
 			regs := s.words(t.X)
-			if len(regs) == 1 {
+			if len(regs) > 2 {
+				fail("unsupported: return value of type '%s' (%d words)", t.X.Type(), len(regs))
+			}
+			if len(regs) == 1 && !isAggregate(t.X.Type()) {
 				if bits := s.bitsOf(t.X.Type()); bits < 32 {
 					for _, a := range s.irf.ReturnAttrs {
 						switch a {

@@ -98,6 +98,15 @@ u32 test(void) {
       mix(a << s); mix(a >> s); mix((u32)a >> s);
       mix64(x << (s + j)); mix64(x >> (s + j)); mix64((u64)x >> (s + j % 3));
       mix((signed char)a / ((signed char)b | 1)); mix((unsigned short)a % ((unsigned short)b | 1));
+      { int r; unsigned ur; short sr; unsigned char cr; i64 lr; u64 ulr;
+        mix(__builtin_add_overflow(a, b, &r)); mix(r); mix(__builtin_sub_overflow(a, b, &r)); mix(r);
+        mix(__builtin_mul_overflow(a, b, &r)); mix(r); mix(__builtin_add_overflow((u32)a, (u32)b, &ur)); mix(ur);
+        mix(__builtin_sub_overflow((u32)a, (u32)b, &ur)); mix(ur); mix(__builtin_mul_overflow((u32)a, (u32)b, &ur)); mix(ur);
+        mix(__builtin_mul_overflow((short)a, (short)b, &sr)); mix(sr); mix(__builtin_add_overflow((short)a, (short)b, &sr)); mix(sr);
+        mix(__builtin_mul_overflow((unsigned char)a, (unsigned char)b, &cr)); mix(cr);
+        mix(__builtin_add_overflow(x, y, &lr)); mix64(lr); mix(__builtin_sub_overflow(x, y, &lr)); mix64(lr);
+        mix(__builtin_add_overflow((u64)x, (u64)y, &ulr)); mix64(ulr); mix(__builtin_sub_overflow((u64)x, (u64)y, &ulr)); mix64(ulr);
+        mix(__builtin_mul_overflow((u64)x, (u64)y, &ulr)); mix64(ulr); mix(__builtin_mul_overflow((u64)a, (u64)y, &ulr)); mix64(ulr); }
       mix((short)a >> 3); mix((unsigned char)a >> 2); mix((signed char)b < (signed char)a);
     }
     u32 u = (u32)a;
