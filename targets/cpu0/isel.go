@@ -84,9 +84,38 @@ func memRules(name string, g mir.Opcode, op string, store bool) []isel.Rule {
 	return []isel.Rule{
 		{Name: name + ".frame", Match: isel.Op(g, args(isel.Frame, simm16)...), Emit: ref(isel.Cap(n), isel.Cap(n+1))},
 		{Name: name + ".frameaddr", Match: isel.Op(g, args(isel.Op(mir.GFrameAddr, isel.Frame), simm16)...), Emit: ref(isel.Cap(n), isel.Cap(n+1))},
+		{Name: name + ".frameadd", Match: isel.Op(g, args(isel.Op(mir.GAdd, isel.Op(mir.GFrameAddr, isel.Frame), simm16), simm16)...), EmitFunc: foldOffset},
+		{Name: name + ".add", Match: isel.Op(g, args(isel.Op(mir.GAdd, reg, simm16), simm16)...), EmitFunc: foldOffset},
 		{Name: name + ".reg", Match: isel.Op(g, args(reg, simm16)...), Emit: ref(isel.Cap(n), isel.Cap(n+1))},
 		{Name: name + ".bigoff", Match: isel.Op(g, args(isel.Any, isel.AnyImm)...), EmitFunc: legalizeAddress},
 	}
+}
+
+// foldOffset selects an access whose address is base + c1 (a folded G_ADD)
+// at offset c2 as one access at offset c1 + c2 when the sum fits; otherwise
+// the address is computed as written.
+func foldOffset(e *isel.Emitter) error {
+	in := e.Root()
+	n := e.NumCaps()
+	base, c1, c2 := e.Cap(n-3), e.Cap(n-2).Imm, e.Cap(n-1).Imm
+	ops := append([]mir.Operand{}, in.Defs()...)
+	if len(ops) == 0 { // a store: the value is the first capture
+		ops = append(ops, e.Cap(0))
+	}
+	if isSimm16(c1 + c2) {
+		ops = append(ops, base, mir.I(c1+c2))
+	} else {
+		addr := e.Tmp()
+		if base.Kind == mir.KindFrame {
+			e.EmitOp(mir.GFrameAddr, mir.D(addr), base)
+			base = mir.R(addr)
+			addr = e.Tmp()
+		}
+		e.Emit("ADDiu", mir.D(addr), base, mir.I(c1))
+		ops = append(ops, mir.R(addr), mir.I(c2))
+	}
+	e.EmitOp(in.Op, ops...)
+	return nil
 }
 
 // legalizeAddress handles an offset beyond 16 bits: the address is computed

@@ -521,6 +521,15 @@ func TestSelectMemory(t *testing.T) {
   %7:gpr = LBu %6, 0
   ST %7, %1, 8
   RET $lr, implicit %3`},
+		// The sum of a folded constant and the offset must fit 16 bits.
+		{"addsum", "", `
+  %2:gpr = G_CONST 30000
+  %3:gpr = G_ADD %0, %2
+  %4:gpr = G_LOAD32 %3, 30000
+  RET $lr, implicit %4, implicit %1`, `
+  %5:gpr = ADDiu %0, 30000
+  %4:gpr = LD %5, 30000
+  RET $lr, implicit %4, implicit %1`},
 		{"bigoff", "", `
   %2:gpr = G_LOAD32 %0, 40000
   %3:gpr = G_CONST 0
@@ -714,8 +723,8 @@ func TestNoShadowedRules(t *testing.T) {
 }
 
 // TestSelectMemoryForms selects every load and store width with each kind
-// of address: frame object, folded frame address, register, and an offset
-// beyond 16 bits.
+// of address: frame object, folded frame address, register plus a folded
+// constant, register, and an offset beyond 16 bits.
 func TestSelectMemoryForms(t *testing.T) {
 	const hdr = "frame:\n  fi#0: size=8 align=4 name=x\n"
 	type mem struct {
@@ -747,6 +756,10 @@ func TestSelectMemoryForms(t *testing.T) {
 				sel("fi#0", "4") + "  RET $lr, implicit %0\n"},
 			{m.g + ".frameaddr", "", "  %3:gpr = G_FRAME_ADDR fi#0\n" + access("%3", "-4") + "  RET $lr, implicit %0\n",
 				sel("fi#0", "-4") + "  RET $lr, implicit %0\n"},
+			{m.g + ".add", "", "  %3:gpr = G_CONST 8\n  %4:gpr = G_ADD %0, %3\n" + access("%4", "4") + "  RET $lr\n",
+				sel("%0", "12") + "  RET $lr\n"},
+			{m.g + ".frameadd", "", "  %3:gpr = G_FRAME_ADDR fi#0\n  %5:gpr = G_CONST 4\n  %4:gpr = G_ADD %3, %5\n" + access("%4", "-2") + "  RET $lr, implicit %0\n",
+				sel("fi#0", "2") + "  RET $lr, implicit %0\n"},
 			{m.g + ".reg", "", access("%0", "-4") + "  RET $lr\n",
 				sel("%0", "-4") + "  RET $lr\n"},
 			// 0x18000 = lui 1 + ori 32768.
