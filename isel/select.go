@@ -61,7 +61,10 @@ func (s *Selector) Select(f *mir.Func) error {
 			s.noteInstr(in, 1)
 		}
 	}
-	for _, b := range f.Blocks {
+	// Later blocks first, so that constants whose uses there all fold into
+	// immediates are dead by the time their defining block is selected.
+	for i := len(f.Blocks) - 1; i >= 0; i-- {
+		b := f.Blocks[i]
 		if err := s.selectBlock(b); err != nil {
 			return fmt.Errorf("%s: %w", f.Name, err)
 		}

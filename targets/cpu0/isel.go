@@ -254,9 +254,7 @@ var Rules = []isel.Rule{
 
 	// Traps call abort; unreachable code needs nothing.
 	{Name: "trap", Match: isel.Op(mir.GTrap), EmitFunc: func(e *isel.Emitter) error {
-		f := e.Func()
-		f.HasCalls = true
-		f.MaxCallArgs = max(f.MaxCallArgs, 8)
+		noteTraps(e.Func())
 		e.Emit("JSUB", mir.S("abort", 0))
 		endUnreachable(e)
 		return nil
@@ -293,6 +291,20 @@ func init() {
 		{"st32", mir.GStore32, "ST", true}, {"st16", mir.GStore16, "SH", true}, {"st8", mir.GStore8, "SB", true},
 	} {
 		Rules = append(Rules, memRules(m.name, m.g, m.op, m.store)...)
+	}
+}
+
+// noteTraps records the calls to abort that traps become before anything
+// is selected: dynamic allocas need the final size of the outgoing-argument
+// area.
+func noteTraps(f *mir.Func) {
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op == mir.GTrap {
+				f.HasCalls = true
+				f.MaxCallArgs = max(f.MaxCallArgs, homeArea)
+			}
+		}
 	}
 }
 
@@ -630,6 +642,7 @@ var ISelPass = passes.Register(&passes.Pass{
 		if err != nil {
 			return err
 		}
+		noteTraps(f)
 		s := &isel.Selector{Table: t, Features: Features(c.Option("mcpu"))}
 		if c.Debugging() {
 			s.Trace = func(format string, args ...any) { c.Debugf(format, args...) }

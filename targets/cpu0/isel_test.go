@@ -561,22 +561,22 @@ bb1.a:
 bb2.b:
   G_BRJT %1, jt#0
 `, `
-  %7:gpr = LUi @g+4
-  %2:gpr = ORi %7, @g+4
-  %6:gpr = LUi bb1.a
-  %3:gpr = ORi %6, bb1.a
-  %5:gpr = LUi jt#0
-  %4:gpr = ORi %5, jt#0
+  %12:gpr = LUi @g+4
+  %2:gpr = ORi %12, @g+4
+  %11:gpr = LUi bb1.a
+  %3:gpr = ORi %11, bb1.a
+  %10:gpr = LUi jt#0
+  %4:gpr = ORi %10, jt#0
   RET $lr, implicit %2, implicit %3, implicit %4, implicit %0, implicit %1
 bb1:
   JR %0, implicit bb1.a, implicit bb2.b
 bb2:
-  %8:gpr = SHL %1, 2
-  %12:gpr = LUi jt#0
-  %9:gpr = ORi %12, jt#0
-  %10:gpr = ADDu %9, %8
-  %11:gpr = LD %10, 0
-  JR %11, implicit jt#0
+  %5:gpr = SHL %1, 2
+  %9:gpr = LUi jt#0
+  %6:gpr = ORi %9, jt#0
+  %7:gpr = ADDu %6, %5
+  %8:gpr = LD %7, 0
+  JR %8, implicit jt#0
 `},
 	})
 }
@@ -654,7 +654,7 @@ bb2.c:
   %5:gpr = ADDiu $zero, -8
   %6:gpr = AND %4, %5
   $sp = SUBu $sp, %6
-  %3:gpr = ADDiu $sp, 0
+  %3:gpr = ADDiu $sp, 8
   ST %1, %3, 0
   $sp = ADDu %2, $zero
   BNE %1, $zero, bb2.c
