@@ -31,6 +31,7 @@ func (t *translator) funcError(f *ir.Func, instNo int, msg string) *Error {
 		return e
 	}
 	n := 0
+	inList := false // inside the bracketed case list of a switch
 	for len(rest) > 0 {
 		line++
 		l := rest
@@ -40,9 +41,14 @@ func (t *translator) funcError(f *ir.Func, instNo int, msg string) *Error {
 			rest = nil
 		}
 		tl := bytes.TrimSpace(l)
+		if inList {
+			inList = len(tl) == 0 || tl[0] != ']'
+			continue
+		}
 		if len(tl) == 0 || tl[0] == ';' || isLabel(tl) {
 			continue
 		}
+		inList = tl[len(tl)-1] == '['
 		if tl[0] == '}' {
 			return e
 		}

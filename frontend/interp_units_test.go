@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"os"
 	"testing"
 
 	"lltosimd/mir"
@@ -74,5 +75,20 @@ entry:
 				t.Errorf("be=%v f48(%#x, %#x) = %#x, want %#x", be, in[0], in[1], res[0], want)
 			}
 		}
+	}
+}
+
+func TestForwardReferencedPhi(t *testing.T) {
+	src, err := os.ReadFile("testdata/forward_phi.ll")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := newMachine(translateText(t, "forward_phi.ll", src, false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := m.Call("f", argGroup{mir.MakeArgDesc(1, 0), []uint32{5}})
+	if err != nil || res[0] != 10 {
+		t.Errorf("f(5) = %v, %v; want 10", res, err)
 	}
 }

@@ -599,13 +599,22 @@ func indexOf(insts []ir.Instruction, x ir.Instruction) int {
 func (s *fn) phi(p *ir.InstPhi, b *ir.Block) {
 	n := s.nwords(p.Typ)
 	w := phiWork{inst: p, at: b}
-	regs := make([]mir.Reg, n)
-	for i := range regs {
-		regs[i] = s.reg()
-		w.defs = append(w.defs, s.emit(mir.GPhi, mir.D(regs[i])))
+	// A phi used before it in layout order defines the reserved registers
+	// directly: a copy would separate it from the other phis.
+	regs := s.vals[p]
+	if s.pending[p] {
+		delete(s.pending, p)
+	} else {
+		regs = make([]mir.Reg, n)
+		for i := range regs {
+			regs[i] = s.reg()
+		}
+		s.vals[p] = regs
+	}
+	for _, r := range regs {
+		w.defs = append(w.defs, s.emit(mir.GPhi, mir.D(r)))
 	}
 	s.phis = append(s.phis, w)
-	s.define(p, regs)
 }
 
 // immediateWords returns the phi operands of a constant that needs no
@@ -701,6 +710,14 @@ func (s *fn) fillPhis() {
 				for _, fb := range from {
 					d.Ops = append(d.Ops, ops[i], mir.B(fb))
 				}
+			}
+		}
+		// A block no translated edge reaches (its predecessors trap or it
+		// is unreachable): its phis have no inputs and define nothing
+		// meaningful.
+		for _, d := range w.defs {
+			if len(d.Ops) == 1 {
+				d.Op = mir.GImplicitDef
 			}
 		}
 	}

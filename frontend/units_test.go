@@ -133,6 +133,8 @@ func TestUnsupportedPositions(t *testing.T) {
 			"t.ll:1:1: unsupported: floating-point type 'double' in function @g"},
 		{"define i32 @f(i32 %a) {\nentry:\n  %b = add i32 %a, 1\n  br label %next\n; comment\nnext:\n  %c = fadd float 1.0, 2.0\n  ret i32 %b\n}\n",
 			"t.ll:7:3: unsupported: floating-point operation 'fadd' in function @f"},
+		{"define i32 @f(i32 %a) {\n  switch i32 %a, label %d [\n    i32 0, label %d\n    i32 1, label %d\n  ]\n\nd:\n  %c = fadd float 1.0, 2.0\n  ret i32 %a\n}\n",
+			"t.ll:8:3: unsupported: floating-point operation 'fadd'"},
 		{"define void @f(i32* %p) {\n  %v = atomicrmw add i32* %p, i32 1 seq_cst\n  ret void\n}\n",
 			"t.ll:2:3: unsupported: atomic operation"},
 		{"define void @f() {\n  call void asm sideeffect \"nop\", \"\"()\n  ret void\n}\n",
