@@ -4,8 +4,10 @@ import "lltosimd/mir"
 
 // Statistic keys of del-jmp.
 const (
-	statDelJmp   = "del-jmp"
-	statInverted = "inverted"
+	statDelJmp    = "del-jmp"
+	statInverted  = "inverted"
+	statThreaded  = "threaded"
+	statDeadBlock = "dead-blocks"
 )
 
 // del-jmp is lbd's Cpu0DelUselessJMP made target-independent: it deletes an
@@ -14,16 +16,23 @@ const (
 //
 //	bcc X ; jmp Y ; X:   into   b!cc Y ; X:
 //
+// Before that, again like branch folding, a branch to a block that holds
+// nothing but "jmp U" (typically a split critical edge) goes to U directly,
+// and such a block is deleted once nothing reaches it.
+//
 // It runs late, before the delay-slot filler (a deleted jump must not carry
-// a filled slot). The successor sets are unchanged by both rewrites: the
+// a filled slot). The successor sets are unchanged by the two rewrites: the
 // jump's target becomes the fall-through block, and the inverted branch
-// keeps the same two successors, so Preds/Succs stay correct as they are.
+// keeps the same two successors. Threading changes them, so the CFG is then
+// recomputed.
 var _ = Register(&Pass{
 	Name: "del-jmp",
 	Desc: "delete jumps to the next block; invert branches over such jumps",
 	Stats: map[string]string{
-		statDelJmp:   "Number of useless jmp deleted",
-		statInverted: "Number of branches inverted to remove a jmp",
+		statDelJmp:    "Number of useless jmp deleted",
+		statInverted:  "Number of branches inverted to remove a jmp",
+		statThreaded:  "Number of branches retargeted past a jmp-only block",
+		statDeadBlock: "Number of dead blocks removed",
 	},
 	Run: runDelJmp,
 })
@@ -33,6 +42,7 @@ func runDelJmp(c *Ctx, f *mir.Func) error {
 	if bi == nil {
 		return nil
 	}
+	threadJumps(c, f, bi)
 	// The last block has no layout successor: its jump is never useless.
 	for i := 0; i+1 < len(f.Blocks); i++ {
 		b, next := f.Blocks[i], f.Blocks[i+1]
@@ -67,4 +77,99 @@ func runDelJmp(c *Ctx, f *mir.Func) error {
 		c.Count(statInverted, 1)
 	}
 	return nil
+}
+
+// threadJumps retargets direct branches whose target holds nothing but an
+// unconditional jump, and deletes such blocks when nothing reaches them any
+// more: no branch, no other block operand (a block address), no jump table,
+// and no fall-through from the block before.
+func threadJumps(c *Ctx, f *mir.Func, bi BranchInfo) {
+	fwd := map[*mir.Block]*mir.Block{} // jmp-only block -> its target
+	for _, b := range f.Blocks {
+		if len(b.Instrs) != 1 {
+			continue
+		}
+		in := b.Instrs[0]
+		if t, ok := bi.UncondTarget(in); ok && t != b && len(in.Bundle) == 0 && in.Pred() == nil {
+			fwd[b] = t
+		}
+	}
+	if len(fwd) == 0 {
+		return
+	}
+	// final follows a chain of jmp-only blocks; a cycle of them (an
+	// endless loop) is left alone.
+	final := func(t *mir.Block) *mir.Block {
+		seen := map[*mir.Block]bool{}
+		u := t
+		for fwd[u] != nil {
+			if seen[u] {
+				return t
+			}
+			seen[u] = true
+			u = fwd[u]
+		}
+		return u
+	}
+	changed := false
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			t, ok := bi.CondTarget(in)
+			if !ok {
+				t, ok = bi.UncondTarget(in)
+			}
+			if !ok || fwd[t] == nil {
+				continue
+			}
+			u := final(t)
+			if u == t {
+				continue
+			}
+			c.Debugf("del-jmp: %s: %s retargeted to %s (%s only jumps there)",
+				blockLabel(b), instrString(f, in), blockLabel(u), blockLabel(t))
+			for i := range in.Ops {
+				if in.Ops[i].Kind == mir.KindBlock && in.Ops[i].Block == t {
+					in.Ops[i].Block = u
+				}
+			}
+			c.Count(statThreaded, 1)
+			changed = true
+		}
+	}
+	if !changed {
+		return
+	}
+	// Delete the jmp-only blocks nothing refers to any more.
+	used := map[*mir.Block]bool{f.Blocks[0]: true}
+	for i, b := range f.Blocks {
+		if i > 0 && fwd[b] != nil && mir.FallsThrough(f.Blocks[i-1]) {
+			used[b] = true
+		}
+		for _, in := range b.Instrs {
+			for _, m := range in.Flatten() {
+				for _, o := range m.Ops {
+					if o.Kind == mir.KindBlock && o.Block != b {
+						used[o.Block] = true
+					}
+				}
+			}
+		}
+	}
+	for _, jt := range f.JumpTables {
+		for _, b := range jt {
+			used[b] = true
+		}
+	}
+	kept := f.Blocks[:0]
+	for _, b := range f.Blocks {
+		if fwd[b] != nil && !used[b] {
+			c.Debugf("del-jmp: deleting %s, which nothing reaches", blockLabel(b))
+			c.Count(statDeadBlock, 1)
+			continue
+		}
+		kept = append(kept, b)
+	}
+	clear(f.Blocks[len(kept):])
+	f.Blocks = kept
+	f.RecomputeCFG()
 }

@@ -169,3 +169,88 @@ func TestDelJmpNoHooks(t *testing.T) {
 		t.Error("generic G_BR was touched")
 	}
 }
+
+// A loop whose back edge goes through a split critical edge (a block with
+// only "jmp loop"), the shape phi elimination leaves: the branch is
+// threaded to the loop header, the split block deleted, and the branch
+// over the remaining jmp inverted, so the back edge is one branch.
+func TestDelJmpThreadsSplitEdge(t *testing.T) {
+	f, b := newFunc(4)
+	b[0].Instrs = []*mir.Instr{add(r2, r8, r8)}
+	b[1].Instrs = []*mir.Instr{add(r2, r2, r3), bz(r1, b[2]), jmp(b[3])}
+	b[2].Instrs = []*mir.Instr{ret()}
+	b[3].Instrs = []*mir.Instr{jmp(b[1])}
+	cfg := NewConfig()
+	var dbg bytes.Buffer
+	cfg.DebugOnly["del-jmp"] = true
+	cfg.DebugOut = &dbg
+	if err := runPass(t, cfg, "del-jmp", f); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Blocks) != 3 || slices.Contains(f.Blocks, b[3]) {
+		t.Fatalf("split block not deleted: %v", f.Blocks)
+	}
+	if got, w := body(b[1]), []string{"$r2 = ADD $r2, $r3", "BNZ $r1, bb1"}; !slices.Equal(got, w) {
+		t.Errorf("loop = %q, want %q", got, w)
+	}
+	for key, want := range map[string]int64{statThreaded: 1, statDeadBlock: 1, statInverted: 1, statDelJmp: 0} {
+		if n := stat(cfg, "del-jmp", key); n != want {
+			t.Errorf("statistic %s = %d, want %d", key, n, want)
+		}
+	}
+	if !slices.Equal(b[1].Succs, []*mir.Block{b[1], b[2]}) && !slices.Equal(b[1].Succs, []*mir.Block{b[2], b[1]}) {
+		t.Errorf("loop succs = %v", b[1].Succs)
+	}
+	for _, w := range []string{"bb1: JMP bb3 retargeted to bb1 (bb3 only jumps there)", "deleting bb3, which nothing reaches"} {
+		if !strings.Contains(dbg.String(), w) {
+			t.Errorf("debug output %q lacks %q", dbg.String(), w)
+		}
+	}
+}
+
+// Jmp-only blocks that something else still reaches stay; chains are
+// followed; cycles of jmp-only blocks and the entry block are left alone.
+func TestDelJmpThreadingKeeps(t *testing.T) {
+	f, b := newFunc(8)
+	b[0].Instrs = []*mir.Instr{jmp(b[4])}                  // entry, jmp-only: stays
+	b[1].Instrs = []*mir.Instr{bnz(r1, b[2]), bz(r1, b[6])} // falls into b2
+	b[2].Instrs = []*mir.Instr{jmp(b[3])}                  // reached by fall-through: stays
+	b[3].Instrs = []*mir.Instr{jmp(b[5])}                  // chain 2 → 3 → 5; in a jump table: stays
+	b[4].Instrs = []*mir.Instr{bnz(r1, b[1]), jmp(b[7])}
+	b[5].Instrs = []*mir.Instr{ret()}
+	b[6].Instrs = []*mir.Instr{jmp(b[7])} // cycle 6 ↔ 7
+	b[7].Instrs = []*mir.Instr{jmp(b[6])}
+	f.JumpTables = [][]*mir.Block{{b[3]}}
+	cfg := NewConfig()
+	if err := runPass(t, cfg, "del-jmp", f); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Blocks) != 8 {
+		t.Errorf("%d blocks left, want all 8", len(f.Blocks))
+	}
+	want := [][]string{
+		{"JMP bb4"},
+		{"BNZ $r1, bb5", "BZ $r1, bb6"},
+		{"JMP bb5"},
+		{"JMP bb5"},
+		{"BNZ $r1, bb1", "JMP bb7"},
+		{"RET"},
+		{}, // its jmp went to the next block
+		{"JMP bb6"},
+	}
+	for i, w := range want {
+		if got := body(b[i]); !slices.Equal(got, w) {
+			t.Errorf("bb%d = %q, want %q", i, got, w)
+		}
+	}
+	// bnz bb2 → bb5 (through 2 and 3), jmp bb3 in bb2 → bb5.
+	if n := stat(cfg, "del-jmp", statThreaded); n != 2 {
+		t.Errorf("threaded = %d, want 2", n)
+	}
+	if n := stat(cfg, "del-jmp", statDeadBlock); n != 0 {
+		t.Errorf("dead blocks = %d, want 0", n)
+	}
+	if n := stat(cfg, "del-jmp", statDelJmp); n != 1 {
+		t.Errorf("deleted jmps = %d, want 1", n)
+	}
+}
