@@ -212,10 +212,10 @@ func TestDelJmpThreadsSplitEdge(t *testing.T) {
 // followed; cycles of jmp-only blocks and the entry block are left alone.
 func TestDelJmpThreadingKeeps(t *testing.T) {
 	f, b := newFunc(8)
-	b[0].Instrs = []*mir.Instr{jmp(b[4])}                  // entry, jmp-only: stays
+	b[0].Instrs = []*mir.Instr{jmp(b[4])}                   // entry, jmp-only: stays
 	b[1].Instrs = []*mir.Instr{bnz(r1, b[2]), bz(r1, b[6])} // falls into b2
-	b[2].Instrs = []*mir.Instr{jmp(b[3])}                  // reached by fall-through: stays
-	b[3].Instrs = []*mir.Instr{jmp(b[5])}                  // chain 2 → 3 → 5; in a jump table: stays
+	b[2].Instrs = []*mir.Instr{jmp(b[3])}                   // reached by fall-through: stays
+	b[3].Instrs = []*mir.Instr{jmp(b[5])}                   // chain 2 → 3 → 5; in a jump table: stays
 	b[4].Instrs = []*mir.Instr{bnz(r1, b[1]), jmp(b[7])}
 	b[5].Instrs = []*mir.Instr{ret()}
 	b[6].Instrs = []*mir.Instr{jmp(b[7])} // cycle 6 ↔ 7
