@@ -14,7 +14,7 @@ import (
 // upwards:
 //
 //	[0, MaxCallArgs)      outgoing arguments (including the 8-byte home area)
-//	locals, spill slots   by decreasing alignment
+//	locals, spill slots   smallest first (short offsets for scalars)
 //	padding               N is a multiple of 8 (the stack alignment)
 //	callee-saved saves    $lr at N-4, then $fp, then $10, $9 (CSR_O32 order)
 //
@@ -106,7 +106,15 @@ func (fl *frameLowering) run() error {
 			locals = append(locals, i)
 		}
 	}
-	sort.SliceStable(locals, func(i, j int) bool { return objAlign(&f.Frame[locals[i]]) > objAlign(&f.Frame[locals[j]]) })
+	// Small objects first, so that scalars and spill slots stay within
+	// reach of a 16-bit offset even when a big array shares the frame.
+	sort.SliceStable(locals, func(i, j int) bool {
+		a, b := &f.Frame[locals[i]], &f.Frame[locals[j]]
+		if a.Size != b.Size {
+			return a.Size < b.Size
+		}
+		return objAlign(a) > objAlign(b)
+	})
 	off := alignTo(f.MaxCallArgs, 4)
 	for _, i := range locals {
 		o := &f.Frame[i]

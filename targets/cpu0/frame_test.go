@@ -167,7 +167,7 @@ func TestFrameLarge(t *testing.T) {
 		ret(),
 	}
 	runPasses(t, f, "cpu0-frame-lowering")
-	// N = 8 + 40000 + 4 + 4 = 40016; $lr at 40012, x at 40008.
+	// N = 8 + 4 + 40000 + 4 = 40016; $lr at 40012, x at 8, arr at 12.
 	checkCode(t, f, `
 bb0:
   ORi $1,$zero,40016
@@ -175,10 +175,8 @@ bb0:
   ORi $1,$zero,40012
   ADDu $1,$1,$sp
   ST $lr,$1,0
-  ORi $1,$zero,40008
-  ADDu $1,$1,$sp
-  ST $4,$1,0
-  ADDiu $4,$sp,8
+  ST $4,$sp,8
+  ADDiu $4,$sp,12
   JSUB @g
   ORi $1,$zero,40012
   ADDu $1,$1,$sp
@@ -190,6 +188,28 @@ bb0:
 	if f.FrameSize != 40016 {
 		t.Errorf("FrameSize %d", f.FrameSize)
 	}
+	// An object beyond 32 KiB is addressed through $1.
+	f1 := mir.NewFunc("far", Arch)
+	f1.NewFrameObject(mir.FrameObject{Size: 40000, Align: 4, Name: "a"})
+	b2 := f1.NewFrameObject(mir.FrameObject{Size: 40000, Align: 4, Name: "b"})
+	f1.NewBlock("entry").Instrs = []*mir.Instr{
+		ins("LD", mir.D(V0), mir.FI(b2, 4), mir.I(8)),
+		ret(),
+	}
+	runPasses(t, f1, "cpu0-frame-lowering")
+	checkCode(t, f1, `
+bb0:
+  LUi $1,1
+  ORi $1,$1,14464
+  SUBu $sp,$sp,$1
+  ORi $1,$zero,40012
+  ADDu $1,$1,$sp
+  LD $2,$1,0
+  LUi $1,1
+  ORi $1,$1,14464
+  ADDu $sp,$sp,$1
+  RET $lr
+`)
 	f2 := mir.NewFunc("huge", Arch)
 	f2.NewFrameObject(mir.FrameObject{Size: 0x12345, Align: 8, Name: "arr"})
 	f2.NewBlock("entry").Instrs = []*mir.Instr{ret()}
