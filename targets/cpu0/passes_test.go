@@ -520,6 +520,19 @@ func randomProgram(seed int64, n, pad int) *mir.Func {
 		tails[i] = f.NewBlock(fmt.Sprintf("t%d", i))
 	}
 	exit := f.NewBlock("exit")
+	// Trampolines hold only a jmp, like split critical edges: del-jmp
+	// threads branches past them and deletes them.
+	tramps := make([]*mir.Block, n)
+	for i := range n {
+		tramps[i] = f.NewBlock(fmt.Sprintf("tr%d", i))
+	}
+	anyHead := func() *mir.Block {
+		k := rng.Intn(2 * n)
+		if k >= n {
+			return tramps[k-n]
+		}
+		return heads[k]
+	}
 	entry.Instrs = []*mir.Instr{ri("ADDiu", cpu0.V0, cpu0.ZERO, 1), ri("ADDiu", cpu0.V1, cpu0.ZERO, 40)}
 	for i := range n {
 		h, t := heads[i], tails[i]
@@ -537,15 +550,22 @@ func randomProgram(seed int64, n, pad int) *mir.Func {
 		h.Instrs = append(h.Instrs, mir.NewInstr(op("BEQ"), mir.R(cpu0.V1), mir.R(cpu0.ZERO), mir.B(exit)))
 		t.Instrs = []*mir.Instr{
 			ri("ANDi", cpu0.A0, cpu0.V0, 1<<rng.Int63n(6)),
-			mir.NewInstr(op("BNE"), mir.R(cpu0.A0), mir.R(cpu0.ZERO), mir.B(heads[rng.Intn(n)])),
+			mir.NewInstr(op("BNE"), mir.R(cpu0.A0), mir.R(cpu0.ZERO), mir.B(anyHead())),
 		}
 		if rng.Intn(2) == 0 {
-			t.Instrs = append(t.Instrs, mir.NewInstr(op("JMP"), mir.B(heads[rng.Intn(n)])))
+			t.Instrs = append(t.Instrs, mir.NewInstr(op("JMP"), mir.B(anyHead())))
 		} else if i == n-1 {
 			t.Instrs = append(t.Instrs, mir.NewInstr(op("JMP"), mir.B(heads[0])))
 		}
 	}
 	exit.Instrs = []*mir.Instr{mir.NewInstr(op("RET"), mir.R(cpu0.LR), mir.Operand{Kind: mir.KindReg, Reg: cpu0.V0, Flags: mir.FlagImplicit})}
+	for i, tr := range tramps {
+		target := heads[rng.Intn(n)]
+		if i > 0 && rng.Intn(3) == 0 {
+			target = tramps[rng.Intn(i)] // a chain of trampolines
+		}
+		tr.Instrs = []*mir.Instr{mir.NewInstr(op("JMP"), mir.B(target))}
+	}
 	f.RecomputeCFG()
 	return f
 }
@@ -569,7 +589,7 @@ func TestBranchPassesRandomOnSim(t *testing.T) {
 	if testing.Short() {
 		seeds = 2
 	}
-	expanded := int64(0)
+	var expanded, threaded, dead int64
 	for seed := range seeds {
 		// The reference: no padding, so no long branches either.
 		base := randomProgram(seed, 6, 0)
@@ -596,10 +616,15 @@ func TestBranchPassesRandomOnSim(t *testing.T) {
 				if c.opts == nil {
 					expanded += cfg.Stats.Get("cpu0-long-branch", "Number of long branches expanded")
 				}
+				threaded += cfg.Stats.Get("del-jmp", "Number of branches retargeted past a jmp-only block")
+				dead += cfg.Stats.Get("del-jmp", "Number of dead blocks removed")
 			}
 		}
 	}
 	if expanded == 0 {
 		t.Error("no long branch was ever needed: the padding is too small")
+	}
+	if threaded == 0 || dead == 0 {
+		t.Errorf("threading never exercised: %d branches threaded, %d blocks deleted", threaded, dead)
 	}
 }
