@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -293,7 +294,11 @@ func (t *translator) emitData(d *data, c constant.Constant, typ types.Type) {
 	default:
 		v, ok := t.fold(c)
 		if !ok {
-			fail("unsupported: constant expression %s in initializer", c.Ident())
+			hint := ""
+			if strings.Contains(c.Ident(), "sub (") {
+				hint = " (address differences, as in PIC relative lookup tables, need -fno-pic)"
+			}
+			fail("unsupported: constant expression %s in initializer%s", c.Ident(), hint)
 		}
 		size := must(t.lay.StoreSize(typ))
 		if v.sym != "" {

@@ -10,9 +10,10 @@ import (
 	"testing"
 )
 
-// TestDifferential runs testdata/diff.c translated from clang's mipsel and
-// mips (big-endian) IR in the MIR interpreter, and compares its checksum
-// with the natively compiled program.
+// TestDifferential runs each testdata/diff*.c program, translated from
+// clang's mipsel, mips (big-endian) and host IR at -O0/-O1/-O2, in the MIR
+// interpreter and compares the checksum its test() returns with the
+// natively compiled program's.
 func TestDifferential(t *testing.T) {
 	cc := clang(t)
 	dir := t.TempDir()
@@ -20,9 +21,9 @@ func TestDifferential(t *testing.T) {
 	if err := os.WriteFile(driver, []byte("#include <stdio.h>\nunsigned test(void);\nint main(void) { printf(\"%u\\n\", test()); return 0; }\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	native := func(defs ...string) uint64 {
+	native := func(cfile string, defs ...string) uint64 {
 		exe := filepath.Join(dir, "native")
-		args := append([]string{"-O1", "-w", "testdata/diff.c", driver, "-o", exe}, defs...)
+		args := append([]string{"-O1", "-w", cfile, driver, "-o", exe}, defs...)
 		if out, err := exec.Command(cc, args...).CombinedOutput(); err != nil {
 			t.Fatalf("native build: %v\n%s", err, out)
 		}
@@ -36,46 +37,51 @@ func TestDifferential(t *testing.T) {
 		}
 		return v
 	}
-	want, wantNoVA := native(), native("-DNO_VARARGS")
 	type variant struct {
-		triple string
-		be     bool
-		defs   []string
+		name, triple string
+		be           bool
+		defs         []string
 	}
 	// The IR must come from a triple of the same byte order: clang bakes
 	// it into bit-field layout and load combining. Host (x86-64) IR checks
 	// 8-byte pointers in memory; its va_arg code reads the x86-64 va_list
 	// struct, which is not ours, so it is built without varargs.
-	variants := []variant{{"mipsel-unknown-linux-gnu", false, nil}, {"mips-unknown-linux-gnu", true, nil}}
-	if runtime.GOARCH == "amd64" {
-		variants = append(variants, variant{"", false, []string{"-DNO_VARARGS"}})
+	variants := []variant{
+		{"mipsel", "mipsel-unknown-linux-gnu", false, nil},
+		{"mips", "mips-unknown-linux-gnu", true, nil},
 	}
-	for _, opt := range []string{"-O0", "-O1", "-O2"} {
-		for _, v := range variants {
-			src := compileC(t, "testdata/diff.c", v.triple, opt, v.defs...)
-			be, want := v.be, want
-			if v.defs != nil {
-				want = wantNoVA
+	if runtime.GOARCH == "amd64" {
+		variants = append(variants, variant{"host", "", false, []string{"-DNO_VARARGS"}})
+	}
+	files, _ := filepath.Glob("testdata/diff*.c")
+	if len(files) == 0 {
+		t.Fatal("no testdata/diff*.c")
+	}
+	for _, cfile := range files {
+		want, wantNoVA := native(cfile), native(cfile, "-DNO_VARARGS")
+		for _, opt := range []string{"-O0", "-O1", "-O2"} {
+			for _, v := range variants {
+				name := strings.TrimSuffix(filepath.Base(cfile), ".c") + "/" + v.name + opt
+				t.Run(name, func(t *testing.T) {
+					src := compileC(t, cfile, v.triple, opt, v.defs...)
+					want := want
+					if v.defs != nil {
+						want = wantNoVA
+					}
+					mm := translateText(t, name+".ll", src, v.be)
+					m, err := newMachine(mm)
+					if err != nil {
+						t.Fatal(err)
+					}
+					res, err := m.Call("test")
+					if err != nil {
+						t.Fatalf("run: %v (after %d steps)", err, m.steps)
+					}
+					if len(res) != 1 || uint64(res[0]) != want {
+						t.Errorf("checksum %v, want %d", res, want)
+					}
+				})
 			}
-			triple := v.triple
-			if triple == "" {
-				triple = "host"
-			}
-			name := triple + opt
-			t.Run(name, func(t *testing.T) {
-				mm := translateText(t, "diff.ll", src, be)
-				m, err := newMachine(mm)
-				if err != nil {
-					t.Fatal(err)
-				}
-				res, err := m.Call("test")
-				if err != nil {
-					t.Fatalf("run: %v (after %d steps)", err, m.steps)
-				}
-				if len(res) != 1 || uint64(res[0]) != want {
-					t.Errorf("checksum %v, want %d", res, want)
-				}
-			})
 		}
 	}
 }

@@ -32,6 +32,9 @@ func compileC(t testing.TB, cfile, triple, opt string, extra ...string) []byte {
 	args := append([]string{"-S", "-emit-llvm", "-w", opt, "-fno-vectorize", "-fno-slp-vectorize", "-fno-discard-value-names", "-o", "-", cfile}, extra...)
 	if triple != "" {
 		args = append([]string{"--target=" + triple}, args...)
+	} else {
+		// PIC relative lookup tables need symbol differences in data.
+		args = append(args, "-fno-pic")
 	}
 	out, err := exec.Command(clang(t), args...).Output()
 	if err != nil {
