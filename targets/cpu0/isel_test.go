@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"lltosimd/isel"
+	"lltosimd/passes"
 	"lltosimd/mir"
 )
 
@@ -767,5 +768,40 @@ func TestSelectMemoryForms(t *testing.T) {
 				fmt.Sprintf("%%%d:gpr = LUi 1\n%%%d:gpr = ORi %%%d, 32768\n%%%d:gpr = ADDu %%0, %%%d\n", n+2, n+1, n+2, n, n+1) +
 					sel(fmt.Sprint("%", n), "0") + "  RET $lr\n"},
 		})
+	}
+}
+
+// TestISelPassDebugAndStats runs cpu0-isel as a pass: -debug-only=isel
+// names the rule chosen for each instruction, and the statistics count
+// selected instructions and folded producers.
+func TestISelPassDebugAndStats(t *testing.T) {
+	f := parseFunc(t, args2+`
+  %2:gpr = G_CONST 5
+  %3:gpr = G_ADD %0, %2
+  %4:gpr = G_ICMP slt, %3, %1
+  G_BRCOND %4, bb1.a
+
+bb1.a:
+  RET $lr
+`)
+	cfg := passes.NewConfig()
+	cfg.Options["mcpu"] = "cpu032I"
+	cfg.DebugOnly["isel"] = true
+	var out strings.Builder
+	cfg.DebugOut = &out
+	if err := ISelPass.Run(&passes.Ctx{Cfg: cfg, Pass: ISelPass}, f); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"brcond.icmp.I", "add.ri", "G_BRCOND %4, bb1.a"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("debug output lacks %q:\n%s", want, out.String())
+		}
+	}
+	// The add and the branch are selected; the constant and the compare fold.
+	if got := cfg.Stats.Get("cpu0-isel", "Number of instructions selected"); got != 2 {
+		t.Errorf("selected = %d, want 2", got)
+	}
+	if got := cfg.Stats.Get("cpu0-isel", "Number of producers folded into their users"); got != 2 {
+		t.Errorf("folded = %d, want 2", got)
 	}
 }
