@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"lltosimd/isel"
-	"lltosimd/passes"
 	"lltosimd/mir"
+	"lltosimd/passes"
 )
 
 func lookupArch(name string) (*mir.Arch, error) {
