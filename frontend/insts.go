@@ -523,11 +523,34 @@ func (s *fn) alloca(in *ir.InstAlloca) {
 }
 
 // addr returns the base operand and offset of a memory access to p.
+// Constant-offset getelementptrs and bitcasts fold into the access's
+// offset (the address computation then usually dies in selection), and
+// allocas become frame operands.
 func (s *fn) addr(p value.Value) (mir.Operand, int64) {
+	switch q := p.(type) {
+	case *ir.InstBitCast:
+		return s.addr(q.From)
+	case *ir.InstGetElementPtr:
+		if _, ok := q.Src.Type().(*types.PointerType); ok && allConstInts(q.Indices) {
+			off := s.t.gepWalk(q.ElemType, q.Indices, nil)
+			if base, o := s.addr(q.Src); o+off >= -1<<15 && o+off < 1<<15 {
+				return base, o + off
+			}
+		}
+	}
 	if idx, ok := s.frame[p]; ok {
 		return mir.FI(idx, 0), 0
 	}
 	return mir.R(s.word(p)), 0
+}
+
+func allConstInts(vs []value.Value) bool {
+	for _, v := range vs {
+		if _, ok := v.(*constant.Int); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // memType returns the store size and register words of a loadable type.

@@ -362,6 +362,7 @@ func (s *fn) words(v value.Value) []mir.Reg {
 	}
 	s.vals[v] = regs
 	s.pending[v] = true
+	s.nameRegs(v, regs)
 	return regs
 }
 
@@ -378,6 +379,32 @@ func (s *fn) define(v value.Value, regs []mir.Reg) {
 		return
 	}
 	s.vals[v] = regs
+	s.nameRegs(v, regs)
+}
+
+// nameRegs names the registers of a named IR value after it, for readable
+// MIR dumps (word 1 of a split value gets ".hi").
+func (s *fn) nameRegs(v value.Value, regs []mir.Reg) {
+	nv, ok := v.(interface {
+		Name() string
+		IsUnnamed() bool
+	})
+	if !ok || nv.IsUnnamed() {
+		return
+	}
+	if s.f.VRegName == nil {
+		s.f.VRegName = make(map[mir.Reg]string)
+	}
+	for i, r := range regs {
+		if _, taken := s.f.VRegName[r]; taken {
+			continue // shared with the operand (freeze, casts)
+		}
+		if i == 0 {
+			s.f.VRegName[r] = nv.Name()
+		} else {
+			s.f.VRegName[r] = nv.Name() + ".hi"
+		}
+	}
 }
 
 // defineForgotten gives a definition to registers reserved for values whose
@@ -551,6 +578,7 @@ func (s *fn) args() {
 			regs[i] = s.reg()
 		}
 		s.vals[p] = regs
+		s.nameRegs(p, regs)
 		for _, r := range s.abiOrder(regs) {
 			defs = append(defs, mir.D(r))
 		}
@@ -610,6 +638,7 @@ func (s *fn) phi(p *ir.InstPhi, b *ir.Block) {
 			regs[i] = s.reg()
 		}
 		s.vals[p] = regs
+		s.nameRegs(p, regs)
 	}
 	for _, r := range regs {
 		w.defs = append(w.defs, s.emit(mir.GPhi, mir.D(r)))
