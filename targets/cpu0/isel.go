@@ -334,8 +334,10 @@ func keepTargets(in *mir.Instr, targets []mir.Operand) {
 }
 
 // emitDynAlloca moves $sp down by the size rounded up to the stack alignment
-// (8, or the requested alignment if larger) and returns the address above
-// the outgoing-argument area, which stays at the bottom of the frame.
+// (8) and returns the address just above the outgoing-argument area, which
+// stays at the bottom of the frame. With a larger alignment the block is
+// placed at an aligned address below the old outgoing area and the new
+// outgoing area goes below the block.
 func emitDynAlloca(e *isel.Emitter) error {
 	f := e.Func()
 	f.FramePointer = true
@@ -343,15 +345,22 @@ func emitDynAlloca(e *isel.Emitter) error {
 	if align&(align-1) != 0 || align > 1<<15 {
 		return fmt.Errorf("G_DYN_ALLOCA alignment %d", align)
 	}
+	out := f.MaxCallArgs
 	sz, mask, rounded := e.Tmp(), e.Tmp(), e.Tmp()
 	e.Emit("ADDiu", mir.D(sz), e.Cap(0), mir.I(align-1))
 	e.Emit("ADDiu", mir.D(mask), mir.R(ZERO), mir.I(-align))
 	e.Emit("AND", mir.D(rounded), mir.R(sz), mir.R(mask))
-	e.Emit("SUBu", mir.D(SP), mir.R(SP), mir.R(rounded))
-	if align > 8 {
-		e.Emit("AND", mir.D(SP), mir.R(SP), mir.R(mask))
+	if align == 8 {
+		e.Emit("SUBu", mir.D(SP), mir.R(SP), mir.R(rounded))
+		e.Emit("ADDiu", e.Def(0), mir.R(SP), mir.I(out))
+		return nil
 	}
-	e.Emit("ADDiu", e.Def(0), mir.R(SP), mir.I(f.MaxCallArgs))
+	top, below, block := e.Tmp(), e.Tmp(), e.Tmp()
+	e.Emit("SUBu", mir.D(top), mir.R(SP), mir.R(rounded))
+	e.Emit("ADDiu", mir.D(below), mir.R(top), mir.I(-out))
+	e.Emit("AND", mir.D(block), mir.R(below), mir.R(mask))
+	e.Emit("ADDiu", mir.D(SP), mir.R(block), mir.I(-out))
+	e.Emit("ADDu", e.Def(0), mir.R(block), mir.R(ZERO))
 	return nil
 }
 

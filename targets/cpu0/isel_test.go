@@ -771,6 +771,37 @@ func TestSelectMemoryForms(t *testing.T) {
 	}
 }
 
+// A block aligned beyond the stack alignment goes below the old outgoing
+// area at an aligned address; the new outgoing area goes below it.
+func TestSelectDynAllocaAligned(t *testing.T) {
+	f := parseFunc(t, "frame-info: max-call-args=16 has-calls\nbody:\n"+args2+`
+  %2:gpr = G_DYN_ALLOCA %0, 32
+  G_STORE32 %1, %2, 0
+  RET $lr
+`)
+	if err := selectFunc(t, f, ""); err != nil {
+		t.Fatal(err)
+	}
+	want := `bb0:
+  %0:gpr = COPY $4
+  %1:gpr = COPY $5
+  %3:gpr = ADDiu %0, 31
+  %4:gpr = ADDiu $zero, -32
+  %5:gpr = AND %3, %4
+  %6:gpr = SUBu $sp, %5
+  %7:gpr = ADDiu %6, -16
+  %8:gpr = AND %7, %4
+  $sp = ADDiu %8, -16
+  %2:gpr = ADDu %8, $zero
+  ST %1, %2, 0
+  RET $lr
+`
+	verify(t, f)
+	if got := bodyText(f); norm(got) != norm(want) {
+		t.Errorf("got\n%swant\n%s", got, want)
+	}
+}
+
 // TestISelPassDebugAndStats runs cpu0-isel as a pass: -debug-only=isel
 // names the rule chosen for each instruction, and the statistics count
 // selected instructions and folded producers.
