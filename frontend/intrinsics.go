@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
 	"lltosimd/mir"
@@ -72,10 +73,12 @@ func (s *fn) intrinsic(in *ir.InstCall, name string) bool {
 	case "stackrestore":
 		s.emit(mir.GStackRestore, mir.R(s.word(args[0])))
 	case "va_start":
+		s.checkVAList(args[0])
 		d := s.reg()
 		s.emit(mir.GVAStart, mir.D(d))
 		s.storeWords([]mir.Reg{d}, args[0], s.t.lay.PtrSize)
 	case "va_copy":
+		s.checkVAList(args[0])
 		base, off := s.addr(args[1])
 		v := s.reg()
 		s.emit(mir.GLoad32, mir.D(v), base, mir.I(off+s.ptrLowOffset()))
@@ -408,4 +411,29 @@ func (s *fn) overflow64(op string, a, b []mir.Reg) []mir.Reg {
 	}
 	fail("unsupported: llvm.smul.with.overflow.i64")
 	return nil
+}
+
+// checkVAList rejects a va_list that is not a plain pointer (x86-64 and
+// AArch64 IR read their va_list structs themselves, which G_VASTART's
+// single argument pointer cannot serve).
+func (s *fn) checkVAList(v value.Value) {
+	for {
+		switch x := v.(type) {
+		case *ir.InstBitCast:
+			v = x.From
+			continue
+		case *ir.InstGetElementPtr:
+			v = x.Src
+			continue
+		case *ir.InstAlloca:
+			et := x.ElemType
+			if at, ok := et.(*types.ArrayType); ok {
+				et = at.ElemType
+			}
+			if _, ok := et.(*types.PointerType); !ok {
+				fail("unsupported: va_list of type '%s' (only pointer va_lists, as on MIPS O32)", x.ElemType)
+			}
+		}
+		return
+	}
 }

@@ -139,6 +139,8 @@ func TestUnsupportedPositions(t *testing.T) {
 			"t.ll:2:3: unsupported: atomic operation"},
 		{"define void @f() {\n  call void asm sideeffect \"nop\", \"\"()\n  ret void\n}\n",
 			"t.ll:2:3: unsupported: inline assembly"},
+		{"%va = type { i32, i32, i8*, i8* }\ndefine void @v(i32 %n, ...) {\n  %ap = alloca [1 x %va]\n  %p = bitcast [1 x %va]* %ap to i8*\n  call void @llvm.va_start(i8* %p)\n  ret void\n}\ndeclare void @llvm.va_start(i8*)\n",
+			"t.ll:5:3: unsupported: va_list of type '[1 x %va]'"},
 		{"@d = global double 1.0\n", "t.ll:1:1: unsupported: floating-point type 'double'"},
 	} {
 		err := translateErr(t, tc.src)
