@@ -15,7 +15,8 @@ import (
 // destination may be live into them) or when a terminator of P reads a PHI
 // destination. The parallel copy is sequentialized so that no source is
 // overwritten before it is read; cycles (the swap problem) are broken with
-// a fresh temporary. Immediate incoming values become G_CONST, emitted last.
+// a fresh temporary. Immediate incoming values are materialized last
+// (G_CONST, or the target's instructions, see PhiElimHooks).
 //
 // Edges out of indirect branches cannot be split; there the values go
 // through fresh registers (d' ← v in P, d ← d' at the top of S), which is
@@ -31,8 +32,27 @@ var PhiElim = Register(&Pass{
 	Run: runPhiElim,
 })
 
+// PhiElimHooks let a target emit its own instructions for what phi
+// elimination inserts besides copies, so that the function stays fully
+// selected. Without hooks it emits the generic ops G_CONST,
+// G_GLOBAL_ADDR, G_FRAME_ADDR and G_BR.
+type PhiElimHooks struct {
+	// Materialize returns instructions that set the virtual register dst
+	// to a non-register PHI operand (immediate, symbol, frame object).
+	Materialize func(f *mir.Func, dst mir.Reg, src mir.Operand) []*mir.Instr
+	// Jump returns an unconditional branch to target.
+	Jump func(f *mir.Func, target *mir.Block) *mir.Instr
+}
+
+var phiElimHooks = map[string]PhiElimHooks{}
+
+// SetPhiElimHooks installs the phi-elim hooks of an architecture (by
+// Arch.Name); call it from the target package's init.
+func SetPhiElimHooks(arch string, h PhiElimHooks) { phiElimHooks[arch] = h }
+
 func runPhiElim(c *Ctx, f *mir.Func) error {
 	f.RecomputeCFG()
+	hooks := phiElimHooks[f.Arch.Name]
 	// Snapshot the blocks with PHIs first: splitting appends blocks.
 	type phiBlock struct {
 		b    *mir.Block
@@ -100,11 +120,11 @@ func runPhiElim(c *Ctx, f *mir.Func) error {
 			}
 			at, where := p, firstTerminator(f, p)
 			if !viaTemps && needsSplit(f, p, edges[i]) {
-				at, where = splitEdge(f, p, s), 0
+				at, where = splitEdge(f, p, s, hooks.Jump), 0
 				split = true
 				c.Count("split", 1)
 			}
-			seq := sequentialize(f, edges[i])
+			seq := sequentialize(f, edges[i], hooks.Materialize)
 			c.Count("copies", int64(len(seq)))
 			at.Instrs = insertAt(at.Instrs, where, seq...)
 		}
@@ -215,7 +235,7 @@ func canSplit(f *mir.Func, p, s *mir.Block) bool {
 // the layout; a branch edge gets a block at the end of the layout ending
 // in a generic G_BR to s (the target's pseudo expansion lowers it), and
 // the branch operands and jump-table entries are retargeted.
-func splitEdge(f *mir.Func, p, s *mir.Block) *mir.Block {
+func splitEdge(f *mir.Func, p, s *mir.Block, jump func(*mir.Func, *mir.Block) *mir.Instr) *mir.Block {
 	refs, jts, _ := edgeRefs(f, p, s)
 	name := ""
 	if s.Name != "" {
@@ -243,7 +263,11 @@ func splitEdge(f *mir.Func, p, s *mir.Block) *mir.Block {
 			}
 		}
 	}
-	nb.Instrs = append(nb.Instrs, mir.NewInstr(mir.GBr, mir.B(s)))
+	if jump != nil {
+		nb.Instrs = append(nb.Instrs, jump(f, s))
+	} else {
+		nb.Instrs = append(nb.Instrs, mir.NewInstr(mir.GBr, mir.B(s)))
+	}
 	f.Blocks = append(f.Blocks, nb)
 	return nb
 }
@@ -268,7 +292,7 @@ func endsInBarrier(f *mir.Func, b *mir.Block) bool {
 
 // sequentialize orders a parallel copy into a sequence of copies that has
 // the same effect, breaking cycles with a fresh temporary.
-func sequentialize(f *mir.Func, moves []move) []*mir.Instr {
+func sequentialize(f *mir.Func, moves []move, materialize func(*mir.Func, mir.Reg, mir.Operand) []*mir.Instr) []*mir.Instr {
 	var out []*mir.Instr
 	var consts []move
 	// pending register moves, minus identities
@@ -316,7 +340,11 @@ func sequentialize(f *mir.Func, moves []move) []*mir.Instr {
 		}
 	}
 	for _, m := range consts {
-		out = append(out, constInstr(m.dst, m.src))
+		if materialize != nil {
+			out = append(out, materialize(f, m.dst, m.src)...)
+		} else {
+			out = append(out, constInstr(m.dst, m.src))
+		}
 	}
 	return out
 }

@@ -718,21 +718,34 @@ func writesReg(in *mir.Instr, v mir.Reg) bool {
 	return found
 }
 
-// removeEmptyJumpBlocks deletes the blocks that hold nothing but a G_BR
-// (edges split by phi-elim whose copies were all coalesced away) by
-// pointing their predecessors' branches and jump tables at the target.
-// Blocks entered by falling through are kept.
+// removeEmptyJumpBlocks deletes the blocks that hold nothing but an
+// unconditional direct jump (typically edges split by phi-elim whose
+// copies were all coalesced away) by pointing their predecessors'
+// branches and jump tables at the jump's target. Blocks entered by
+// falling through, and blocks whose address is taken, are kept.
 func removeEmptyJumpBlocks(f *mir.Func) {
 	f.RecomputeCFG()
+	addrTaken := map[*mir.Block]bool{}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for _, m := range in.Flatten() {
+				if f.Arch.Desc(m.Op).Flags&(mir.FlagBranch|mir.FlagTerminator) != 0 {
+					continue
+				}
+				for _, o := range m.Ops {
+					if o.Kind == mir.KindBlock {
+						addrTaken[o.Block] = true
+					}
+				}
+			}
+		}
+	}
 	removed := false
 	for i := 1; i < len(f.Blocks); i++ {
 		b := f.Blocks[i]
-		if len(b.Instrs) != 1 || b.Instrs[0].Op != mir.GBr || b.Instrs[0].Ops[0].Kind != mir.KindBlock {
-			continue
-		}
-		target := b.Instrs[0].Ops[0].Block
+		target := jumpOnly(f, b)
 		prev := f.Blocks[i-1]
-		if target == b || len(prev.Instrs) == 0 || !endsInBarrier(f, prev) {
+		if target == nil || target == b || addrTaken[b] || len(prev.Instrs) == 0 || !endsInBarrier(f, prev) {
 			continue
 		}
 		for _, p := range b.Preds {
@@ -753,6 +766,8 @@ func removeEmptyJumpBlocks(f *mir.Func) {
 				}
 			}
 		}
+		// Keep target's predecessors current for later removals.
+		target.Preds = append(target.Preds, b.Preds...)
 		f.Blocks = append(f.Blocks[:i], f.Blocks[i+1:]...)
 		i--
 		removed = true
@@ -760,6 +775,32 @@ func removeEmptyJumpBlocks(f *mir.Func) {
 	if removed {
 		f.RecomputeCFG()
 	}
+}
+
+// jumpOnly returns the target of b when b holds only an unconditional,
+// unguarded, direct jump.
+func jumpOnly(f *mir.Func, b *mir.Block) *mir.Block {
+	if len(b.Instrs) != 1 || len(b.Instrs[0].Bundle) > 0 {
+		return nil
+	}
+	in := b.Instrs[0]
+	fl := f.Arch.Desc(in.Op).Flags
+	if fl&mir.FlagBranch == 0 || fl&mir.FlagBarrier == 0 || fl&(mir.FlagIndirect|mir.FlagCall) != 0 || in.Pred() != nil {
+		return nil
+	}
+	var t *mir.Block
+	for _, o := range in.Ops {
+		switch o.Kind {
+		case mir.KindBlock:
+			if t != nil {
+				return nil
+			}
+			t = o.Block
+		case mir.KindReg, mir.KindPred, mir.KindJT:
+			return nil
+		}
+	}
+	return t
 }
 
 func endsInBarrier(f *mir.Func, b *mir.Block) bool {

@@ -93,3 +93,38 @@ func constInstrs(d mir.Reg, v int64) []*mir.Instr {
 		mir.NewInstr(Op["ORi"], mir.D(d), mir.R(d), mir.I(int64(u&0xffff))),
 	}
 }
+
+func init() {
+	passes.SetPhiElimHooks(Arch.Name, passes.PhiElimHooks{Materialize: materialize, Jump: jump})
+}
+
+// materialize sets the virtual register dst to a PHI's non-register
+// operand with selected Cpu0 instructions (as the isel rules would).
+func materialize(f *mir.Func, dst mir.Reg, src mir.Operand) []*mir.Instr {
+	switch src.Kind {
+	case mir.KindImm:
+		v := int64(int32(src.Imm))
+		if u := uint32(v); !fitsS16(v) && u > 0xffff && u&0xffff != 0 {
+			t := f.NewVReg(ClassGPR)
+			return []*mir.Instr{
+				mir.NewInstr(Op["LUi"], mir.D(t), mir.I(int64(u>>16))),
+				mir.NewInstr(Op["ORi"], mir.D(dst), mir.R(t), mir.I(int64(u&0xffff))),
+			}
+		}
+		return constInstrs(dst, v)
+	case mir.KindSym, mir.KindBlock, mir.KindJT:
+		t := f.NewVReg(ClassGPR)
+		return []*mir.Instr{
+			mir.NewInstr(Op["LUi"], mir.D(t), src),
+			mir.NewInstr(Op["ORi"], mir.D(dst), mir.R(t), src),
+		}
+	case mir.KindFrame:
+		return []*mir.Instr{mir.NewInstr(Op["ADDiu"], mir.D(dst), src, mir.I(0))}
+	}
+	return []*mir.Instr{mir.NewInstr(mir.GConst, mir.D(dst), src)}
+}
+
+// jump returns an unconditional branch to target.
+func jump(f *mir.Func, target *mir.Block) *mir.Instr {
+	return mir.NewInstr(Op["JMP"], mir.B(target))
+}
