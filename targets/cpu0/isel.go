@@ -22,6 +22,14 @@ func Features(mcpu string) map[string]bool {
 	return map[string]bool{featSlt: mcpu != "cpu032I"}
 }
 
+// cpuName spells a -mcpu value, "" being the default cpu032II.
+func cpuName(mcpu string) string {
+	if mcpu == "" {
+		return "cpu032II"
+	}
+	return mcpu
+}
+
 // Constants are compared as 32-bit words whatever their int64 spelling.
 func s32(c int64) int64 { return int64(int32(c)) }
 
@@ -661,6 +669,9 @@ var ISelPass = passes.Register(&passes.Pass{
 				defer traceMu.Unlock()
 				fmt.Fprintf(c.Cfg.DebugOut, format+"\n", args...)
 			}
+		}
+		if s.Trace != nil {
+			s.Trace("ISEL: function %s (%s)", f.Name, cpuName(c.Option("mcpu")))
 		}
 		err = s.Select(f)
 		c.Count("selected", s.Selected)
