@@ -27,16 +27,23 @@ var (
 	showCoverage = flag.Bool("isel.coverage", false, "list the isel rules no test fired")
 )
 
+// TestMain also fails a complete run of the package's tests (no -run
+// filter) in which some selection rule never fired: every rule must have a
+// test.
 func TestMain(m *testing.M) {
 	flag.Parse()
 	code := m.Run()
+	tab, err := Table()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
 	if *showCoverage {
-		tab, err := Table()
-		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
-		}
 		fmt.Print(coverage.Report(tab))
+	}
+	if f := flag.Lookup("test.run"); code == 0 && f != nil && f.Value.String() == "" && len(coverage.Unfired(tab)) > 0 {
+		fmt.Print(coverage.Report(tab))
+		code = 1
 	}
 	os.Exit(code)
 }
