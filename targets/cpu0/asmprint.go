@@ -150,6 +150,9 @@ func printFunc(w *bufio.Writer, f *mir.Func, index int) error {
 		if b.Name != "" {
 			head = padTo(head, commentCol) + "# %" + b.Name
 		}
+		if b.Align > 0 {
+			fmt.Fprintf(w, "\t.align\t%d\n", b.Align)
+		}
 		fmt.Fprintln(w, head)
 		for _, in := range b.Instrs {
 			if err := p.instr(in); err != nil {

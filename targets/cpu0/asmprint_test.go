@@ -120,7 +120,7 @@ bb1.if.then:
   $2 = LD $1, 0
   JMP bb2.if.end
 
-bb2.if.end:
+bb2.if.end: align=3
   $2 = ORi $2, 32768
   BNE $4, $zero, bb1.if.then
   RET $lr
@@ -151,6 +151,7 @@ $BB0_1:                                 # %if.then
 	ori	$1, $1, %lo(x)
 	ld	$2, 0($1)
 	jmp	$BB0_2
+	.align	3
 $BB0_2:                                 # %if.end
 	ori	$2, $2, 32768
 	bne	$4, $zero, $BB0_1
