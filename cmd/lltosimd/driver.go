@@ -34,6 +34,7 @@ type options struct {
 	passOptions                           []string
 	enable                                map[string]*string
 	input                                 string
+	cpuProfile, memProfile                string
 }
 
 // newFlagSet declares the llc-style flags, including -enable-NAME for every
@@ -60,6 +61,10 @@ func newFlagSet(o *options, errOut io.Writer) *flag.FlagSet {
 	fs.BoolVar(&o.listPasses, "list-passes", false, "list the registered passes and exit")
 	fs.BoolVar(&o.dotCFG, "dot-cfg", false, "write one Graphviz file per function (cfg.<function>.dot)")
 	fs.StringArrayVar(&o.passOptions, "pass-option", nil, "set a pass option NAME=VALUE")
+	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a Go CPU profile to this file")
+	fs.StringVar(&o.memProfile, "memprofile", "", "write a Go heap profile to this file at exit")
+	fs.Lookup("cpuprofile").Hidden = true
+	fs.Lookup("memprofile").Hidden = true
 	o.enable = map[string]*string{}
 	for _, p := range passes.All() {
 		if p.Required {
@@ -155,6 +160,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		fmt.Fprintf(stderr, "lltosimd: too many input files: %s\n", strings.Join(fs.Args(), " "))
 		return 1
 	}
+	stop, err := startProfiles(&o)
+	if err != nil {
+		fmt.Fprintf(stderr, "lltosimd: %v\n", err)
+		return 1
+	}
+	defer stop()
 	if err := compile(&o, stdin, stdout, stderr); err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
