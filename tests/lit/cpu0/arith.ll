@@ -92,9 +92,9 @@ define i32 @f_vshifts(i32 %a, i32 %b) {
   ret i32 %r
 }
 ; CHECK-LABEL: f_vshifts:
-; CHECK-DAG: shlv {{\$[0-9a-z]+}}, $4, $5
-; CHECK-DAG: shrv {{\$[0-9a-z]+}}, $4, $5
-; CHECK-DAG: srav {{\$[0-9a-z]+}}, $4, $5
+; CHECK-DAG: shlv {{\$[0-9a-z]+}}, $4, {{\$[0-9a-z]+}}
+; CHECK-DAG: shrv {{\$[0-9a-z]+}}, $4, {{\$[0-9a-z]+}}
+; CHECK-DAG: srav {{\$[0-9a-z]+}}, $4, {{\$[0-9a-z]+}}
 ; CHECK: .end f_vshifts
 
 declare i32 @llvm.ctlz.i32(i32, i1)

@@ -59,9 +59,9 @@ done:
   ret i32 %r
 }
 ; CHECK-LABEL: max:
-; C32I: cmp $sw, {{\$4, \$5|\$5, \$4}}
+; C32I: cmp $sw, {{\$[0-9a-z]+}}, {{\$[0-9a-z]+}}
 ; C32I-NEXT: {{jlt|jge|jgt|jle}} $sw, $BB1_{{[0-9]+}}
-; C32II: slt [[T:\$[0-9a-z]+]], {{\$4, \$5|\$5, \$4}}
+; C32II: slt [[T:\$[0-9a-z]+]], {{\$[0-9a-z]+}}, {{\$[0-9a-z]+}}
 ; C32II: {{beq|bne}} [[T]], $zero, $BB1_{{[0-9]+}}
 ; CHECK: ret $lr
 ; CHECK: .end max
