@@ -300,6 +300,26 @@ func init() {
 	} {
 		Rules = append(Rules, memRules(m.name, m.g, m.op, m.store)...)
 	}
+	// The frontend loads narrow values zero-extended and extends them
+	// afterwards; a sign- or zero-extension of a load is the extending load.
+	for _, x := range []struct {
+		name string
+		ext  mir.Opcode
+		bits int64
+		ld   mir.Opcode
+		op   string
+	}{
+		{"sext8", mir.GSExtInReg, 8, mir.GLoad8U, "LB"}, {"sext8", mir.GSExtInReg, 8, mir.GLoad8S, "LB"},
+		{"sext16", mir.GSExtInReg, 16, mir.GLoad16U, "LH"}, {"sext16", mir.GSExtInReg, 16, mir.GLoad16S, "LH"},
+		{"zext8", mir.GAnd, 0xFF, mir.GLoad8U, "LBu"}, {"zext16", mir.GAnd, 0xFFFF, mir.GLoad16U, "LHu"},
+	} {
+		n := x.name + "." + mir.GenericDesc(x.ld).Name
+		k := isel.ImmIf(fmt.Sprint(x.bits), func(c int64) bool { return c == x.bits })
+		emit := []isel.Inst{isel.I(x.op, d0, c0, c1)}
+		Rules = append(Rules,
+			isel.Rule{Name: n + ".frame", Priority: 1, Match: isel.Op(x.ext, isel.Op(x.ld, isel.Frame, simm16), k), Emit: emit},
+			isel.Rule{Name: n + ".reg", Priority: 1, Match: isel.Op(x.ext, isel.Op(x.ld, reg, simm16), k), Emit: emit})
+	}
 }
 
 // noteTraps records the calls to abort that traps become before anything

@@ -843,3 +843,48 @@ bb1.a:
 		t.Errorf("folded = %d, want 2", got)
 	}
 }
+
+// TestSelectExtendingLoads folds a sign extension (G_SEXT_INREG) or a zero
+// extension (G_AND with the mask) of a single-use narrow load into lb, lh,
+// lbu or lhu; a load with another use, or a store in between, keeps the
+// separate extension.
+func TestSelectExtendingLoads(t *testing.T) {
+	const hdr = "frame:\n  fi#0: size=8 align=4 name=x\n"
+	for _, x := range []struct {
+		ld, ext, op string
+	}{
+		{"G_LOAD8U", "G_SEXT_INREG %2, 8", "LB"}, {"G_LOAD8S", "G_SEXT_INREG %2, 8", "LB"},
+		{"G_LOAD16U", "G_SEXT_INREG %2, 16", "LH"}, {"G_LOAD16S", "G_SEXT_INREG %2, 16", "LH"},
+		{"G_LOAD8U", "G_AND %4, %2", "LBu"}, {"G_LOAD16U", "G_AND %2, %4", "LHu"},
+	} {
+		mask := "255"
+		if x.op == "LHu" {
+			mask = "65535"
+		}
+		for _, base := range []string{"fi#0", "%0"} {
+			runCasesHdr(t, hdr, []selCase{{x.ld + "/" + x.op + "/" + base, "",
+				fmt.Sprintf("  %%4:gpr = G_CONST %s\n  %%2:gpr = %s %s, 2\n  %%3:gpr = %s\n  RET $lr, implicit %%3, implicit %%0, implicit %%1\n", mask, x.ld, base, x.ext),
+				fmt.Sprintf("%%3:gpr = %s %s, 2\nRET $lr, implicit %%3, implicit %%0, implicit %%1\n", x.op, base)}})
+		}
+	}
+	runCases(t, []selCase{
+		{"two-uses", "", `
+  %2:gpr = G_LOAD8U %0, 0
+  %3:gpr = G_SEXT_INREG %2, 8
+  RET $lr, implicit %3, implicit %2, implicit %1`, `
+  %2:gpr = LBu %0, 0
+  %4:gpr = SHL %2, 24
+  %3:gpr = SRA %4, 24
+  RET $lr, implicit %3, implicit %2, implicit %1`},
+		{"store-between", "", `
+  %2:gpr = G_LOAD16U %0, 0
+  G_STORE32 %1, %1, 0
+  %3:gpr = G_SEXT_INREG %2, 16
+  RET $lr, implicit %3`, `
+  %2:gpr = LHu %0, 0
+  ST %1, %1, 0
+  %4:gpr = SHL %2, 16
+  %3:gpr = SRA %4, 16
+  RET $lr, implicit %3`},
+	})
+}
