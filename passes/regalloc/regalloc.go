@@ -38,10 +38,11 @@ var Pass = passes.Register(&passes.Pass{
 	Desc:     "Linear-scan register allocation",
 	Required: true,
 	Stats: map[string]string{
-		"spills":    "Number of registers spilled",
-		"stores":    "Number of spill stores inserted",
-		"reloads":   "Number of reloads inserted",
-		"coalesced": "Number of copies coalesced",
+		"spills":         "Number of registers spilled",
+		"stores":         "Number of spill stores inserted",
+		"reloads":        "Number of reloads inserted",
+		"coalesced":      "Number of copies coalesced",
+		"reloadsRemoved": "Number of reloads replaced by register copies",
 	},
 	Run: run,
 })
@@ -109,6 +110,9 @@ type state struct {
 	hooks   Hooks
 	c       *passes.Ctx
 	noSpill []bool // by vreg index: spill temporaries
+	// spillSlots are the frame objects made for spills: only spill code
+	// touches them, so a reload can reuse a register that holds the value.
+	spillSlots map[int64]bool
 }
 
 func (st *state) count(key string, n int64) {
@@ -635,6 +639,9 @@ func (a *alloc) rewrite() {
 		b.Instrs = out
 	}
 	a.count("coalesced", coalesced)
+	if len(a.spillSlots) > 0 {
+		a.count("reloadsRemoved", a.forwardSpills())
+	}
 	removeEmptyJumpBlocks(f)
 	f.SavedRegs = f.SavedRegs[:0]
 	for r := 1; r < a.nphys; r++ {
@@ -655,6 +662,10 @@ func (st *state) spill(vs []mir.Reg) error {
 			return fmt.Errorf("%s: cannot spill a register of class %s (size %d)", f.Name, cl.Name, cl.Size)
 		}
 		slot[v] = f.NewFrameObject(mir.FrameObject{Size: int64(cl.Size), Align: int64(cl.Size), Name: "spill"})
+		if st.spillSlots == nil {
+			st.spillSlots = map[int64]bool{}
+		}
+		st.spillSlots[int64(slot[v])] = true
 		st.debugf("%s: spilling %%%d to fi#%d", f.Name, v.VirtIndex(), slot[v])
 	}
 	st.count("spills", int64(len(vs)))
@@ -806,4 +817,78 @@ func jumpOnly(f *mir.Func, b *mir.Block) *mir.Block {
 func endsInBarrier(f *mir.Func, b *mir.Block) bool {
 	last := b.Instrs[len(b.Instrs)-1]
 	return f.Arch.Desc(last.Op).Flags&mir.FlagBarrier != 0 && last.Pred() == nil
+}
+
+// forwardSpills replaces a reload from a spill slot by a copy (or nothing)
+// when, earlier in the same block, a register got the slot's value (by
+// the spill store or a previous reload) and still holds it. Calls clobber
+// their clobbered registers; any write to a register forgets what it held.
+func (a *alloc) forwardSpills() int64 {
+	f := a.f
+	var n int64
+	copyOp := mir.GCopy
+	for _, b := range f.Blocks {
+		holds := map[int64]mir.Reg{} // spill slot -> register holding its value
+		forget := func(r mir.Reg) {
+			for s, x := range holds {
+				if x == r {
+					delete(holds, s)
+				}
+			}
+		}
+		out := b.Instrs[:0]
+		for _, in := range b.Instrs {
+			if s, r, ok := a.spillAccess(in, mir.GLoad32); ok {
+				if x, hit := holds[s]; hit {
+					n++
+					if x == r {
+						continue
+					}
+					in = mir.NewInstr(copyOp, mir.D(r), mir.R(x))
+					forget(r)
+					holds[s] = x
+					out = append(out, in)
+					continue
+				}
+				forget(r)
+				holds[s] = r
+				out = append(out, in)
+				continue
+			}
+			if s, r, ok := a.spillAccess(in, mir.GStore32); ok {
+				holds[s] = r
+				out = append(out, in)
+				continue
+			}
+			mir.ForEachReg(in, func(r mir.Reg, def bool) {
+				if def {
+					forget(r)
+				}
+			})
+			for _, m := range in.Flatten() {
+				if f.Arch.Desc(m.Op).Flags&mir.FlagCall != 0 {
+					for _, r := range a.clobberList {
+						forget(r)
+					}
+				}
+			}
+			out = append(out, in)
+		}
+		clear(b.Instrs[len(out):])
+		b.Instrs = out
+	}
+	return n
+}
+
+// spillAccess matches `r = G_LOAD32 fi#s, 0` / `G_STORE32 r, fi#s, 0` on
+// a spill slot and returns the slot and the register.
+func (a *alloc) spillAccess(in *mir.Instr, op mir.Opcode) (int64, mir.Reg, bool) {
+	if in.Op != op || len(in.Ops) != 3 || in.Ops[0].Kind != mir.KindReg {
+		return 0, 0, false
+	}
+	fi := in.Ops[1]
+	if fi.Kind != mir.KindFrame || fi.Off != 0 || in.Ops[2].Kind != mir.KindImm || in.Ops[2].Imm != 0 || !a.spillSlots[fi.Imm] {
+		return 0, 0, false
+	}
+	return fi.Imm, in.Ops[0].Reg, true
 }

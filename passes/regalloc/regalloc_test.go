@@ -2,6 +2,7 @@ package regalloc_test
 
 import (
 	"fmt"
+	"syscall"
 	"testing"
 	"time"
 
@@ -71,16 +72,25 @@ func TestRandomPrograms(t *testing.T) {
 			}
 		}
 	}
-	st := cfg.Stats
-	if st.Get("regalloc", regalloc.Pass.Stats["spills"]) == 0 || st.Get("regalloc", regalloc.Pass.Stats["coalesced"]) == 0 {
-		t.Errorf("random programs should both spill and coalesce: spills=%d coalesced=%d",
-			st.Get("regalloc", regalloc.Pass.Stats["spills"]), st.Get("regalloc", regalloc.Pass.Stats["coalesced"]))
+	// The programs must exercise spilling, coalescing and reload forwarding.
+	for _, key := range []string{"spills", "coalesced", "reloadsRemoved"} {
+		if cfg.Stats.Get("regalloc", regalloc.Pass.Stats[key]) == 0 {
+			t.Errorf("statistic %s is 0", key)
+		}
 	}
 }
 
+// cpuTime returns the CPU time the process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
 // TestLargeFileIsFast allocates about 50k instructions in 50 functions
-// on the 6-register mock target, well within a second of CPU time on an
-// idle machine (the bound leaves room for a loaded one).
+// on the 6-register mock target in well under a second of CPU time.
 func TestLargeFileIsFast(t *testing.T) {
 	if testing.Short() {
 		t.Skip("large")
@@ -100,16 +110,17 @@ func TestLargeFileIsFast(t *testing.T) {
 		}
 		fs, wants = append(fs, f), append(wants, want)
 	}
-	start := time.Now()
+	start, cpu0 := time.Now(), cpuTime()
 	for _, f := range fs {
 		if err := pipeline(t, f, passes.NewConfig()); err != nil {
 			t.Fatal(err)
 		}
 	}
-	el := time.Since(start)
-	t.Logf("%d functions, %d instructions: %v", len(fs), n, el)
-	if el > 5*time.Second {
-		t.Errorf("too slow: %v", el)
+	el, cpu := time.Since(start), cpuTime()-cpu0
+	t.Logf("%d functions, %d instructions: %v (%v CPU)", len(fs), n, el, cpu)
+	// CPU time, not wall time: the bound must hold on a loaded machine.
+	if cpu > 3*time.Second {
+		t.Errorf("too slow: %v CPU", cpu)
 	}
 	for i, f := range fs {
 		if got, err := mock.Run(f, 3, 4); err != nil || fmt.Sprint(got) != fmt.Sprint(wants[i]) {
