@@ -74,6 +74,10 @@ func runPhiElim(c *Ctx, f *mir.Func) error {
 			b.Instrs = b.Instrs[n:]
 		}
 	}
+	next := make(map[*mir.Block]*mir.Block, len(f.Blocks))
+	for i := 0; i+1 < len(f.Blocks); i++ {
+		next[f.Blocks[i]] = f.Blocks[i+1]
+	}
 	split := false
 	for _, w := range work {
 		s := w.b
@@ -91,7 +95,7 @@ func runPhiElim(c *Ctx, f *mir.Func) error {
 				}
 				edges[i] = append(edges[i], move{dst: phi.Ops[0].Reg, src: src})
 			}
-			if needsSplit(f, p, edges[i]) && !canSplit(f, p, s) {
+			if needsSplit(f, p, edges[i]) && !canSplit(f, next, p, s) {
 				viaTemps = true
 			}
 		}
@@ -120,7 +124,7 @@ func runPhiElim(c *Ctx, f *mir.Func) error {
 			}
 			at, where := p, firstTerminator(f, p)
 			if !viaTemps && needsSplit(f, p, edges[i]) {
-				at, where = splitEdge(f, p, s, hooks.Jump), 0
+				at, where = splitEdge(f, next, p, s, hooks.Jump), 0
 				split = true
 				c.Count("split", 1)
 			}
@@ -208,26 +212,22 @@ func edgeRefs(f *mir.Func, p, s *mir.Block) (refs []*mir.Operand, jts []int, ind
 	return refs, jts, indirect
 }
 
-// fallsThroughTo reports whether p falls through to s in the layout.
-func fallsThroughTo(f *mir.Func, p, s *mir.Block) bool {
-	for i, b := range f.Blocks {
-		if b == p {
-			return i+1 < len(f.Blocks) && f.Blocks[i+1] == s && !endsInBarrier(f, p)
-		}
-	}
-	return false
+// fallsThroughTo reports whether p falls through to s in the layout;
+// next maps each block to the one after it.
+func fallsThroughTo(f *mir.Func, next map[*mir.Block]*mir.Block, p, s *mir.Block) bool {
+	return next[p] == s && !endsInBarrier(f, p)
 }
 
 // canSplit reports whether splitEdge can put a block on the edge p→s:
 // not out of an indirect branch, and reached either only by branch
 // operands (and jump tables) or only by falling through.
-func canSplit(f *mir.Func, p, s *mir.Block) bool {
+func canSplit(f *mir.Func, next map[*mir.Block]*mir.Block, p, s *mir.Block) bool {
 	refs, jts, indirect := edgeRefs(f, p, s)
 	if indirect {
 		return false
 	}
 	byBranch := len(refs) > 0 || len(jts) > 0
-	return byBranch != fallsThroughTo(f, p, s)
+	return byBranch != fallsThroughTo(f, next, p, s)
 }
 
 // splitEdge inserts a new block on the edge p→s (canSplit must hold) and
@@ -235,7 +235,7 @@ func canSplit(f *mir.Func, p, s *mir.Block) bool {
 // the layout; a branch edge gets a block at the end of the layout ending
 // in a generic G_BR to s (the target's pseudo expansion lowers it), and
 // the branch operands and jump-table entries are retargeted.
-func splitEdge(f *mir.Func, p, s *mir.Block, jump func(*mir.Func, *mir.Block) *mir.Instr) *mir.Block {
+func splitEdge(f *mir.Func, next map[*mir.Block]*mir.Block, p, s *mir.Block, jump func(*mir.Func, *mir.Block) *mir.Instr) *mir.Block {
 	refs, jts, _ := edgeRefs(f, p, s)
 	name := ""
 	if s.Name != "" {
@@ -243,6 +243,7 @@ func splitEdge(f *mir.Func, p, s *mir.Block, jump func(*mir.Func, *mir.Block) *m
 	}
 	nb := f.NewBlockDetached(name)
 	if len(refs) == 0 && len(jts) == 0 {
+		next[p], next[nb] = nb, s
 		for i, b := range f.Blocks {
 			if b == p {
 				f.Blocks = append(f.Blocks, nil)
