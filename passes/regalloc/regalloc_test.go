@@ -145,3 +145,58 @@ func BenchmarkLargeFunction(b *testing.B) {
 		}
 	}
 }
+
+// callFunc builds: n values computed, a call, then all n values summed.
+func callFunc(arch *mir.Arch, n int) *mir.Func {
+	f := mir.NewFunc("across", arch)
+	b := f.NewBlock("entry")
+	var vals []mir.Reg
+	for i := 0; i < n; i++ {
+		v := f.NewVReg(0)
+		b.Instrs = append(b.Instrs, mir.NewInstr(mock.LI, mir.D(v), mir.I(int64(10+i))))
+		vals = append(vals, v)
+	}
+	b.Instrs = append(b.Instrs,
+		mir.NewInstr(mock.LI, mir.D(mock.R(0)), mir.I(1)),
+		mir.NewInstr(mock.LI, mir.D(mock.R(1)), mir.I(2)),
+		mir.NewInstr(mock.CALL, mir.S("f", 0),
+			mir.Operand{Kind: mir.KindReg, Reg: mock.R(0), Flags: mir.FlagImplicit},
+			mir.Operand{Kind: mir.KindReg, Reg: mock.R(1), Flags: mir.FlagImplicit},
+			mir.Operand{Kind: mir.KindReg, Reg: mock.R(0), Flags: mir.FlagImplicit | mir.FlagDef}))
+	sum := f.NewVReg(0)
+	b.Instrs = append(b.Instrs, mir.NewInstr(mir.GCopy, mir.D(sum), mir.R(mock.R(0))))
+	for _, v := range vals {
+		s2 := f.NewVReg(0)
+		b.Instrs = append(b.Instrs, mir.NewInstr(mock.ADD, mir.D(s2), mir.R(sum), mir.R(v)))
+		sum = s2
+	}
+	b.Instrs = append(b.Instrs, mir.NewInstr(mir.GCopy, mir.D(mock.R(0)), mir.R(sum)), mir.NewInstr(mock.RET))
+	return f
+}
+
+// Values live across a call go to callee-saved registers, which are
+// reported in SavedRegs; when there are too few, the rest is spilled.
+func TestCallCrossingValues(t *testing.T) {
+	arch := mock.NewArch(4, 1) // r3 is callee-saved
+	for _, c := range []struct{ n, spills int }{{1, 0}, {2, 1}, {3, 2}} {
+		f := callFunc(arch, c.n)
+		cfg := passes.NewConfig()
+		if err := pipeline(t, f, cfg); err != nil {
+			t.Fatal(err)
+		}
+		if got := cfg.Stats.Get("regalloc", regalloc.Pass.Stats["spills"]); got != int64(c.spills) {
+			t.Errorf("%d values across a call: %d spills, want %d\n%s", c.n, got, c.spills, f)
+		}
+		if fmt.Sprint(f.SavedRegs) != fmt.Sprint([]mir.Reg{mock.R(3)}) {
+			t.Errorf("SavedRegs = %v, want [r3]", f.SavedRegs)
+		}
+		r, err := mock.Run(f, 0, 0)
+		want := int32(5)
+		for i := 0; i < c.n; i++ {
+			want += int32(10 + i)
+		}
+		if err != nil || r.Ret != want {
+			t.Errorf("run: %v %v, want %d", r, err, want)
+		}
+	}
+}

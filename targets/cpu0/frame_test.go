@@ -306,3 +306,33 @@ bb1:
   RET $lr
 `)
 }
+
+// phi-elim uses the Cpu0 hooks: PHI immediates and split-edge jumps come
+// out as selected Cpu0 instructions, not generic ops.
+func TestPhiElimCpu0Hooks(t *testing.T) {
+	f := mir.NewFunc("phis", Arch)
+	f.Props = mir.PropSSA | mir.PropSelected
+	v := func() mir.Reg { return f.NewVReg(ClassGPR) }
+	a, x := v(), v()
+	entry, loop, exit := f.NewBlock("entry"), f.NewBlock("loop"), f.NewBlock("exit")
+	entry.Instrs = []*mir.Instr{ins("ADDiu", mir.D(a), mir.R(ZERO), mir.I(1))}
+	loop.Instrs = []*mir.Instr{
+		mir.NewInstr(mir.GPhi, mir.D(x), mir.I(0x12345678), mir.B(entry), mir.R(a), mir.B(loop)),
+		ins("BNE", mir.R(x), mir.R(ZERO), mir.B(loop)),
+	}
+	exit.Instrs = []*mir.Instr{ret()}
+	runPasses(t, f, "phi-elim")
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op.IsGeneric() && in.Op != mir.GCopy {
+				t.Errorf("generic op left: %s", mir.FormatInstr(f, in))
+			}
+		}
+	}
+	text := fmtInstrs(f)
+	for _, want := range []string{"LUi", "ORi", "JMP bb1"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("missing %q in\n%s", want, text)
+		}
+	}
+}
