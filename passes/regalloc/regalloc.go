@@ -352,7 +352,11 @@ func (a *alloc) build() {
 		iv.segs = mergeSegs(iv.segs)
 		iv.start, iv.end = iv.segs[0].from, iv.segs[len(iv.segs)-1].to
 		if iv.spillable {
-			iv.weight = a.refs[vi] / float64(iv.end-iv.start+1)
+			size := 1
+			for _, sg := range iv.segs {
+				size += sg.to - sg.from
+			}
+			iv.weight = a.refs[vi] / float64(size)
 		} else {
 			iv.weight = math.Inf(1)
 		}
