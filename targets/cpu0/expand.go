@@ -37,6 +37,9 @@ func runExpandPseudo(c *passes.Ctx, f *mir.Func) error {
 			case mir.GImplicitDef:
 				continue
 			case mir.GCopy:
+				if len(in.Ops) != 2 {
+					return fmt.Errorf("%s: bb%d: malformed %s", f.Name, b.ID, mir.FormatInstr(f, in))
+				}
 				d, s := in.Ops[0], in.Ops[1]
 				if d.Kind != mir.KindReg || s.Kind != mir.KindReg || !d.Reg.IsPhys() || !s.Reg.IsPhys() {
 					return fmt.Errorf("%s: bb%d: cannot expand %s", f.Name, b.ID, mir.FormatInstr(f, in))
@@ -53,7 +56,7 @@ func runExpandPseudo(c *passes.Ctx, f *mir.Func) error {
 				}
 				out = append(out, &mir.Instr{Op: op, Ops: in.Ops, Comment: in.Comment})
 			case mir.GConst:
-				if in.Ops[1].Kind != mir.KindImm {
+				if len(in.Ops) != 2 || in.Ops[0].Kind != mir.KindReg || in.Ops[1].Kind != mir.KindImm {
 					return fmt.Errorf("%s: bb%d: cannot expand %s", f.Name, b.ID, mir.FormatInstr(f, in))
 				}
 				out = append(out, constInstrs(in.Ops[0].Reg, in.Ops[1].Imm)...)

@@ -133,7 +133,7 @@ func (fl *frameLowering) run() error {
 	if err := fl.resolveFrameIndices(); err != nil {
 		return err
 	}
-	if fl.size > 0 {
+	if fl.size > 0 && len(f.Blocks) > 0 {
 		fl.insertPrologue(needFP)
 		fl.insertEpilogues(needFP)
 	}
