@@ -1,0 +1,198 @@
+// Package codegen is the VC4 (VideoCore IV QPU) code generator of
+// lltosimd: it compiles an OpenCL-style kernel in generic MIR to QPU code
+// where each of the 16 lanes runs one work-item (SPMD).
+//
+// Pipeline (each step a pass name for -debug-only and statistics):
+//
+//   - vc4-prepare: work-item builtins, promotion of whole-word allocas to
+//     registers, explicit terminators with a virtual exit block, phi
+//     elimination through one variable per phi;
+//   - vc4-divergence: uniform/varying values, divergent branches and the
+//     blocks that run under the execute mask;
+//   - vc4-mask: layout (loops contiguous, forward edges) and lowering to
+//     LIR with Mesa's execute-mask scheme for divergent control flow
+//     (spec vc4.md §8) and plain all-lane branches for uniform ones;
+//   - vc4-regalloc: liveness on the machine CFG and linear scan over
+//     register files A and B (accumulators r0–r2 stage operands, r3 holds
+//     the execute mask, r4 receives TMU results);
+//   - vc4-emit: vc4asm text with hazard nops, assembled to 64-bit words.
+package codegen
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"lltosimd/mir"
+	"lltosimd/passes"
+	"lltosimd/targets"
+	"lltosimd/targets/vc4/asm"
+)
+
+// Options configure one kernel compilation.
+type Options struct {
+	// Lanes is the number of lanes of a wave that run a work-item (1..16;
+	// 0 means 16). With fewer than 16 every block runs under the mask.
+	Lanes int
+	// Cfg receives statistics and -debug-only output (may be nil).
+	Cfg *passes.Config
+}
+
+// Program is a compiled kernel.
+type Program struct {
+	Name  string
+	Asm   string   // vc4asm source
+	Words []uint64 // machine code
+	// ArgWords lists the number of 32-bit uniform words of each kernel
+	// parameter, in order (after the NumFixedUniforms fixed words).
+	ArgWords []int
+	// ScratchBytes is the size of the per-wave scratch area whose address
+	// is uniform UnifScratch (dummy words for inactive lanes' stores, then
+	// 16 lanes of private memory).
+	ScratchBytes int
+	Stats        Stats
+}
+
+// Passes (registered for -debug-only keys, -list-passes and statistics).
+var (
+	passPrepare = passes.Register(&passes.Pass{Name: "vc4-prepare", Desc: "VC4: work-item builtins, alloca promotion, phi elimination", Required: true})
+	passDiv     = passes.Register(&passes.Pass{Name: "vc4-divergence", Desc: "VC4: uniform/varying analysis and masked regions", Required: true,
+		Stats: map[string]string{"uniform": "Number of uniform branches", "divergent": "Number of divergent branches"}})
+	passMask = passes.Register(&passes.Pass{Name: "vc4-mask", Desc: "VC4: execute-mask lowering of divergent control flow", Required: true,
+		Stats: map[string]string{"masked": "Number of masked instructions", "skip": "Number of skipped-region branches"}})
+	passRA   = passes.Register(&passes.Pass{Name: "vc4-regalloc", Desc: "VC4: register allocation over files A and B", Required: true})
+	passEmit = passes.Register(&passes.Pass{Name: "vc4-emit", Desc: "VC4: emission with hazard nops", Required: true,
+		Stats: map[string]string{"pairs": "Number of add/mul pairs formed", "instrs": "Number of QPU instructions"}})
+)
+
+// Compile compiles one function of a translated module.
+func Compile(f *mir.Func, opts Options) (*Program, error) {
+	lanes := opts.Lanes
+	if lanes <= 0 || lanes > 16 {
+		lanes = 16
+	}
+	ctx := func(p *passes.Pass) *passes.Ctx { return &passes.Ctx{Cfg: opts.Cfg, Pass: p} }
+	p := &Program{Name: f.Name}
+	if len(f.Blocks) > 0 && len(f.Blocks[0].Instrs) > 0 && f.Blocks[0].Instrs[0].Op == mir.GArgs {
+		for _, o := range f.Blocks[0].Instrs[0].Uses() {
+			p.ArgWords = append(p.ArgWords, mir.ArgDesc(o.Imm).Words())
+		}
+	}
+	promoteAllocas(f)
+	g, err := buildGraph(f)
+	if err != nil {
+		return nil, err
+	}
+	if err := eliminatePhis(g); err != nil {
+		return nil, err
+	}
+	cd := ctx(passDiv)
+	var dbg func(string, ...any)
+	if cd.Debugging() {
+		dbg = func(format string, args ...any) { cd.Debugf("%s: "+format, append([]any{f.Name}, args...)...) }
+	}
+	div := analyzeDivergence(g, lanes < 16, dbg)
+	if err := g.checkLayout(); err != nil {
+		return nil, err
+	}
+	l, err := lower(g, div, lanes)
+	if err != nil {
+		return nil, err
+	}
+	cm := ctx(passMask)
+	if cm.Debugging() {
+		for _, in := range l.out {
+			cm.Debugf("%s: %s", f.Name, in)
+		}
+	}
+	regs, err := allocate(l.out)
+	if err != nil {
+		return nil, fmt.Errorf("function '%s': %v", f.Name, err)
+	}
+	cr := ctx(passRA)
+	if cr.Debugging() {
+		for r, n := range regs {
+			cr.Debugf("%s: %%%d -> %s", f.Name, r, n)
+		}
+	}
+	e := &emitter{reg: regs}
+	for _, in := range l.out {
+		e.instr(in)
+	}
+	l.stats.MaskedInstrs = e.masked
+	for _, q := range e.out {
+		if !q.label {
+			l.stats.Instructions++
+		}
+	}
+	p.Asm = render(e.out, f.Name)
+	prog, err := asm.Assemble(p.Asm)
+	if err != nil {
+		return nil, fmt.Errorf("function '%s': internal error: generated assembly does not assemble: %v", f.Name, err)
+	}
+	p.Words = prog.Words
+	p.ScratchBytes = l.stats.ScratchBytes
+	p.Stats = l.stats
+	p.Stats.UniformBranches = div.uniformBr
+	p.Stats.DivergentBranches = len(div.divergent)
+	cd.Count("uniform", int64(p.Stats.UniformBranches))
+	cd.Count("divergent", int64(p.Stats.DivergentBranches))
+	cm.Count("masked", int64(p.Stats.MaskedInstrs))
+	cm.Count("skip", int64(p.Stats.SkipBranches))
+	ce := ctx(passEmit)
+	ce.Count("pairs", int64(p.Stats.Pairs))
+	ce.Count("instrs", int64(p.Stats.Instructions))
+	return p, nil
+}
+
+// Arch is the VC4 description the frontend and MIR printer use: generic
+// ops only (code generation leaves MIR at the generic level).
+var Arch = &mir.Arch{Name: "vc4", Classes: []mir.RegClassDesc{{Name: "gpr", Size: 4}}}
+
+func init() {
+	targets.Register(&targets.Target{
+		Name: "vc4",
+		Desc: "VideoCore IV QPU (16-lane SIMD, one work-item per lane)",
+		Arch: Arch,
+		CPUs: []string{"vc4"},
+		Emit: emit,
+	})
+}
+
+// emit compiles every function of the module as a kernel.
+func emit(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes.Config) error {
+	lanes := 16
+	if v := cfg.Options["vc4-lanes"]; v != "" {
+		if _, err := fmt.Sscan(v, &lanes); err != nil {
+			return fmt.Errorf("bad vc4-lanes option %q", v)
+		}
+	}
+	for _, f := range m.Funcs {
+		p, err := Compile(f, Options{Lanes: lanes, Cfg: cfg})
+		if err != nil {
+			return err
+		}
+		switch ft {
+		case targets.FileAsm:
+			_, err = io.WriteString(w, p.Asm)
+		case targets.FileHex:
+			var sb strings.Builder
+			for _, wd := range p.Words {
+				fmt.Fprintf(&sb, "0x%08X_%08X\n", uint32(wd>>32), uint32(wd))
+			}
+			_, err = io.WriteString(w, sb.String())
+		case targets.FileObj:
+			buf := make([]byte, 8*len(p.Words))
+			for i, wd := range p.Words {
+				for k := 0; k < 8; k++ {
+					buf[8*i+k] = byte(wd >> (8 * k))
+				}
+			}
+			_, err = w.Write(buf)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

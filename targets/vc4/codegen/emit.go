@@ -1,0 +1,369 @@
+package codegen
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// segment is a run of LIR instructions between labels, with the machine
+// control flow that the emitted code really has: fall-through into the
+// next segment unless an unconditional branch ends it, plus every branch
+// target. Liveness over these edges is exact for masked code, which runs
+// blocks in layout order whatever the lanes do.
+type segment struct {
+	start, end int // [start, end) in the instruction list
+	succs      []int
+	use, def   map[int]bool
+	in, out    map[int]bool
+}
+
+// allocate assigns every virtual register a physical register of file A or
+// B by linear scan over live intervals.
+func allocate(code []*lins) (map[int]string, error) {
+	labelSeg := map[int]int{}
+	var segs []*segment
+	cur := &segment{start: 0}
+	for i, in := range code {
+		if in.op == "label" && i > cur.start {
+			cur.end = i
+			segs = append(segs, cur)
+			cur = &segment{start: i}
+		}
+		if in.op == "label" {
+			labelSeg[in.target] = len(segs)
+		}
+	}
+	cur.end = len(code)
+	segs = append(segs, cur)
+	for si, s := range segs {
+		s.use, s.def, s.in, s.out = map[int]bool{}, map[int]bool{}, map[int]bool{}, map[int]bool{}
+		falls := true
+		for i := s.start; i < s.end; i++ {
+			in := code[i]
+			if in.op == "brr" {
+				s.succs = append(s.succs, labelSeg[in.target])
+				if in.bcond == "" {
+					falls = false
+				}
+			}
+			if in.sig == "thrend" {
+				falls = false
+			}
+			for _, u := range in.uses() {
+				if !s.def[u] {
+					s.use[u] = true
+				}
+			}
+			if r := in.defReg(); r >= 0 && !in.partial() {
+				s.def[r] = true
+			}
+		}
+		if falls && si+1 < len(segs) {
+			s.succs = append(s.succs, si+1)
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := len(segs) - 1; i >= 0; i-- {
+			s := segs[i]
+			for _, t := range s.succs {
+				for r := range segs[t].in {
+					if !s.out[r] {
+						s.out[r], changed = true, true
+					}
+				}
+			}
+			for r := range s.out {
+				if !s.def[r] && !s.in[r] {
+					s.in[r], changed = true, true
+				}
+			}
+			for r := range s.use {
+				if !s.in[r] {
+					s.in[r], changed = true, true
+				}
+			}
+		}
+	}
+	type interval struct{ reg, start, end int }
+	iv := map[int]*interval{}
+	touch := func(r, p int) {
+		x := iv[r]
+		if x == nil {
+			iv[r] = &interval{r, p, p}
+			return
+		}
+		if p < x.start {
+			x.start = p
+		}
+		if p > x.end {
+			x.end = p
+		}
+	}
+	for _, s := range segs {
+		for r := range s.in {
+			touch(r, s.start)
+		}
+		for r := range s.out {
+			touch(r, s.end-1)
+		}
+		for i := s.start; i < s.end; i++ {
+			for _, u := range code[i].uses() {
+				touch(u, i)
+			}
+			if r := code[i].defReg(); r >= 0 {
+				touch(r, i)
+			}
+		}
+	}
+	var list []*interval
+	for _, x := range iv {
+		list = append(list, x)
+	}
+	sort.Slice(list, func(i, j int) bool {
+		if list[i].start != list[j].start {
+			return list[i].start < list[j].start
+		}
+		return list[i].reg < list[j].reg
+	})
+	var free [2][]int
+	for f := 0; f < 2; f++ {
+		for n := 31; n >= 0; n-- {
+			if n != 14 { // address 14 is off limits around thread end (spec §6.6)
+				free[f] = append(free[f], n)
+			}
+		}
+	}
+	assign := map[int]string{}
+	type activeIv struct {
+		iv   *interval
+		file int
+		num  int
+	}
+	var active []activeIv
+	for _, x := range list {
+		kept := active[:0]
+		for _, a := range active {
+			if a.iv.end < x.start {
+				free[a.file] = append(free[a.file], a.num)
+			} else {
+				kept = append(kept, a)
+			}
+		}
+		active = kept
+		file := 0
+		if len(free[1]) > len(free[0]) {
+			file = 1
+		}
+		if len(free[file]) == 0 {
+			return nil, fmt.Errorf("register pressure: more than 62 values live at once (spilling is not implemented on vc4)")
+		}
+		n := free[file][len(free[file])-1]
+		free[file] = free[file][:len(free[file])-1]
+		active = append(active, activeIv{x, file, n})
+		assign[x.reg] = fmt.Sprintf("r%c%d", "ab"[file], n)
+	}
+	return assign, nil
+}
+
+// qinst is one emitted instruction line.
+type qinst struct {
+	text   string
+	reads  []string // regfile registers read
+	writes []string // regfile registers written
+	label  bool
+}
+
+// aOnly and bOnly are I/O reads tied to one regfile address space.
+var aOnly = map[string]bool{"elem_num": true}
+var bOnly = map[string]bool{"qpu_num": true, "vw_wait": true}
+
+func isRegfile(n string) bool { return strings.HasPrefix(n, "ra") || strings.HasPrefix(n, "rb") }
+
+// emitter prints LIR with physical registers and inserts what the
+// hardware needs: staging moves for operand conflicts, execute-mask flag
+// tests before masked instructions, and nops for regfile read-after-write.
+type emitter struct {
+	reg       map[int]string
+	out       []qinst
+	flagsExec bool
+	masked    int
+}
+
+func (e *emitter) name(v val) string {
+	switch v.k {
+	case vReg:
+		return e.reg[v.r]
+	case vPhys:
+		return v.name
+	case vImm:
+		return fmt.Sprint(v.imm)
+	}
+	return "-"
+}
+
+func (e *emitter) put(q qinst) {
+	if n := len(e.out); n > 0 && !q.label {
+		prev := e.out[n-1]
+		for _, w := range prev.writes {
+			for _, r := range q.reads {
+				if w == r {
+					e.out = append(e.out, qinst{text: "nop"})
+					goto done
+				}
+			}
+		}
+	done:
+	}
+	e.out = append(e.out, q)
+}
+
+// space returns which read port an operand needs: 'a', 'b', 'i'
+// (small immediate, uses the B port), or 0 (accumulator, or either port).
+func (e *emitter) space(v val) byte {
+	switch v.k {
+	case vImm:
+		return 'i'
+	case vReg:
+		return e.reg[v.r][1]
+	case vPhys:
+		if aOnly[v.name] {
+			return 'a'
+		}
+		if bOnly[v.name] {
+			return 'b'
+		}
+		if v.name == "unif" || v.name == "mutex" {
+			return 'u'
+		}
+	}
+	return 0
+}
+
+// conflict reports whether a and b cannot be read by one instruction.
+func (e *emitter) conflict(a, b val) bool {
+	if a == b {
+		return false
+	}
+	sa, sb := e.space(a), e.space(b)
+	if sa == 0 || sb == 0 {
+		return false
+	}
+	if sa == 'u' || sb == 'u' {
+		return sa == 'u' && sb == 'u' || sa == sb
+	}
+	if sa == 'i' || sb == 'i' {
+		return sa == 'b' || sb == 'b' || (sa == 'i' && sb == 'i')
+	}
+	return sa == sb
+}
+
+func (e *emitter) reads(vs ...val) []string {
+	var r []string
+	for _, v := range vs {
+		if n := e.name(v); v.k != vImm && isRegfile(n) {
+			r = append(r, n)
+		}
+	}
+	return r
+}
+
+func (e *emitter) writes(v val) []string {
+	if n := e.name(v); v.k == vReg && isRegfile(n) {
+		return []string{n}
+	}
+	return nil
+}
+
+func (e *emitter) instr(in *lins) {
+	switch in.op {
+	case "label":
+		e.flagsExec = false
+		e.put(qinst{text: fmt.Sprintf(":b%d", in.target), label: true})
+		return
+	case "brr":
+		t := "brr"
+		if in.bcond != "" {
+			t += "." + in.bcond
+		}
+		e.put(qinst{text: fmt.Sprintf("%s -, :b%d", t, in.target)})
+		return
+	case "nop":
+		if in.sig != "" {
+			e.put(qinst{text: "nop; nop; " + in.sig})
+		} else {
+			e.put(qinst{text: "nop"})
+		}
+		return
+	}
+	if in.masked && !e.flagsExec {
+		e.put(qinst{text: "mov.setf -, r3"})
+		e.flagsExec = true
+	}
+	sfx := ""
+	if in.cond != "" {
+		sfx += "." + in.cond
+	}
+	if in.setf {
+		sfx += ".setf"
+	}
+	d := e.name(in.d)
+	if in.op == "ldi" {
+		dst := d
+		if in.cond != "" {
+			dst += "." + in.cond
+		}
+		s := ""
+		if in.setf {
+			s = ".setf"
+		}
+		e.put(qinst{text: fmt.Sprintf("ldi%s %s, %#x", s, dst, in.imm), writes: e.writes(in.d)})
+		e.afterFlags(in)
+		return
+	}
+	a, b := in.a, in.b
+	if e.conflict(a, b) {
+		e.put(qinst{text: fmt.Sprintf("mov r2, %s", e.name(b)), reads: e.reads(b)})
+		b = ph("r2")
+	}
+	var text string
+	unary := in.op == "mov" || in.op == "clz" || in.op == "not" || in.op == "ftoi" || in.op == "itof"
+	args := e.name(a)
+	if !unary {
+		args += ", " + e.name(b)
+	}
+	if in.rot != 0 {
+		args += fmt.Sprintf(" << %d", in.rot)
+	}
+	if in.mul {
+		text = fmt.Sprintf("nop; %s%s %s, %s", in.op, sfx, d, args)
+	} else {
+		text = fmt.Sprintf("%s%s %s, %s", in.op, sfx, d, args)
+	}
+	if in.masked {
+		e.masked++
+	}
+	e.put(qinst{text: text, reads: e.reads(a, b), writes: e.writes(in.d)})
+	e.afterFlags(in)
+}
+
+func (e *emitter) afterFlags(in *lins) {
+	if in.setf {
+		e.flagsExec = in.execFlags
+	}
+}
+
+// render joins the emitted lines, indenting instructions under labels.
+func render(lines []qinst, name string) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "# kernel %s (vc4asm syntax)\n", name)
+	for _, q := range lines {
+		if q.label {
+			sb.WriteString(q.text + "\n")
+		} else {
+			sb.WriteString("\t" + q.text + "\n")
+		}
+	}
+	return sb.String()
+}

@@ -1,0 +1,384 @@
+package codegen
+
+import (
+	"fmt"
+
+	"lltosimd/mir"
+)
+
+// aluOps maps generic binary ops that are one add-ALU instruction.
+var aluOps = map[mir.Opcode]string{
+	mir.GAdd: "add", mir.GSub: "sub", mir.GAnd: "and", mir.GOr: "or", mir.GXor: "xor",
+	mir.GShl: "shl", mir.GLShr: "shr", mir.GAShr: "asr", mir.GRotr: "ror",
+}
+
+// dest returns where an instruction computing r in block b writes, and a
+// function that finishes the write (the masked copy into r when the
+// definition must keep inactive lanes).
+func (l *lowerer) dest(b *block, r mir.Reg) (val, func()) {
+	if !l.needsMask(b, r) {
+		return vr(r.VirtIndex()), func() {}
+	}
+	t := vr(l.newV())
+	return t, func() {
+		l.stats.MaskedInstrs++
+		l.emit(&lins{op: "mov", d: vr(r.VirtIndex()), a: t, b: t, masked: true, cond: "ifz"})
+	}
+}
+
+// shiftAmt turns a constant shift amount into a small immediate (codes
+// -16..-1 read as 16..31 by the shifter, which uses the low 5 bits).
+func (l *lowerer) shiftAmt(o mir.Operand) val {
+	var c int64
+	var ok bool
+	if o.Kind == mir.KindImm {
+		c, ok = o.Imm, true
+	} else {
+		c, ok = l.konst[o.Reg]
+	}
+	if ok {
+		c &= 31
+		if c > 15 {
+			c -= 32
+		}
+		return sim(int32(c))
+	}
+	return l.reg(o.Reg)
+}
+
+func (l *lowerer) instr(b *block, in *mir.Instr) error {
+	defs, uses := in.Defs(), in.Uses()
+	switch in.Op {
+	case mir.GConst:
+		r := defs[0].Reg
+		if _, ok := l.konst[r]; ok {
+			return nil // folded into the uses
+		}
+		d, fin := l.dest(b, r)
+		v := int32(uses[0].Imm)
+		if v >= -16 && v <= 15 {
+			l.alu("mov", d, sim(v), sim(v))
+		} else {
+			l.ldi(d, uint32(v), "")
+		}
+		fin()
+	case mir.GImplicitDef:
+		d, fin := l.dest(b, defs[0].Reg)
+		l.alu("mov", d, sim(0), sim(0))
+		fin()
+	case mir.GCopy:
+		d, fin := l.dest(b, defs[0].Reg)
+		s := l.reg(uses[0].Reg)
+		l.alu("mov", d, s, s)
+		fin()
+	case mir.GAdd, mir.GSub, mir.GAnd, mir.GOr, mir.GXor:
+		d, fin := l.dest(b, defs[0].Reg)
+		l.alu(aluOps[in.Op], d, l.opnd(uses[0]), l.opnd(uses[1]))
+		fin()
+	case mir.GShl, mir.GLShr, mir.GAShr, mir.GRotr:
+		d, fin := l.dest(b, defs[0].Reg)
+		l.alu(aluOps[in.Op], d, l.opnd(uses[0]), l.shiftAmt(uses[1]))
+		fin()
+	case mir.GRotl:
+		d, fin := l.dest(b, defs[0].Reg)
+		t := vr(l.newV())
+		l.alu("sub", t, sim(0), l.opnd(uses[1]))
+		l.alu("ror", d, l.opnd(uses[0]), t)
+		fin()
+	case mir.GCtlz:
+		d, fin := l.dest(b, defs[0].Reg)
+		s := l.reg(uses[0].Reg)
+		l.alu("clz", d, s, s)
+		fin()
+	case mir.GSExtInReg:
+		d, fin := l.dest(b, defs[0].Reg)
+		sh := l.shiftAmt(mir.I(32 - uses[1].Imm))
+		t := vr(l.newV())
+		l.alu("shl", t, l.reg(uses[0].Reg), sh)
+		l.alu("asr", d, t, sh)
+		fin()
+	case mir.GMul:
+		d, fin := l.dest(b, defs[0].Reg)
+		l.mul32(d, l.opnd(uses[0]), l.opnd(uses[1]))
+		fin()
+	case mir.GUDiv, mir.GURem, mir.GSDiv, mir.GSRem:
+		d, fin := l.dest(b, defs[0].Reg)
+		l.divide(in.Op, d, l.opnd(uses[0]), l.opnd(uses[1]))
+		fin()
+	case mir.GICmp:
+		d, fin := l.dest(b, defs[0].Reg)
+		l.icmp(d, uses[0].Cond, l.opnd(uses[1]), l.opnd(uses[2]))
+		fin()
+	case mir.GSelect:
+		d, fin := l.dest(b, defs[0].Reg)
+		t := vr(l.newV())
+		f := l.opnd(uses[2])
+		l.alu("mov", t, f, f)
+		c := l.reg(uses[0].Reg)
+		l.emit(&lins{op: "mov", a: c, b: c, setf: true})
+		x := l.opnd(uses[1])
+		l.emit(&lins{op: "mov", d: t, a: x, b: x, cond: "ifnz"})
+		l.alu("mov", d, t, t)
+		fin()
+	case mir.GFrameAddr:
+		d, fin := l.dest(b, defs[0].Reg)
+		l.alu("add", d, vr(l.lanePr), l.constant(l.frame[uses[0].Imm]+uses[0].Off))
+		fin()
+	case mir.GLoad32, mir.GLoad16S, mir.GLoad16U, mir.GLoad8S, mir.GLoad8U:
+		d, fin := l.dest(b, defs[0].Reg)
+		addr := l.address(uses[0], uses[1].Imm)
+		l.load(b, d, addr, in.Op)
+		fin()
+	case mir.GStore32:
+		addr := l.address(uses[1], uses[2].Imm)
+		l.store(b, l.opnd(uses[0]), addr)
+	case mir.GStore16, mir.GStore8:
+		return fmt.Errorf("function '%s': 8- and 16-bit stores are not supported on vc4 (the VDW writes whole words)", l.f.Name)
+	case mir.GCall:
+		k, dimReg, ok := builtinCall(in)
+		if !ok {
+			name := "?"
+			if len(uses) > 0 {
+				name = uses[0].Sym
+			}
+			return fmt.Errorf("function '%s': call to '%s' is not supported on vc4 (only OpenCL work-item functions)", l.f.Name, name)
+		}
+		dim := int64(0)
+		if dimReg != mir.NoReg {
+			c, known := l.konst[dimReg]
+			if !known {
+				return fmt.Errorf("function '%s': work-item function with a non-constant dimension", l.f.Name)
+			}
+			dim = c
+		}
+		d, fin := l.dest(b, defs[0].Reg)
+		l.builtin(d, k, dim)
+		fin()
+	default:
+		return fmt.Errorf("function '%s': operation %s is not supported on vc4", l.f.Name, mir.GenericDesc(in.Op).Name)
+	}
+	return nil
+}
+
+// builtin computes a work-item function for dimension dim (only
+// dimension 0 is launched; others have size 1 and id 0).
+func (l *lowerer) builtin(d val, k builtinKind, dim int64) {
+	if dim != 0 {
+		v := int32(0)
+		switch k {
+		case biGlobalSize, biLocalSize, biNumGroups:
+			v = 1
+		}
+		if k == biWorkDim {
+			v = 1
+		}
+		l.alu("mov", d, sim(v), sim(v))
+		return
+	}
+	u := func(i int) val { return vr(l.unif[i]) }
+	switch k {
+	case biGlobalID:
+		l.alu("add", d, u(UnifGlobalBase), ph("elem_num"))
+	case biLocalID:
+		l.alu("add", d, u(UnifLocalBase), ph("elem_num"))
+	case biGroupID:
+		l.alu("mov", d, u(UnifGroupID), u(UnifGroupID))
+	case biGlobalSize:
+		l.alu("mov", d, u(UnifGlobalSize), u(UnifGlobalSize))
+	case biLocalSize:
+		l.alu("mov", d, u(UnifLocalSize), u(UnifLocalSize))
+	case biNumGroups:
+		l.alu("mov", d, u(UnifNumGroups), u(UnifNumGroups))
+	case biWorkDim:
+		l.alu("mov", d, sim(1), sim(1))
+	case biGlobalOffset:
+		l.alu("mov", d, sim(0), sim(0))
+	}
+}
+
+// address computes base + off into a fresh register (frame bases are the
+// lane's private memory).
+func (l *lowerer) address(base mir.Operand, off int64) val {
+	t := vr(l.newV())
+	if base.Kind == mir.KindFrame {
+		l.alu("add", t, vr(l.lanePr), l.constant(l.frame[base.Imm]+base.Off+off))
+		return t
+	}
+	if off == 0 {
+		return l.reg(base.Reg)
+	}
+	l.alu("add", t, l.reg(base.Reg), l.constant(off))
+	return t
+}
+
+// laneAddr puts the address into r0, replacing it by the wave's dummy word
+// in inactive lanes of masked blocks (so no lane reads or writes memory it
+// should not touch).
+func (l *lowerer) laneAddr(b *block, addr val) {
+	if b.masked {
+		sc := vr(l.unif[UnifScratch])
+		l.alu("mov", ph("r0"), sc, sc)
+		l.setExecFlags()
+		l.emit(&lins{op: "mov", d: ph("r0"), a: addr, b: addr, cond: "ifz", masked: true})
+		l.stats.MaskedInstrs++
+		return
+	}
+	l.alu("mov", ph("r0"), addr, addr)
+}
+
+// load reads one word per lane through TMU0 (spec §5) and extracts narrow
+// values (the TMU ignores the low two address bits).
+func (l *lowerer) load(b *block, d val, addr val, op mir.Opcode) {
+	l.laneAddr(b, addr)
+	l.alu("mov", ph("t0s"), ph("r0"), ph("r0"))
+	l.emit(&lins{op: "nop", sig: "ldtmu0"})
+	if op == mir.GLoad32 {
+		l.alu("mov", d, ph("r4"), ph("r4"))
+		return
+	}
+	w := vr(l.newV())
+	l.alu("mov", w, ph("r4"), ph("r4"))
+	// shift = (addr & 3) * 8
+	sh := vr(l.newV())
+	l.alu("and", sh, ph("r0"), sim(3))
+	l.alu("shl", sh, sh, sim(3))
+	x := vr(l.newV())
+	l.alu("shr", x, w, sh)
+	bits := int32(8)
+	if op == mir.GLoad16S || op == mir.GLoad16U {
+		bits = 16
+	}
+	s := sim(32 - bits - 32)
+	if op == mir.GLoad8U || op == mir.GLoad16U {
+		y := vr(l.newV())
+		l.alu("shl", y, x, s)
+		l.alu("shr", d, y, s)
+	} else {
+		y := vr(l.newV())
+		l.alu("shl", y, x, s)
+		l.alu("asr", d, y, s)
+	}
+}
+
+// store writes one word per lane: the values go to a VPM row, then one
+// single-word VDW DMA per lane with that lane's address rotated into lane
+// 0 (spec §5). Inactive lanes write the wave's dummy word instead, so a
+// divergent store touches exactly the active lanes' words (no
+// read-modify-write). The VPM and the DMA engine are shared, so the
+// sequence holds the mutex.
+func (l *lowerer) store(b *block, v val, addr val) {
+	l.laneAddr(b, addr)
+	l.alu("mov", ph("r1"), ph("mutex"), ph("mutex"))
+	l.ldi(ph("vw_setup"), 0x1a00, "")
+	l.alu("mov", ph("vpm"), v, v)
+	for lane := 0; lane < 16; lane++ {
+		l.ldi(ph("vw_setup"), 0x80814000|uint32(lane)<<3, "")
+		l.emit(&lins{op: "mov", mul: true, d: ph("vw_addr"), a: ph("r0"), b: ph("r0"), rot: lane})
+		l.alu("mov", ph("r1"), ph("vw_wait"), ph("vw_wait"))
+	}
+	l.alu("mov", ph("mutex"), sim(0), sim(0))
+}
+
+// mul32 builds a 32-bit product from mul24 (Mesa's ntq_umul):
+// lo(a*b) = a*b (24-bit) + ((a>>24)*b + a*(b>>24)) << 24.
+func (l *lowerer) mul32(d, a, b val) {
+	if a.k == vImm && b.k == vImm {
+		l.alu("mov", d, l.constant(int64(a.imm*b.imm)), l.constant(int64(a.imm*b.imm)))
+		return
+	}
+	ah, bh, p1, p2, p0 := vr(l.newV()), vr(l.newV()), vr(l.newV()), vr(l.newV()), vr(l.newV())
+	l.alu("shr", ah, a, sim(-8)) // >> 24
+	l.alu("shr", bh, b, sim(-8))
+	l.mulop("mul24", p1, ah, b)
+	l.mulop("mul24", p2, a, bh)
+	l.mulop("mul24", p0, a, b)
+	s := vr(l.newV())
+	l.alu("add", s, p1, p2)
+	l.alu("shl", s, s, sim(-8))
+	l.alu("add", d, p0, s)
+}
+
+// icmp sets d to 1 if a cond b holds, else 0, from the flags of one
+// compare (spec §3.4 recipes: unsigned via the borrow of sub, signed via
+// the C flag of max).
+func (l *lowerer) icmp(d val, c mir.Cond, a, b val) {
+	t := vr(l.newV())
+	l.alu("mov", t, sim(0), sim(0))
+	var cond string
+	switch c {
+	case mir.CondEQ, mir.CondNE:
+		l.emit(&lins{op: "sub", a: a, b: b, setf: true})
+		cond = map[mir.Cond]string{mir.CondEQ: "ifz", mir.CondNE: "ifnz"}[c]
+	case mir.CondULT, mir.CondUGE:
+		l.emit(&lins{op: "sub", a: a, b: b, setf: true}) // C = a <u b
+		cond = map[mir.Cond]string{mir.CondULT: "ifc", mir.CondUGE: "ifnc"}[c]
+	case mir.CondUGT, mir.CondULE:
+		l.emit(&lins{op: "sub", a: b, b: a, setf: true}) // C = b <u a
+		cond = map[mir.Cond]string{mir.CondUGT: "ifc", mir.CondULE: "ifnc"}[c]
+	case mir.CondSLT, mir.CondSGE:
+		l.emit(&lins{op: "max", a: b, b: a, setf: true}) // C = b >s a
+		cond = map[mir.Cond]string{mir.CondSLT: "ifc", mir.CondSGE: "ifnc"}[c]
+	case mir.CondSGT, mir.CondSLE:
+		l.emit(&lins{op: "max", a: a, b: b, setf: true}) // C = a >s b
+		cond = map[mir.Cond]string{mir.CondSGT: "ifc", mir.CondSLE: "ifnc"}[c]
+	}
+	l.emit(&lins{op: "mov", d: t, a: sim(1), b: sim(1), cond: cond})
+	l.alu("mov", d, t, t)
+}
+
+// divide computes quotient or remainder by restoring division, one bit per
+// step, branch-free so that every lane runs its own division.
+func (l *lowerer) divide(op mir.Opcode, d, a, b val) {
+	signed := op == mir.GSDiv || op == mir.GSRem
+	n, dv := vr(l.newV()), vr(l.newV())
+	var sa, sb val
+	if signed {
+		// |a|, |b| via (x ^ s) - s with s = x >> 31.
+		sa, sb = vr(l.newV()), vr(l.newV())
+		l.alu("asr", sa, a, sim(-1))
+		l.alu("asr", sb, b, sim(-1))
+		t1, t2 := vr(l.newV()), vr(l.newV())
+		l.alu("xor", t1, a, sa)
+		l.alu("sub", n, t1, sa)
+		l.alu("xor", t2, b, sb)
+		l.alu("sub", dv, t2, sb)
+	} else {
+		l.alu("mov", n, a, a)
+		l.alu("mov", dv, b, b)
+	}
+	q, r, t := vr(l.newV()), vr(l.newV()), vr(l.newV())
+	l.alu("mov", q, sim(0), sim(0))
+	l.alu("mov", r, sim(0), sim(0))
+	for i := 31; i >= 0; i-- {
+		bit := vr(l.newV())
+		sh := int32(i)
+		if sh > 15 {
+			sh -= 32
+		}
+		l.alu("shr", bit, n, sim(sh))
+		l.alu("and", bit, bit, sim(1))
+		l.alu("shl", r, r, sim(1))
+		l.alu("or", r, r, bit)
+		l.alu("shl", q, q, sim(1))
+		l.emit(&lins{op: "sub", d: t, a: r, b: dv, setf: true}) // C = r <u d
+		l.emit(&lins{op: "mov", d: r, a: t, b: t, cond: "ifnc"})
+		l.emit(&lins{op: "or", d: q, a: q, b: sim(1), cond: "ifnc"})
+	}
+	res := q
+	if op == mir.GURem || op == mir.GSRem {
+		res = r
+	}
+	if !signed {
+		l.alu("mov", d, res, res)
+		return
+	}
+	s := vr(l.newV())
+	if op == mir.GSDiv {
+		l.alu("xor", s, sa, sb) // quotient sign
+	} else {
+		l.alu("mov", s, sa, sa) // remainder takes the dividend's sign
+	}
+	t3 := vr(l.newV())
+	l.alu("xor", t3, res, s)
+	l.alu("sub", d, t3, s)
+}

@@ -1,0 +1,459 @@
+package codegen
+
+import (
+	"fmt"
+
+	"lltosimd/mir"
+)
+
+// Uniform stream layout of one wave (16 lanes on one QPU), read in the
+// prologue in this order; kernel argument words follow. cmd/vc4run and any
+// other launcher must supply exactly this (docs/vc4.md).
+const (
+	UnifGlobalBase = iota // global id of lane 0
+	UnifLocalBase         // local id of lane 0
+	UnifGroupID           // work-group id
+	UnifGlobalSize        // get_global_size(0)
+	UnifLocalSize         // get_local_size(0)
+	UnifNumGroups         // get_num_groups(0)
+	UnifScratch           // address of this wave's scratch area (ScratchBytes)
+	NumFixedUniforms
+)
+
+// dummyBytes at the start of the scratch area receive the DMA writes of
+// inactive lanes, so that masked stores never touch user memory.
+const dummyBytes = 64
+
+// lowerer turns the prepared kernel into LIR.
+type lowerer struct {
+	g      *graph
+	f      *mir.Func
+	div    *divergence
+	out    []*lins
+	nextV  int
+	konst  map[mir.Reg]int64
+	ndefs  map[mir.Reg]int
+	defBlk map[mir.Reg]*block
+	outUse map[mir.Reg]bool // used outside the defining block
+	stay   map[*block]*block
+	unif   [NumFixedUniforms]int
+	lanePr int // lane's private memory base (vreg), -1 if no private memory
+	frame  []int64
+	fsize  int64
+	stats  Stats
+	lanes  int
+}
+
+// Stats are the code generator's counters.
+type Stats struct {
+	UniformBranches   int
+	DivergentBranches int
+	MaskedInstrs      int
+	SkipBranches      int
+	Pairs             int
+	Instructions      int
+	ScratchBytes      int
+}
+
+func (l *lowerer) newV() int { l.nextV++; return l.nextV - 1 }
+
+func (l *lowerer) emit(in *lins) *lins {
+	l.out = append(l.out, in)
+	return in
+}
+
+func (l *lowerer) alu(op string, d, a, b val) *lins {
+	return l.emit(&lins{op: op, d: d, a: a, b: b})
+}
+
+func (l *lowerer) mulop(op string, d, a, b val) *lins {
+	return l.emit(&lins{op: op, mul: true, d: d, a: a, b: b})
+}
+
+func (l *lowerer) ldi(d val, v uint32, cond string) *lins {
+	return l.emit(&lins{op: "ldi", d: d, imm: v, cond: cond})
+}
+
+func (l *lowerer) nop() { l.emit(&lins{op: "nop"}) }
+
+// setExecFlags makes Z set exactly in the active lanes.
+func (l *lowerer) setExecFlags() {
+	l.emit(&lins{op: "mov", a: exec, b: exec, setf: true, execFlags: true})
+}
+
+// setExec writes block index t into exec under the current Z flags.
+func (l *lowerer) setExec(t int) {
+	if t <= 15 {
+		l.emit(&lins{op: "mov", d: exec, a: sim(int32(t)), b: sim(int32(t)), cond: "ifz"})
+	} else {
+		l.ldi(exec, uint32(t), "ifz")
+	}
+}
+
+// blockImm returns an operand holding block index t (small immediate or r2).
+func (l *lowerer) blockImm(t int) val {
+	if t <= 15 {
+		return sim(int32(t))
+	}
+	l.ldi(ph("r2"), uint32(t), "")
+	return ph("r2")
+}
+
+// reg maps a MIR register operand to a LIR operand, materializing
+// constants (small immediates fold; others get an ldi).
+func (l *lowerer) reg(r mir.Reg) val {
+	if c, ok := l.konst[r]; ok {
+		return l.constant(c)
+	}
+	return vr(int(r.VirtIndex()))
+}
+
+func (l *lowerer) constant(c int64) val {
+	v := int32(c)
+	if v >= -16 && v <= 15 {
+		return sim(v)
+	}
+	t := vr(l.newV())
+	l.ldi(t, uint32(v), "")
+	return t
+}
+
+// opnd maps a MIR use operand (register or immediate).
+func (l *lowerer) opnd(o mir.Operand) val {
+	if o.Kind == mir.KindImm {
+		return l.constant(o.Imm)
+	}
+	return l.reg(o.Reg)
+}
+
+// needsMask reports whether a definition in block b must be masked: the
+// value survives the block (or is a variable written in several places),
+// so inactive lanes must keep their old contents.
+func (l *lowerer) needsMask(b *block, r mir.Reg) bool {
+	return b.masked && (l.ndefs[r] > 1 || l.outUse[r])
+}
+
+func lower(g *graph, div *divergence, lanes int) (*lowerer, error) {
+	l := &lowerer{g: g, f: g.f, div: div, konst: map[mir.Reg]int64{}, ndefs: map[mir.Reg]int{},
+		defBlk: map[mir.Reg]*block{}, outUse: map[mir.Reg]bool{}, stay: map[*block]*block{}, lanes: lanes}
+	l.nextV = g.f.NumVRegs()
+	for _, b := range g.blocks {
+		for _, in := range b.instrs {
+			for _, o := range in.Defs() {
+				l.ndefs[o.Reg]++
+				l.defBlk[o.Reg] = b
+			}
+		}
+	}
+	for _, b := range g.blocks {
+		for _, in := range b.instrs {
+			if in.Op == mir.GConst && len(in.Ops) == 2 && in.Ops[1].Kind == mir.KindImm && l.ndefs[in.Ops[0].Reg] == 1 {
+				l.konst[in.Ops[0].Reg] = in.Ops[1].Imm
+			}
+			for _, o := range in.Uses() {
+				if o.Kind == mir.KindReg && l.defBlk[o.Reg] != b {
+					l.outUse[o.Reg] = true
+				}
+			}
+		}
+		if b.kind == termCondBr && l.defBlk[b.cond] != b {
+			l.outUse[b.cond] = true
+		}
+	}
+	// Private memory: frame objects that were not promoted, per lane.
+	for _, fo := range g.f.Frame {
+		al := fo.Align
+		if al < 4 {
+			al = 4
+		}
+		l.fsize = (l.fsize + al - 1) / al * al
+		l.frame = append(l.frame, l.fsize)
+		l.fsize += (fo.Size + 3) / 4 * 4
+	}
+	for _, b := range g.blocks {
+		l.stay[b] = l.stayOf(b)
+	}
+	if err := l.prologue(); err != nil {
+		return nil, err
+	}
+	for _, b := range g.blocks {
+		if err := l.block(b); err != nil {
+			return nil, err
+		}
+	}
+	l.stats.ScratchBytes = dummyBytes + 16*int(l.fsize)
+	return l, nil
+}
+
+// prologue reads the uniform stream (fixed words, then the kernel
+// arguments) into registers and sets up the execute mask for partial
+// waves.
+func (l *lowerer) prologue() error {
+	for i := range l.unif {
+		l.unif[i] = l.newV()
+		l.alu("mov", vr(l.unif[i]), ph("unif"), ph("unif"))
+	}
+	entry := l.g.blocks[0]
+	if len(entry.instrs) > 0 && entry.instrs[0].Op == mir.GArgs {
+		args := entry.instrs[0]
+		for _, o := range args.Defs() {
+			l.alu("mov", vr(o.Reg.VirtIndex()), ph("unif"), ph("unif"))
+		}
+		entry.instrs = entry.instrs[1:]
+	}
+	l.lanePr = -1
+	if l.fsize > 0 {
+		t := vr(l.newV())
+		l.mulop("mul24", t, ph("elem_num"), l.constant(l.fsize))
+		l.lanePr = l.newV()
+		pb := vr(l.newV())
+		l.alu("add", pb, vr(l.unif[UnifScratch]), l.constant(dummyBytes))
+		l.alu("add", vr(l.lanePr), pb, t)
+	}
+	if l.lanes < 16 {
+		// Lanes beyond the work-group never run: they wait for the exit.
+		l.alu("mov", exec, sim(0), sim(0))
+		l.emit(&lins{op: "sub", a: ph("elem_num"), b: sim(int32(l.lanes)), setf: true})
+		exitPos := l.g.exit.pos
+		if exitPos <= 15 {
+			l.emit(&lins{op: "mov", d: exec, a: sim(int32(exitPos)), b: sim(int32(exitPos)), cond: "ifnn"})
+		} else {
+			l.ldi(exec, uint32(exitPos), "ifnn")
+		}
+	}
+	return nil
+}
+
+// stayOf chooses the successor that lanes of b may reach while staying
+// active (exec = 0): the header of a loop that b closes, else the next
+// block in layout. Loop-closing blocks never let lanes stay for the next
+// block, because the loop test counts active lanes as continuing.
+func (l *lowerer) stayOf(b *block) *block {
+	if b.exit {
+		return nil
+	}
+	if !b.masked && !l.div.divergent[b] {
+		if b.kind == termBr && b.t.pos == b.pos+1 {
+			return b.t
+		}
+		return nil
+	}
+	closes := false
+	for lp := b.loop; lp != nil; lp = lp.parent {
+		if lp.last == b && lp.header.masked {
+			for _, s := range b.succs {
+				if s == lp.header {
+					return s
+				}
+			}
+			closes = true
+		}
+	}
+	if closes {
+		return nil
+	}
+	for _, s := range b.succs {
+		if s.pos == b.pos+1 {
+			return s
+		}
+	}
+	return nil
+}
+
+func (l *lowerer) block(b *block) error {
+	l.emit(&lins{op: "label", target: b.pos, comment: b.name})
+	if b.masked && l.needsActivation(b) {
+		// activate(b): lanes waiting for this block become active.
+		l.emit(&lins{op: "sub", a: exec, b: l.blockImm(b.pos), setf: true})
+		l.emit(&lins{op: "mov", d: exec, a: sim(0), b: sim(0), cond: "ifz"})
+	}
+	if b.exit {
+		l.ldi(ph("irq"), 1, "")
+		l.emit(&lins{op: "nop", sig: "thrend"})
+		l.nop()
+		l.nop()
+		return nil
+	}
+	for _, in := range b.instrs {
+		if err := l.instr(b, in); err != nil {
+			return err
+		}
+	}
+	return l.terminator(b)
+}
+
+// needsActivation reports whether some lanes may wait for b: a
+// predecessor other than the layout predecessor that lets lanes stay
+// active sends lanes here.
+func (l *lowerer) needsActivation(b *block) bool {
+	for _, p := range b.preds {
+		if !(p.pos == b.pos-1 && l.stay[p] == b) {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *lowerer) next(b *block) *block {
+	if b.pos+1 < len(l.g.blocks) {
+		return l.g.blocks[b.pos+1]
+	}
+	return nil
+}
+
+func (l *lowerer) branch(bcond string, t int) {
+	l.emit(&lins{op: "brr", bcond: bcond, target: t})
+	l.nop()
+	l.nop()
+	l.nop()
+}
+
+func (l *lowerer) terminator(b *block) error {
+	next := l.next(b)
+	entersRun := false
+	for _, s := range b.succs {
+		if s.masked {
+			entersRun = true
+		}
+	}
+	if !b.masked && entersRun {
+		l.alu("mov", exec, sim(0), sim(0)) // all lanes active
+	}
+	if !b.masked && !l.div.divergent[b] {
+		switch b.kind {
+		case termBr:
+			if b.t != next {
+				l.branch("", b.t.pos)
+			}
+		case termCondBr:
+			l.stats.UniformBranches++
+			c := l.reg(b.cond)
+			l.emit(&lins{op: "mov", a: c, b: c, setf: true})
+			switch {
+			case b.t == next:
+				l.branch("allz", b.f.pos)
+			case b.f == next:
+				l.branch("allnz", b.t.pos)
+			default:
+				l.branch("allnz", b.t.pos)
+				l.branch("", b.f.pos)
+			}
+		}
+		return nil
+	}
+	// Execute-mask lowering (spec §8; the seed's if/else and loop scheme).
+	if b.kind == termCondBr {
+		l.stats.DivergentBranches++
+	}
+	stay := l.stay[b]
+	var explicit []*block
+	switch b.kind {
+	case termBr:
+		if b.t != stay {
+			l.setExecFlags()
+			l.setExec(b.t.pos)
+			explicit = append(explicit, b.t)
+		}
+	case termCondBr:
+		c := l.reg(b.cond)
+		switch stay {
+		case b.t:
+			// Z = active and cond false: those lanes wait for F.
+			l.emit(&lins{op: "or", a: exec, b: c, setf: true})
+			l.setExec(b.f.pos)
+			explicit = append(explicit, b.f)
+		case b.f:
+			nc := vr(l.newV())
+			l.alu("mov", nc, sim(0), sim(0))
+			l.emit(&lins{op: "mov", a: c, b: c, setf: true})
+			l.emit(&lins{op: "mov", d: nc, a: sim(1), b: sim(1), cond: "ifz"})
+			l.emit(&lins{op: "or", a: exec, b: nc, setf: true})
+			l.setExec(b.t.pos)
+			explicit = append(explicit, b.t)
+		default:
+			l.emit(&lins{op: "or", a: exec, b: c, setf: true})
+			l.setExec(b.f.pos)
+			l.setExecFlags()
+			l.setExec(b.t.pos)
+			explicit = append(explicit, b.f, b.t)
+		}
+	}
+	// Loops closed by b: run again while any lane is active or waits for the header.
+	closed := false
+	for lp := b.loop; lp != nil; lp = lp.parent {
+		if lp.last != b || !lp.header.masked {
+			continue
+		}
+		closed = true
+		l.setExecFlags()
+		l.emit(&lins{op: "sub", a: exec, b: l.blockImm(lp.header.pos), cond: "ifnz", setf: true})
+		l.branch("anyz", lp.header.pos)
+	}
+	// A run that ends here: every lane now waits for (or stays active for)
+	// the top-level block where the run reconverges.
+	if next == nil || !next.masked {
+		for _, s := range b.succs {
+			if !s.masked && s != next {
+				if s.pos > b.pos && next != nil && s != next {
+					return fmt.Errorf("function '%s': unstructured control flow: %s leaves a divergent region towards %s", l.f.Name, b.name, s.name)
+				}
+				l.branch("", s.pos)
+				return nil
+			}
+		}
+		return nil
+	}
+	if closed {
+		return nil
+	}
+	switch {
+	case stay == nil && len(explicit) == 1 && explicit[0] != next:
+		// break / continue / end of then: jump if every lane waits there.
+		t := explicit[0]
+		l.emit(&lins{op: "sub", a: exec, b: l.blockImm(t.pos), setf: true})
+		l.branch("allz", t.pos)
+		l.stats.SkipBranches++
+	case stay == next && len(explicit) > 0 && len(next.preds) == 1:
+		// Skip the next block(s) if no lane is active there.
+		s := l.skipTarget(b)
+		if s != nil {
+			l.setExecFlags()
+			l.branch("allnz", s.pos)
+			l.stats.SkipBranches++
+		}
+	}
+	return nil
+}
+
+// skipTarget returns the first block after b's successor in layout where
+// some lane may be waiting: the target of a forward edge from a block at
+// or before b, capped at the end of the enclosing masked loops and of the
+// masked run (those must always execute their tests).
+func (l *lowerer) skipTarget(b *block) *block {
+	next := l.next(b)
+	best := -1
+	for _, y := range l.g.blocks[next.pos+1:] {
+		for _, p := range y.preds {
+			if p.pos <= b.pos {
+				if best < 0 || y.pos < best {
+					best = y.pos
+				}
+			}
+		}
+		if !y.masked && (best < 0 || y.pos < best) {
+			best = y.pos
+		}
+		if best >= 0 {
+			break
+		}
+	}
+	for lp := next.loop; lp != nil; lp = lp.parent {
+		if lp.header.masked && lp.last.pos > next.pos && lp.last.pos < best {
+			best = lp.last.pos
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	return l.g.blocks[best]
+}

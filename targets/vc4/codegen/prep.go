@@ -1,0 +1,171 @@
+package codegen
+
+import (
+	"fmt"
+
+	"lltosimd/mir"
+)
+
+// builtinKind identifies an OpenCL work-item function.
+type builtinKind uint8
+
+const (
+	biGlobalID builtinKind = iota
+	biLocalID
+	biGroupID
+	biGlobalSize
+	biLocalSize
+	biNumGroups
+	biWorkDim
+	biGlobalOffset
+)
+
+// builtins maps the Itanium-mangled OpenCL names clang emits (and the plain
+// names, for C kernels that declare them) to work-item functions.
+var builtins = map[string]builtinKind{
+	"_Z13get_global_idj":     biGlobalID,
+	"_Z12get_local_idj":      biLocalID,
+	"_Z12get_group_idj":      biGroupID,
+	"_Z15get_global_sizej":   biGlobalSize,
+	"_Z14get_local_sizej":    biLocalSize,
+	"_Z14get_num_groupsj":    biNumGroups,
+	"_Z12get_work_dimv":      biWorkDim,
+	"_Z17get_global_offsetj": biGlobalOffset,
+	"get_global_id":          biGlobalID,
+	"get_local_id":           biLocalID,
+	"get_group_id":           biGroupID,
+	"get_global_size":        biGlobalSize,
+	"get_local_size":         biLocalSize,
+	"get_num_groups":         biNumGroups,
+	"get_work_dim":           biWorkDim,
+	"get_global_offset":      biGlobalOffset,
+}
+
+// builtinCall returns the work-item function a G_CALL calls and its
+// dimension argument register (NoReg if none).
+func builtinCall(in *mir.Instr) (builtinKind, mir.Reg, bool) {
+	defs := in.Defs()
+	uses := in.Uses()
+	if len(uses) == 0 || uses[0].Kind != mir.KindSym {
+		return 0, 0, false
+	}
+	k, ok := builtins[uses[0].Sym]
+	if !ok || len(defs) != 1 {
+		return 0, 0, false
+	}
+	dim := mir.NoReg
+	for _, o := range uses[1:] {
+		if o.Kind == mir.KindReg {
+			dim = o.Reg
+		}
+	}
+	return k, dim, true
+}
+
+// promoteAllocas turns frame objects that are only loaded and stored whole
+// (the -O0 local variables) into virtual registers with several
+// definitions. Stores become copies; narrow loads re-extend.
+func promoteAllocas(f *mir.Func) {
+	type use struct {
+		in   *mir.Instr
+		blk  *mir.Block
+		size int
+	}
+	ok := make([]bool, len(f.Frame))
+	uses := make([][]use, len(f.Frame))
+	for i := range ok {
+		ok[i] = f.Frame[i].Size <= 4
+	}
+	width := map[mir.Opcode]int{
+		mir.GLoad32: 4, mir.GLoad16S: 2, mir.GLoad16U: 2, mir.GLoad8S: 1, mir.GLoad8U: 1,
+		mir.GStore32: 4, mir.GStore16: 2, mir.GStore8: 1,
+	}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for oi, o := range in.Ops {
+				if o.Kind != mir.KindFrame {
+					continue
+				}
+				fi := int(o.Imm)
+				if fi < 0 || fi >= len(ok) {
+					continue
+				}
+				w, mem := width[in.Op]
+				base := 1 // loads: dst, base, off
+				if in.Op >= mir.GStore32 && in.Op <= mir.GStore8 {
+					base = 1 // stores: val, base, off
+				}
+				if !mem || oi != base || o.Off+in.Ops[2].Imm != 0 || int64(w) != f.Frame[fi].Size && !(w == 4 && f.Frame[fi].Size < 4) {
+					ok[fi] = false
+					continue
+				}
+				uses[fi] = append(uses[fi], use{in, b, w})
+			}
+		}
+	}
+	for fi := range ok {
+		if !ok[fi] || len(uses[fi]) == 0 {
+			continue
+		}
+		v := f.NewVReg(0)
+		for _, u := range uses[fi] {
+			in := u.in
+			switch in.Op {
+			case mir.GStore32, mir.GStore16, mir.GStore8:
+				in.Op, in.Ops = mir.GCopy, []mir.Operand{mir.D(v), mir.R(in.Ops[0].Reg)}
+			case mir.GLoad32:
+				in.Op, in.Ops = mir.GCopy, []mir.Operand{in.Ops[0], mir.R(v)}
+			case mir.GLoad16S, mir.GLoad8S:
+				in.Op, in.Ops = mir.GSExtInReg, []mir.Operand{in.Ops[0], mir.R(v), mir.I(int64(8 * u.size))}
+			case mir.GLoad16U, mir.GLoad8U:
+				in.Op, in.Ops = mir.GAnd, []mir.Operand{in.Ops[0], mir.R(v), mir.I(int64(1)<<(8*u.size) - 1)}
+			}
+		}
+		f.Frame[fi].Size = 0 // no memory needed any more
+	}
+}
+
+// eliminatePhis replaces each PHI by a copy from a fresh variable that
+// every predecessor writes just before its terminator. Going through one
+// variable per phi keeps parallel-copy semantics (a phi reading another
+// phi of the same block sees the old value) without critical-edge
+// splitting: a predecessor that leaves by another edge writes a variable
+// nobody reads on that path.
+func eliminatePhis(g *graph) error {
+	for _, b := range g.blocks {
+		var rest []*mir.Instr
+		var phis []*mir.Instr
+		for _, in := range b.instrs {
+			if in.Op == mir.GPhi {
+				phis = append(phis, in)
+			} else {
+				rest = append(rest, in)
+			}
+		}
+		if len(phis) == 0 {
+			continue
+		}
+		var head []*mir.Instr
+		for _, phi := range phis {
+			v := g.f.NewVReg(0)
+			uses := phi.Ops[1:]
+			for i := 0; i+1 < len(uses); i += 2 {
+				pb := g.byMB[uses[i+1].Block]
+				if pb == nil {
+					return fmt.Errorf("function '%s': phi with unknown predecessor", g.f.Name)
+				}
+				val := uses[i]
+				var cp *mir.Instr
+				if val.Kind == mir.KindImm {
+					cp = mir.NewInstr(mir.GConst, mir.D(v), val)
+				} else {
+					cp = mir.NewInstr(mir.GCopy, mir.D(v), mir.R(val.Reg))
+				}
+				pb.instrs = append(pb.instrs, cp)
+			}
+			head = append(head, mir.NewInstr(mir.GCopy, phi.Ops[0], mir.R(v)))
+		}
+		b.instrs = append(head, rest...)
+	}
+	return nil
+}
