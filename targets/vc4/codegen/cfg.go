@@ -273,29 +273,76 @@ func depth(b *block) int {
 	return n
 }
 
-// layout orders the blocks in reverse postorder, visiting the successors
-// that leave the most loops first so that loop bodies finish last and stay
-// contiguous; the virtual exit goes last.
+// layout orders the blocks loop nest by loop nest: at each level (the
+// function, then each loop) the blocks and the collapsed inner loops form
+// a DAG once back edges to the level's header are dropped; a reverse
+// postorder of that DAG, with inner loops expanded in place, keeps every
+// loop contiguous and every non-back edge forward. Successors are visited
+// false-side first so that the true side follows its branch (Mesa's
+// then-before-else order). The virtual exit goes last.
 func (g *graph) layout(entry *block) {
-	var post []*block
-	seen := map[*block]bool{g.exit: true}
-	var dfs func(b *block)
-	dfs = func(b *block) {
-		seen[b] = true
-		succs := append([]*block{}, b.succs...)
-		sort.SliceStable(succs, func(i, j int) bool { return depth(succs[i]) < depth(succs[j]) })
-		for _, s := range succs {
-			if !seen[s] {
-				dfs(s)
+	seen := map[*block]bool{}
+	var place func(l *loopInfo, head *block) []*block
+	place = func(l *loopInfo, head *block) []*block {
+		in := func(b *block) bool { return !b.exit && (l == nil || l.contains(b)) }
+		// rep is the node standing for b at this level: b itself or the
+		// outermost loop inside l that contains b.
+		rep := func(b *block) (*block, *loopInfo) {
+			var child *loopInfo
+			for x := b.loop; x != nil && x != l; x = x.parent {
+				child = x
+			}
+			if child != nil {
+				return child.header, child
+			}
+			return b, nil
+		}
+		var post []*block
+		visited := map[*block]bool{}
+		var dfs func(n *block, nl *loopInfo)
+		dfs = func(n *block, nl *loopInfo) {
+			visited[n] = true
+			members := []*block{n}
+			if nl != nil {
+				members = members[:0]
+				for b := range nl.blocks {
+					members = append(members, b)
+				}
+				sort.Slice(members, func(i, j int) bool { return members[i].mb.ID < members[j].mb.ID })
+			}
+			for _, b := range members {
+				for i := len(b.succs) - 1; i >= 0; i-- {
+					s := b.succs[i]
+					if !in(s) || (l != nil && s == l.header) {
+						continue
+					}
+					r, rl := rep(s)
+					if !visited[r] {
+						dfs(r, rl)
+					}
+				}
+			}
+			post = append(post, n)
+		}
+		r, rl := rep(head)
+		if l != nil {
+			r, rl = head, nil
+		}
+		dfs(r, rl)
+		var out []*block
+		for i := len(post) - 1; i >= 0; i-- {
+			n := post[i]
+			if _, nl := rep(n); nl != nil && n != head {
+				out = append(out, place(nl, n)...)
+			} else {
+				out = append(out, n)
+				seen[n] = true
 			}
 		}
-		post = append(post, b)
+		return out
 	}
-	dfs(entry)
-	for i := len(post) - 1; i >= 0; i-- {
-		g.blocks = append(g.blocks, post[i])
-	}
-	g.blocks = append(g.blocks, g.exit)
+	g.blocks = append(place(nil, entry), g.exit)
+	seen[g.exit] = true
 	for i, b := range g.blocks {
 		b.pos = i
 	}

@@ -311,16 +311,16 @@ func (l *lowerer) icmp(d val, c mir.Cond, a, b val) {
 		cond = map[mir.Cond]string{mir.CondEQ: "ifz", mir.CondNE: "ifnz"}[c]
 	case mir.CondULT, mir.CondUGE:
 		l.emit(&lins{op: "sub", a: a, b: b, setf: true}) // C = a <u b
-		cond = map[mir.Cond]string{mir.CondULT: "ifc", mir.CondUGE: "ifnc"}[c]
+		cond = map[mir.Cond]string{mir.CondULT: "ifc", mir.CondUGE: "ifcc"}[c]
 	case mir.CondUGT, mir.CondULE:
 		l.emit(&lins{op: "sub", a: b, b: a, setf: true}) // C = b <u a
-		cond = map[mir.Cond]string{mir.CondUGT: "ifc", mir.CondULE: "ifnc"}[c]
+		cond = map[mir.Cond]string{mir.CondUGT: "ifc", mir.CondULE: "ifcc"}[c]
 	case mir.CondSLT, mir.CondSGE:
 		l.emit(&lins{op: "max", a: b, b: a, setf: true}) // C = b >s a
-		cond = map[mir.Cond]string{mir.CondSLT: "ifc", mir.CondSGE: "ifnc"}[c]
+		cond = map[mir.Cond]string{mir.CondSLT: "ifc", mir.CondSGE: "ifcc"}[c]
 	case mir.CondSGT, mir.CondSLE:
 		l.emit(&lins{op: "max", a: a, b: b, setf: true}) // C = a >s b
-		cond = map[mir.Cond]string{mir.CondSGT: "ifc", mir.CondSLE: "ifnc"}[c]
+		cond = map[mir.Cond]string{mir.CondSGT: "ifc", mir.CondSLE: "ifcc"}[c]
 	}
 	l.emit(&lins{op: "mov", d: t, a: sim(1), b: sim(1), cond: cond})
 	l.alu("mov", d, t, t)
@@ -361,8 +361,8 @@ func (l *lowerer) divide(op mir.Opcode, d, a, b val) {
 		l.alu("or", r, r, bit)
 		l.alu("shl", q, q, sim(1))
 		l.emit(&lins{op: "sub", d: t, a: r, b: dv, setf: true}) // C = r <u d
-		l.emit(&lins{op: "mov", d: r, a: t, b: t, cond: "ifnc"})
-		l.emit(&lins{op: "or", d: q, a: q, b: sim(1), cond: "ifnc"})
+		l.emit(&lins{op: "mov", d: r, a: t, b: t, cond: "ifcc"})
+		l.emit(&lins{op: "or", d: q, a: q, b: sim(1), cond: "ifcc"})
 	}
 	res := q
 	if op == mir.GURem || op == mir.GSRem {

@@ -38,7 +38,7 @@ type lins struct {
 	mul    bool   // a mul-ALU operation
 	d      val
 	a, b   val
-	cond   string // "", "ifz", "ifnz", "ifn", "ifnn", "ifc", "ifnc"
+	cond   string // "", "ifz", "ifnz", "ifn", "ifnn", "ifc", "ifcc"
 	setf   bool
 	sig    string // ldtmu0, thrend
 	rot    int    // mul-ALU output rotation (vc4asm "x << rot")
