@@ -184,8 +184,10 @@ func (s *fn) binary(k binKind, x, y value.Value) []mir.Reg {
 		a, b = s.zext(a, n), s.zext(b, n)
 	}
 	d := s.op2(binOps[k], a, b)
-	if (k == binAnd || k == binOr || k == binXor) && s.bools[a] && s.bools[b] {
-		s.bools[d] = true
+	if k == binAnd || k == binOr || k == binXor {
+		if fa, fb := s.ext[a], s.ext[b]; fa.z != 0 && fb.z != 0 {
+			s.setZ(d, int(max(fa.z, fb.z)))
+		}
 	}
 	return []mir.Reg{d}
 }
@@ -641,8 +643,11 @@ func (s *fn) loadT(t types.Type, base mir.Operand, off, align int64, out []mir.R
 		}
 		v := s.reg()
 		s.emit(loadOps[pc.size], mir.D(v), base, mir.I(off+pc.k))
-		if pc.size == 1 && t.Equal(types.I1) {
-			s.bools[v] = true
+		switch {
+		case pc.size == 1 && t.Equal(types.I1):
+			s.setZ(v, 1)
+		case pc.size < 4:
+			s.setZ(v, 8*int(pc.size))
 		}
 		s.orInto(words, w, v, sh)
 		if sh+8*int(pc.size) > 32 && w+1 < nw {

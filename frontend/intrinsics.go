@@ -343,7 +343,7 @@ func (s *fn) overflowOp(op string, x, y value.Value) []mir.Reg {
 				ov = s.op2(mir.GOr, ov, s.icmpR(mir.CondNE, s.op2(mir.GUMulH, a, b), s.konst(0)))
 			}
 		}
-		s.bools[ov] = true
+		s.setZ(ov, 1)
 		return []mir.Reg{r, ov}
 	}
 	zero := s.konst(0)
@@ -406,7 +406,7 @@ func (s *fn) overflow64(op string, a, b []mir.Reg) []mir.Reg {
 		ov = s.op2(mir.GOr, ov, s.icmpR(mir.CondNE, s.op2(mir.GUMulH, a[0], b[1]), zero))
 		ov = s.op2(mir.GOr, ov, s.icmpR(mir.CondULT, s1, c1))
 		ov = s.op2(mir.GOr, ov, s.icmpR(mir.CondULT, hi, s1))
-		s.bools[ov] = true
+		s.setZ(ov, 1)
 		return []mir.Reg{lo, hi, ov}
 	}
 	fail("unsupported: llvm.smul.with.overflow.i64")

@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"github.com/llir/llvm/ir"
@@ -131,7 +132,7 @@ type fn struct {
 	frame   map[value.Value]int      // entry-block allocas turned into frame objects
 	phis    []phiWork                // phis whose incoming values are filled at the end
 	phiMat  map[phiKey][]mir.Operand // phi incoming values materialized in the predecessor
-	bools   map[mir.Reg]bool         // registers known to hold exactly 0 or 1
+	ext     map[mir.Reg]extFact      // what is known about registers' high bits
 	konsts  map[int64]mir.Reg        // per-block constant cache
 	frAddr  map[int]mir.Reg          // per-block frame address cache
 	irBlock *ir.Block
@@ -151,7 +152,7 @@ func (t *translator) function(irf *ir.Func) (mf *mir.Func, err error) {
 		edges:   make(map[*ir.Block][]edge),
 		frame:   make(map[value.Value]int),
 		phiMat:  make(map[phiKey][]mir.Operand),
-		bools:   make(map[mir.Reg]bool),
+		ext:     make(map[mir.Reg]extFact),
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -226,6 +227,26 @@ func (s *fn) op2(op mir.Opcode, a, b mir.Reg) mir.Reg {
 
 func (s *fn) opK(op mir.Opcode, a mir.Reg, k int64) mir.Reg { return s.op2(op, a, s.konst(k)) }
 
+// extFact records that a register holds the zero-extension of its low z
+// bits and/or the sign-extension of its low s bits (0: unknown), so that
+// the extensions generic MIR requires are not repeated.
+type extFact struct{ z, s uint8 }
+
+func (s *fn) setZ(r mir.Reg, n int) {
+	f := s.ext[r]
+	f.z = uint8(n)
+	s.ext[r] = f
+}
+
+func (s *fn) setS(r mir.Reg, n int) {
+	f := s.ext[r]
+	f.s = uint8(n)
+	s.ext[r] = f
+}
+
+// isBool reports whether r is known to hold 0 or 1.
+func (s *fn) isBool(r mir.Reg) bool { return s.ext[r].z == 1 }
+
 // konst materializes a 32-bit constant, once per block.
 func (s *fn) konst(v int64) mir.Reg {
 	v = int64(int32(v))
@@ -235,8 +256,13 @@ func (s *fn) konst(v int64) mir.Reg {
 	d := s.reg()
 	s.emit(mir.GConst, mir.D(d), mir.I(v))
 	s.konsts[v] = d
-	if v == 0 || v == 1 {
-		s.bools[d] = true
+	if v >= 0 {
+		s.setZ(d, max(1, bits.Len32(uint32(v))))
+	}
+	if v < 0 {
+		s.setS(d, 1+bits.Len32(^uint32(v)))
+	} else {
+		s.setS(d, 1+bits.Len32(uint32(v)))
 	}
 	return d
 }
@@ -244,7 +270,7 @@ func (s *fn) konst(v int64) mir.Reg {
 func (s *fn) icmpR(c mir.Cond, a, b mir.Reg) mir.Reg {
 	d := s.reg()
 	s.emit(mir.GICmp, mir.D(d), mir.C(c), mir.R(a), mir.R(b))
-	s.bools[d] = true
+	s.setZ(d, 1)
 	return d
 }
 
@@ -254,31 +280,34 @@ func (s *fn) selectR(c, a, b mir.Reg) mir.Reg {
 	}
 	d := s.reg()
 	s.emit(mir.GSelect, mir.D(d), mir.R(c), mir.R(a), mir.R(b))
-	if s.bools[a] && s.bools[b] {
-		s.bools[d] = true
+	fa, fb := s.ext[a], s.ext[b]
+	if fa.z != 0 && fb.z != 0 {
+		s.setZ(d, int(max(fa.z, fb.z)))
+	}
+	if fa.s != 0 && fb.s != 0 {
+		s.setS(d, int(max(fa.s, fb.s)))
 	}
 	return d
 }
 
 // zext clears the bits of r above the low n (n < 32) bits.
 func (s *fn) zext(r mir.Reg, n int) mir.Reg {
-	if n >= 32 || s.bools[r] {
+	if f := s.ext[r]; n >= 32 || f.z != 0 && int(f.z) <= n {
 		return r
 	}
 	d := s.opK(mir.GAnd, r, int64(uint32(1)<<n-1))
-	if n == 1 {
-		s.bools[d] = true
-	}
+	s.setZ(d, n)
 	return d
 }
 
 // sext sign-extends the low n bits of r.
 func (s *fn) sext(r mir.Reg, n int) mir.Reg {
-	if n >= 32 {
+	if f := s.ext[r]; n >= 32 || f.s != 0 && int(f.s) <= n || f.z != 0 && int(f.z) < n {
 		return r
 	}
 	d := s.reg()
 	s.emit(mir.GSExtInReg, mir.D(d), mir.R(r), mir.I(int64(n)))
+	s.setS(d, n)
 	return d
 }
 
@@ -579,6 +608,7 @@ func (s *fn) args() {
 		}
 		s.vals[p] = regs
 		s.nameRegs(p, regs)
+		s.paramFacts(regs, p.Typ, p.Attrs)
 		for _, r := range s.abiOrder(regs) {
 			defs = append(defs, mir.D(r))
 		}
@@ -828,4 +858,20 @@ func (s *fn) sretParam() *ir.Param {
 		}
 	}
 	return nil
+}
+
+// paramFacts records the extension a signext/zeroext argument arrives with.
+func (s *fn) paramFacts(regs []mir.Reg, t types.Type, attrs []ir.ParamAttribute) {
+	it, ok := t.(*types.IntType)
+	if !ok || len(regs) != 1 || it.BitSize >= 32 {
+		return
+	}
+	for _, a := range attrs {
+		switch a {
+		case enum.ParamAttrSignExt:
+			s.setS(regs[0], int(it.BitSize))
+		case enum.ParamAttrZeroExt:
+			s.setZ(regs[0], int(it.BitSize))
+		}
+	}
 }
