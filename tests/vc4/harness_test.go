@@ -1,0 +1,406 @@
+package vc4test
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+
+	"lltosimd/tests/internal/testtools"
+)
+
+// clFlags compile OpenCL C 1.2 kernels to textual IR for both sides. No
+// contraction of a*b+c into fused multiply-adds: the QPU has none, and the
+// host and the QPU must round the same operations.
+var clFlags = []string{
+	"-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header",
+	"-ffp-contract=off", "-Werror", "-S", "-emit-llvm",
+}
+
+// vc4Triple is the target of the IR given to vc4run: spir has 32-bit
+// pointers and size_t, like the QPU.
+const vc4Triple = "spir"
+
+// opts are the clang optimisation levels of the matrix.
+var opts = []string{"O0", "O2"}
+
+// harness holds the tool paths and memoised artefacts shared by all tests
+// of one process.
+type harness struct {
+	clang, llvmLink, lli string
+	root, work           string
+	toolErr              error
+
+	mu    sync.Mutex
+	cache map[string]*memoEntry
+}
+
+type memoEntry struct {
+	once sync.Once
+	val  string
+	err  error
+}
+
+// memo computes f once per key for the whole test process.
+func (h *harness) memo(key string, f func() (string, error)) (string, error) {
+	h.mu.Lock()
+	e := h.cache[key]
+	if e == nil {
+		e = &memoEntry{}
+		h.cache[key] = e
+	}
+	h.mu.Unlock()
+	e.once.Do(func() { e.val, e.err = f() })
+	return e.val, e.err
+}
+
+func newHarness(root, work string) *harness {
+	h := &harness{root: root, work: work, cache: map[string]*memoEntry{}}
+	var err error
+	for _, t := range []struct {
+		dst       *string
+		env, name string
+	}{{&h.clang, "CLANG", "clang-14"}, {&h.llvmLink, "LLVM_LINK", "llvm-link"}, {&h.lli, "LLI", "lli"}} {
+		if *t.dst, err = testtools.FindTool(t.env, t.name); err != nil && h.toolErr == nil {
+			h.toolErr = err
+		}
+	}
+	return h
+}
+
+// run executes a tool and turns a failure into an error with its stderr.
+func run(name string, args ...string) (string, error) {
+	out, errOut, code, err := testtools.Run(nil, name, args...)
+	if err == nil && code != 0 {
+		err = fmt.Errorf("exit status %d", code)
+	}
+	if err != nil {
+		return out, fmt.Errorf("%s %s: %v\n%s", filepath.Base(name), strings.Join(args, " "), err, errOut)
+	}
+	return out, nil
+}
+
+// artefact is the path of a generated file in the work directory.
+func (h *harness) artefact(kernelFile, suffix string) string {
+	base := strings.TrimSuffix(filepath.Base(kernelFile), ".cl")
+	return filepath.Join(h.work, base+"."+suffix)
+}
+
+// vc4IR compiles a kernel file to spir IR for vc4run.
+func (h *harness) vc4IR(file, opt string) (string, error) {
+	return h.memo("vc4ir "+file+" "+opt, func() (string, error) {
+		out := h.artefact(file, vc4Triple+"."+opt+".ll")
+		args := append(append([]string{}, clFlags...), "-"+opt, "--target="+vc4Triple, file, "-o", out)
+		_, err := run(h.clang, args...)
+		return out, err
+	})
+}
+
+// runtimeIR compiles the reference driver and the host built-ins once.
+func (h *harness) runtimeIR() (string, error) {
+	return h.memo("runtime", func() (string, error) {
+		rt := filepath.Join(h.work, "vc4ref.ll")
+		bi := filepath.Join(h.work, "builtins.ll")
+		if _, err := run(h.clang, "-x", "c", "-std=c11", "-D_POSIX_C_SOURCE=200809L", "-Wall", "-Werror",
+			"-ffp-contract=off", "-O1", "-S", "-emit-llvm",
+			filepath.Join(h.root, "tests/vc4/ref/vc4ref.c"), "-o", rt); err != nil {
+			return "", err
+		}
+		args := append(append([]string{}, clFlags...), "-O2", filepath.Join(h.root, "tests/vc4/ref/builtins.cl"), "-o", bi)
+		if _, err := run(h.clang, args...); err != nil {
+			return "", err
+		}
+		return rt + " " + bi, nil
+	})
+}
+
+// hostProgram builds the lli program of one kernel at one optimisation
+// level: the kernel compiled for the host, a trampoline calling it with
+// the argument array of the driver, the driver and the built-ins, linked
+// into one bitcode file.
+func (h *harness) hostProgram(r *Run, opt string) (string, error) {
+	return h.memo("host "+r.File+" "+r.Kernel+" "+opt, func() (string, error) {
+		rt, err := h.runtimeIR()
+		if err != nil {
+			return "", err
+		}
+		kernelLL := h.artefact(r.File, r.Kernel+".host."+opt+".ll")
+		args := append(append([]string{}, clFlags...), "-"+opt, r.File, "-o", kernelLL)
+		if _, err := run(h.clang, args...); err != nil {
+			return "", err
+		}
+		src, err := os.ReadFile(kernelLL)
+		if err != nil {
+			return "", err
+		}
+		// OpenCL functions carry the spir_kernel / spir_func calling
+		// conventions even on the host; the C trampoline calls with the C
+		// convention, and a call with a mismatched convention is undefined.
+		ir := strings.NewReplacer("spir_kernel ", "", "spir_func ", "").Replace(string(src))
+		if err := os.WriteFile(kernelLL, []byte(ir), 0o644); err != nil {
+			return "", err
+		}
+		params, err := kernelParams(ir, r.Kernel)
+		if err != nil {
+			return "", fmt.Errorf("%s: %v", r.File, err)
+		}
+		tramp := h.artefact(r.File, r.Kernel+".tramp."+opt+".c")
+		if err := os.WriteFile(tramp, []byte(trampoline(r.Kernel, params)), 0o644); err != nil {
+			return "", err
+		}
+		trampLL := tramp + ".ll"
+		if _, err := run(h.clang, "-x", "c", "-std=c11", "-Wall", "-Werror", "-S", "-emit-llvm", tramp, "-o", trampLL); err != nil {
+			return "", err
+		}
+		linked := h.artefact(r.File, r.Kernel+".host."+opt+".bc")
+		linkArgs := append([]string{kernelLL, trampLL}, strings.Fields(rt)...)
+		if _, err := run(h.llvmLink, append(linkArgs, "-o", linked)...); err != nil {
+			return "", err
+		}
+		return linked + "\x00" + strings.Join(params, "\x00"), nil
+	})
+}
+
+// irParamTypes maps the LLVM parameter types a kernel may have to the C
+// types the trampoline declares and the argument kind a header must give.
+var irParamTypes = map[string]struct {
+	c    string
+	kind ArgKind
+}{
+	"i32*":   {"int *", IntBuf},
+	"float*": {"float *", FloatBuf},
+	"i32":    {"int", I32},
+	"float":  {"float", F32},
+}
+
+// kernelParams returns the LLVM types of the parameters of kernel in ir.
+func kernelParams(ir, kernel string) ([]string, error) {
+	re := regexp.MustCompile(`(?m)^define [^\n]*@` + regexp.QuoteMeta(kernel) + `\(([^)]*)\)`)
+	m := re.FindStringSubmatch(ir)
+	if m == nil {
+		return nil, fmt.Errorf("kernel %s not found in the host IR", kernel)
+	}
+	var types []string
+	if strings.TrimSpace(m[1]) == "" {
+		return nil, nil
+	}
+	for _, p := range strings.Split(m[1], ",") {
+		ty := strings.Fields(p)[0]
+		if _, ok := irParamTypes[ty]; !ok {
+			return nil, fmt.Errorf("kernel %s: unsupported parameter type %s (want int/uint/float buffers or scalars)", kernel, ty)
+		}
+		types = append(types, ty)
+	}
+	return types, nil
+}
+
+// trampoline is the C source of vc4ref_invoke for a kernel with the given
+// LLVM parameter types: args[i] points at the i-th argument's storage.
+func trampoline(kernel string, params []string) string {
+	var decl, call []string
+	for i, p := range params {
+		c := irParamTypes[p].c
+		decl = append(decl, c)
+		if strings.HasSuffix(c, "*") {
+			call = append(call, fmt.Sprintf("(%s)args[%d]", c, i))
+		} else {
+			call = append(call, fmt.Sprintf("*(%s *)args[%d]", c, i))
+		}
+	}
+	if len(decl) == 0 {
+		decl = []string{"void"}
+	}
+	return fmt.Sprintf(`/* Generated by tests/vc4: calls kernel %[1]s for the reference driver. */
+void %[1]s(%[2]s);
+const int vc4ref_nargs = %[3]d;
+void vc4ref_invoke(void **args)
+{
+	(void)args;
+	%[1]s(%[4]s);
+}
+`, kernel, strings.Join(decl, ", "), len(params), strings.Join(call, ", "))
+}
+
+// reference runs one header line on lli at one optimisation level and
+// returns the printed buffers.
+func (h *harness) reference(r *Run, opt string) (string, error) {
+	key := fmt.Sprintf("ref %s %d %s", r.File, r.Line, opt)
+	return h.memo(key, func() (string, error) {
+		prog, err := h.hostProgram(r, opt)
+		if err != nil {
+			return "", err
+		}
+		parts := strings.Split(prog, "\x00")
+		if err := checkArgKinds(r, parts[1:]); err != nil {
+			return "", err
+		}
+		args := append([]string{parts[0], strconv.Itoa(r.Global), strconv.Itoa(r.Local)}, r.ArgStrings()...)
+		out, err := run(h.lli, args...)
+		if err != nil {
+			return "", err
+		}
+		if err := checkFormat(r, out); err != nil {
+			return "", fmt.Errorf("reference output: %v", err)
+		}
+		return out, nil
+	})
+}
+
+// checkArgKinds verifies that a header's args fit the kernel's parameters.
+func checkArgKinds(r *Run, params []string) error {
+	if len(params) == 1 && params[0] == "" {
+		params = nil
+	}
+	if len(params) != len(r.Args) {
+		return fmt.Errorf("%s:%d: kernel %s has %d parameters, header gives %d args",
+			r.File, r.Line, r.Kernel, len(params), len(r.Args))
+	}
+	for i, p := range params {
+		if irParamTypes[p].kind != r.Args[i].Kind {
+			return fmt.Errorf("%s:%d: arg %d %q does not fit parameter type %s",
+				r.File, r.Line, i, r.Args[i].Spec, p)
+		}
+	}
+	return nil
+}
+
+// parseOutput splits vc4run-format output into "arg<i>" labels and words.
+func parseOutput(out string) (labels []string, words [][]uint32, err error) {
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		label, rest, ok := strings.Cut(line, ":")
+		if !ok {
+			return nil, nil, fmt.Errorf("line %q: want arg<i>: words", line)
+		}
+		var ws []uint32
+		for _, f := range strings.Fields(rest) {
+			if len(f) != 10 || !strings.HasPrefix(f, "0x") {
+				return nil, nil, fmt.Errorf("%s: word %q is not 0x%%08x", label, f)
+			}
+			v, err := strconv.ParseUint(f[2:], 16, 32)
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s: word %q: %v", label, f, err)
+			}
+			ws = append(ws, uint32(v))
+		}
+		labels = append(labels, label)
+		words = append(words, ws)
+	}
+	return labels, words, nil
+}
+
+// checkFormat verifies output has one exactly formatted line per buffer
+// argument, in parameter order, with the buffer's length.
+func checkFormat(r *Run, out string) error {
+	labels, words, err := parseOutput(out)
+	if err != nil {
+		return err
+	}
+	var want []string
+	var counts []int
+	for i, a := range r.Args {
+		if a.IsBuffer() {
+			want = append(want, fmt.Sprintf("arg%d", i))
+			counts = append(counts, a.Count)
+		}
+	}
+	if strings.Join(labels, " ") != strings.Join(want, " ") {
+		return fmt.Errorf("buffer lines %v, want %v", labels, want)
+	}
+	for i := range labels {
+		if len(words[i]) != counts[i] {
+			return fmt.Errorf("%s has %d words, want %d", labels[i], len(words[i]), counts[i])
+		}
+	}
+	if !strings.HasSuffix(out, "\n") {
+		return fmt.Errorf("output does not end with a newline")
+	}
+	return nil
+}
+
+// ulpDistance is the number of representable floats between two patterns.
+func ulpDistance(a, b uint32) int64 {
+	ord := func(w uint32) int64 {
+		if w&0x80000000 != 0 {
+			return -int64(w & 0x7fffffff)
+		}
+		return int64(w)
+	}
+	d := ord(a) - ord(b)
+	if d < 0 {
+		d = -d
+	}
+	return d
+}
+
+// compare checks actual against expected: integer buffers bit for bit,
+// float buffers within r.ULP ulps (NaNs must match bit for bit). It lists
+// the first mismatching elements of every buffer.
+func compare(r *Run, expected, actual string) error {
+	if expected == actual {
+		return nil
+	}
+	if err := checkFormat(r, actual); err != nil {
+		return fmt.Errorf("malformed output: %v\n--- got:\n%s", err, clip(actual))
+	}
+	labels, want, _ := parseOutput(expected)
+	_, got, _ := parseOutput(actual)
+	var msgs []string
+	b := 0
+	for _, a := range r.Args {
+		if !a.IsBuffer() {
+			continue
+		}
+		bad := 0
+		for k := range want[b] {
+			e, g := want[b][k], got[b][k]
+			ok := e == g
+			if !ok && a.Kind == FloatBuf && r.ULP > 0 && !isNaN(e) && !isNaN(g) {
+				ok = ulpDistance(e, g) <= int64(r.ULP)
+			}
+			if ok {
+				continue
+			}
+			bad++
+			if bad <= 8 {
+				msgs = append(msgs, fmt.Sprintf("  %s[%d] = %s, want %s", labels[b], k, describe(a.Kind, g), describe(a.Kind, e)))
+			}
+		}
+		if bad > 8 {
+			msgs = append(msgs, fmt.Sprintf("  %s: %d mismatching elements in all", labels[b], bad))
+		}
+		b++
+	}
+	if len(msgs) == 0 {
+		return nil
+	}
+	return fmt.Errorf("output differs from the lli reference:\n%s", strings.Join(msgs, "\n"))
+}
+
+func isNaN(w uint32) bool { return math.IsNaN(float64(math.Float32frombits(w))) }
+
+func describe(k ArgKind, w uint32) string {
+	if k == FloatBuf {
+		return fmt.Sprintf("0x%08x (%g)", w, math.Float32frombits(w))
+	}
+	return fmt.Sprintf("0x%08x (%d)", w, int32(w))
+}
+
+func clip(s string) string {
+	if len(s) > 2000 {
+		return s[:2000] + "..."
+	}
+	return s
+}
+
+// kernelFiles lists the corpus.
+func kernelFiles(root string) ([]string, error) {
+	files, err := filepath.Glob(filepath.Join(root, "tests/vc4/kernels/*.cl"))
+	if err == nil && len(files) == 0 {
+		err = fmt.Errorf("no kernels in tests/vc4/kernels")
+	}
+	return files, err
+}

@@ -1,0 +1,53 @@
+// Host implementations of the scalar OpenCL C 1.2 built-in functions the
+// VC4 kernel corpus uses. Compiled for the host triple with the default
+// OpenCL header (which declares them overloadable), so the definitions get
+// the same mangled names (_Z3minii, ...) the host-compiled kernels call.
+// Only the lli reference uses this file; a kernel calling a built-in that is
+// missing here fails its reference run with an unresolved-symbol error.
+
+int __attribute__((overloadable)) min(int a, int b) { return a < b ? a : b; }
+uint __attribute__((overloadable)) min(uint a, uint b) { return a < b ? a : b; }
+int __attribute__((overloadable)) max(int a, int b) { return a > b ? a : b; }
+uint __attribute__((overloadable)) max(uint a, uint b) { return a > b ? a : b; }
+int __attribute__((overloadable)) clamp(int x, int lo, int hi) { return min(max(x, lo), hi); }
+uint __attribute__((overloadable)) clamp(uint x, uint lo, uint hi) { return min(max(x, lo), hi); }
+uint __attribute__((overloadable)) abs(int x) { return x < 0 ? -(uint)x : (uint)x; }
+uint __attribute__((overloadable)) abs_diff(int a, int b) { return a > b ? (uint)a - (uint)b : (uint)b - (uint)a; }
+int __attribute__((overloadable)) select(int a, int b, int c) { return c ? b : a; }
+uint __attribute__((overloadable)) select(uint a, uint b, int c) { return c ? b : a; }
+float __attribute__((overloadable)) select(float a, float b, int c) { return c ? b : a; }
+int __attribute__((overloadable)) mul24(int a, int b) { return a * b; }
+int __attribute__((overloadable)) mad24(int a, int b, int c) { return a * b + c; }
+int __attribute__((overloadable)) rotate(int v, int n) {
+	uint u = (uint)v, s = (uint)n & 31;
+	return (int)(s == 0 ? u : (u << s) | (u >> (32 - s)));
+}
+uint __attribute__((overloadable)) rotate(uint u, uint n) {
+	uint s = n & 31;
+	return s == 0 ? u : (u << s) | (u >> (32 - s));
+}
+int __attribute__((overloadable)) popcount(int v) {
+	uint u = (uint)v;
+	int n = 0;
+	for (; u != 0; u &= u - 1) n++;
+	return n;
+}
+int __attribute__((overloadable)) clz(int v) {
+	uint u = (uint)v;
+	int n = 0;
+	for (uint bit = 0x80000000u; bit != 0 && (u & bit) == 0; bit >>= 1) n++;
+	return n;
+}
+
+float __attribute__((overloadable)) fabs(float x) { return x < 0.0f ? -x : x; }
+float __attribute__((overloadable)) fmin(float a, float b) { return a < b ? a : b; }
+float __attribute__((overloadable)) fmax(float a, float b) { return a > b ? a : b; }
+float __attribute__((overloadable)) min(float a, float b) { return a < b ? a : b; }
+float __attribute__((overloadable)) max(float a, float b) { return a > b ? a : b; }
+float __attribute__((overloadable)) clamp(float x, float lo, float hi) { return fmin(fmax(x, lo), hi); }
+float __attribute__((overloadable)) floor(float x) {
+	// Exact for |x| < 2^23 (larger floats are integers already).
+	if (!(fabs(x) < 8388608.0f)) return x;
+	float t = (float)(int)x;
+	return t > x ? t - 1.0f : t;
+}

@@ -1,0 +1,128 @@
+package vc4test
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"text/tabwriter"
+
+	"lltosimd/tests/internal/testtools"
+)
+
+// runTool runs a program under testtools' timeout.
+func runTool(name string, args ...string) (stdout, stderr string, code int, err error) {
+	return testtools.Run(nil, name, args...)
+}
+
+// statRow is one vc4run -stats result of the report.
+type statRow struct {
+	kernel, kind, opt, run string
+	qpus                   int
+	stats                  map[string]string // column → value
+	raw                    string
+}
+
+var (
+	statsMu sync.Mutex
+	rows    []statRow
+)
+
+// statColumns are the report's statistics columns and the substrings that
+// identify them among the "name: value" / "name=value" pairs of vc4run's
+// -stats output (matched case-insensitively, first match wins).
+var statColumns = []struct{ title, match string }{
+	{"cycles", "cycle"},
+	{"instrs", "instr"},
+	{"util", "util"},
+	{"uniform br", "uniform"},
+	{"divergent br", "diverg"},
+}
+
+var statPair = regexp.MustCompile(`(?i)([a-z][a-z0-9 _./-]*?)\s*[:=]\s*(-?[0-9][0-9.]*%?)`)
+
+// parseStats extracts the report columns from vc4run's stderr.
+func parseStats(stderr string) map[string]string {
+	m := map[string]string{}
+	for _, p := range statPair.FindAllStringSubmatch(stderr, -1) {
+		key := strings.ToLower(p[1])
+		for _, c := range statColumns {
+			if _, done := m[c.title]; !done && strings.Contains(key, c.match) {
+				m[c.title] = p[2]
+				break
+			}
+		}
+	}
+	return m
+}
+
+func recordStats(r *Run, opt string, qpus int, stderr string) {
+	statsMu.Lock()
+	defer statsMu.Unlock()
+	rows = append(rows, statRow{
+		kernel: kernelName(r.File), kind: r.Kind, opt: opt, run: r.Label(),
+		qpus: qpus, stats: parseStats(stderr), raw: strings.TrimSpace(stderr),
+	})
+}
+
+// writeReport prints the table of all recorded runs, sorted by kernel.
+func writeReport(path string) error {
+	var w io.Writer = os.Stdout
+	if path != "-" {
+		f, err := os.Create(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = f
+	}
+	statsMu.Lock()
+	defer statsMu.Unlock()
+	if len(rows) == 0 {
+		return fmt.Errorf("no vc4run runs recorded (did TestVC4 run?)")
+	}
+	sort.Slice(rows, func(i, j int) bool {
+		a, b := rows[i], rows[j]
+		if a.kernel != b.kernel {
+			return a.kernel < b.kernel
+		}
+		if a.opt != b.opt {
+			return a.opt < b.opt
+		}
+		if a.run != b.run {
+			return len(a.run) < len(b.run) || len(a.run) == len(b.run) && a.run < b.run
+		}
+		return a.qpus < b.qpus
+	})
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	head := []string{"kernel", "opt", "run", "qpus", "input"}
+	for _, c := range statColumns {
+		head = append(head, c.title)
+	}
+	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
+	var unparsed []string
+	for _, r := range rows {
+		cells := []string{r.kernel, r.opt, r.run, fmt.Sprint(r.qpus), r.kind}
+		for _, c := range statColumns {
+			v, ok := r.stats[c.title]
+			if !ok {
+				v = "?"
+			}
+			cells = append(cells, v)
+		}
+		fmt.Fprintln(tw, strings.Join(cells, "\t")+"\t")
+		if len(r.stats) == 0 && len(unparsed) == 0 {
+			unparsed = append(unparsed, r.raw)
+		}
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if len(unparsed) > 0 {
+		fmt.Fprintf(w, "\nvc4run -stats output not understood, e.g.:\n%s\n", unparsed[0])
+	}
+	return nil
+}

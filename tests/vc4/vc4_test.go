@@ -1,0 +1,337 @@
+package vc4test
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// reportFile, when set, makes TestVC4 run vc4run with -stats and write a
+// per-kernel statistics table there ("-" = stdout). scripts/vc4-report.sh
+// uses it.
+var reportFile = flag.String("vc4report", "", "write a table of vc4run -stats per kernel run to this file (- for stdout)")
+
+var (
+	h         *harness
+	vc4run    string // path of the vc4run binary
+	vc4runErr error  // why there is none
+	setupErr  error
+)
+
+// TestMain builds cmd/vc4run into a temporary directory (or takes it from
+// $LLTOSIMD_BIN_DIR) and locates the LLVM tools. A failure is recorded and
+// reported by the tests that need the tool, so that the reference tests run
+// even while cmd/vc4run does not build.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	code := func() int {
+		root, err := repoRoot()
+		if err != nil {
+			setupErr = err
+			return m.Run()
+		}
+		work, err := os.MkdirTemp("", "lltosimd-vc4-")
+		if err != nil {
+			setupErr = err
+			return m.Run()
+		}
+		defer os.RemoveAll(work)
+		h = newHarness(root, work)
+		vc4run, vc4runErr = buildVC4Run(root, work)
+		code := m.Run()
+		if *reportFile != "" && code == 0 {
+			if err := writeReport(*reportFile); err != nil {
+				fmt.Fprintln(os.Stderr, "vc4report:", err)
+				code = 1
+			}
+		}
+		return code
+	}()
+	os.Exit(code)
+}
+
+func repoRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("go.mod not found above the working directory")
+		}
+		dir = parent
+	}
+}
+
+func buildVC4Run(root, work string) (string, error) {
+	if dir := os.Getenv("LLTOSIMD_BIN_DIR"); dir != "" {
+		p := filepath.Join(dir, "vc4run")
+		if _, err := os.Stat(p); err != nil {
+			return "", fmt.Errorf("LLTOSIMD_BIN_DIR: %v", err)
+		}
+		return p, nil
+	}
+	if _, err := os.Stat(filepath.Join(root, "cmd/vc4run")); err != nil {
+		return "", fmt.Errorf("cmd/vc4run does not exist in this tree (%v)", err)
+	}
+	out := filepath.Join(work, "vc4run")
+	c := exec.Command("go", "build", "-o", out, "./cmd/vc4run")
+	c.Dir = root
+	if msg, err := c.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build ./cmd/vc4run: %v\n%s", err, msg)
+	}
+	return out, nil
+}
+
+// needTools fails the test when the harness or an LLVM tool is missing.
+func needTools(t *testing.T) {
+	t.Helper()
+	if setupErr != nil {
+		t.Fatal(setupErr)
+	}
+	if h.toolErr != nil {
+		t.Fatal(h.toolErr)
+	}
+}
+
+// corpus parses every kernel file's headers.
+func corpus(t *testing.T) map[string][]*Run {
+	t.Helper()
+	files, err := kernelFiles(h.root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := map[string][]*Run{}
+	for _, f := range files {
+		runs, err := ParseKernelFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all[f] = runs
+	}
+	return all
+}
+
+func kernelName(file string) string { return strings.TrimSuffix(filepath.Base(file), ".cl") }
+
+// TestCorpus checks the headers and that every kernel compiles for spir at
+// both optimisation levels without warnings.
+func TestCorpus(t *testing.T) {
+	needTools(t)
+	all := corpus(t)
+	if len(all) < 25 {
+		t.Errorf("corpus has %d kernels, want at least 25", len(all))
+	}
+	kinds := map[string]int{}
+	for f, runs := range all {
+		for _, r := range runs {
+			kinds[r.Kind]++
+		}
+		t.Run(kernelName(f), func(t *testing.T) {
+			t.Parallel()
+			for _, opt := range opts {
+				if _, err := h.vc4IR(f, opt); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+	if kinds["uniform"] == 0 || kinds["divergent"] == 0 {
+		t.Errorf("corpus runs by kind %v: want both uniform and divergent inputs", kinds)
+	}
+}
+
+// TestDriverInit checks the reference driver against the contract: the
+// buffers it builds from every form of -arg spec, and the scalars it
+// passes, equal what the Go implementation of the contract (InitWords)
+// computes. testdata/echo.cl copies its scalars into a buffer.
+func TestDriverInit(t *testing.T) {
+	needTools(t)
+	file := filepath.Join(h.root, "tests/vc4/testdata/echo.cl")
+	r, err := parseHeader("kind=uniform global=32 local=8 args="+strings.Join([]string{
+		"int:40:seq",
+		"int:7:seq:-2147483648:-1000000007",
+		"int:33:rand:12345",
+		"int:6:list:-2147483648,-1,0,1,2147483647,4294967295",
+		"int:1:zero",
+		"float:9:seq:-1.5:0.375",
+		"float:17:rand:0",
+		"float:5:list:0.1,-2.5,1e10,-0,3.4028235e38",
+		"i32:-123456789", "f32:0.3", "int:8:seq:7:0",
+	}, ","), []string{"echo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.File = file
+	got, err := h.reference(r, "O2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want strings.Builder
+	for i, a := range r.Args {
+		if !a.IsBuffer() {
+			continue
+		}
+		words, err := InitWords(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == len(r.Args)-1 { // echo's output buffer
+			s, _ := ScalarBits(r.Args[i-2])
+			f, _ := ScalarBits(r.Args[i-1])
+			words = []uint32{s, f, uint32(r.Global), uint32(r.Local), uint32(r.Global / r.Local), 0, 0, 0}
+			// Work-items run in global id order: the last one writes.
+			words[5] = uint32(r.Global - 1)
+			words[6] = uint32(r.Local - 1)
+			words[7] = uint32(r.Global/r.Local - 1)
+		}
+		fmt.Fprintf(&want, "arg%d:", i)
+		for _, w := range words {
+			fmt.Fprintf(&want, " 0x%08x", w)
+		}
+		want.WriteString("\n")
+	}
+	if got != want.String() {
+		t.Errorf("reference driver output:\n%s\nwant:\n%s", got, want.String())
+	}
+}
+
+// TestReference runs every kernel on lli alone and checks that the
+// references are sane: well-formed, deterministic, equal at -O0 and -O2,
+// and that every kernel changes some buffer in at least one run.
+func TestReference(t *testing.T) {
+	needTools(t)
+	for f, runs := range corpus(t) {
+		t.Run(kernelName(f), func(t *testing.T) {
+			t.Parallel()
+			changed := false
+			for _, r := range runs {
+				outs := map[string]string{}
+				for _, opt := range opts {
+					out, err := h.reference(r, opt)
+					if err != nil {
+						t.Errorf("%s %s: %v", r.Label(), opt, err)
+						continue
+					}
+					outs[opt] = out
+					again, err := h.rerunReference(r, opt)
+					if err != nil {
+						t.Errorf("%s %s: %v", r.Label(), opt, err)
+					} else if again != out {
+						t.Errorf("%s %s: reference is not deterministic", r.Label(), opt)
+					}
+				}
+				if len(outs) != len(opts) {
+					continue
+				}
+				if err := compare(r, outs["O0"], outs["O2"]); err != nil {
+					t.Errorf("%s: -O2 reference differs from -O0: %v", r.Label(), err)
+				}
+				if differsFromInit(t, r, outs["O0"]) {
+					changed = true
+				}
+			}
+			if !changed {
+				t.Errorf("no run of %s changes any buffer", kernelName(f))
+			}
+		})
+	}
+}
+
+// rerunReference runs the linked reference program again, bypassing the memo.
+func (h *harness) rerunReference(r *Run, opt string) (string, error) {
+	prog, err := h.hostProgram(r, opt)
+	if err != nil {
+		return "", err
+	}
+	bc := strings.Split(prog, "\x00")[0]
+	args := append([]string{bc, strconv.Itoa(r.Global), strconv.Itoa(r.Local)}, r.ArgStrings()...)
+	return run(h.lli, args...)
+}
+
+// differsFromInit reports whether out differs from the initial buffers.
+func differsFromInit(t *testing.T, r *Run, out string) bool {
+	_, words, err := parseOutput(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := 0
+	for _, a := range r.Args {
+		if !a.IsBuffer() {
+			continue
+		}
+		init, err := InitWords(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := range init {
+			if init[k] != words[b][k] {
+				return true
+			}
+		}
+		b++
+	}
+	return false
+}
+
+// TestVC4 is the execution test: every kernel × -O0/-O2 × header line ×
+// QPU count on vc4run, compared with the lli reference.
+func TestVC4(t *testing.T) {
+	needTools(t)
+	if vc4runErr != nil {
+		t.Fatalf("vc4run is not available: %v", vc4runErr)
+	}
+	for f, runs := range corpus(t) {
+		t.Run(kernelName(f), func(t *testing.T) {
+			t.Parallel()
+			for _, opt := range opts {
+				for _, r := range runs {
+					for _, q := range r.QPUs {
+						name := fmt.Sprintf("%s/%s/q%d", opt, r.Label(), q)
+						t.Run(name, func(t *testing.T) { runVC4(t, r, opt, q) })
+					}
+				}
+			}
+		})
+	}
+}
+
+func runVC4(t *testing.T, r *Run, opt string, qpus int) {
+	expected, err := h.reference(r, opt)
+	if err != nil {
+		t.Fatalf("reference: %v", err)
+	}
+	ll, err := h.vc4IR(r.File, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"-qpus", strconv.Itoa(qpus), "-global", strconv.Itoa(r.Global),
+		"-local", strconv.Itoa(r.Local), "-kernel", r.Kernel}
+	if *reportFile != "" {
+		args = append(args, "-stats")
+	}
+	for _, a := range r.Args {
+		args = append(args, "-arg", a.Spec)
+	}
+	args = append(args, ll)
+	repro := "vc4run " + strings.Join(args, " ")
+	stdout, stderr, code, err := runTool(vc4run, args...)
+	if err != nil || code != 0 {
+		t.Fatalf("%s\nexit %d %v\n%s", repro, code, err, clip(stderr))
+	}
+	if err := compare(r, expected, stdout); err != nil {
+		t.Fatalf("%s:%d (%s): %v\nreproduce: %s", r.File, r.Line, opt, err, repro)
+	}
+	if *reportFile != "" {
+		recordStats(r, opt, qpus, stderr)
+	}
+}
