@@ -21,7 +21,8 @@ import (
 	"lltosimd/passes"
 	_ "lltosimd/passes/regalloc" // registers the register allocator
 	"lltosimd/targets"
-	_ "lltosimd/targets/cpu0" // registers cpu0 and cpu0el
+	_ "lltosimd/targets/cpu0"        // registers cpu0 and cpu0el
+	_ "lltosimd/targets/vc4/codegen" // registers vc4
 )
 
 // options are the parsed command-line flags of one invocation.
