@@ -1,7 +1,11 @@
 package frontend
 
 import (
+	"fmt"
+	"math/big"
+	"math/bits"
 	"os"
+	"strings"
 	"testing"
 
 	"lltosimd/mir"
@@ -90,5 +94,129 @@ func TestForwardReferencedPhi(t *testing.T) {
 	res, err := m.Call("f", argGroup{mir.MakeArgDesc(1, 0), []uint32{5}})
 	if err != nil || res[0] != 10 {
 		t.Errorf("f(5) = %v, %v; want 10", res, err)
+	}
+}
+
+// TestIntrinsicsAgainstGo runs generated one-intrinsic functions in the
+// interpreter on edge-case inputs and compares with Go arithmetic.
+func TestIntrinsicsAgainstGo(t *testing.T) {
+	type intrinsic struct {
+		name string
+		ref  func(a, b uint64, n uint) uint64 // operands and result zero-extended to n bits
+	}
+	mask := func(n uint) uint64 { return ^uint64(0) >> (64 - n) }
+	sx := func(v uint64, n uint) int64 { return int64(v<<(64-n)) >> (64 - n) }
+	smax := func(n uint) int64 { return int64(mask(n) >> 1) }
+	smin := func(n uint) int64 { return -smax(n) - 1 }
+	clamp := func(v *big.Int, n uint) uint64 {
+		if v.Cmp(big.NewInt(smax(n))) > 0 {
+			return uint64(smax(n)) & mask(n)
+		}
+		if v.Cmp(big.NewInt(smin(n))) < 0 {
+			return uint64(smin(n)) & mask(n)
+		}
+		return uint64(v.Int64()) & mask(n)
+	}
+	ops := []intrinsic{
+		{"uadd.sat", func(a, b uint64, n uint) uint64 {
+			if r := a + b; r&mask(n) < a || (n == 64 && r < a) {
+				return mask(n)
+			}
+			return (a + b) & mask(n)
+		}},
+		{"usub.sat", func(a, b uint64, n uint) uint64 {
+			if a < b {
+				return 0
+			}
+			return a - b
+		}},
+		{"sadd.sat", func(a, b uint64, n uint) uint64 {
+			return clamp(new(big.Int).Add(big.NewInt(sx(a, n)), big.NewInt(sx(b, n))), n)
+		}},
+		{"ssub.sat", func(a, b uint64, n uint) uint64 {
+			return clamp(new(big.Int).Sub(big.NewInt(sx(a, n)), big.NewInt(sx(b, n))), n)
+		}},
+		{"smax", func(a, b uint64, n uint) uint64 {
+			if sx(a, n) > sx(b, n) {
+				return a
+			}
+			return b
+		}},
+		{"umin", func(a, b uint64, n uint) uint64 { return min(a, b) }},
+		{"fshl", func(a, b uint64, n uint) uint64 {
+			c := uint(b % uint64(n))
+			if c == 0 {
+				return a
+			}
+			return (a<<c | a>>(n-c)) & mask(n) // rotate: fshl(a, a, b)
+		}},
+		{"bitreverse", func(a, b uint64, n uint) uint64 { return bits.Reverse64(a) >> (64 - n) }},
+		{"ctpop", func(a, b uint64, n uint) uint64 { return uint64(bits.OnesCount64(a)) }},
+		{"bswap", func(a, b uint64, n uint) uint64 { return bits.ReverseBytes64(a) >> (64 - n) }},
+	}
+	var src strings.Builder
+	src.WriteString(`target datalayout = "` + mipsDL + "\"\n")
+	widths := []uint{8, 16, 32, 64}
+	for _, op := range ops {
+		for _, n := range widths {
+			ty := fmt.Sprintf("i%d", n)
+			if (op.name == "bswap" && n == 8) || (op.name == "fshl" && n == 64) {
+				continue
+			}
+			fn := strings.ReplaceAll(op.name, ".", "_") + ty
+			switch op.name {
+			case "bitreverse", "ctpop", "bswap":
+				fmt.Fprintf(&src, "define %[1]s @%[2]s(%[1]s %%a, %[1]s %%b) {\n  %%r = call %[1]s @llvm.%[3]s.%[1]s(%[1]s %%a)\n  ret %[1]s %%r\n}\ndeclare %[1]s @llvm.%[3]s.%[1]s(%[1]s)\n", ty, fn, op.name)
+			case "fshl":
+				fmt.Fprintf(&src, "define %[1]s @%[2]s(%[1]s %%a, %[1]s %%b) {\n  %%r = call %[1]s @llvm.%[3]s.%[1]s(%[1]s %%a, %[1]s %%a, %[1]s %%b)\n  ret %[1]s %%r\n}\ndeclare %[1]s @llvm.%[3]s.%[1]s(%[1]s, %[1]s, %[1]s)\n", ty, fn, op.name)
+			default:
+				fmt.Fprintf(&src, "define %[1]s @%[2]s(%[1]s %%a, %[1]s %%b) {\n  %%r = call %[1]s @llvm.%[3]s.%[1]s(%[1]s %%a, %[1]s %%b)\n  ret %[1]s %%r\n}\ndeclare %[1]s @llvm.%[3]s.%[1]s(%[1]s, %[1]s)\n", ty, fn, op.name)
+			}
+		}
+	}
+	vals := []uint64{0, 1, 2, 3, 0x7f, 0x80, 0xff, 0x7fff, 0x8000, 0xffff, 0x12345678, 0x7fffffff, 0x80000000,
+		0xffffffff, 0x100000000, 0x7fffffffffffffff, 0x8000000000000000, 0xffffffffffffffff, 0xdeadbeefcafebabe}
+	calls := 0
+	for _, be := range []bool{false, true} {
+		mm := translateText(t, "intr.ll", []byte(src.String()), be)
+		m, err := newMachine(mm)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, op := range ops {
+			for _, n := range widths {
+				fn := strings.ReplaceAll(op.name, ".", "_") + fmt.Sprintf("i%d", n)
+				if m.funcs[fn] == nil {
+					continue
+				}
+				for _, a := range vals {
+					for _, b := range vals {
+						a, b := a&mask(n), b&mask(n)
+						arg := func(v uint64) argGroup {
+							if n == 64 {
+								return argGroup{mir.MakeArgDesc(2, mir.ArgAlign8), m.words64(v)}
+							}
+							return argGroup{mir.MakeArgDesc(1, 0), []uint32{uint32(v)}}
+						}
+						calls++
+						res, err := m.Call(fn, arg(a), arg(b))
+						if err != nil {
+							t.Fatalf("%s(%#x, %#x): %v", fn, a, b, err)
+						}
+						got := uint64(res[0]) & mask(min(n, 32))
+						if n == 64 {
+							got = m.i64(res)
+						}
+						if want := op.ref(a, b, n); got != want {
+							t.Errorf("be=%v %s(%#x, %#x) = %#x, want %#x", be, fn, a, b, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d calls", calls)
+	if calls < 2*36*len(vals)*len(vals) {
+		t.Errorf("only %d calls ran", calls)
 	}
 }

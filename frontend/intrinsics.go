@@ -93,6 +93,21 @@ func (s *fn) intrinsic(in *ir.InstCall, name string) bool {
 	case "sadd.with.overflow", "uadd.with.overflow", "ssub.with.overflow", "usub.with.overflow",
 		"smul.with.overflow", "umul.with.overflow":
 		s.define(in, s.overflowOp(base[:4], args[0], args[1]))
+	case "uadd.sat", "usub.sat", "sadd.sat", "ssub.sat":
+		s.define(in, s.saturate(base[:4], args[0], args[1]))
+	case "objectsize": // unknown size: -1, or 0 when asked for the minimum
+		v := int64(-1)
+		if min, ok := constInt(args[1]); ok && min&1 != 0 {
+			v = 0
+		}
+		regs := []mir.Reg{s.konst(v)}
+		if s.nwords(in.Typ) == 2 {
+			regs = append(regs, s.konst(v>>32))
+		}
+		s.define(in, regs)
+	case "is.constant":
+		s.define(in, []mir.Reg{s.konst(0)})
+	case "prefetch":
 	case "ctlz", "cttz", "ctpop", "bswap", "bitreverse":
 		s.define(in, s.bitOp(base, args[0]))
 	default:
@@ -239,6 +254,8 @@ func (s *fn) bitOp(op string, x value.Value) []mir.Reg {
 			return []mir.Reg{s.op2(mir.GAdd, s.ctpop32(lo), s.ctpop32(hi)), zero}
 		case "bswap":
 			return []mir.Reg{s.bswap32(hi), s.bswap32(lo)}
+		case "bitreverse":
+			return []mir.Reg{s.bitrev32(hi), s.bitrev32(lo)}
 		}
 		fail("unsupported: intrinsic llvm.%s.i64", op)
 	}
@@ -257,8 +274,13 @@ func (s *fn) bitOp(op string, x value.Value) []mir.Reg {
 		return []mir.Reg{s.cttz32(v)}
 	case "ctpop":
 		return []mir.Reg{s.ctpop32(s.zext(v, n))}
-	case "bswap":
-		r := s.bswap32(v)
+	case "bswap", "bitreverse":
+		var r mir.Reg
+		if op == "bswap" {
+			r = s.bswap32(v)
+		} else {
+			r = s.bitrev32(v)
+		}
 		if n < 32 {
 			r = s.opK(mir.GLShr, r, int64(32-n))
 		}
@@ -436,4 +458,61 @@ func (s *fn) checkVAList(v value.Value) {
 		}
 		return
 	}
+}
+
+// bitrev32 reverses the bits of v: swap bits, pairs and nibbles within
+// bytes, then reverse the bytes.
+func (s *fn) bitrev32(v mir.Reg) mir.Reg {
+	for _, st := range []struct {
+		sh   int64
+		mask int64
+	}{{1, 0x55555555}, {2, 0x33333333}, {4, 0x0f0f0f0f}} {
+		a := s.opK(mir.GAnd, s.opK(mir.GLShr, v, st.sh), st.mask)
+		b := s.opK(mir.GShl, s.opK(mir.GAnd, v, st.mask), st.sh)
+		v = s.op2(mir.GOr, a, b)
+	}
+	return s.bswap32(v)
+}
+
+// saturate lowers llvm.{u,s}{add,sub}.sat: the wrapped result unless the
+// operation overflows, then the limit in the direction of the overflow.
+func (s *fn) saturate(op string, x, y value.Value) []mir.Reg {
+	n := s.bitsOf(x.Type())
+	if n > 32 && n != 64 {
+		fail("unsupported: llvm.%s.sat on i%d", op, n)
+	}
+	res := s.overflowOp(op, x, y)
+	r, ov := res[:len(res)-1], res[len(res)-1]
+	words := len(r)
+	limit := func(v uint64) []mir.Reg { // a constant of n bits, as words
+		if words == 2 {
+			return []mir.Reg{s.konst(int64(v)), s.konst(int64(v >> 32))}
+		}
+		return []mir.Reg{s.konst(int64(v))}
+	}
+	umax := uint64(1)<<n - 1
+	if n == 64 {
+		umax = ^uint64(0)
+	}
+	var lim []mir.Reg
+	switch op {
+	case "uadd":
+		lim = limit(umax)
+	case "usub":
+		lim = limit(0)
+	default:
+		// Signed overflow goes toward the sign of the first operand.
+		smax, smin := umax>>1, ^(umax>>1)
+		a := s.words(x)
+		neg := s.icmpR(mir.CondSLT, s.sext(a[len(a)-1], min(n, 32)), s.konst(0))
+		mx, mn := limit(smax), limit(smin)
+		for i := range mx {
+			lim = append(lim, s.selectR(neg, mn[i], mx[i]))
+		}
+	}
+	out := make([]mir.Reg, words)
+	for i := range out {
+		out[i] = s.selectR(ov, lim[i], r[i])
+	}
+	return out
 }
