@@ -502,7 +502,7 @@ func (s *fn) saturate(op string, x, y value.Value) []mir.Reg {
 		lim = limit(0)
 	default:
 		// Signed overflow goes toward the sign of the first operand.
-		smax, smin := umax>>1, ^(umax>>1)
+		smax, smin := umax>>1, ^(umax >> 1)
 		a := s.words(x)
 		neg := s.icmpR(mir.CondSLT, s.sext(a[len(a)-1], min(n, 32)), s.konst(0))
 		mx, mn := limit(smax), limit(smin)
