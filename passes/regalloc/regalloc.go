@@ -41,6 +41,7 @@ var Pass = passes.Register(&passes.Pass{
 		"spills":         "Number of registers spilled",
 		"stores":         "Number of spill stores inserted",
 		"reloads":        "Number of reloads inserted",
+		"remats":         "Number of values rematerialized instead of reloaded",
 		"coalesced":      "Number of copies coalesced",
 		"reloadsRemoved": "Number of reloads replaced by register copies",
 	},
@@ -659,8 +660,13 @@ func (a *alloc) rewrite() {
 // definitions to go through fresh short-lived registers.
 func (st *state) spill(vs []mir.Reg) error {
 	f := st.f
+	remat := st.rematerializable(vs)
 	slot := map[mir.Reg]int{}
 	for _, v := range vs {
+		if remat[v] != nil {
+			st.debugf("%s: rematerializing %%%d", f.Name, v.VirtIndex())
+			continue
+		}
 		cl := f.Arch.Classes[f.ClassOf(v)]
 		if cl.Size != 4 {
 			return fmt.Errorf("%s: cannot spill a register of class %s (size %d)", f.Name, cl.Name, cl.Size)
@@ -672,11 +678,14 @@ func (st *state) spill(vs []mir.Reg) error {
 		st.spillSlots[int64(slot[v])] = true
 		st.debugf("%s: spilling %%%d to fi#%d", f.Name, v.VirtIndex(), slot[v])
 	}
-	st.count("spills", int64(len(vs)))
-	var stores, reloads int64
+	st.count("spills", int64(len(slot)))
+	var stores, reloads, remats int64
 	for _, b := range f.Blocks {
 		out := make([]*mir.Instr, 0, len(b.Instrs))
 		for _, in := range b.Instrs {
+			if d := in.Ops; len(d) > 0 && d[0].IsDef() && remat[d[0].Reg] == in {
+				continue // the definition is repeated at each use instead
+			}
 			temp := map[mir.Reg]mir.Reg{}
 			var after []*mir.Instr
 			for _, m := range in.Flatten() {
@@ -685,22 +694,29 @@ func (st *state) spill(vs []mir.Reg) error {
 					if o.Kind != mir.KindReg && o.Kind != mir.KindPred {
 						continue
 					}
-					fi, ok := slot[o.Reg]
-					if !ok {
+					v := o.Reg
+					fi, spilled := slot[v]
+					def := remat[v]
+					if !spilled && def == nil {
 						continue
 					}
-					v := o.Reg
 					t, seen := temp[v]
 					if !seen {
 						t = f.NewVReg(f.ClassOf(v))
 						st.noSpill = append(st.noSpill, make([]bool, f.NumVRegs()-len(st.noSpill))...)
 						st.noSpill[t.VirtIndex()] = true
 						temp[v] = t
-						if readsReg(in, v) {
+						switch {
+						case def != nil:
+							c := &mir.Instr{Op: def.Op, Ops: append([]mir.Operand(nil), def.Ops...)}
+							c.Ops[0].Reg = t
+							out = append(out, c)
+							remats++
+						case readsReg(in, v):
 							out = append(out, mir.NewInstr(mir.GLoad32, mir.D(t), mir.FI(fi, 0), mir.I(0)))
 							reloads++
 						}
-						if writesReg(in, v) {
+						if spilled && writesReg(in, v) {
 							if f.Arch.Desc(in.Op).Flags&mir.FlagTerminator != 0 {
 								return fmt.Errorf("%s: cannot spill %%%d defined by a terminator", f.Name, v.VirtIndex())
 							}
@@ -718,7 +734,56 @@ func (st *state) spill(vs []mir.Reg) error {
 	}
 	st.count("stores", stores)
 	st.count("reloads", reloads)
+	st.count("remats", remats)
 	return nil
+}
+
+// rematerializable returns, for the registers in vs that are cheaper to
+// recompute than to reload, their single definition: an instruction
+// without side effects, memory access or control flow whose only register
+// operand is that definition, apart from reserved physical registers that
+// nothing in the function writes ($zero, $gp; not a moving $sp).
+func (st *state) rematerializable(vs []mir.Reg) map[mir.Reg]*mir.Instr {
+	f := st.f
+	want := map[mir.Reg]bool{}
+	for _, v := range vs {
+		want[v] = true
+	}
+	written := map[mir.Reg]bool{}
+	defs := map[mir.Reg][]*mir.Instr{}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			mir.ForEachReg(in, func(r mir.Reg, def bool) {
+				switch {
+				case def && r.IsPhys():
+					written[r] = true
+				case def && want[r]:
+					defs[r] = append(defs[r], in)
+				}
+			})
+		}
+	}
+	const unsafe = mir.FlagSideEffect | mir.FlagLoad | mir.FlagStore | mir.FlagCall | mir.FlagBranch |
+		mir.FlagTerminator | mir.FlagCompare | mir.FlagPseudo
+	out := map[mir.Reg]*mir.Instr{}
+	for v, ds := range defs {
+		in := ds[0]
+		if len(ds) != 1 || len(in.Bundle) > 0 || f.Arch.Desc(in.Op).Flags&unsafe != 0 || in.Op == mir.GImplicitDef ||
+			in.Op == mir.GCopy || len(in.Ops) == 0 || !in.Ops[0].IsDef() || in.Ops[0].Reg != v {
+			continue
+		}
+		ok := true
+		for _, o := range in.Ops[1:] {
+			if o.Kind == mir.KindPred || (o.Kind == mir.KindReg && (o.Flags&mir.FlagDef != 0 || o.Reg.IsVirtual() ||
+				int(o.Reg) >= len(f.Arch.Regs) || !f.Arch.Regs[o.Reg].Reserved || written[o.Reg])) {
+				ok = false
+			}
+		}
+		if ok {
+			out[v] = in
+		}
+	}
+	return out
 }
 
 func readsReg(in *mir.Instr, v mir.Reg) bool {

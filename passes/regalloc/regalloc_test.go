@@ -73,7 +73,7 @@ func TestRandomPrograms(t *testing.T) {
 		}
 	}
 	// The programs must exercise spilling, coalescing and reload forwarding.
-	for _, key := range []string{"spills", "coalesced", "reloadsRemoved"} {
+	for _, key := range []string{"spills", "coalesced", "reloadsRemoved", "remats"} {
 		if cfg.Stats.Get("regalloc", regalloc.Pass.Stats[key]) == 0 {
 			t.Errorf("statistic %s is 0", key)
 		}
@@ -146,14 +146,21 @@ func BenchmarkLargeFunction(b *testing.B) {
 	}
 }
 
-// callFunc builds: n values computed, a call, then all n values summed.
-func callFunc(arch *mir.Arch, n int) *mir.Func {
+// callFunc builds: n values computed (from the argument, or constants),
+// a call, then all n values summed.
+func callFunc(arch *mir.Arch, n int, constants bool) *mir.Func {
 	f := mir.NewFunc("across", arch)
 	b := f.NewBlock("entry")
+	arg := f.NewVReg(0)
+	b.Instrs = append(b.Instrs, mir.NewInstr(mir.GCopy, mir.D(arg), mir.R(mock.R(0))))
 	var vals []mir.Reg
 	for i := 0; i < n; i++ {
 		v := f.NewVReg(0)
-		b.Instrs = append(b.Instrs, mir.NewInstr(mock.LI, mir.D(v), mir.I(int64(10+i))))
+		if constants {
+			b.Instrs = append(b.Instrs, mir.NewInstr(mock.LI, mir.D(v), mir.I(int64(10+i))))
+		} else {
+			b.Instrs = append(b.Instrs, mir.NewInstr(mock.ADDI, mir.D(v), mir.R(arg), mir.I(int64(10+i))))
+		}
 		vals = append(vals, v)
 	}
 	b.Instrs = append(b.Instrs,
@@ -175,17 +182,24 @@ func callFunc(arch *mir.Arch, n int) *mir.Func {
 }
 
 // Values live across a call go to callee-saved registers, which are
-// reported in SavedRegs; when there are too few, the rest is spilled.
+// reported in SavedRegs; when there are too few, the rest is spilled, or
+// recomputed at the use when it is a constant.
 func TestCallCrossingValues(t *testing.T) {
 	arch := mock.NewArch(4, 1) // r3 is callee-saved
-	for _, c := range []struct{ n, spills int }{{1, 0}, {2, 1}, {3, 2}} {
-		f := callFunc(arch, c.n)
+	for _, c := range []struct {
+		n             int
+		constants     bool
+		spills, remat int64
+	}{{1, false, 0, 0}, {2, false, 1, 0}, {3, false, 2, 0}, {3, true, 0, 2}} {
+		f := callFunc(arch, c.n, c.constants)
 		cfg := passes.NewConfig()
 		if err := pipeline(t, f, cfg); err != nil {
 			t.Fatal(err)
 		}
-		if got := cfg.Stats.Get("regalloc", regalloc.Pass.Stats["spills"]); got != int64(c.spills) {
-			t.Errorf("%d values across a call: %d spills, want %d\n%s", c.n, got, c.spills, f)
+		spills := cfg.Stats.Get("regalloc", regalloc.Pass.Stats["spills"])
+		remat := cfg.Stats.Get("regalloc", regalloc.Pass.Stats["remats"])
+		if spills != c.spills || remat != c.remat {
+			t.Errorf("%d values across a call: %d spills, %d remats; want %d, %d\n%s", c.n, spills, remat, c.spills, c.remat, f)
 		}
 		if fmt.Sprint(f.SavedRegs) != fmt.Sprint([]mir.Reg{mock.R(3)}) {
 			t.Errorf("SavedRegs = %v, want [r3]", f.SavedRegs)
