@@ -504,8 +504,10 @@ func (s *fn) alloca(in *ir.InstAlloca) {
 	if constN && s.irBlock == s.irf.Blocks[0] {
 		idx := s.f.NewFrameObject(mir.FrameObject{Size: size * int64(n), Align: align, Name: in.Name()})
 		s.frame[in] = idx
-		if s.pending[in] {
-			s.define(in, s.words(in))
+		if s.pending[in] { // only in invalid IR: a use before the entry alloca
+			r := s.reg()
+			s.emit(mir.GFrameAddr, mir.D(r), mir.FI(idx, 0))
+			s.define(in, []mir.Reg{r})
 		}
 		return
 	}
