@@ -1,9 +1,29 @@
 // Package frontend reads LLVM IR text (as printed by clang-14) and lowers it
 // into generic MIR: the G_* ops of package mir on 32-bit virtual registers,
-// as docs/generic-mir.md defines. Parse wraps github.com/llir/llvm with a
-// textual pre-pass for what that parser cannot read; Translate does the
-// lowering (i64 splitting, memory layout from the datalayout, calls,
-// switches, intrinsics, global initializers).
+// as docs/generic-mir.md defines.
+//
+// Parse wraps github.com/llir/llvm with a textual pre-pass for what that
+// parser cannot read (getelementptr instructions with constant-expression
+// indices) and turns its errors and panics into *Error values with
+// positions. Translate lowers a module:
+//
+//   - integers of 1..64 bits (wider than 32: a low/high word pair), pointers
+//     (one word; in memory the datalayout's pointer size), and first-class
+//     aggregates in registers (extractvalue/insertvalue, *.with.overflow);
+//   - all integer arithmetic, compares, casts, select, phi, freeze, switch
+//     (jump tables when dense, else a binary compare tree), allocas (frame
+//     objects or G_DYN_ALLOCA), loads and stores split by alignment in the
+//     target byte order, getelementptr, direct and indirect calls with
+//     signext/zeroext/byval/sret, variadic functions with pointer va_lists;
+//   - global initializers (ints, strings, arrays, structs, addresses and
+//     constant expressions of them), laid out by the module's datalayout;
+//   - the intrinsics clang emits for C (memory, bit manipulation, min/max,
+//     abs, funnel shifts, overflow and saturating arithmetic, va_*, stack
+//     save/restore, trap, lifetime/debug markers).
+//
+// Everything else (floating point, vectors, atomics, exceptions, inline
+// assembly, struct va_lists, symbol differences in data, global
+// constructors) is reported as "unsupported: ..." at the offending line.
 package frontend
 
 import (

@@ -68,6 +68,12 @@ func Translate(m *ir.Module, opts Options) (mm *mir.Module, err error) {
 		if g.Init == nil {
 			continue
 		}
+		switch g.Name() {
+		case "llvm.used", "llvm.compiler.used":
+			continue // keep-alive lists: every global is kept anyway
+		case "llvm.global_ctors", "llvm.global_dtors":
+			return nil, t.globalError(g.Name(), "unsupported: global constructors and destructors (@"+g.Name()+")")
+		}
 		mg, err := t.global(g)
 		if err != nil {
 			return nil, err

@@ -141,6 +141,8 @@ func TestUnsupportedPositions(t *testing.T) {
 			"t.ll:2:3: unsupported: inline assembly"},
 		{"%va = type { i32, i32, i8*, i8* }\ndefine void @v(i32 %n, ...) {\n  %ap = alloca [1 x %va]\n  %p = bitcast [1 x %va]* %ap to i8*\n  call void @llvm.va_start(i8* %p)\n  ret void\n}\ndeclare void @llvm.va_start(i8*)\n",
 			"t.ll:5:3: unsupported: va_list of type '[1 x %va]'"},
+		{"@x = global i32 0\n@llvm.used = appending global [1 x i8*] [i8* bitcast (i32* @x to i8*)], section \"llvm.metadata\"\ndefine void @c() {\n  ret void\n}\n@llvm.global_ctors = appending global [1 x { i32, void ()*, i8* }] [{ i32, void ()*, i8* } { i32 65535, void ()* @c, i8* null }]\n",
+			"t.ll:6:1: unsupported: global constructors"},
 		{"@d = global double 1.0\n", "t.ll:1:1: unsupported: floating-point type 'double'"},
 	} {
 		err := translateErr(t, tc.src)
