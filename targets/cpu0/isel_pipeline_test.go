@@ -13,7 +13,7 @@ import (
 )
 
 // TestSelectClangOutput runs call lowering, instruction selection and select
-// lowering on real clang-14 output (testdata/isel/*.ll, made from ops.c) for
+// lowering on real clang-14 output (testdata/isel/*.ll, made from the .c files) for
 // both CPU variants, with the MIR verifier after every pass.
 func TestSelectClangOutput(t *testing.T) {
 	files, _ := filepath.Glob("testdata/isel/*.ll")
