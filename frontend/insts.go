@@ -38,10 +38,9 @@ var binOps = [...]mir.Opcode{
 	binAnd: mir.GAnd, binOr: mir.GOr, binXor: mir.GXor,
 }
 
-// divHelpers are the runtime routines for i64 division and variable shifts.
+// divHelpers are the runtime routines for i64 division.
 var divHelpers = map[binKind]string{
 	binSDiv: "__divdi3", binUDiv: "__udivdi3", binSRem: "__moddi3", binURem: "__umoddi3",
-	binShl: "__ashldi3", binLShr: "__lshrdi3", binAShr: "__ashrdi3",
 }
 
 type castKind uint8
@@ -221,7 +220,7 @@ func (s *fn) binary64(k binKind, n int, x, y value.Value) []mir.Reg {
 		if c, ok := constInt(y); ok {
 			return s.shift64(k, a, int(c&63))
 		}
-		return s.helper(divHelpers[k], 2, a, s.words(y)[:1])
+		return s.shift64Var(k, a, s.words(y)[0])
 	case binSDiv, binSRem:
 		return s.helper(divHelpers[k], 2, a, s.ext64(s.words(y), n, true))
 	case binUDiv, binURem:
@@ -287,7 +286,30 @@ func (s *fn) shift64(k binKind, a []mir.Reg, c int) []mir.Reg {
 	}
 }
 
-// helper calls a runtime routine taking an i64 and an i64 or i32 and
+// shift64Var shifts a (lo, hi) pair by a variable amount inline: both
+// halves are shifted by amount&31 (the bits crossing between the words
+// shifted in two steps so that no shift reaches 32), then selects pick the
+// result for amounts of 32 and more.
+func (s *fn) shift64Var(k binKind, a []mir.Reg, amt mir.Reg) []mir.Reg {
+	lo, hi := a[0], a[1]
+	s5 := s.opK(mir.GAnd, amt, 31)
+	inv := s.op2(mir.GSub, s.konst(31), s5)
+	big := s.icmpR(mir.CondNE, s.opK(mir.GAnd, amt, 32), s.konst(0))
+	if k == binShl {
+		l := s.op2(mir.GShl, lo, s5)
+		h := s.op2(mir.GOr, s.op2(mir.GShl, hi, s5), s.op2(mir.GLShr, s.opK(mir.GLShr, lo, 1), inv))
+		return []mir.Reg{s.selectR(big, s.konst(0), l), s.selectR(big, l, h)}
+	}
+	l := s.op2(mir.GOr, s.op2(mir.GLShr, lo, s5), s.op2(mir.GShl, s.opK(mir.GShl, hi, 1), inv))
+	if k == binLShr {
+		h := s.op2(mir.GLShr, hi, s5)
+		return []mir.Reg{s.selectR(big, h, l), s.selectR(big, s.konst(0), h)}
+	}
+	h := s.op2(mir.GAShr, hi, s5)
+	return []mir.Reg{s.selectR(big, h, l), s.selectR(big, s.opK(mir.GAShr, hi, 31), h)}
+}
+
+// helper calls a runtime routine taking two word groups (i64 values) and
 // returning nres words.
 func (s *fn) helper(name string, nres int, a, b []mir.Reg) []mir.Reg {
 	s.t.useSym(name)

@@ -493,15 +493,6 @@ func (m *machine) callSym(name string, g []argGroup) []uint32 {
 			m.mem[arg(0)+i] = byte(arg(1))
 		}
 		return []uint32{arg(0)}
-	case "__ashldi3", "__lshrdi3", "__ashrdi3":
-		a, s := m.i64(g[0].words), arg(1)&63
-		switch name {
-		case "__ashldi3":
-			return m.words64(a << s)
-		case "__lshrdi3":
-			return m.words64(a >> s)
-		}
-		return m.words64(uint64(int64(a) >> s))
 	case "__divdi3", "__udivdi3", "__moddi3", "__umoddi3":
 		a, b := m.i64(g[0].words), m.i64(g[1].words)
 		if b == 0 {
