@@ -255,6 +255,16 @@ var Rules = []isel.Rule{
 	}},
 
 	// Selects keep their compare for cpu0-select.
+	{Name: "select.icmpimm.II", Guard: featSlt, Match: isel.Op(mir.GSelect, isel.Op(mir.GICmp, isel.AnyCond, reg, isel.AnyImm), reg, reg),
+		EmitFunc: func(e *isel.Emitter) error {
+			cond, k := e.Cap(0).Cond, e.Cap(2).Imm
+			b := mir.I(s32(k))
+			if !flagImmOK(cond, k) {
+				b = e.Const(k)
+			}
+			e.Emit("SELECT", e.Def(0), e.Cap(3), e.Cap(4), e.Cap(0), e.Cap(1), b)
+			return nil
+		}},
 	{Name: "select.icmp", Match: isel.Op(mir.GSelect, isel.Op(mir.GICmp, isel.AnyCond, reg, reg), reg, reg),
 		Emit: []isel.Inst{isel.I("SELECT", d0, isel.Cap(3), isel.Cap(4), c0, c1, c2)}},
 	{Name: "select", Match: isel.Op(mir.GSelect, reg, reg, reg),
@@ -544,6 +554,32 @@ func lessForm(c mir.Cond, a, b mir.Operand) (x, y mir.Operand, neg bool) {
 	default: // sle, ule
 		return b, a, true
 	}
+}
+
+// flagImmOK reports whether compareFlagImm can compare with constant k
+// (cpu032II); the constant 0 of an equality is better read from $zero.
+func flagImmOK(c mir.Cond, k int64) bool {
+	if c == mir.CondEQ || c == mir.CondNE {
+		return k != 0 && isUimm16(k)
+	}
+	_, _, _, ok := lessImm(c, k)
+	return ok
+}
+
+// compareFlagImm is compareFlag against a constant that flagImmOK accepts:
+// xori for equalities, slti/sltiu for orders.
+func compareFlagImm(bd builder, c mir.Cond, a mir.Operand, k int64) (mir.Operand, bool, error) {
+	if !flagImmOK(c, k) {
+		return mir.Operand{}, false, fmt.Errorf("cannot compare with %d in one instruction", k)
+	}
+	t := bd.tmp()
+	if c == mir.CondEQ || c == mir.CondNE {
+		bd.emit("XORi", mir.D(t), a, mir.I(int64(uint32(k))))
+		return mir.R(t), c == mir.CondEQ, nil
+	}
+	op, imm, neg, _ := lessImm(c, k)
+	bd.emit(op, mir.D(t), a, mir.I(imm))
+	return mir.R(t), neg, nil
 }
 
 // compareFlag emits code leaving a register k such that (a cond b) == ((k != 0) != neg).

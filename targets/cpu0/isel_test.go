@@ -641,6 +641,56 @@ func TestSelectSelect(t *testing.T) {
 	}
 }
 
+// On cpu032II a select on a compare with a constant keeps the constant, and
+// cpu0-select compares with slti/sltiu/xori; other constants go to registers.
+func TestSelectSelectImm(t *testing.T) {
+	f := checkSelect(t, "", args2+`
+  %2:gpr = G_CONST 10
+  %3:gpr = G_ICMP sgt, %0, %2
+  %4:gpr = G_SELECT %3, %0, %1
+  %5:gpr = G_ICMP eq, %4, %2
+  %6:gpr = G_SELECT %5, %4, %1
+  %7:gpr = G_CONST 0
+  %8:gpr = G_ICMP ne, %6, %7
+  %9:gpr = G_SELECT %8, %6, %1
+  %10:gpr = G_CONST 100000
+  %11:gpr = G_ICMP ult, %9, %10
+  %12:gpr = G_SELECT %11, %9, %1
+  RET $lr, implicit %12
+`, `bb0:
+  %0:gpr = COPY $4
+  %1:gpr = COPY $5
+  %4:gpr = SELECT %0, %1, sgt, %0, 10
+  %6:gpr = SELECT %4, %1, eq, %4, 10
+  %9:gpr = SELECT %6, %1, ne, %6, $zero
+  %14:gpr = LUi 1
+  %13:gpr = ORi %14, 34464
+  %12:gpr = SELECT %9, %1, ult, %9, %13
+  RET $lr, implicit %12
+`)
+	if _, err := LowerSelects(f, true); err != nil {
+		t.Fatal(err)
+	}
+	verify(t, f)
+	want := `bb0:
+  %0:gpr = COPY $4
+  %1:gpr = COPY $5
+  %15:gpr = SLTi %0, 11
+  %4:gpr = MOVZ_I_I %0, %15, %1
+  %16:gpr = XORi %4, 10
+  %6:gpr = MOVZ_I_I %4, %16, %1
+  %9:gpr = MOVN_I_I %6, %6, %1
+  %14:gpr = LUi 1
+  %13:gpr = ORi %14, 34464
+  %17:gpr = SLTu %9, %13
+  %12:gpr = MOVN_I_I %9, %17, %1
+  RET $lr, implicit %12
+`
+	if got := bodyText(f); norm(got) != norm(want) {
+		t.Errorf("lowered selects differ\n--- got\n%s--- want\n%s", got, want)
+	}
+}
+
 func TestSelectStackAndTraps(t *testing.T) {
 	f := checkSelect(t, "", args2+`
   %2:gpr = G_STACKSAVE

@@ -54,7 +54,17 @@ func LowerSelects(f *mir.Func, slt bool) (int, error) {
 				return n, fmt.Errorf("%s: malformed SELECT: %s", f.Name, mir.FormatInstr(f, in))
 			}
 			d, t, fv, cond, a, bb := ops[0], ops[1], ops[2], ops[3].Cond, ops[4], ops[5]
-			k, neg := compareFlag(l, slt, cond, a, bb)
+			var k mir.Operand
+			var neg bool
+			if bb.Kind == mir.KindImm {
+				// Only made for cpu032II, with constants slti/sltiu/xori take.
+				var err error
+				if k, neg, err = compareFlagImm(l, cond, a, bb.Imm); err != nil || !slt {
+					return n, fmt.Errorf("%s: SELECT with constant operand: %s", f.Name, mir.FormatInstr(f, in))
+				}
+			} else {
+				k, neg = compareFlag(l, slt, cond, a, bb)
+			}
 			op := "MOVN_I_I"
 			if neg {
 				op = "MOVZ_I_I"
