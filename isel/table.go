@@ -73,6 +73,9 @@ type Rule struct {
 	EmitFunc func(e *Emitter) error
 }
 
+// Root returns the generic op the rule is indexed by.
+func (r *Rule) Root() mir.Opcode { return r.Match.Op }
+
 // Table is a target's rule set plus the little the engine must know about
 // the target.
 type Table struct {
