@@ -9,7 +9,23 @@
 // between them; producers listed in Table.Remat (constants, frame addresses)
 // are cheap to recompute and fold into any number of users. A producer whose
 // value is no longer used once its users are selected is deleted when the
-// walk reaches it.
+// walk reaches it. Blocks are selected last to first.
+//
+// A rule reads like this (Cpu0's "x + simm16"):
+//
+//	{Name: "add.ri", Match: isel.Op(mir.GAdd, isel.Reg, simm16),
+//	 Emit: []isel.Inst{isel.I("ADDiu", isel.Def(0), isel.Cap(0), isel.Cap(1))}}
+//
+// Leaves capture operands in pre-order (Cap(0), Cap(1), …) and convert as
+// they match: simm16 accepts an immediate or a register defined by G_CONST
+// whose value fits, and captures the immediate. Reg accepts any value and
+// materializes constants (the zero register for 0). Commutative generic ops
+// (mir.FlagCommutable) also match with their operands swapped. Rules of one
+// root op are tried by descending Priority, then in table order; the first
+// whose guard holds and whose tree matches wins. Generic ops a rule emits
+// (a materialized constant, a legalized address) are selected in turn.
+// Table.Shadowed finds rules that an earlier rule always pre-empts, and a
+// Coverage lists rules that never fired.
 package isel
 
 import (
