@@ -147,7 +147,8 @@ func printFunc(w *bufio.Writer, f *mir.Func, index int) error {
 		} else {
 			head = fmt.Sprintf("# %%bb.%d:", i)
 		}
-		if b.Name != "" {
+		// llc names only blocks whose IR label is a name, not a number.
+		if b.Name != "" && strings.Trim(b.Name, "0123456789") != "" {
 			head = padTo(head, commentCol) + "# %" + b.Name
 		}
 		if b.Align > 0 {

@@ -96,7 +96,8 @@ $func_end0:
 // Spec §9.1 (ch7_1_controlflow, cpu032I): cmp $sw,$3,$2 / jne $sw,$BB0_2 /
 // jmp $BB0_1 / $BB0_1: … ; labels only on referenced blocks, a filled
 // delay slot printed from the bundle, move for addu with $zero, the
-// %hi/%lo pair of spec §6 and .set noat/at around a body that uses $1.
+// %hi/%lo pair of spec §6, .set noat/at around a body that uses $1, and no
+// name comment for a block whose IR label is a number.
 func TestPrintControlFlow(t *testing.T) {
 	got, err := printModuleText(t, `--- module: ch7_1_controlflow.c
 byte-order: big
@@ -116,6 +117,9 @@ bb0:
 
 bb1.if.then:
   $1 = LUi @x
+  JMP bb3.7
+
+bb3.7:
   $1 = ORi $1, @x
   $2 = LD $1, 0
   JMP bb2.if.end
@@ -143,16 +147,18 @@ f:
 	.set	noat
 # %bb.0:
 	cmp	$sw, $3, $2
-	jne	$sw, $BB0_2
+	jne	$sw, $BB0_3
 	move	$fp, $sp
 	jmp	$BB0_1
 $BB0_1:                                 # %if.then
 	lui	$1, %hi(x)
+	jmp	$BB0_2
+$BB0_2:
 	ori	$1, $1, %lo(x)
 	ld	$2, 0($1)
-	jmp	$BB0_2
+	jmp	$BB0_3
 	.align	3
-$BB0_2:                                 # %if.end
+$BB0_3:                                 # %if.end
 	ori	$2, $2, 32768
 	bne	$4, $zero, $BB0_1
 	nop
