@@ -22,6 +22,7 @@ import (
 	_ "lltosimd/passes/regalloc" // registers the register allocator
 	"lltosimd/targets"
 	_ "lltosimd/targets/cpu0"        // registers cpu0 and cpu0el
+	_ "lltosimd/targets/cpu0/binout" // -filetype=obj and hex for cpu0
 	_ "lltosimd/targets/vc4/codegen" // registers vc4
 )
 

@@ -45,6 +45,7 @@ type assembler struct {
 	line      int
 	order     binary.ByteOrder
 	locals    map[string]bool // names declared .local (for .comm)
+	sizes     []pendingSize   // .size directives, evaluated at the end
 }
 
 // Assemble assembles the Cpu0 assembly text src (named name in messages)
@@ -78,6 +79,7 @@ func Assemble(name string, src []byte, opt Options) (*Object, error) {
 		a.line = p.line
 		a.encode(p)
 	}
+	a.finishSizes()
 	if len(a.errs) > 0 {
 		return nil, errors.Join(a.errs...)
 	}

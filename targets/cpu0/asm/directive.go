@@ -8,8 +8,8 @@ import (
 // ignoredDirectives carry debug, ABI or listing information the flat image
 // has no use for (spec §5: the lbd assembler ignores them too).
 var ignoredDirectives = map[string]bool{
-	".type": true, ".ent": true, ".end": true, ".frame": true, ".mask": true, ".fmask": true,
-	".size": true, ".file": true, ".ident": true, ".addrsig": true, ".addrsig_sym": true,
+	".ent": true, ".end": true, ".frame": true, ".mask": true, ".fmask": true,
+	".file": true, ".ident": true, ".addrsig": true, ".addrsig_sym": true,
 	".loc": true, ".hidden": true, ".protected": true, ".abicalls": true,
 	".option": true, ".nan": true, ".module": true, ".insn": true,
 }
@@ -68,6 +68,10 @@ func (a *assembler) directive(name, rest string) {
 			return
 		}
 		a.switchTo(sectionOf(strings.Trim(args[0], `"`)))
+	case ".type":
+		a.symType(args)
+	case ".size":
+		a.symSize(args)
 	case ".previous":
 		a.prev, a.cur = a.cur, a.prev
 	case ".globl", ".global", ".weak":

@@ -63,6 +63,8 @@ type Symbol struct {
 	// common symbol; the linker keeps one (a real definition wins).
 	Common bool
 	Line   int
+	Type   SymType // from .type (ELF symbol type)
+	Size   uint32  // from .size (ELF symbol size)
 }
 
 // Object is one assembled file.

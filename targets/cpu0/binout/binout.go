@@ -1,0 +1,76 @@
+// Package binout gives the cpu0 and cpu0el targets their binary outputs:
+// -filetype=obj (an ELF32 relocatable object, package elf) and
+// -filetype=hex (the reference model's hex image, spec cpu0.md §8.1).
+// Both are made by printing the assembly and assembling it, so the binary
+// and the text output can never disagree. Importing the package (the
+// driver does) installs them.
+//
+// The hex image of a module is the module alone, linked at address 0:
+// .text, then .rodata, .data and .bss, with references between its own
+// symbols resolved. It has no startup code and references to symbols the
+// module does not define are an error; a runnable image of a program with
+// its startup code and runtime is made by `cpu0sim -hex out.hex file.s|.o...`.
+package binout
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+
+	"lltosimd/mir"
+	"lltosimd/passes"
+	"lltosimd/targets"
+	"lltosimd/targets/cpu0"
+	"lltosimd/targets/cpu0/asm"
+	"lltosimd/targets/cpu0/elf"
+)
+
+func init() {
+	for _, name := range []string{"cpu0", "cpu0el"} {
+		t, ok := targets.Lookup(name)
+		if !ok {
+			panic("binout: target " + name + " is not registered")
+		}
+		printAsm := t.Emit
+		t.Emit = func(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes.Config) error {
+			return emit(w, m, ft, cfg, printAsm)
+		}
+	}
+}
+
+// Level returns the instruction-set level of an -mcpu value ("" and
+// unknown names are cpu032II, as in the compiler).
+func Level(mcpu string) cpu0.Level {
+	if strings.EqualFold(mcpu, "cpu032I") {
+		return cpu0.Cpu032I
+	}
+	return cpu0.Cpu032II
+}
+
+// emit writes m as ft; assembly goes straight to printAsm.
+func emit(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes.Config, printAsm func(io.Writer, *mir.Module, targets.FileType, *passes.Config) error) error {
+	if ft == targets.FileAsm {
+		return printAsm(w, m, ft, cfg)
+	}
+	var text bytes.Buffer
+	if err := printAsm(&text, m, targets.FileAsm, cfg); err != nil {
+		return err
+	}
+	obj, err := asm.Assemble("<generated assembly>", text.Bytes(), asm.Options{Level: Level(cfg.Options["mcpu"]), LittleEndian: !m.BigEndian})
+	if err != nil {
+		return fmt.Errorf("internal error: the printed assembly does not assemble: %w", err)
+	}
+	obj.Name = m.Source
+	switch ft {
+	case targets.FileObj:
+		return elf.Write(w, obj)
+	case targets.FileHex:
+		img, err := asm.Link([]*asm.Object{obj}, asm.LinkOptions{})
+		if err != nil {
+			return fmt.Errorf("-filetype=hex is the module alone at address 0 (link programs with cpu0sim -hex): %w", err)
+		}
+		return asm.WriteHex(w, img)
+	}
+	return fmt.Errorf("-filetype=%s is not supported for Cpu0", ft)
+}
