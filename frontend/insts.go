@@ -807,8 +807,14 @@ func (s *fn) call(in *ir.InstCall) bool {
 	sig := in.Sig()
 	var defs, uses []mir.Operand
 	nres := s.nwords(sig.RetType)
-	if nres > 2 {
-		fail("unsupported: call result of type '%s' (%d words)", sig.RetType, nres)
+	resSlot := -1
+	if s.t.returnsInMemory(sig.RetType) {
+		resSlot = s.f.NewFrameObject(mir.FrameObject{
+			Size:  must(s.t.lay.AllocSize(sig.RetType)),
+			Align: must(s.t.lay.Align(sig.RetType)),
+			Name:  "result",
+		})
+		nres = 0
 	}
 	res := make([]mir.Reg, nres)
 	for i := range res {
@@ -825,6 +831,11 @@ func (s *fn) call(in *ir.InstCall) bool {
 		uses = append(uses, mir.S(cv.sym, int64(cv.off)))
 	} else {
 		uses = append(uses, mir.R(s.word(callee)))
+	}
+	if resSlot >= 0 {
+		p := s.reg()
+		s.emit(mir.GFrameAddr, mir.D(p), mir.FI(resSlot, 0))
+		uses = append(uses, mir.I(int64(mir.MakeArgDesc(1, mir.ArgSRet))), mir.R(p))
 	}
 	var declared []*ir.Param
 	if f, ok := callee.(*ir.Func); ok {
@@ -860,7 +871,10 @@ func (s *fn) call(in *ir.InstCall) bool {
 	}
 	s.emit(mir.GCall, append(defs, uses...)...)
 	s.f.HasCalls = true
-	if nres > 0 {
+	switch {
+	case resSlot >= 0:
+		s.define(in, s.loadT(sig.RetType, mir.FI(resSlot, 0), 0, must(s.t.lay.Align(sig.RetType)), nil))
+	case nres > 0:
 		s.define(in, res)
 	}
 	return false

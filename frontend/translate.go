@@ -143,6 +143,7 @@ type fn struct {
 	frAddr  map[int]mir.Reg          // per-block frame address cache
 	irBlock *ir.Block
 	layIdx  int // index of the IR block being translated
+	retPtr  mir.Reg // hidden result pointer (returnsInMemory)
 	instNo  int // ordinal of the current instruction in the function, for diagnostics
 }
 
@@ -605,6 +606,11 @@ func (s *fn) paramDesc(t types.Type, attrs []ir.ParamAttribute) (mir.ArgDesc, in
 
 func (s *fn) args() {
 	var defs, uses []mir.Operand
+	if s.t.returnsInMemory(s.irf.Sig.RetType) {
+		s.retPtr = s.reg()
+		defs = append(defs, mir.D(s.retPtr))
+		uses = append(uses, mir.I(int64(mir.MakeArgDesc(1, mir.ArgSRet))))
+	}
 	for _, p := range s.irf.Params {
 		d, n := s.paramDesc(p.Typ, p.Attrs)
 		uses = append(uses, mir.I(int64(d)))
@@ -808,11 +814,12 @@ func (s *fn) term(t ir.Terminator) {
 	switch t := t.(type) {
 	case *ir.TermRet:
 		var ops []mir.Operand
-		if t.X != nil {
+		if s.retPtr != mir.NoReg {
+			rt := t.X.Type()
+			s.storeT(rt, s.words(t.X), mir.R(s.retPtr), 0, must(s.t.lay.Align(rt)))
+			ops = append(ops, mir.R(s.retPtr))
+		} else if t.X != nil {
 			regs := s.words(t.X)
-			if len(regs) > 2 {
-				fail("unsupported: return value of type '%s' (%d words)", t.X.Type(), len(regs))
-			}
 			if len(regs) == 1 && !isAggregate(t.X.Type()) {
 				if bits := s.bitsOf(t.X.Type()); bits < 32 {
 					for _, a := range s.irf.ReturnAttrs {
@@ -880,4 +887,35 @@ func (s *fn) paramFacts(regs []mir.Reg, t types.Type, attrs []ir.ParamAttribute)
 			s.setZ(regs[0], int(it.BitSize))
 		}
 	}
+}
+
+// returnsInMemory reports whether a function returning t gets a hidden
+// result pointer: aggregates of more than the two words G_RET can carry
+// (x86-64 IR returns e.g. { i64, i32 } in RAX:RDX). Caller and callee are
+// both translated here, so they agree; the hidden argument is marked
+// ArgSRet and the callee returns it, like a C sret.
+func (t *translator) returnsInMemory(rt types.Type) bool {
+	if !isAggregate(rt) {
+		return false
+	}
+	n := 0
+	var count func(types.Type)
+	count = func(t types.Type) {
+		switch tt := t.(type) {
+		case *types.StructType:
+			for _, f := range tt.Fields {
+				count(f)
+			}
+		case *types.ArrayType:
+			for i := uint64(0); i < tt.Len && n <= 2; i++ {
+				count(tt.ElemType)
+			}
+		case *types.IntType:
+			n += (int(tt.BitSize) + 31) / 32
+		default:
+			n++
+		}
+	}
+	count(rt)
+	return n > 2
 }

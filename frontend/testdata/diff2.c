@@ -46,7 +46,17 @@ static void rev(char *s) { int n = strlen_(s); for (int i = 0; i < n / 2; i++) {
 static int atoi_(const char *s) { int sg = 1, v = 0; if (*s == '-') sg = -1, s++; while (*s >= '0' && *s <= '9') v = v * 10 + (*s++ - '0'); return sg * v; }
 static void itoa_(int v, char *out) { char b[16]; int n = 0; unsigned u = v < 0 ? -(unsigned)v : (unsigned)v; do b[n++] = (char)('0' + u % 10); while (u /= 10); if (v < 0) *out++ = '-'; while (n) *out++ = b[--n]; *out = 0; }
 
+struct wide { i64 v; int tag; };
+struct vec3 { int x, y, z; };
+__attribute__((noinline)) struct wide widen(struct wide w, int extra) { w.v = w.v * 1000 + extra; w.tag++; return w; }
+__attribute__((noinline)) struct vec3 vadd(struct vec3 p, struct vec3 q) { struct vec3 r = {p.x + q.x, p.y - q.y, p.z * q.z}; return r; }
+
 u32 test(void) {
+  struct wide w = {op(123456789), 0};
+  for (int i = 0; i < 3; i++) w = widen(w, op(i));
+  mix((u32)w.v); mix((u32)(w.v >> 32)); mix(w.tag);
+  struct vec3 va = {op(1), 2, 3}, vb = {-4, op(5), 9};
+  struct vec3 vc = vadd(va, vadd(vb, va)); mix(vc.x); mix(vc.y); mix(vc.z);
   for (int i = 0; i < 12; i++) {
     int k = op(i);
     for (int c = 0; c < 5; c++) items[i].name[c] = (char)('a' + (k * 7 + c * 3) % 26);
