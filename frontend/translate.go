@@ -142,9 +142,9 @@ type fn struct {
 	konsts  map[int64]mir.Reg        // per-block constant cache
 	frAddr  map[int]mir.Reg          // per-block frame address cache
 	irBlock *ir.Block
-	layIdx  int // index of the IR block being translated
+	layIdx  int     // index of the IR block being translated
 	retPtr  mir.Reg // hidden result pointer (returnsInMemory)
-	instNo  int // ordinal of the current instruction in the function, for diagnostics
+	instNo  int     // ordinal of the current instruction in the function, for diagnostics
 }
 
 func (t *translator) function(irf *ir.Func) (mf *mir.Func, err error) {
