@@ -74,10 +74,7 @@ func runPhiElim(c *Ctx, f *mir.Func) error {
 			b.Instrs = b.Instrs[n:]
 		}
 	}
-	next := make(map[*mir.Block]*mir.Block, len(f.Blocks))
-	for i := 0; i+1 < len(f.Blocks); i++ {
-		next[f.Blocks[i]] = f.Blocks[i+1]
-	}
+	lay := newLayout(f)
 	split := false
 	for _, w := range work {
 		s := w.b
@@ -95,7 +92,7 @@ func runPhiElim(c *Ctx, f *mir.Func) error {
 				}
 				edges[i] = append(edges[i], move{dst: phi.Ops[0].Reg, src: src})
 			}
-			if needsSplit(f, p, edges[i]) && !canSplit(f, next, p, s) {
+			if needsSplit(f, p, edges[i]) && !canSplit(f, lay, p, s) {
 				viaTemps = true
 			}
 		}
@@ -124,7 +121,7 @@ func runPhiElim(c *Ctx, f *mir.Func) error {
 			}
 			at, where := p, firstTerminator(f, p)
 			if !viaTemps && needsSplit(f, p, edges[i]) {
-				at, where = splitEdge(f, next, p, s, hooks.Jump), 0
+				at, where = splitEdge(f, lay, p, s, hooks.Jump), 0
 				split = true
 				c.Count("split", 1)
 			}
@@ -134,6 +131,7 @@ func runPhiElim(c *Ctx, f *mir.Func) error {
 		}
 	}
 	if split {
+		lay.apply(f)
 		f.RecomputeCFG()
 	}
 	f.Props = f.Props&^mir.PropSSA | mir.PropNoPHIs
@@ -212,30 +210,86 @@ func edgeRefs(f *mir.Func, p, s *mir.Block) (refs []*mir.Operand, jts []int, ind
 	return refs, jts, indirect
 }
 
-// fallsThroughTo reports whether p falls through to s in the layout;
-// next maps each block to the one after it.
-func fallsThroughTo(f *mir.Func, next map[*mir.Block]*mir.Block, p, s *mir.Block) bool {
-	return next[p] == s && !endsInBarrier(f, p)
+// layout remembers the original block order and where the blocks made by
+// edge splitting go; apply rebuilds f.Blocks once at the end. A block on
+// a fall-through edge goes right after its predecessor; a block ending in
+// a jump goes after the first block at or after the predecessor that ends
+// in a barrier (nothing falls into it there), which keeps it near the code
+// it belongs to: far-away split blocks would stretch live ranges over the
+// whole function.
+type layout struct {
+	orig      []*mir.Block
+	pos       map[*mir.Block]int
+	barrierAt []int // index of the first block at or after i that ends in a barrier, or len
+	after     map[*mir.Block][]*mir.Block
+}
+
+func newLayout(f *mir.Func) *layout {
+	n := len(f.Blocks)
+	l := &layout{orig: append([]*mir.Block(nil), f.Blocks...), pos: make(map[*mir.Block]int, n),
+		barrierAt: make([]int, n+1), after: map[*mir.Block][]*mir.Block{}}
+	l.barrierAt[n] = n
+	for i := n - 1; i >= 0; i-- {
+		l.pos[f.Blocks[i]] = i
+		l.barrierAt[i] = l.barrierAt[i+1]
+		if endsInBarrier(f, f.Blocks[i]) {
+			l.barrierAt[i] = i
+		}
+	}
+	return l
+}
+
+// fallsThroughTo reports whether p falls through to s in the original layout.
+func (l *layout) fallsThroughTo(f *mir.Func, p, s *mir.Block) bool {
+	i, ok := l.pos[p]
+	return ok && i+1 < len(l.orig) && l.orig[i+1] == s && !endsInBarrier(f, p)
+}
+
+// place records where a new block goes.
+func (l *layout) place(nb, p *mir.Block, fallThrough bool) {
+	if fallThrough {
+		l.after[p] = append([]*mir.Block{nb}, l.after[p]...)
+		return
+	}
+	j := len(l.orig)
+	if i, ok := l.pos[p]; ok {
+		j = l.barrierAt[i]
+	}
+	anchor := (*mir.Block)(nil)
+	if j < len(l.orig) {
+		anchor = l.orig[j]
+	}
+	l.after[anchor] = append(l.after[anchor], nb)
+}
+
+// apply rebuilds the function's layout with the new blocks in place.
+func (l *layout) apply(f *mir.Func) {
+	out := make([]*mir.Block, 0, len(l.orig)+len(l.after))
+	for _, b := range l.orig {
+		out = append(out, b)
+		out = append(out, l.after[b]...)
+	}
+	f.Blocks = append(out, l.after[nil]...)
 }
 
 // canSplit reports whether splitEdge can put a block on the edge p→s:
 // not out of an indirect branch, and reached either only by branch
 // operands (and jump tables) or only by falling through.
-func canSplit(f *mir.Func, next map[*mir.Block]*mir.Block, p, s *mir.Block) bool {
+func canSplit(f *mir.Func, lay *layout, p, s *mir.Block) bool {
 	refs, jts, indirect := edgeRefs(f, p, s)
 	if indirect {
 		return false
 	}
 	byBranch := len(refs) > 0 || len(jts) > 0
-	return byBranch != fallsThroughTo(f, next, p, s)
+	return byBranch != lay.fallsThroughTo(f, p, s)
 }
 
-// splitEdge inserts a new block on the edge p→s (canSplit must hold) and
-// returns it. A fall-through edge gets the block placed between p and s in
-// the layout; a branch edge gets a block at the end of the layout ending
-// in a generic G_BR to s (the target's pseudo expansion lowers it), and
-// the branch operands and jump-table entries are retargeted.
-func splitEdge(f *mir.Func, next map[*mir.Block]*mir.Block, p, s *mir.Block, jump func(*mir.Func, *mir.Block) *mir.Instr) *mir.Block {
+// splitEdge makes a new block on the edge p→s (canSplit must hold) and
+// returns it; lay decides its place. A fall-through edge gets a block that
+// falls through to s; a branch edge gets a block ending in a jump to s
+// (the target's jump from PhiElimHooks, else G_BR), and the branch
+// operands and jump-table entries are retargeted.
+func splitEdge(f *mir.Func, lay *layout, p, s *mir.Block, jump func(*mir.Func, *mir.Block) *mir.Instr) *mir.Block {
 	refs, jts, _ := edgeRefs(f, p, s)
 	name := ""
 	if s.Name != "" {
@@ -243,15 +297,7 @@ func splitEdge(f *mir.Func, next map[*mir.Block]*mir.Block, p, s *mir.Block, jum
 	}
 	nb := f.NewBlockDetached(name)
 	if len(refs) == 0 && len(jts) == 0 {
-		next[p], next[nb] = nb, s
-		for i, b := range f.Blocks {
-			if b == p {
-				f.Blocks = append(f.Blocks, nil)
-				copy(f.Blocks[i+2:], f.Blocks[i+1:])
-				f.Blocks[i+1] = nb
-				break
-			}
-		}
+		lay.place(nb, p, true)
 		return nb
 	}
 	for _, o := range refs {
@@ -269,7 +315,7 @@ func splitEdge(f *mir.Func, next map[*mir.Block]*mir.Block, p, s *mir.Block, jum
 	} else {
 		nb.Instrs = append(nb.Instrs, mir.NewInstr(mir.GBr, mir.B(s)))
 	}
-	f.Blocks = append(f.Blocks, nb)
+	lay.place(nb, p, false)
 	return nb
 }
 
