@@ -1,14 +1,18 @@
 package vc4test
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"lltosimd/tests/internal/testtools"
 )
@@ -403,4 +407,36 @@ func kernelFiles(root string) ([]string, error) {
 		err = fmt.Errorf("no kernels in tests/vc4/kernels")
 	}
 	return files, err
+}
+
+// vc4runTimeout bounds one vc4run: corpus kernels need well under a
+// million simulated cycles, while a miscompiled loop runs into vc4run's
+// cycle limit only after minutes. LLTOSIMD_VC4_TIMEOUT (a Go duration)
+// overrides it.
+var vc4runTimeout = func() time.Duration {
+	if d, err := time.ParseDuration(os.Getenv("LLTOSIMD_VC4_TIMEOUT")); err == nil && d > 0 {
+		return d
+	}
+	return 30 * time.Second
+}()
+
+// errTimeout marks a vc4run that was killed by vc4runTimeout.
+var errTimeout = errors.New("timed out")
+
+// runVC4Tool runs vc4run under vc4runTimeout.
+func runVC4Tool(name string, args ...string) (stdout, stderr string, code int, err error) {
+	ctx, cancel := context.WithTimeout(context.Background(), vc4runTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, name, args...)
+	var out, errb strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err = cmd.Run()
+	if ctx.Err() != nil {
+		return out.String(), errb.String(), -1, fmt.Errorf("%w after %v (LLTOSIMD_VC4_TIMEOUT)", errTimeout, vc4runTimeout)
+	}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) && ee.Exited() {
+		return out.String(), errb.String(), ee.ExitCode(), nil
+	}
+	return out.String(), errb.String(), 0, err
 }

@@ -9,19 +9,13 @@ import (
 	"strings"
 	"sync"
 	"text/tabwriter"
-
-	"lltosimd/tests/internal/testtools"
 )
-
-// runTool runs a program under testtools' timeout.
-func runTool(name string, args ...string) (stdout, stderr string, code int, err error) {
-	return testtools.Run(nil, name, args...)
-}
 
 // statRow is one vc4run -stats result of the report.
 type statRow struct {
 	kernel, kind, opt, run string
 	qpus                   int
+	status                 string            // ok, WRONG (output differs) or error (vc4run failed)
 	stats                  map[string]string // column → value
 	raw                    string
 }
@@ -59,12 +53,16 @@ func parseStats(stderr string) map[string]string {
 	return m
 }
 
-func recordStats(r *Run, opt string, qpus int, stderr string) {
+// recordStats notes one vc4run result for the report (when one is wanted).
+func recordStats(r *Run, opt string, qpus int, status, stderr string) {
+	if *reportFile == "" {
+		return
+	}
 	statsMu.Lock()
 	defer statsMu.Unlock()
 	rows = append(rows, statRow{
 		kernel: kernelName(r.File), kind: r.Kind, opt: opt, run: r.Label(),
-		qpus: qpus, stats: parseStats(stderr), raw: strings.TrimSpace(stderr),
+		qpus: qpus, status: status, stats: parseStats(stderr), raw: strings.TrimSpace(stderr),
 	})
 }
 
@@ -98,23 +96,23 @@ func writeReport(path string) error {
 		return a.qpus < b.qpus
 	})
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	head := []string{"kernel", "opt", "run", "qpus", "input"}
+	head := []string{"kernel", "opt", "run", "qpus", "input", "result"}
 	for _, c := range statColumns {
 		head = append(head, c.title)
 	}
 	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
 	var unparsed []string
 	for _, r := range rows {
-		cells := []string{r.kernel, r.opt, r.run, fmt.Sprint(r.qpus), r.kind}
+		cells := []string{r.kernel, r.opt, r.run, fmt.Sprint(r.qpus), r.kind, r.status}
 		for _, c := range statColumns {
 			v, ok := r.stats[c.title]
 			if !ok {
-				v = "?"
+				v = "-"
 			}
 			cells = append(cells, v)
 		}
 		fmt.Fprintln(tw, strings.Join(cells, "\t")+"\t")
-		if len(r.stats) == 0 && len(unparsed) == 0 {
+		if r.status != "error" && len(r.stats) == 0 && len(unparsed) == 0 {
 			unparsed = append(unparsed, r.raw)
 		}
 	}

@@ -1,6 +1,7 @@
 package vc4test
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -44,7 +45,7 @@ func TestMain(m *testing.M) {
 		h = newHarness(root, work)
 		vc4run, vc4runErr = buildVC4Run(root, work)
 		code := m.Run()
-		if *reportFile != "" && code == 0 {
+		if *reportFile != "" {
 			if err := writeReport(*reportFile); err != nil {
 				fmt.Fprintln(os.Stderr, "vc4report:", err)
 				code = 1
@@ -295,9 +296,20 @@ func TestVC4(t *testing.T) {
 			t.Parallel()
 			for _, opt := range opts {
 				for _, r := range runs {
+					var timedOut error
 					for _, q := range r.QPUs {
 						name := fmt.Sprintf("%s/%s/q%d", opt, r.Label(), q)
-						t.Run(name, func(t *testing.T) { runVC4(t, r, opt, q) })
+						t.Run(name, func(t *testing.T) {
+							// A hang costs a whole timeout; don't pay it
+							// again for the same code with more QPUs.
+							if timedOut != nil {
+								recordStats(r, opt, q, "error", "")
+								t.Fatalf("not run: %v", timedOut)
+							}
+							if err := runVC4(t, r, opt, q); errors.Is(err, errTimeout) {
+								timedOut = fmt.Errorf("the run with -qpus %d %v", q, err)
+							}
+						})
 					}
 				}
 			}
@@ -305,14 +317,19 @@ func TestVC4(t *testing.T) {
 	}
 }
 
-func runVC4(t *testing.T, r *Run, opt string, qpus int) {
+// runVC4 runs one case on vc4run and compares it with the reference; it
+// returns vc4run's error (after failing t) so that the caller can see a
+// timeout.
+func runVC4(t *testing.T, r *Run, opt string, qpus int) error {
 	expected, err := h.reference(r, opt)
 	if err != nil {
-		t.Fatalf("reference: %v", err)
+		t.Errorf("reference: %v", err)
+		return nil
 	}
 	ll, err := h.vc4IR(r.File, opt)
 	if err != nil {
-		t.Fatal(err)
+		t.Error(err)
+		return nil
 	}
 	args := []string{"-qpus", strconv.Itoa(qpus), "-global", strconv.Itoa(r.Global),
 		"-local", strconv.Itoa(r.Local), "-kernel", r.Kernel}
@@ -324,14 +341,21 @@ func runVC4(t *testing.T, r *Run, opt string, qpus int) {
 	}
 	args = append(args, ll)
 	repro := "vc4run " + strings.Join(args, " ")
-	stdout, stderr, code, err := runTool(vc4run, args...)
+	stdout, stderr, code, err := runVC4Tool(vc4run, args...)
 	if err != nil || code != 0 {
-		t.Fatalf("%s\nexit %d %v\n%s", repro, code, err, clip(stderr))
+		status := "error"
+		if errors.Is(err, errTimeout) {
+			status = "timeout"
+		}
+		recordStats(r, opt, qpus, status, "")
+		t.Errorf("%s:%d (%s): vc4run failed: exit %d %v\n%s\nreproduce: %s", r.File, r.Line, opt, code, err, clip(stderr), repro)
+		return err
 	}
 	if err := compare(r, expected, stdout); err != nil {
-		t.Fatalf("%s:%d (%s): %v\nreproduce: %s", r.File, r.Line, opt, err, repro)
+		recordStats(r, opt, qpus, "WRONG", stderr)
+		t.Errorf("%s:%d (%s): %v\nreproduce: %s", r.File, r.Line, opt, err, repro)
+		return nil
 	}
-	if *reportFile != "" {
-		recordStats(r, opt, qpus, stderr)
-	}
+	recordStats(r, opt, qpus, "ok", stderr)
+	return nil
 }

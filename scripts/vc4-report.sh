@@ -1,0 +1,31 @@
+#!/bin/sh
+# vc4-report.sh: run the VC4 execution corpus (tests/vc4) on vc4run with
+# -stats and print a table per kernel run: kernel, optimisation level, header
+# line (L<n>), QPU count, input kind (uniform/divergent), result (ok, WRONG =
+# differs from the lli reference, error, timeout), cycles, instructions,
+# utilisation, uniform and divergent branches.
+#
+#   scripts/vc4-report.sh            all kernels
+#   scripts/vc4-report.sh collatz    kernels matching a go test -run pattern
+#
+# The exit status is 1 when some run did not match its reference; the go
+# test log with the details is then kept and its path printed.
+set -eu
+cd "$(dirname "$0")/.."
+run="TestVC4"
+[ -n "${1:-}" ] && run="TestVC4/$1"
+out=$(mktemp)
+log=$(mktemp)
+status=0
+go test -count=1 -timeout 60m -run "$run" ./tests/vc4 -args -vc4report="$out" >"$log" 2>&1 || status=$?
+if [ -s "$out" ]; then
+	cat "$out"
+else
+	cat "$log"
+fi
+rm -f "$out"
+if [ "$status" -ne 0 ]; then
+	echo "vc4-report: some runs failed; go test log: $log" >&2
+	exit 1
+fi
+rm -f "$log"
