@@ -1,10 +1,11 @@
-// Command cpu0sim assembles Cpu0 assembly files together with the startup
+// Command cpu0sim assembles Cpu0 assembly files (or reads ELF objects made
+// by lltosimd -filetype=obj) together with the startup
 // code, links them and runs the program on the Cpu0 simulator, like lli
 // does for LLVM IR: the program's output goes to stdout and the exit status
 // is main's return value & 0xff (2 with a message on an assembler, linker
 // or simulator error).
 //
-//	cpu0sim [-mcpu=cpu032I|cpu032II] [-el] [-max-steps N] [-stats] [-hex out.hex] file.s...
+//	cpu0sim [-mcpu=cpu032I|cpu032II] [-el] [-max-steps N] [-stats] [-hex out.hex] file.s|file.o...
 //	cpu0sim -image cpu0.hex -config cpu0.config [-mcpu=...]
 //	cpu0sim -d file.s...        (print address, word and disassembly)
 //
@@ -25,6 +26,7 @@ import (
 
 	"lltosimd/targets/cpu0"
 	"lltosimd/targets/cpu0/asm"
+	"lltosimd/targets/cpu0/elf"
 	"lltosimd/targets/cpu0/sim"
 )
 
@@ -152,13 +154,25 @@ func build(files []string, opt asm.Options) (*asm.Image, error) {
 		if err != nil {
 			return nil, err
 		}
-		o, err := asm.Assemble(f, src, opt)
+		o, err := load(f, src, opt)
 		if err != nil {
 			return nil, err
 		}
 		objs = append(objs, o)
 	}
 	return asm.Link(objs, asm.LinkOptions{Entry: "main"})
+}
+
+// load assembles a source file or reads an ELF object (.o).
+func load(name string, src []byte, opt asm.Options) (*asm.Object, error) {
+	if !elf.IsELF(src) {
+		return asm.Assemble(name, src, opt)
+	}
+	o, err := elf.Read(name, src, opt.Level)
+	if err == nil && o.LittleEndian != opt.LittleEndian {
+		err = fmt.Errorf("%s: object byte order does not match (use -el for cpu0el objects)", name)
+	}
+	return o, err
 }
 
 func writeHex(path string, img *asm.Image) error {

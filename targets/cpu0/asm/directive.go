@@ -224,6 +224,9 @@ func (a *assembler) common(name string, args []string) {
 		s.Data = append(s.Data, 0)
 	}
 	a.define(args[0], Bss, uint32(len(s.Data)))
+	if sym := a.symbol(args[0]); sym.Type == SymNoType {
+		sym.Type, sym.Size = SymObject, uint32(size)
+	}
 	if name == ".comm" && !a.locals[args[0]] {
 		sym := a.symbol(args[0])
 		sym.Global, sym.Common = true, true

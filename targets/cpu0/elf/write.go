@@ -128,6 +128,7 @@ func Write(w io.Writer, obj *asm.Object) error {
 	}
 	symIdx := map[string]uint32{}
 	var globals []symEntry
+	seen := map[string]bool{}
 	for _, name := range obj.Order {
 		s := obj.Symbols[name]
 		if s.Defined && s.Section == asm.Discard {
@@ -153,6 +154,17 @@ func Write(w io.Writer, obj *asm.Object) error {
 			syms = append(syms, e)
 		} else {
 			globals = append(globals, e)
+		}
+	}
+	// The assembler keeps no symbol for a name it only saw referenced:
+	// such names are undefined globals.
+	for _, c := range contentSections {
+		for _, r := range obj.Sections[c.kind].Relocs {
+			if _, ok := obj.Symbols[r.Sym]; ok || seen[r.Sym] {
+				continue
+			}
+			seen[r.Sym] = true
+			globals = append(globals, symEntry{name: r.Sym, sym: stdelf.Sym32{Name: strs.add(r.Sym), Info: stdelf.ST_INFO(stdelf.STB_GLOBAL, stdelf.STT_NOTYPE)}})
 		}
 	}
 	firstGlobal := len(syms)
