@@ -1,26 +1,36 @@
 // Package regalloc is the target-independent register allocator: linear
-// scan over live intervals (Poletto and Sarkar), with copy hints for
+// scan over live intervals with lifetime holes (Wimmer and Mössenböck's
+// active/inactive sets, without interval splitting), copy hints for
 // coalescing, fixed physical-register ranges (argument and result copies,
 // call clobbers) and spill-everywhere rewriting followed by reallocation.
 //
-// Each virtual register gets one interval: the span from its first to its
-// last live position in layout order (holes ignored, which is
-// conservative). Physical registers keep exact segments, so a value can
-// use $4 before the argument copy to $4 and a call's clobbers only block
-// values live across the call. Positions number the instructions in layout
-// order: instruction i reads at 2i and writes at 2i+1, so a value that dies
-// at an instruction can share a register with the value it defines.
+// Positions number the instructions in layout order: instruction i reads
+// at 2i and writes at 2i+1, so a value that dies at an instruction can
+// share a register with the value it defines. Intervals are built from
+// mir.ComputeLiveness by one backward walk per block; physical registers
+// keep exact segments too, so a value can use $4 before the argument copy
+// to $4 and a call's clobbers only block values live across the call.
+// Physical registers written before a call or return in the same block
+// and not read since count as read by it (argument and result registers),
+// even when its operands do not list them.
 //
-// When no register is free, the interval with the lowest spill weight
-// (uses per length, weighted by loop depth) among the current one and the
-// active ones that could give up a usable register is spilled. Spilled
-// registers get a stack slot ("spill"), a reload before every use and a
-// store after every definition through fresh unspillable registers whose
-// intervals span one instruction; then allocation starts again.
+// When no register is free, the cheapest of the current interval and the
+// intervals blocking one usable register is spilled (spill weight: uses
+// weighted by loop depth per live size). A spilled value is recomputed at
+// each use when its single definition has no register inputs (constants,
+// addresses: rematerialization); otherwise it gets a stack slot ("spill"),
+// a G_LOAD32 reload before every use and a G_STORE32 after every
+// definition, through fresh unspillable registers that live for one
+// instruction; then allocation starts again. After assignment, identity
+// copies are deleted, a reload is replaced by a copy when a register in
+// the same block still holds the slot's value, blocks reduced to a lone
+// jump are threaded, and f.SavedRegs lists the callee-saved registers
+// written.
 //
 // The allocator knows nothing about any target: it reads register classes,
-// callee-saved flags and op flags (FlagCall, FlagCopy) from mir.Arch, and a
-// target may narrow the candidate registers of a value with Hooks.
+// callee-saved and reserved flags and op flags (FlagCall, FlagReturn,
+// FlagCopy ...) from mir.Arch, and a target may narrow the candidate
+// registers of a value with Hooks.
 package regalloc
 
 import (
