@@ -254,7 +254,7 @@ func TestExec(t *testing.T) {
 	useVariant := selected("LLTOSIMD_EXEC_VARIANTS", names, []string{"mipsel"})
 	useCPU := selected("LLTOSIMD_EXEC_CPUS", cpus, nil)
 
-	t.Cleanup(func() { h.summary(t) })
+	t.Cleanup(h.summary)
 	for _, src := range programs(t) {
 		name := strings.TrimSuffix(filepath.Base(src), ".c")
 		for _, opt := range opts {
@@ -344,7 +344,7 @@ func diff(want, got string) string {
 }
 
 // summary prints pass/fail counts per configuration after all cases ran.
-func (h *harness) summary(t *testing.T) {
+func (h *harness) summary() {
 	h.resMu.Lock()
 	defer h.resMu.Unlock()
 	keys := make([]string, 0, len(h.results))
@@ -361,7 +361,8 @@ func (h *harness) summary(t *testing.T) {
 		total[1] += r[1]
 	}
 	fmt.Fprintf(&b, "  %-22s %4d pass %4d fail\n", "total", total[0], total[1])
-	t.Logf("execution summary:\n%s", b.String())
+	// Printed directly rather than with t.Log so that it also shows with -v
+	// when everything passes.
 	fmt.Fprintf(os.Stderr, "execution summary:\n%s", b.String())
 }
 
