@@ -15,9 +15,13 @@ import (
 //	COPY $d, $s          → ADDu $d, $s, $zero (printed "move"); identity copies vanish
 //	G_LOAD32 $r, fi, off → LD $r, fi, off          (spill reloads)
 //	G_STORE32 $r, fi, off→ ST $r, fi, off          (spill stores)
-//	G_CONST $d, imm      → ADDiu/ORi/LUi(+ORi)     (PHI immediates)
-//	G_BR bb              → JMP bb                   (split critical edges)
+//	G_CONST $d, imm      → ADDiu/ORi/LUi(+ORi)
+//	G_BR bb              → JMP bb
 //	IMPLICIT_DEF         → nothing
+//
+// (phi-elim emits Cpu0 instructions for PHI immediates and split edges
+// through its hooks, registered below; G_CONST and G_BR are still lowered
+// for MIR written by hand.)
 var ExpandPseudo = passes.Register(&passes.Pass{
 	Name:     "cpu0-expand-pseudo",
 	Desc:     "Expand copies, spill code and other post-RA pseudos into Cpu0 instructions",
