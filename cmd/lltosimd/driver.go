@@ -21,8 +21,8 @@ import (
 	"lltosimd/passes"
 	_ "lltosimd/passes/regalloc" // registers the register allocator
 	"lltosimd/targets"
-	_ "lltosimd/targets/cpu0"        // registers cpu0 and cpu0el
-	_ "lltosimd/targets/cpu0/binout" // -filetype=obj and hex for cpu0
+	_ "lltosimd/targets/cpu0" // registers cpu0 and cpu0el
+	"lltosimd/targets/cpu0/binout"
 	_ "lltosimd/targets/vc4/codegen" // registers vc4
 )
 
@@ -31,6 +31,7 @@ type options struct {
 	march, mcpu, opt, out, fileType, lang string
 	showVersion, stats, printAfterAll     bool
 	verify, listPasses, dotCFG            bool
+	disassemble                           bool
 	debugOnly, printBefore, printAfter    []string
 	stopAfter, runPass                    string
 	passOptions                           []string
@@ -50,6 +51,7 @@ func newFlagSet(o *options, errOut io.Writer) *flag.FlagSet {
 	fs.StringVarP(&o.opt, "O", "O", "2", "optimization level 0-3 (accepted for llc compatibility; the IR optimizer is clang's)")
 	fs.StringVarP(&o.out, "o", "o", "-", "output file ('-' for stdout)")
 	fs.StringVar(&o.fileType, "filetype", "asm", "output kind: asm, obj, hex")
+	fs.BoolVar(&o.disassemble, "disassemble", false, "print a Cpu0 object (.o) or hex image as address, bytes and instruction (-march=cpu0el: little-endian hex)")
 	fs.StringVarP(&o.lang, "x", "x", "ir", "input language: ir (LLVM IR text) or mir (MIR text, for -run-pass)")
 	fs.BoolVar(&o.showVersion, "version", false, "print the version and exit")
 	fs.BoolVar(&o.stats, "stats", false, "print statistics (LLVM format) to stderr")
@@ -162,6 +164,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		fmt.Fprintf(stderr, "lltosimd: too many input files: %s\n", strings.Join(fs.Args(), " "))
 		return 1
 	}
+	if o.disassemble {
+		if err := disassemble(&o, stdin, stdout); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		return 0
+	}
 	stop, err := startProfiles(&o)
 	if err != nil {
 		fmt.Fprintf(stderr, "lltosimd: %v\n", err)
@@ -258,6 +267,22 @@ func compile(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 	}
 	if o.stats {
 		cfg.Stats.Print(stderr)
+	}
+	return writeOutput(o.out, out.Bytes(), stdout)
+}
+
+// disassemble prints the Cpu0 object or hex image named by o.input.
+func disassemble(o *options, stdin io.Reader, stdout io.Writer) error {
+	if o.march != "cpu0" && o.march != "cpu0el" {
+		return fmt.Errorf("lltosimd: -disassemble supports Cpu0 (-march=cpu0 or cpu0el), not '%s'", o.march)
+	}
+	name, data, err := readInput(o.input, stdin)
+	if err != nil {
+		return err
+	}
+	var out bytes.Buffer
+	if err := binout.Disassemble(&out, name, data, o.march == "cpu0el"); err != nil {
+		return err
 	}
 	return writeOutput(o.out, out.Bytes(), stdout)
 }

@@ -16,6 +16,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"lltosimd/mir"
@@ -66,11 +67,30 @@ func emit(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes.Config, p
 	case targets.FileObj:
 		return elf.Write(w, obj)
 	case targets.FileHex:
+		if undef := undefined(obj); len(undef) > 0 {
+			return fmt.Errorf("-filetype=hex: undefined symbol(s) %s: a hex image holds the module alone at address 0 (link a program with its runtime with cpu0sim -hex)", strings.Join(undef, ", "))
+		}
 		img, err := asm.Link([]*asm.Object{obj}, asm.LinkOptions{})
 		if err != nil {
-			return fmt.Errorf("-filetype=hex is the module alone at address 0 (link programs with cpu0sim -hex): %w", err)
+			return err
 		}
 		return asm.WriteHex(w, img)
 	}
 	return fmt.Errorf("-filetype=%s is not supported for Cpu0", ft)
+}
+
+// undefined lists the symbols obj references but does not define, sorted.
+func undefined(obj *asm.Object) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range obj.Sections {
+		for _, r := range s.Relocs {
+			if sym := obj.Symbols[r.Sym]; (sym == nil || !sym.Defined) && !seen[r.Sym] {
+				seen[r.Sym] = true
+				out = append(out, r.Sym)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
 }

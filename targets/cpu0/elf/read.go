@@ -107,6 +107,7 @@ func Read(name string, data []byte, level cpu0.Level) (*asm.Object, error) {
 	}
 	// names[i] is the object symbol of ELF symbol i+1 ("" = unusable).
 	names := make([]string, len(syms))
+	secSyms := map[string]*asm.Symbol{}
 	for i, s := range syms {
 		typ, bind := stdelf.ST_TYPE(s.Info), stdelf.ST_BIND(s.Info)
 		if typ == stdelf.STT_FILE {
@@ -121,8 +122,11 @@ func Read(name string, data []byte, level cpu0.Level) (*asm.Object, error) {
 			}
 			// Relocations against a section symbol: name it after the
 			// section (a name no label can have).
+			// They enter the symbol table only when used.
 			n := fmt.Sprintf("%s@%d", f.Sections[s.Section].Name, s.Section)
-			sym = &asm.Symbol{Name: n, Section: p.kind, Value: p.base, Defined: true}
+			secSyms[n] = &asm.Symbol{Name: n, Section: p.kind, Value: p.base, Defined: true}
+			names[i] = n
+			continue
 		case s.Section == stdelf.SHN_UNDEF:
 			sym = &asm.Symbol{Name: s.Name, Global: true}
 		case s.Section == stdelf.SHN_COMMON:
@@ -183,6 +187,10 @@ func Read(name string, data []byte, level cpu0.Level) (*asm.Object, error) {
 			}
 			if uint64(r.Off)+4 > size {
 				return nil, bad("%s: relocation offset 0x%x outside the section", rs.Name, r.Off)
+			}
+			if sym := secSyms[names[si-1]]; sym != nil && obj.Symbols[sym.Name] == nil {
+				obj.Symbols[sym.Name] = sym
+				obj.Order = append(obj.Order, sym.Name)
 			}
 			at := p.base + r.Off
 			w := order.Uint32(sec.Data[at:])
