@@ -106,7 +106,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	res, err := m.Run()
 	stdout.Write(m.Output)
 	if *stats {
-		fmt.Fprintf(stderr, "instructions: %d\ncycles: %d\n", res.Steps, res.Cycles)
+		fmt.Fprintf(stderr, "instructions: %d\ncycles: %d (5-stage pipeline model)\nreference-model clocks: %d\n",
+			res.Steps, res.Cycles, res.ModelClocks())
 	}
 	if err != nil {
 		if se, ok := err.(*sim.Error); ok && img != nil {

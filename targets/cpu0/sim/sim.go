@@ -217,6 +217,10 @@ type Result struct {
 	Cycles uint64
 }
 
+// ModelClocks is the cycle count the reference model reports ("total cpu
+// cycles"): it is not pipelined and spends 5 clocks on every instruction.
+func (r Result) ModelClocks() uint64 { return 5 * r.Steps }
+
 // Run executes from the current PC until the PC becomes negative after an
 // instruction (spec §8.3), an error, or the step limit.
 //
