@@ -62,6 +62,10 @@ func translateText(t testing.TB, name string, src []byte, be bool) *mir.Module {
 		if err := verifyGeneric(f); err != nil {
 			t.Errorf("%v", err)
 		}
+		f.RecomputeCFG()
+		for _, err := range mir.Verify(f) {
+			t.Errorf("%s: mir.Verify: %v", f.Name, err)
+		}
 	}
 	return mm
 }
