@@ -75,3 +75,12 @@ check-corpus:
 
 clean:
 	rm -rf $(BIN) $(BUILD)
+
+# bench-passes prints, per corpus program and in total, the dynamic
+# instruction and cycle counts (cpu0sim -stats) with the optional Cpu0 passes
+# (del-jmp, useful delay-slot filling, movz/movn selects) off and on, and the
+# static counts of the "on" compilation. LLTOSIMD_PASSES_FULL=1 go test
+# ./tests/exec -run TestPasses checks every pass combination on the corpus.
+.PHONY: bench-passes
+bench-passes:
+	cd tests/exec && LLTOSIMD_BENCH_PASSES=1 $(GO) test -count=1 -timeout 30m -run '^TestBenchPasses$$' .

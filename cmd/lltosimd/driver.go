@@ -106,6 +106,7 @@ var enableAliases = map[string]string{
 var passOptionFlags = map[string]string{
 	"delay-slot-filler-useful": "fill delay slots with useful instructions (default true)",
 	"force-cpu0-long-branch":   "expand every beq/bne as a long branch",
+	"enable-cpu0-select":       "lower selects to movz/movn (default true; false: to branches)",
 }
 
 // normalizeArgs turns llc's single-dash long flags (-march=cpu0, -O2,

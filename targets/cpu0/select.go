@@ -16,10 +16,17 @@ var SelectPass = passes.Register(&passes.Pass{
 	Desc:     "Lower the Cpu0 SELECT pseudo to movz/movn",
 	Required: true,
 	Stats: map[string]string{
-		"movcc": "Number of selects lowered to movz/movn",
+		"movcc":  "Number of selects lowered to movz/movn",
+		"branch": "Number of selects lowered to branches (-enable-cpu0-select=false)",
 	},
 	Run: func(c *passes.Ctx, f *mir.Func) error {
-		n, err := LowerSelects(f, Features(c.Option("mcpu"))[featSlt])
+		slt := Features(c.Option("mcpu"))[featSlt]
+		if c.Option(OptSelect) == "false" {
+			n, err := LowerSelectsToBranches(f, slt)
+			c.Count("branch", int64(n))
+			return err
+		}
+		n, err := LowerSelects(f, slt)
 		c.Count("movcc", int64(n))
 		f.RecomputeCFG()
 		return err
