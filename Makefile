@@ -83,4 +83,4 @@ clean:
 # ./tests/exec -run TestPasses checks every pass combination on the corpus.
 .PHONY: bench-passes
 bench-passes:
-	cd tests/exec && LLTOSIMD_BENCH_PASSES=1 $(GO) test -count=1 -timeout 30m -run '^TestBenchPasses$$' .
+	cd tests/exec && LLTOSIMD_BENCH_PASSES=1 $(GO) test -count=1 -timeout 30m -run '^TestBenchPasses$$'
