@@ -247,6 +247,9 @@ func (t *translator) global(g *ir.Global) (mg *mir.Global, err error) {
 		fail("unsupported: thread-local variable")
 	}
 	size := must(t.lay.AllocSize(g.ContentType))
+	if size < 0 || size > 1<<31 {
+		fail("unsupported: global of more than 2 GiB")
+	}
 	align := must(t.lay.Align(g.ContentType))
 	if int64(g.Align) > align {
 		align = int64(g.Align)

@@ -523,6 +523,9 @@ func (s *fn) alloca(in *ir.InstAlloca) {
 	if in.NElems != nil {
 		n, constN = constInt(in.NElems)
 	}
+	if size < 0 || size > 1<<30 || n > 1<<30 || size*int64(n) > 1<<30 {
+		fail("unsupported: alloca of more than 1 GiB")
+	}
 	if constN && s.irBlock == s.irf.Blocks[0] {
 		idx := s.f.NewFrameObject(mir.FrameObject{Size: size * int64(n), Align: align, Name: in.Name()})
 		s.frame[in] = idx
@@ -626,6 +629,7 @@ var loadOps = map[int64]mir.Opcode{1: mir.GLoad8U, 2: mir.GLoad16U, 4: mir.GLoad
 var storeOps = map[int64]mir.Opcode{1: mir.GStore8, 2: mir.GStore16, 4: mir.GStore32}
 
 func (s *fn) load(t types.Type, p value.Value, align int64) []mir.Reg {
+	s.nwords(t) // rejects aggregates too large for registers
 	if align == 0 {
 		align = must(s.t.lay.Align(t))
 	}
@@ -699,6 +703,7 @@ func (s *fn) orInto(out []mir.Reg, w int, v mir.Reg, sh int) {
 
 func (s *fn) store(v, p value.Value, align int64) {
 	t := v.Type()
+	s.nwords(t) // rejects aggregates too large for registers
 	if align == 0 {
 		align = must(s.t.lay.Align(t))
 	}

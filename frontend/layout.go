@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -173,6 +174,9 @@ func (l *Layout) AllocSize(t types.Type) (int64, error) {
 		if err != nil {
 			return 0, err
 		}
+		if es > 0 && t.Len > uint64(math.MaxInt64/es) {
+			return 0, fmt.Errorf("unsupported: type '%s' is too large", t)
+		}
 		return es * int64(t.Len), nil
 	case *types.StructType:
 		sl, err := l.Struct(t)
@@ -237,7 +241,9 @@ func (l *Layout) Struct(t *types.StructType) (*StructLayout, error) {
 		if err != nil {
 			return nil, err
 		}
-		off += s
+		if off += s; off < 0 {
+			return nil, fmt.Errorf("unsupported: type '%s' is too large", t)
+		}
 		if a > sl.Align {
 			sl.Align = a
 		}

@@ -349,10 +349,18 @@ func (s *fn) nwords(t types.Type) int {
 		}
 		return n
 	case *types.ArrayType:
-		return int(t.Len) * s.nwords(t.ElemType)
+		n := uint64(s.nwords(t.ElemType)) * t.Len
+		if t.Len > maxRegWords || n > maxRegWords {
+			fail("unsupported: aggregate '%s' as a register value", t)
+		}
+		return int(n)
 	}
 	return (s.bitsOf(t) + 31) / 32
 }
+
+// maxRegWords bounds the size of aggregates handled as register values
+// (clang only makes small ones: overflow results, coerced returns).
+const maxRegWords = 64
 
 // isAggregate reports whether t is a struct or array type.
 func isAggregate(t types.Type) bool {
@@ -895,27 +903,33 @@ func (s *fn) paramFacts(regs []mir.Reg, t types.Type, attrs []ir.ParamAttribute)
 // both translated here, so they agree; the hidden argument is marked
 // ArgSRet and the callee returns it, like a C sret.
 func (t *translator) returnsInMemory(rt types.Type) bool {
-	if !isAggregate(rt) {
-		return false
-	}
-	n := 0
-	var count func(types.Type)
-	count = func(t types.Type) {
-		switch tt := t.(type) {
-		case *types.StructType:
-			for _, f := range tt.Fields {
-				count(f)
+	return isAggregate(rt) && aggWords(rt) > 2
+}
+
+// aggWords counts the register words of a type, saturating early so that
+// huge array types cost nothing.
+func aggWords(t types.Type) uint64 {
+	switch tt := t.(type) {
+	case *types.StructType:
+		var n uint64
+		for _, f := range tt.Fields {
+			n += aggWords(f)
+			if n > maxRegWords {
+				return n
 			}
-		case *types.ArrayType:
-			for i := uint64(0); i < tt.Len && n <= 2; i++ {
-				count(tt.ElemType)
-			}
-		case *types.IntType:
-			n += (int(tt.BitSize) + 31) / 32
-		default:
-			n++
 		}
+		return n
+	case *types.ArrayType:
+		if tt.Len == 0 {
+			return 0
+		}
+		e := aggWords(tt.ElemType)
+		if e > 0 && tt.Len > maxRegWords {
+			return maxRegWords + 1
+		}
+		return e * tt.Len
+	case *types.IntType:
+		return (tt.BitSize + 31) / 32
 	}
-	count(rt)
-	return n > 2
+	return 1
 }

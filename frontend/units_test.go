@@ -3,6 +3,7 @@ package frontend
 import (
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -143,6 +144,14 @@ func TestUnsupportedPositions(t *testing.T) {
 			"t.ll:5:3: unsupported: va_list of type '[1 x %va]'"},
 		{"@x = global i32 0\n@llvm.used = appending global [1 x i8*] [i8* bitcast (i32* @x to i8*)], section \"llvm.metadata\"\ndefine void @c() {\n  ret void\n}\n@llvm.global_ctors = appending global [1 x { i32, void ()*, i8* }] [{ i32, void ()*, i8* } { i32 65535, void ()* @c, i8* null }]\n",
 			"t.ll:6:1: unsupported: global constructors"},
+		{"define void @f([4294967295 x {}]* %p) {\n  %a = load [4294967295 x {}], [4294967295 x {}]* %p\n  ret void\n}\n",
+			"t.ll:2:3: unsupported: aggregate '[4294967295 x {}]' as a register value"},
+		{"define void @f() {\n  %a = alloca [4294967295 x [4294967295 x i32]]\n  ret void\n}\n",
+			"t.ll:2:3: unsupported: type '[4294967295 x [4294967295 x i32]]' is too large"},
+		{"@g = global [4294967295 x [4294967295 x i32]] zeroinitializer\n",
+			"t.ll:1:1: unsupported: type '[4294967295 x [4294967295 x i32]]' is too large"},
+		{"@g = global [1073741824 x i32] zeroinitializer\n",
+			"t.ll:1:1: unsupported: global of more than 2 GiB"},
 		{"@d = global double 1.0\n", "t.ll:1:1: unsupported: floating-point type 'double'"},
 	} {
 		err := translateErr(t, tc.src)
@@ -289,6 +298,13 @@ func FuzzParseTranslate(f *testing.F) {
 	for _, file := range files {
 		if b, err := os.ReadFile(file); err == nil {
 			f.Add(b)
+		}
+	}
+	// Real clang output makes mutations reach deep into Translate.
+	if _, err := exec.LookPath("clang-14"); err == nil {
+		cs, _ := filepath.Glob("testdata/*.c")
+		for _, c := range cs {
+			f.Add(compileC(f, c, "mipsel-unknown-linux-gnu", "-O2"))
 		}
 	}
 	f.Add([]byte("define i32 @f(i32 %a) {\n  %b = add i32 %a, 1\n  ret i32 %b\n}\n"))
