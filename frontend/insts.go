@@ -1,6 +1,8 @@
 package frontend
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/llir/llvm/ir"
@@ -940,13 +942,7 @@ func (s *fn) switchTerm(t *ir.TermSwitch) {
 }
 
 func sortCases(c []swCase) {
-	// Insertion sort keeps this allocation-free; switches are small, and
-	// large ones arrive nearly sorted from clang.
-	for i := 1; i < len(c); i++ {
-		for j := i; j > 0 && c[j].v < c[j-1].v; j-- {
-			c[j], c[j-1] = c[j-1], c[j]
-		}
-	}
+	slices.SortFunc(c, func(a, b swCase) int { return cmp.Compare(a.v, b.v) })
 }
 
 func (s *fn) jumpTable(x mir.Reg, cases []swCase, lo uint32, span uint64, def value.Value) {
