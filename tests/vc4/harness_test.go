@@ -417,7 +417,7 @@ var vc4runTimeout = func() time.Duration {
 	if d, err := time.ParseDuration(os.Getenv("LLTOSIMD_VC4_TIMEOUT")); err == nil && d > 0 {
 		return d
 	}
-	return 30 * time.Second
+	return 20 * time.Second
 }()
 
 // errTimeout marks a vc4run that was killed by vc4runTimeout.

@@ -15,7 +15,7 @@ import (
 type statRow struct {
 	kernel, kind, opt, run string
 	qpus                   int
-	status                 string            // ok, WRONG (output differs) or error (vc4run failed)
+	status                 string            // ok, WRONG (differs from lli), error, timeout, not run
 	stats                  map[string]string // column → value
 	raw                    string
 }
@@ -112,7 +112,7 @@ func writeReport(path string) error {
 			cells = append(cells, v)
 		}
 		fmt.Fprintln(tw, strings.Join(cells, "\t")+"\t")
-		if r.status != "error" && len(r.stats) == 0 && len(unparsed) == 0 {
+		if r.status == "ok" && len(r.stats) == 0 && len(unparsed) == 0 {
 			unparsed = append(unparsed, r.raw)
 		}
 	}
