@@ -69,11 +69,19 @@ func (h *harness) objects(v variant, cpu string, files []string) ([]string, erro
 // image with its cpu0.config — and requires identical output, exit code
 // and instruction and cycle counts, equal to lli's. Every object must be
 // read by llvm-readelf without complaint, and its disassembly must list
-// the instructions of the assembly.
+// the instructions of the assembly. It runs a slice of the corpus;
+// LLTOSIMD_BINARY_FULL=1 runs all of it.
 func TestBinaryOutputs(t *testing.T) {
 	h := newHarness(t)
 	readelf := testtools.Tool(t, "LLVM_READELF", "llvm-readelf")
-	for _, name := range binaryPrograms {
+	names := binaryPrograms
+	if os.Getenv("LLTOSIMD_BINARY_FULL") != "" {
+		names = nil
+		for _, src := range programs(t) {
+			names = append(names, strings.TrimSuffix(filepath.Base(src), ".c"))
+		}
+	}
+	for _, name := range names {
 		src := filepath.Join("c", name+".c")
 		if _, err := os.Stat(src); err != nil {
 			t.Errorf("corpus program %s is missing", name)

@@ -257,3 +257,24 @@ func TestReadErrors(t *testing.T) {
 }
 
 func writeFile(path string, data []byte) error { return os.WriteFile(path, data, 0o644) }
+
+// TestHiWithoutMatchingLo rejects a %hi whose addend REL would lose.
+func TestHiWithoutMatchingLo(t *testing.T) {
+	const bad = "\tlui\t$2, %hi(x+4)\n\tlui\t$3, %hi(x)\n\tori\t$3, $3, %lo(x)\n"
+	o, err := asm.Assemble("hi.s", []byte(bad), asm.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := Write(&b, o); err == nil || !strings.Contains(err.Error(), "%hi(x+4)") {
+		t.Errorf("got %v, want an error about %%hi(x+4)", err)
+	}
+	// A %hi whose addend has no low half pairs with any %lo.
+	const ok = "\tlui\t$2, %hi(x+0x10000)\n\tlui\t$3, %hi(x)\n\tori\t$3, $3, %lo(x)\n"
+	if o, err = asm.Assemble("hi.s", []byte(ok), asm.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(&b, o); err != nil {
+		t.Error(err)
+	}
+}

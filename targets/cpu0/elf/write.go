@@ -182,6 +182,9 @@ func Write(w io.Writer, obj *asm.Object) error {
 		if c.kind == asm.Bss {
 			return fmt.Errorf("%s: relocations in .bss", obj.Name)
 		}
+		if err := checkHiPairs(rs); err != nil {
+			return fmt.Errorf("%s: %s: %v", obj.Name, c.kind, err)
+		}
 		target := secs[secIndex[c.kind]]
 		var buf bytes.Buffer
 		for _, r := range rs {
@@ -289,4 +292,29 @@ func pad(b *bytes.Buffer, off uint32) {
 	for uint32(b.Len()) < off {
 		b.WriteByte(0)
 	}
+}
+
+// checkHiPairs makes sure that every HI16 addend survives the REL round
+// trip: the reader rebuilds it from the high half in the field and the low
+// half of the next LO16 against the same symbol (pairHiLo), so an
+// unpaired or mispaired %hi(sym+A) with a low half of A that matters would
+// silently link to the wrong address.
+func checkHiPairs(rs []asm.Reloc) error {
+	got := append([]asm.Reloc(nil), rs...)
+	for i := range got {
+		a := uint32(got[i].Addend)
+		switch got[i].Type {
+		case asm.RHI16:
+			got[i].Addend = int32(a >> 16)
+		case asm.RLO16:
+			got[i].Addend = int32(a & 0xffff)
+		}
+	}
+	pairHiLo(got)
+	for i, r := range rs {
+		if r.Type == asm.RHI16 && got[i].Addend != r.Addend {
+			return fmt.Errorf("%%hi(%s%+d) at 0x%x has no %%lo with the same addend after it: REL cannot represent it", r.Sym, r.Addend, r.Offset)
+		}
+	}
+	return nil
 }
