@@ -183,16 +183,38 @@ var irParamTypes = map[string]struct {
 
 // kernelParams returns the LLVM types of the parameters of kernel in ir.
 func kernelParams(ir, kernel string) ([]string, error) {
-	re := regexp.MustCompile(`(?m)^define [^\n]*@` + regexp.QuoteMeta(kernel) + `\(([^)]*)\)`)
-	m := re.FindStringSubmatch(ir)
-	if m == nil {
+	re := regexp.MustCompile(`(?m)^define [^\n]*@` + regexp.QuoteMeta(kernel) + `\(`)
+	loc := re.FindStringIndex(ir)
+	if loc == nil {
 		return nil, fmt.Errorf("kernel %s not found in the host IR", kernel)
 	}
-	var types []string
-	if strings.TrimSpace(m[1]) == "" {
+	// Split the parameter list at top-level commas: attributes such as
+	// dereferenceable(N) have parentheses of their own.
+	var list []string
+	depth, start := 0, loc[1]
+	for i := loc[1]; i < len(ir) && depth >= 0; i++ {
+		switch ir[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth < 0 {
+				list = append(list, ir[start:i])
+			}
+		case ',':
+			if depth == 0 {
+				list = append(list, ir[start:i])
+				start = i + 1
+			}
+		case '\n':
+			return nil, fmt.Errorf("kernel %s: unterminated parameter list", kernel)
+		}
+	}
+	if len(list) == 1 && strings.TrimSpace(list[0]) == "" {
 		return nil, nil
 	}
-	for _, p := range strings.Split(m[1], ",") {
+	var types []string
+	for _, p := range list {
 		ty := strings.Fields(p)[0]
 		if _, ok := irParamTypes[ty]; !ok {
 			return nil, fmt.Errorf("kernel %s: unsupported parameter type %s (want int/uint/float buffers or scalars)", kernel, ty)
