@@ -1,0 +1,168 @@
+// Command campaign runs the csmith and llvm-stress differential-testing
+// campaigns of package lltosimd/tests/campaign and prints summary tables.
+//
+//	campaign csmith [-n 1000] [-start 1] [-opts O0,O2] [-cpus cpu032I,cpu032II] [-host-every 10]
+//	campaign stress [-n 10000] [-start 1] [-exec]
+//
+// It uses the prebuilt bin/lltosimd and bin/cpu0sim (make build) and keeps
+// the files of failing cases under -work. The exit status is 1 when a case
+// mismatched or crashed.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"lltosimd/tests/campaign"
+)
+
+func main() {
+	if len(os.Args) < 2 || (os.Args[1] != "csmith" && os.Args[1] != "stress") {
+		fmt.Fprintln(os.Stderr, "usage: campaign csmith|stress [flags] (-h for flags)")
+		os.Exit(2)
+	}
+	mode := os.Args[1]
+	fs := flag.NewFlagSet(mode, flag.ExitOnError)
+	n := fs.Int("n", 100, "number of programs (seeds)")
+	start := fs.Int("start", 1, "first seed")
+	jobs := fs.Int("j", 2, "parallel programs")
+	opts := fs.String("opts", "O0,O2", "csmith: optimisation levels (clang and lltosimd)")
+	cpus := fs.String("cpus", "cpu032I,cpu032II", "csmith: CPUs to run on; stress: CPUs to alternate")
+	hostEvery := fs.Int("host-every", 10, "csmith: also compile the host-triple IR of every k-th program (0 = never)")
+	sizes := fs.String("sizes", "20,60,150", "stress: llvm-stress -size values to cycle through")
+	execute := fs.Bool("exec", true, "stress: also run the opt -O2 version of each module against lli")
+	work := fs.String("work", "build/campaign", "directory for generated files (failing cases are kept)")
+	bin := fs.String("bin", "bin", "directory holding lltosimd and cpu0sim")
+	keep := fs.Bool("keep", false, "keep the files of passing cases too")
+	lliTimeout := fs.Duration("lli-timeout", 20*time.Second, "csmith: lli time limit per run (slower programs are skipped)")
+	maxSteps := fs.Int("max-steps", 200_000_000, "csmith: simulator step limit (longer runs are skipped)")
+	verbose := fs.Bool("v", false, "print every case")
+	fs.Parse(os.Args[2:])
+
+	root, err := os.Getwd()
+	check(err)
+	w, err := filepath.Abs(*work)
+	check(err)
+	check(os.MkdirAll(w, 0o755))
+	binDir, err := filepath.Abs(*bin)
+	check(err)
+	t, err := campaign.NewTools(root, w, filepath.Join(binDir, "lltosimd"), filepath.Join(binDir, "cpu0sim"))
+	check(err)
+	t.LLITimeout, t.MaxSteps = *lliTimeout, *maxSteps
+	cpuList := strings.Split(*cpus, ",")
+
+	var mu sync.Mutex
+	report := func(r campaign.Result) {
+		if *verbose || r.Outcome == campaign.Mismatched || r.Outcome == campaign.Crashed {
+			fmt.Fprintf(os.Stderr, "%-11s %s  %s\n", r.Outcome, r.Case, r.Reason)
+			if r.Detail != "" && r.Outcome != campaign.Matched {
+				fmt.Fprintf(os.Stderr, "    %s\n", strings.ReplaceAll(strings.TrimSpace(r.Detail), "\n", "\n    "))
+			}
+		}
+	}
+	began := time.Now()
+	// An interrupted campaign still prints the table of the finished
+	// programs (each program's cases are counted atomically under mu).
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-sig
+		mu.Lock()
+		print()
+		fmt.Printf("\n%s campaign INTERRUPTED after %v (work dir %s)\n", mode, time.Since(began).Round(time.Second), w)
+		os.Exit(3)
+	}()
+	var tallies []*campaign.Tally
+	print := func() {}
+	switch mode {
+	case "csmith":
+		tl := campaign.NewTally(fmt.Sprintf("csmith seeds %d..%d × {%s} × {%s}", *start, *start+*n-1, *opts, *cpus))
+		tallies = append(tallies, tl)
+		parallel(*n, *jobs, func(i int) {
+			seed := *start + i
+			cfg := campaign.CsmithConfig{Opts: strings.Split(*opts, ","), CPUs: cpuList, Keep: *keep,
+				Host: *hostEvery > 0 && seed%*hostEvery == 0}
+			rs := t.RunCsmith(seed, campaign.CsmithProfiles[i%len(campaign.CsmithProfiles)], cfg)
+			mu.Lock()
+			defer mu.Unlock()
+			tl.Programs++
+			for _, r := range rs {
+				tl.Add(r)
+				report(r)
+			}
+		})
+		print = func() {
+			tl.Print(os.Stdout, campaign.Matched, campaign.Mismatched, campaign.Crashed, campaign.Skipped, campaign.Unsupported)
+		}
+	case "stress":
+		raw := campaign.NewTally(fmt.Sprintf("llvm-stress seeds %d..%d, raw modules", *start, *start+*n-1))
+		ex := campaign.NewTally("llvm-stress, opt -O2 modules run against lli")
+		tallies = append(tallies, raw, ex)
+		sz := strings.Split(*sizes, ",")
+		parallel(*n, *jobs, func(i int) {
+			seed := *start + i
+			var size int
+			fmt.Sscan(sz[i%len(sz)], &size)
+			res := t.RunStress(seed, campaign.StressConfig{Size: size, CPU: cpuList[i%len(cpuList)],
+				Exec: *execute, StepLimit: 2_000_000, Keep: *keep})
+			mu.Lock()
+			defer mu.Unlock()
+			raw.Programs++
+			raw.Add(res.Raw)
+			report(res.Raw)
+			if res.Exec != nil {
+				ex.Programs++
+				ex.Add(*res.Exec)
+				report(*res.Exec)
+			}
+		})
+		print = func() {
+			raw.Print(os.Stdout, campaign.Unsupported, campaign.Crashed, campaign.Skipped)
+			if *execute {
+				ex.Print(os.Stdout, campaign.Matched, campaign.Mismatched, campaign.Crashed, campaign.Skipped, campaign.Unsupported)
+			}
+		}
+	}
+	mu.Lock()
+	print()
+	fmt.Printf("\n%s campaign: %d seeds in %v (work dir %s)\n", mode, *n, time.Since(began).Round(time.Second), w)
+	for _, tl := range tallies {
+		if tl.By[campaign.Mismatched]+tl.By[campaign.Crashed] > 0 {
+			os.Exit(1)
+		}
+	}
+}
+
+// parallel calls f(0..n-1) on j goroutines.
+func parallel(n, j int, f func(int)) {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for k := 0; k < j; k++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f(i)
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+func check(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "campaign:", err)
+		os.Exit(2)
+	}
+}

@@ -1,0 +1,248 @@
+package campaign
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// CsmithProfile is one csmith configuration.
+type CsmithProfile struct {
+	Name  string
+	Flags []string
+}
+
+// CsmithBaseFlags are always passed to csmith: no packed structs (Cpu0 has
+// no unaligned access and clang's MIPS packed-struct lowering is a separate
+// feature), no floats (the Cpu0 runtime has no soft-float), and main(void)
+// so that lli and cpu0sim run the same code path without arguments.
+var CsmithBaseFlags = []string{"--no-packed-struct", "--no-float", "--no-argc"}
+
+// CsmithProfiles are the generator configurations; program i of a campaign
+// uses profile i mod len.
+var CsmithProfiles = []CsmithProfile{
+	{"default", nil},
+	{"no-longlong", []string{"--no-longlong"}},
+}
+
+// ClangFlags are the flags every clang-14 compilation of a test program gets
+// (those of tests/exec): freestanding, the repository's minimal libc headers,
+// no vectorizers (x86-64 host IR would become SSE vector IR).
+var ClangFlags = []string{"-ffreestanding", "-fno-builtin", "-fno-vectorize",
+	"-fno-slp-vectorize", "-nostdlibinc", "-w", "-S", "-emit-llvm"}
+
+// Triples of the compiled variants; the reference is always lli on the
+// host-triple IR.
+const (
+	TripleMipsel = "mipsel-unknown-linux-gnu"
+	TripleHost   = "" // clang's default
+)
+
+// CsmithConfig selects the matrix of one csmith program.
+type CsmithConfig struct {
+	Opts []string // "O0", "O2"
+	CPUs []string // "cpu032I", "cpu032II"
+	Host bool     // also compile the host-triple IR for cpu0el
+	Keep bool     // keep the files of matched programs
+}
+
+// csmithInclude returns the -I flags for csmith programs: our libc shims
+// (tests/exec/include), the csmith-only shims (math.h, assert.h), csmith.h.
+func (t *Tools) csmithInclude() []string {
+	return []string{"-I", filepath.Join(t.Root, "tests", "exec", "include"),
+		"-I", filepath.Join(t.Root, "tests", "campaign", "include"),
+		"-I", t.CsmithInclude}
+}
+
+// GenerateCsmith writes csmith program seed under profile p to dir and
+// returns its path.
+func (t *Tools) GenerateCsmith(dir string, seed int, p CsmithProfile) (string, error) {
+	src := filepath.Join(dir, fmt.Sprintf("csmith-%d-%s.c", seed, p.Name))
+	args := append([]string{"--seed", strconv.Itoa(seed), "-o", src}, CsmithBaseFlags...)
+	args = append(args, p.Flags...)
+	_, stderr, code, to, err := run(t.CompileTimeout, dir, t.Csmith, args...)
+	switch {
+	case err != nil:
+		return "", err
+	case to:
+		return "", fmt.Errorf("csmith timeout")
+	case code != 0:
+		return "", fmt.Errorf("csmith exit %d: %s", code, firstLine(stderr))
+	}
+	return src, nil
+}
+
+// clangIR compiles a C file for triple at opt with extra flags.
+func (t *Tools) clangIR(src, out, triple, opt string, extra ...string) error {
+	args := append([]string{"-" + opt}, ClangFlags...)
+	if triple != "" {
+		args = append(args, "--target="+triple)
+	}
+	args = append(append(args, extra...), "-o", out, src)
+	_, stderr, code, to, err := run(t.CompileTimeout, filepath.Dir(out), t.Clang, args...)
+	switch {
+	case err != nil:
+		return err
+	case to:
+		return fmt.Errorf("clang timeout")
+	case code != 0:
+		return fmt.Errorf("clang exit %d: %s", code, firstLine(stderr))
+	}
+	return nil
+}
+
+// reference runs lli on ll. skip is non-empty when no reference exists.
+func (t *Tools) reference(ll string, timeout time.Duration) (stdout string, code int, skip string) {
+	stdout, stderr, code, to, err := run(timeout, filepath.Dir(ll), t.LLI, ll)
+	switch {
+	case err != nil:
+		return "", 0, "lli: " + err.Error()
+	case to:
+		return "", 0, fmt.Sprintf("lli timeout (%v)", timeout)
+	case code != 0 && stderr != "":
+		return "", 0, "lli error: " + firstLine(stderr)
+	}
+	return stdout, code, ""
+}
+
+// RunCsmith generates csmith program seed and runs its whole matrix. All
+// files live in a per-program directory under t.Work, removed when every
+// case matched (unless cfg.Keep).
+func (t *Tools) RunCsmith(seed int, p CsmithProfile, cfg CsmithConfig) []Result {
+	name := fmt.Sprintf("csmith seed=%d %s", seed, p.Name)
+	dir := filepath.Join(t.Work, fmt.Sprintf("csmith-%d-%s", seed, p.Name))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return []Result{{Case: name, Outcome: Crashed, Reason: "work dir: " + err.Error()}}
+	}
+	variants := []struct{ name, triple string }{{"mipsel", TripleMipsel}}
+	if cfg.Host {
+		variants = append(variants, struct{ name, triple string }{"host", TripleHost})
+	}
+	ncases := len(cfg.Opts) * len(cfg.CPUs) * len(variants)
+	all := func(o Outcome, reason, detail string) []Result {
+		rs := make([]Result, ncases)
+		for i := range rs {
+			rs[i] = Result{Case: name, Outcome: o, Reason: reason, Detail: detail}
+		}
+		return rs
+	}
+	src, err := t.GenerateCsmith(dir, seed, p)
+	if err != nil {
+		return all(Skipped, "generator failed", err.Error())
+	}
+	var results []Result
+	for _, opt := range cfg.Opts {
+		per := len(cfg.CPUs) * len(variants)
+		hostLL := filepath.Join(dir, "host."+opt+".ll")
+		if err := t.clangIR(src, hostLL, TripleHost, opt, t.csmithInclude()...); err != nil {
+			results = append(results, all(Skipped, "clang failed", err.Error())[:per]...)
+			continue
+		}
+		want, wantCode, skip := t.reference(hostLL, t.LLITimeout)
+		if skip == "" && !strings.Contains(want, "checksum = ") {
+			skip = "lli printed no checksum"
+		}
+		if skip != "" {
+			rs := all(Skipped, skip, "")[:per]
+			for i := range rs {
+				rs[i].Case = name + " " + opt
+			}
+			results = append(results, rs...)
+			continue
+		}
+		for _, v := range variants {
+			ll := hostLL
+			if v.triple != TripleHost {
+				ll = filepath.Join(dir, v.name+"."+opt+".ll")
+				if err := t.clangIR(src, ll, v.triple, opt, t.csmithInclude()...); err != nil {
+					for range cfg.CPUs {
+						results = append(results, Result{Case: name + " " + opt + " " + v.name, Outcome: Skipped, Reason: "clang failed", Detail: err.Error()})
+					}
+					continue
+				}
+			}
+			for _, cpu := range cfg.CPUs {
+				c := fmt.Sprintf("%s %s %s %s", name, opt, v.name, cpu)
+				results = append(results, t.compileAndRun(c, ll, "cpu0el", cpu, opt, want, wantCode, src))
+			}
+		}
+	}
+	clean := !cfg.Keep
+	for _, r := range results {
+		if r.Outcome == Mismatched || r.Outcome == Crashed {
+			clean = false
+		}
+	}
+	if clean {
+		os.RemoveAll(dir)
+	}
+	return results
+}
+
+// compileAndRun compiles ll for march/cpu, runs it with extra assembly files
+// and compares with the reference.
+func (t *Tools) compileAndRun(name, ll, march, cpu, opt, want string, wantCode int, src string, extra ...string) Result {
+	r := Result{Case: name, Files: []string{src, ll}}
+	asm := strings.TrimSuffix(ll, ".ll") + "." + cpu + ".s"
+	if kind, msg := t.lltosimd(ll, asm, march, cpu, opt); kind != "" {
+		r.Outcome, r.Detail = Crashed, msg
+		switch kind {
+		case "unsupported":
+			r.Outcome, r.Reason = Unsupported, "unsupported: "+unsupportedConstruct(msg)
+		case "ice":
+			r.Reason = "lltosimd ICE: " + iceKind(msg)
+		default:
+			r.Reason = "lltosimd error: " + firstLine(msg)
+		}
+		return r
+	}
+	r.Compiled = true
+	r.Files = append(r.Files, asm)
+	got, code, skip, crash, detail := t.simulate(march, cpu, t.MaxSteps, append([]string{asm}, extra...)...)
+	switch {
+	case skip != "":
+		r.Outcome, r.Reason, r.Detail = Skipped, skip, detail
+		return r
+	case crash != "":
+		r.Outcome, r.Reason, r.Detail = Crashed, crash, detail
+		return r
+	}
+	r.Ran = true
+	if got == want && code == wantCode {
+		r.Outcome = Matched
+		return r
+	}
+	r.Outcome = Mismatched
+	r.Reason = "output differs"
+	if got == want {
+		r.Reason = fmt.Sprintf("exit code %d, want %d", code, wantCode)
+	}
+	r.Detail = fmt.Sprintf("want (lli):\n%s(exit %d)\ngot (cpu0sim):\n%s(exit %d)", tail(want), wantCode, tail(got), code)
+	return r
+}
+
+// iceKind shortens an internal-compiler-error message to its panic value.
+func iceKind(msg string) string {
+	l := firstLine(msg)
+	if i := strings.Index(l, "internal compiler error"); i >= 0 {
+		l = l[i:]
+		if j := strings.Index(l, ": "); j >= 0 {
+			if k := strings.Index(l[j+2:], ": "); k >= 0 {
+				return l[j+2+k+2:]
+			}
+		}
+	}
+	return l
+}
+
+// tail returns the last lines of s (checksum output is at the end).
+func tail(s string) string {
+	lines := strings.SplitAfter(s, "\n")
+	if len(lines) > 6 {
+		lines = lines[len(lines)-6:]
+	}
+	return strings.Join(lines, "")
+}
