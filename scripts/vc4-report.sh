@@ -7,6 +7,7 @@
 #
 #   scripts/vc4-report.sh            all kernels
 #   scripts/vc4-report.sh collatz    kernels matching a go test -run pattern
+#   scripts/vc4-report.sh '(gcd|collatz)'   (alternatives need parentheses)
 #
 # The exit status is 1 when some run did not match its reference; the go
 # test log with the details is then kept and its path printed.
