@@ -278,3 +278,26 @@ func TestHiWithoutMatchingLo(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// FuzzRead: Read returns errors for damaged objects and never panics; what
+// it accepts the linker can take without panicking either.
+func FuzzRead(f *testing.F) {
+	for _, le := range []bool{false, true} {
+		o, err := asm.Assemble("t.s", []byte(src), asm.Options{LittleEndian: le})
+		if err != nil {
+			f.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := Write(&b, o); err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b.Bytes())
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		o, err := Read("f.o", data, 0)
+		if err != nil {
+			return
+		}
+		asm.Link([]*asm.Object{o}, asm.LinkOptions{})
+	})
+}
