@@ -84,3 +84,15 @@ clean:
 .PHONY: bench-passes
 bench-passes:
 	cd tests/exec && LLTOSIMD_BENCH_PASSES=1 $(GO) test -count=1 -timeout 30m -run '^TestBenchPasses$$'
+
+# bench compares compile time and peak memory with llc -O0 on a generated
+# large program (> 50k IR instructions), alternating runs; prints medians
+# and ratios. BENCH_FUNCS scales the input, BENCH_RUNS the repetitions.
+BENCH_FUNCS ?= 600
+BENCH_RUNS  ?= 5
+.PHONY: bench
+bench: build
+	@mkdir -p $(BUILD)/bench
+	python3 scripts/genbig.py $(BENCH_FUNCS) > $(BUILD)/bench/big.c
+	$(CLANG) --target=mipsel-unknown-linux-gnu -O0 -S -emit-llvm $(BUILD)/bench/big.c -o $(BUILD)/bench/big.ll
+	python3 scripts/bench.py $(BIN)/lltosimd $(BUILD)/bench/big.ll $(BENCH_RUNS)
