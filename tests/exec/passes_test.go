@@ -167,8 +167,19 @@ func TestPasses(t *testing.T) {
 				for _, c := range allCombos() {
 					t.Run(fmt.Sprintf("%s/%s/%s/%s", name, opt, cpu, c), func(t *testing.T) {
 						t.Parallel()
-						if _, err := h.runCombo(src, opt, v, cpu, c); err != nil {
+						r, err := h.runCombo(src, opt, v, cpu, c)
+						if err != nil {
 							t.Error(err)
+							return
+						}
+						// A pass that is off must not have run: the flags work.
+						for _, s := range []struct {
+							on   bool
+							stat string
+						}{{c.delJmp, statJmpDeleted}, {c.useful, statSlotUseful}, {c.movcc, statMovcc}, {!c.movcc, statSelBranch}} {
+							if !s.on && r.stats[s.stat] != 0 {
+								t.Errorf("passes %s: statistic %q = %d", c, s.stat, r.stats[s.stat])
+							}
 						}
 					})
 				}
@@ -182,6 +193,7 @@ const (
 	statJmpDeleted = "del-jmp/Number of useless jmp deleted"
 	statSlotUseful = "delay-slot-filler/Number of delay slots filled with useful instructions"
 	statMovcc      = "cpu0-select/Number of selects lowered to movz/movn"
+	statSelBranch  = "cpu0-select/Number of selects lowered to branches (-enable-cpu0-select=false)"
 )
 
 // TestBenchPasses prints, for every corpus program (mipsel, -O2, each CPU),
@@ -219,7 +231,7 @@ func TestBenchPasses(t *testing.T) {
 			}
 		})
 		var b strings.Builder
-		fmt.Fprintf(&b, "\nbench-passes: %s, mipsel IR, -O2; off = -enable-del-jmp=false -delay-slot-filler-useful=false -enable-cpu0-select=false (program and runtime)\n", cpu)
+		fmt.Fprintf(&b, "\nbench-passes: %s, mipsel IR, -O2; off = -enable-del-jmp=false -delay-slot-filler-useful=false -enable-cpu0-select=false (program and runtime);\nstatic counts: the program's module, passes on\n", cpu)
 		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprintln(tw, "program\tinstrs off\tinstrs on\tΔ%\tcycles off\tcycles on\tΔ%\tjmp deleted\tslots useful\tmovz/movn\t")
 		var tot row
