@@ -204,6 +204,7 @@ func compile(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 	if err != nil {
 		return err
 	}
+	setMemoryLimit(len(src))
 
 	var mod *mir.Module
 	pipeline := tgt.Pipeline
@@ -215,6 +216,10 @@ func compile(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 		ir, perr := frontend.Parse(name, src)
 		if perr != nil {
 			return perr
+		}
+		if irBig, ok := frontend.IRBigEndian(ir.DataLayout); ok && irBig != tgt.BigEndian {
+			fmt.Fprintf(stderr, "%s: warning: the IR's datalayout is %s-endian but -march=%s is %s-endian; code that depends on byte order (bit-fields, combined loads) may differ from the source semantics\n",
+				name, endianName(irBig), tgt.Name, endianName(tgt.BigEndian))
 		}
 		mod, err = frontend.Translate(ir, frontend.Options{Arch: tgt.Arch, BigEndian: tgt.BigEndian, File: name, Src: src})
 		if err != nil {
@@ -511,4 +516,22 @@ func writeOutput(path string, data []byte, stdout io.Writer) error {
 		return fmt.Errorf("lltosimd: %v", err)
 	}
 	return nil
+}
+
+func endianName(big bool) string {
+	if big {
+		return "big"
+	}
+	return "little"
+}
+
+// setMemoryLimit gives the garbage collector a soft limit proportional to
+// the input: llir's parse tree is the peak of a compilation, and collecting
+// more often around it keeps peak memory close to llc's for little CPU.
+// An explicit GOMEMLIMIT wins.
+func setMemoryLimit(inputSize int) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	debug.SetMemoryLimit(int64(inputSize)*16 + 32<<20)
 }
