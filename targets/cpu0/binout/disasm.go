@@ -15,8 +15,8 @@ import (
 
 // Disassemble prints a Cpu0 ELF object or hex image (named name) as lines
 // of address, bytes (in file order) and instruction. An object prints each
-// non-empty section with its labels, and names the symbol of every
-// relocated field; its byte order comes from the ELF header. A hex image
+// non-empty section with its labels, and names the symbol and addend of
+// every relocated field (whose bytes hold the implicit addend); its byte order comes from the ELF header. A hex image
 // has no sections or symbols: every word is decoded, in the byte order
 // littleEndian gives (-march=cpu0el).
 func Disassemble(w io.Writer, name string, data []byte, littleEndian bool) error {
@@ -95,11 +95,16 @@ func printWords(w *bufio.Writer, addr uint32, data []byte, le, code bool, labels
 			fmt.Fprintf(w, "%8x:\t% x\n", a, data[i:])
 			break
 		}
-		text := fmt.Sprintf(".4byte\t0x%08x", order.Uint32(data[i:]))
-		if code {
-			text = asm.Disassemble(order.Uint32(data[i:]), a)
+		word := order.Uint32(data[i:])
+		r, hasReloc := relocs[uint32(i)]
+		if hasReloc {
+			word = elf.WithAddend(word, r) // the bytes as the file has them
 		}
-		if r, ok := relocs[uint32(i)]; ok {
+		text := fmt.Sprintf(".4byte\t0x%08x", word)
+		if code {
+			text = asm.Disassemble(word, a)
+		}
+		if hasReloc {
 			// The field holds no final value yet: name what fills it.
 			if j := strings.Index(text, "\t#"); j >= 0 {
 				text = text[:j]
@@ -110,6 +115,8 @@ func printWords(w *bufio.Writer, addr uint32, data []byte, le, code bool, labels
 			}
 			text += fmt.Sprintf("\t# %s %s", r.Type, sym)
 		}
-		fmt.Fprintf(w, "%8x:\t% x\t%s\n", a, data[i:i+4], text)
+		var raw [4]byte
+		order.PutUint32(raw[:], word)
+		fmt.Fprintf(w, "%8x:\t% x\t%s\n", a, raw, text)
 	}
 }

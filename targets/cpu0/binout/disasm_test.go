@@ -46,7 +46,7 @@ func TestDisassembleObject(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, w := range []string{"Disassembly of section .text:\nf:\n", "0:\t3b 00 00 00\tjsub\t0\t# R_CPU0_PC24 g\n",
-		"Disassembly of section .data:\nv:\n", "0:\t00 00 00 00\t.4byte\t0x00000000\t# R_CPU0_32 f+8\n"} {
+		"Disassembly of section .data:\nv:\n", "0:\t00 00 00 08\t.4byte\t0x00000008\t# R_CPU0_32 f+8\n"} {
 		if !strings.Contains(b.String(), w) {
 			t.Errorf("output lacks %q:\n%s", w, b.String())
 		}

@@ -188,8 +188,7 @@ func Write(w io.Writer, obj *asm.Object) error {
 		target := secs[secIndex[c.kind]]
 		var buf bytes.Buffer
 		for _, r := range rs {
-			f, ok := relocFields[r.Type]
-			if !ok {
+			if _, ok := relocFields[r.Type]; !ok {
 				return fmt.Errorf("%s: relocation type %d has no ELF encoding", obj.Name, r.Type)
 			}
 			idx, ok := symIdx[r.Sym]
@@ -199,12 +198,7 @@ func Write(w io.Writer, obj *asm.Object) error {
 			if int(r.Offset)+4 > len(target.data) {
 				return fmt.Errorf("%s: relocation at 0x%x outside %s", obj.Name, r.Offset, target.name)
 			}
-			a := uint32(r.Addend)
-			if r.Type == asm.RHI16 {
-				a >>= 16
-			}
-			word := order.Uint32(target.data[r.Offset:])
-			order.PutUint32(target.data[r.Offset:], word&^f.mask|a&f.mask)
+			order.PutUint32(target.data[r.Offset:], WithAddend(order.Uint32(target.data[r.Offset:]), r))
 			binary.Write(&buf, order, stdelf.Rel32{Off: r.Offset, Info: stdelf.R_INFO32(idx, uint32(r.Type))})
 		}
 		rel := &section{name: ".rel" + target.name, data: buf.Bytes()}
@@ -317,4 +311,18 @@ func checkHiPairs(rs []asm.Reloc) error {
 		}
 	}
 	return nil
+}
+
+// WithAddend returns word (the relocated instruction or data word) with
+// r's implicit addend stored in its field, as an object file holds it.
+func WithAddend(word uint32, r asm.Reloc) uint32 {
+	f, ok := relocFields[r.Type]
+	if !ok {
+		return word
+	}
+	a := uint32(r.Addend)
+	if r.Type == asm.RHI16 {
+		a >>= 16
+	}
+	return word&^f.mask | a&f.mask
 }
