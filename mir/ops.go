@@ -100,6 +100,23 @@ const (
 	GStackSave   // dst = $sp
 	GStackRestore
 	GDynAlloca // dst = allocate size bytes (uses: size reg, align imm)
+
+	// Floating-point ops (docs/generic-mir.md). A float is one word, a
+	// double two; the number of defs and uses gives the types, and the
+	// words of a two-word operand or result are listed in memory order (as
+	// G_CALL lists them), so that soft-float lowering passes them through.
+	GFAdd    // dst = a + b         (defs n, uses a[n] b[n]; n = 1 float, 2 double)
+	GFSub    // dst = a - b
+	GFMul    // dst = a * b
+	GFDiv    // dst = a / b
+	GFRem    // dst = fmod(a, b)
+	GFCmp    // dst = (a pred b) ? 1 : 0   (uses: FPred imm, a[n], b[n])
+	GSIToFP  // dst = signed integer src as float/double (src 1 or 2 words)
+	GUIToFP  // dst = unsigned integer src as float/double
+	GFPToSI  // dst = float/double src truncated to a signed integer (1 or 2 words)
+	GFPToUI  // dst = float/double src truncated to an unsigned integer
+	GFPExt   // dst (2 words) = float src as double
+	GFPTrunc // dst = double src (2 words) rounded to float
 	FirstTargetOp
 )
 
@@ -157,6 +174,18 @@ var genericOps = [FirstTargetOp]OpDesc{
 	GStackSave:    {Name: "G_STACKSAVE", NumDefs: 1, Flags: FlagSideEffect, Doc: "dst = stack pointer"},
 	GStackRestore: {Name: "G_STACKRESTORE", NumUses: 1, Flags: FlagSideEffect, Doc: "stack pointer = src"},
 	GDynAlloca:    {Name: "G_DYN_ALLOCA", NumDefs: 1, NumUses: 2, Flags: FlagSideEffect, Doc: "dst = new stack block of size bytes (uses: size, align imm)"},
+	GFAdd:         {Name: "G_FADD", NumDefs: -1, NumUses: -1, Flags: FlagCommutable, Doc: "dst = a + b (float: 1 word, double: 2 words in memory order)"},
+	GFSub:         {Name: "G_FSUB", NumDefs: -1, NumUses: -1, Doc: "dst = a - b"},
+	GFMul:         {Name: "G_FMUL", NumDefs: -1, NumUses: -1, Flags: FlagCommutable, Doc: "dst = a * b"},
+	GFDiv:         {Name: "G_FDIV", NumDefs: -1, NumUses: -1, Doc: "dst = a / b"},
+	GFRem:         {Name: "G_FREM", NumDefs: -1, NumUses: -1, Doc: "dst = fmod(a, b)"},
+	GFCmp:         {Name: "G_FCMP", NumDefs: 1, NumUses: -1, Doc: "dst = (a pred b) ? 1 : 0 (uses: FPred imm, a, b)"},
+	GSIToFP:       {Name: "G_SITOFP", NumDefs: -1, NumUses: -1, Doc: "dst = float/double of a signed integer"},
+	GUIToFP:       {Name: "G_UITOFP", NumDefs: -1, NumUses: -1, Doc: "dst = float/double of an unsigned integer"},
+	GFPToSI:       {Name: "G_FPTOSI", NumDefs: -1, NumUses: -1, Doc: "dst = signed integer of a float/double, truncated"},
+	GFPToUI:       {Name: "G_FPTOUI", NumDefs: -1, NumUses: -1, Doc: "dst = unsigned integer of a float/double, truncated"},
+	GFPExt:        {Name: "G_FPEXT", NumDefs: 2, NumUses: 1, Doc: "dst = double of a float"},
+	GFPTrunc:      {Name: "G_FPTRUNC", NumDefs: 1, NumUses: 2, Doc: "dst = float of a double, rounded"},
 }
 
 // GenericDesc returns the description of a generic opcode.
