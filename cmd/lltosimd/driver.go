@@ -256,6 +256,9 @@ func compile(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 					return err
 				}
 			}
+			if o.stats {
+				cfg.Stats.Print(stderr)
+			}
 			return writeOutput(o.out, dumps.Bytes(), stdout)
 		}
 		if _, err := stderr.Write(dumps.Bytes()); err != nil {
@@ -414,7 +417,7 @@ func runPipeline(mod *mir.Module, plan []*passes.Pass, cfg *passes.Config, o *op
 			}
 		}()
 		for _, p := range plan {
-			if !cfg.IsEnabled(p) && o.runPass == "" {
+			if !cfg.IsEnabled(p) { // as in lbd, the enable flag wins even with -run-pass
 				continue
 			}
 			if contains(o.printBefore, p.Name) {
