@@ -142,7 +142,11 @@ func Read(name string, data []byte, level cpu0.Level) (*asm.Object, error) {
 			sym = &asm.Symbol{Name: s.Name, Section: p.kind, Value: p.base + uint32(s.Value), Defined: true,
 				Global: bind != stdelf.STB_LOCAL, Common: bind == stdelf.STB_WEAK, Size: uint32(s.Size)}
 		}
-		sym.Type = map[stdelf.SymType]asm.SymType{stdelf.STT_FUNC: asm.SymFunc, stdelf.STT_OBJECT: asm.SymObject}[typ]
+		for k, v := range elfSymTypes {
+			if v == typ {
+				sym.Type = k
+			}
+		}
 		if prev := obj.Symbols[sym.Name]; prev != nil {
 			if prev.Defined || sym.Defined {
 				return nil, bad("symbol %q defined twice", sym.Name)

@@ -44,6 +44,9 @@ var contentSections = []struct {
 	{asm.Bss, stdelf.SHF_ALLOC | stdelf.SHF_WRITE, stdelf.SHT_NOBITS},
 }
 
+// elfSymTypes maps .type symbol types to ELF ones (and back in Read).
+var elfSymTypes = map[asm.SymType]stdelf.SymType{asm.SymNoType: stdelf.STT_NOTYPE, asm.SymFunc: stdelf.STT_FUNC, asm.SymObject: stdelf.STT_OBJECT}
+
 // field describes where a relocation type keeps its implicit addend.
 type field struct {
 	mask   uint32
@@ -134,7 +137,7 @@ func Write(w io.Writer, obj *asm.Object) error {
 		if s.Defined && s.Section == asm.Discard {
 			continue // its section is not written
 		}
-		typ := map[asm.SymType]stdelf.SymType{asm.SymNoType: stdelf.STT_NOTYPE, asm.SymFunc: stdelf.STT_FUNC, asm.SymObject: stdelf.STT_OBJECT}[s.Type]
+		typ := elfSymTypes[s.Type]
 		if s.Common && typ == stdelf.STT_NOTYPE {
 			typ = stdelf.STT_OBJECT
 		}
