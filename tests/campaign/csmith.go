@@ -131,7 +131,8 @@ func (t *Tools) RunCsmith(seed int, p CsmithProfile, cfg CsmithConfig) []Result 
 	}
 	src, err := t.GenerateCsmith(dir, seed, p)
 	if err != nil {
-		return all(Skipped, "generator failed", err.Error())
+		os.RemoveAll(dir)
+		return all(Skipped, "generator failed: "+err.Error(), "")
 	}
 	var results []Result
 	for _, opt := range cfg.Opts {

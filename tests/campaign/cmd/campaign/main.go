@@ -68,6 +68,11 @@ func main() {
 		}
 	}
 	began := time.Now()
+	progress := func(tl *campaign.Tally) {
+		if tl.Programs%25 == 0 {
+			fmt.Fprintf(os.Stderr, "progress: %d/%d programs, %v\n", tl.Programs, *n, time.Since(began).Round(time.Second))
+		}
+	}
 	// An interrupted campaign still prints the table of the finished
 	// programs (each program's cases are counted atomically under mu).
 	sig := make(chan os.Signal, 1)
@@ -93,6 +98,7 @@ func main() {
 			mu.Lock()
 			defer mu.Unlock()
 			tl.Programs++
+			progress(tl)
 			for _, r := range rs {
 				tl.Add(r)
 				report(r)
@@ -115,6 +121,7 @@ func main() {
 			mu.Lock()
 			defer mu.Unlock()
 			raw.Programs++
+			progress(raw)
 			raw.Add(res.Raw)
 			report(res.Raw)
 			if res.Exec != nil {

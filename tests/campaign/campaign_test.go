@@ -1,0 +1,199 @@
+package campaign
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"lltosimd/tests/internal/testtools"
+)
+
+// The CI slices: a fixed, small part of each campaign (make csmith / make
+// stress run the large ones). -short shrinks them further.
+const (
+	ciCsmithSeeds      = 20
+	ciStressSeeds      = 300
+	ciShortCsmithSeeds = 4
+	ciShortStressSeeds = 40
+)
+
+func newTools(t *testing.T) *Tools {
+	t.Helper()
+	root := testtools.RepoRoot(t)
+	tools, err := NewTools(root, t.TempDir(), testtools.Binary(t, "lltosimd"), testtools.Binary(t, "cpu0sim"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tools
+}
+
+// forEach runs f(0..n-1) on two goroutines (CI machines have two cores).
+func forEach(n int, f func(int)) {
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for k := 0; k < 2; k++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f(i)
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+// failIfBad fails the test for every mismatched or crashed case and logs
+// the table.
+func failIfBad(t *testing.T, tl *Tally, outcomes ...Outcome) {
+	t.Helper()
+	var b strings.Builder
+	tl.Print(&b, outcomes...)
+	t.Log(b.String())
+	for _, r := range tl.Failures {
+		t.Errorf("%s: %s: %s\n%s", r.Outcome, r.Case, r.Reason, r.Detail)
+	}
+}
+
+// TestCsmithSlice runs csmith seeds 1..20 at -O0 and -O2 on cpu032II
+// (seed 10 and 20 also from host-triple IR) against lli.
+func TestCsmithSlice(t *testing.T) {
+	tools := newTools(t)
+	n := ciCsmithSeeds
+	if testing.Short() {
+		n = ciShortCsmithSeeds
+	}
+	tl := NewTally("csmith CI slice")
+	var mu sync.Mutex
+	forEach(n, func(i int) {
+		seed := 1 + i
+		rs := tools.RunCsmith(seed, CsmithProfiles[i%len(CsmithProfiles)],
+			CsmithConfig{Opts: []string{"O0", "O2"}, CPUs: []string{"cpu032II"}, Host: seed%10 == 0})
+		mu.Lock()
+		defer mu.Unlock()
+		tl.Programs++
+		for _, r := range rs {
+			tl.Add(r)
+		}
+	})
+	failIfBad(t, tl, Matched, Mismatched, Crashed, Skipped, Unsupported)
+	if tl.By[Matched] == 0 {
+		t.Errorf("no csmith case matched: the slice tested nothing")
+	}
+}
+
+// TestStressSlice compiles llvm-stress seeds 1..300: none may crash lltosimd
+// (every module compiles or is rejected as unsupported), and the optimized
+// modules that terminate must hash their buffers as lli does.
+func TestStressSlice(t *testing.T) {
+	tools := newTools(t)
+	n := ciStressSeeds
+	if testing.Short() {
+		n = ciShortStressSeeds
+	}
+	raw, ex := NewTally("llvm-stress raw"), NewTally("llvm-stress opt -O2, run")
+	var mu sync.Mutex
+	sizes := []int{20, 60, 150}
+	cpus := []string{"cpu032I", "cpu032II"}
+	forEach(n, func(i int) {
+		res := tools.RunStress(1+i, StressConfig{Size: sizes[i%3], CPU: cpus[i%2], Exec: true, StepLimit: 2_000_000})
+		mu.Lock()
+		defer mu.Unlock()
+		raw.Programs++
+		raw.Add(res.Raw)
+		ex.Programs++
+		ex.Add(*res.Exec)
+	})
+	failIfBad(t, raw, Unsupported, Crashed, Skipped)
+	failIfBad(t, ex, Matched, Mismatched, Crashed, Skipped, Unsupported)
+	if ex.By[Matched] == 0 {
+		t.Errorf("no llvm-stress module ran to a match: the slice tested nothing")
+	}
+}
+
+// Bounds for a 10 MB module: peak memory and CPU time. The budget is < 2 GB
+// and < 10 s wall on an idle 2-core machine. Wall time on a loaded machine
+// says nothing about the compiler, so the test bounds the CPU time (user +
+// sys of the lltosimd process, all threads) instead, at 60 s: 3× the 2-core
+// budget, because CPU time still inflates under heavy load (a 10 MB module
+// measured 17–29 s of CPU at load average 24 on 2 cores). A quadratic pass
+// would blow through it by minutes, which is what the test must catch.
+const (
+	bigSize   = 10 << 20
+	bigMaxRSS = 2 << 30
+	bigMaxCPU = 60 * time.Second
+)
+
+// TestBigInput compiles a generated 10 MB module and checks the process's
+// peak resident memory and CPU time.
+func TestBigInput(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles a 10 MB module")
+	}
+	dir := t.TempDir()
+	ll := filepath.Join(dir, "big.ll")
+	if err := os.WriteFile(ll, BigModule(bigSize), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bin := testtools.Binary(t, "lltosimd")
+	for _, cpu := range []string{"cpu032II"} {
+		start := time.Now()
+		stdout, stderr, code, ps, err := runUsage(bin, "-march=cpu0el", "-mcpu="+cpu, "-O2", "-o", filepath.Join(dir, "big.s"), ll)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if code != 0 {
+			t.Fatalf("lltosimd failed on the big module (exit %d):\n%s%s", code, stdout, firstLine(stderr))
+		}
+		ru := ps.SysUsage().(*syscall.Rusage)
+		rss := ru.Maxrss * 1024 // KiB on Linux
+		cpuTime := ps.UserTime() + ps.SystemTime()
+		t.Logf("%s: 10 MB module: wall %v, cpu %v, max RSS %d MiB (GOMAXPROCS here %d)",
+			cpu, time.Since(start).Round(time.Millisecond), cpuTime.Round(time.Millisecond), rss>>20, runtime.GOMAXPROCS(0))
+		if rss > bigMaxRSS {
+			t.Errorf("max RSS %d MiB > %d MiB", rss>>20, bigMaxRSS>>20)
+		}
+		if cpuTime > bigMaxCPU {
+			t.Errorf("CPU time %v > %v", cpuTime, bigMaxCPU)
+		}
+	}
+}
+
+// TestBigModuleShape checks that the generator makes what the bound is
+// about: 10 MB of distinct functions.
+func TestBigModuleShape(t *testing.T) {
+	m := BigModule(1 << 20)
+	if len(m) < 1<<20 || len(m) > 1<<20+4096 {
+		t.Fatalf("size %d, want just over 1 MiB", len(m))
+	}
+	if n := strings.Count(string(m), "define i32 @f"); n < 500 {
+		t.Fatalf("%d functions in 1 MiB", n)
+	}
+}
+
+// runUsage runs a command and returns its process state for resource usage.
+func runUsage(name string, args ...string) (stdout, stderr string, code int, ps *os.ProcessState, err error) {
+	cmd := exec.Command(name, args...)
+	var out, errb strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err = cmd.Run()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		err = nil
+	}
+	if err != nil {
+		return "", "", -1, nil, err
+	}
+	return out.String(), errb.String(), cmd.ProcessState.ExitCode(), cmd.ProcessState, nil
+}
