@@ -79,6 +79,7 @@ func Compile(f *mir.Func, opts Options) (*Program, error) {
 		}
 	}
 	promoteAllocas(f)
+	lowerJumpTables(f)
 	g, err := buildGraph(f)
 	if err != nil {
 		return nil, err

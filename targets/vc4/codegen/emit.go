@@ -204,7 +204,11 @@ func (e *emitter) name(v val) string {
 }
 
 func (e *emitter) put(q qinst) {
-	if n := len(e.out); n > 0 && !q.label {
+	n := len(e.out)
+	for n > 0 && e.out[n-1].label {
+		n-- // a label is not an instruction: check the one before it
+	}
+	if n > 0 && !q.label {
 		prev := e.out[n-1]
 		for _, w := range prev.writes {
 			for _, r := range q.reads {

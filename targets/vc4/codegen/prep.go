@@ -132,21 +132,21 @@ func promoteAllocas(f *mir.Func) {
 // splitting: a predecessor that leaves by another edge writes a variable
 // nobody reads on that path.
 func eliminatePhis(g *graph) error {
+	phis := map[*block][]*mir.Instr{}
 	for _, b := range g.blocks {
 		var rest []*mir.Instr
-		var phis []*mir.Instr
 		for _, in := range b.instrs {
 			if in.Op == mir.GPhi {
-				phis = append(phis, in)
+				phis[b] = append(phis[b], in)
 			} else {
 				rest = append(rest, in)
 			}
 		}
-		if len(phis) == 0 {
-			continue
-		}
+		b.instrs = rest
+	}
+	for _, b := range g.blocks {
 		var head []*mir.Instr
-		for _, phi := range phis {
+		for _, phi := range phis[b] {
 			v := g.f.NewVReg(0)
 			uses := phi.Ops[1:]
 			for i := 0; i+1 < len(uses); i += 2 {
@@ -165,7 +165,40 @@ func eliminatePhis(g *graph) error {
 			}
 			head = append(head, mir.NewInstr(mir.GCopy, phi.Ops[0], mir.R(v)))
 		}
-		b.instrs = append(head, rest...)
+		b.instrs = append(head, b.instrs...)
 	}
 	return nil
+}
+
+// lowerJumpTables replaces each G_BRJT by a chain of compare blocks (the
+// QPU has no indirect branch the execute mask could follow). Phis in the
+// targets keep naming the original block: its phi copies run before the
+// chain, which is all eliminatePhis needs.
+func lowerJumpTables(f *mir.Func) {
+	for _, b := range append([]*mir.Block{}, f.Blocks...) {
+		for i, in := range b.Instrs {
+			if in.Op != mir.GBrJT {
+				continue
+			}
+			idx := in.Ops[0].Reg
+			table := f.JumpTables[in.Ops[1].Imm]
+			cur := f.NewBlock(fmt.Sprintf("%s.jt", b.Name))
+			b.Instrs = append(b.Instrs[:i:i], mir.NewInstr(mir.GBr, mir.B(cur)))
+			for k, t := range table {
+				if k == len(table)-1 {
+					cur.Instrs = append(cur.Instrs, mir.NewInstr(mir.GBr, mir.B(t)))
+					break
+				}
+				kc, c := f.NewVReg(0), f.NewVReg(0)
+				next := f.NewBlock(fmt.Sprintf("%s.jt%d", b.Name, k+1))
+				cur.Instrs = append(cur.Instrs,
+					mir.NewInstr(mir.GConst, mir.D(kc), mir.I(int64(k))),
+					mir.NewInstr(mir.GICmp, mir.D(c), mir.C(mir.CondEQ), mir.R(idx), mir.R(kc)),
+					mir.NewInstr(mir.GBrCond, mir.R(c), mir.B(t)),
+					mir.NewInstr(mir.GBr, mir.B(next)))
+				cur = next
+			}
+			break
+		}
+	}
 }
