@@ -268,6 +268,36 @@ static u64 fdiv(u64 a, u64 b, const fmt *f) {
   return round_pack(sign, e, q | (r != 0), f);
 }
 
+/* frem returns fmod(a, b): a - n*b with n = trunc(a/b), which is exact. As
+ * in glibc, a NaN operand gives the first NaN quieted, and an infinite a or
+ * a zero b the default NaN. */
+static u64 frem(u64 a, u64 b, const fmt *f) {
+  u64 sb = sign_bit(f), absmask = sb - 1;
+  u64 aa = a & absmask, ab = b & absmask;
+  if (is_nan(a, f) || is_nan(b, f))
+    return nan_result(a, b, f);
+  if (aa == inf_of(f) || ab == 0)
+    return default_nan(f);
+  if (ab == inf_of(f) || aa < ab)
+    return a;
+  int ea, eb;
+  u64 r, d;
+  unpack(a, f, &ea, &r);
+  unpack(b, f, &eb, &d);
+  /* r*2^(ea-eb) mod d, one exponent step at a time: r < 2d throughout. */
+  if (r >= d)
+    r -= d;
+  for (int k = ea - eb; k > 0; k--) {
+    r <<= 1;
+    if (r >= d)
+      r -= d;
+  }
+  if (r == 0)
+    return a & sb;
+  int n = clz64(r) - 1;
+  return round_pack(a & sb, eb - n, r << n, f);
+}
+
 /* fcmp returns -1, 0 or 1 for a < b, a == b, a > b, and unord if either
  * operand is a NaN. */
 static int fcmp(u64 a, u64 b, const fmt *f, int unord) {
@@ -377,6 +407,10 @@ u64 __subdf3(u64 a, u64 b) { return fadd(a, is_nan(b, &F64) ? b : b ^ (1ULL << 6
 u64 __muldf3(u64 a, u64 b) { return fmul(a, b, &F64); }
 u64 __divdf3(u64 a, u64 b) { return fdiv(a, b, &F64); }
 u64 __negdf2(u64 a) { return a ^ (1ULL << 63); }
+
+/* The C library's fmod, which LLVM's frem calls. */
+u32 fmodf(u32 a, u32 b) { return (u32)frem(a, b, &F32); }
+u64 fmod(u64 a, u64 b) { return frem(a, b, &F64); }
 
 /* Comparisons, libgcc semantics: eq/ne return 0 iff a == b; lt/le return
  * a negative/non-positive value iff a < b / a <= b; gt/ge return a

@@ -12,6 +12,7 @@ import (
 // Pipeline is the order of the Cpu0 MachineFunction passes, from generic
 // SSA MIR to emission-ready code.
 var Pipeline = []string{
+	"soft-float", // float and double ops to runtime calls: Cpu0 has no FPU
 	"cpu0-call-lowering",
 	"cpu0-isel",
 	"cpu0-select",

@@ -1,9 +1,10 @@
 // Package softfloat checks the Cpu0 soft-float runtime
 // (runtime/cpu0/softfloat.c) on the host: the same C is compiled with the
 // host compiler and every entry point is compared bit for bit with the host
-// FPU (x86-64 SSE, what lli computes the execution tests' references with)
-// on edge cases and random operands of every class. The execution suite
-// (tests/exec) then runs the same code compiled by lltosimd on cpu0sim.
+// FPU (x86-64 SSE, what lli computes the execution tests' references with),
+// fmodf/fmod with the host libm, on edge cases and random operands of every
+// class. The execution suite (tests/exec) then runs the same code compiled
+// by lltosimd on cpu0sim.
 //
 // LLTOSIMD_SOFTFLOAT_N sets the number of random operand sets per function
 // (default 1000000, 100000 with -short).
@@ -36,7 +37,7 @@ func TestSoftFloatOnHost(t *testing.T) {
 			t.Parallel()
 			bin := filepath.Join(t.TempDir(), "check")
 			_, stderr, code, err := testtools.Run(nil, clang, opt, "-w", "-o", bin,
-				filepath.Join("testdata", "check.c"))
+				filepath.Join("testdata", "check.c"), "-lm")
 			if err != nil || code != 0 {
 				t.Fatalf("clang testdata/check.c: exit %d %v\n%s", code, err, stderr)
 			}

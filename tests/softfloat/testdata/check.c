@@ -5,7 +5,7 @@
  * all classes (zeros, subnormals, normals of nearby and distant exponents,
  * short significands that make exact results and rounding ties, the
  * largest finite values, infinities, quiet and signaling NaNs) plus a fixed
- * list of edge cases crossed with itself. Prints "ok" or the mismatches.
+ * list of edge cases crossed with itself; fmodf/fmod against the host libm. Prints "ok" or the mismatches.
  *
  * The runtime is #included with its entry points renamed, so that the host
  * compiler's own soft-float helpers (if any) stay untouched. */
@@ -51,8 +51,13 @@
 #define __fixunsdfdi rt_fixunsdfdi
 #define __extendsfdf2 rt_extendsfdf2
 #define __truncdfsf2 rt_truncdfsf2
+#define fmodf rt_fmodf
+#define fmod rt_fmod
 #include "../../../runtime/cpu0/softfloat.c"
 
+#undef fmodf
+#undef fmod
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,6 +137,9 @@ static void check_f(u32 a, u32 b) {
   BIN("__mulsf3", *, __mulsf3)
   BIN("__divsf3", /, __divsf3)
 #undef BIN
+  vfr = fmodf(vfa, vfb);
+  if ((r = rt_fmodf(a, b)) != bits_f(vfr))
+    fail("fmodf", a, b, r, bits_f(vfr));
   vfr = -vfa;
   if (__negsf2(a) != bits_f(vfr))
     fail("__negsf2", a, 0, __negsf2(a), bits_f(vfr));
@@ -180,6 +188,9 @@ static void check_d(u64 a, u64 b) {
   BIN("__muldf3", *, __muldf3)
   BIN("__divdf3", /, __divdf3)
 #undef BIN
+  vdr = fmod(vda, vdb);
+  if ((r = rt_fmod(a, b)) != bits_d(vdr))
+    fail("fmod", a, b, r, bits_d(vdr));
   vdr = -vda;
   if (__negdf2(a) != bits_d(vdr))
     fail("__negdf2", a, 0, __negdf2(a), bits_d(vdr));
