@@ -96,3 +96,42 @@ bench: build
 	python3 scripts/genbig.py $(BENCH_FUNCS) > $(BUILD)/bench/big.c
 	$(CLANG) --target=mipsel-unknown-linux-gnu -O0 -S -emit-llvm $(BUILD)/bench/big.c -o $(BUILD)/bench/big.ll
 	python3 scripts/bench.py $(BIN)/lltosimd $(BUILD)/bench/big.ll $(BENCH_RUNS)
+
+# --- Differential-testing campaigns (tests/campaign) ----------------------
+#
+#   make csmith N=1000   csmith programs × {O0,O2} × {cpu032I,cpu032II} against lli
+#   make stress N=10000  llvm-stress modules: no crash; optimized ones run against lli
+#   make fuzz            go fuzzing of the frontend and the whole pipeline (FUZZTIME each)
+#   make csmith-reduce SRC=build/campaign/csmith/…/x.c OPT=O2 CPU=cpu032II MODE=mismatch|crash
+#                        reduce a failing csmith program with creduce
+#
+# Failing cases keep their files under build/campaign; passing ones are deleted.
+NEEDED_TOOLS += csmith llvm-stress
+APT_PACKAGES += csmith libcsmith-dev
+N        ?= 100
+START    ?= 1
+JOBS     ?= 2
+FUZZTIME ?= 60s
+CAMPAIGN := $(BIN)/campaign
+
+.PHONY: csmith stress fuzz csmith-reduce campaign-tools
+
+campaign-tools: build
+	@command -v csmith >/dev/null && [ -f /usr/include/csmith/csmith.h ] || \
+	  { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y csmith libcsmith-dev; }
+	$(GO) build -o $(CAMPAIGN) ./tests/campaign/cmd/campaign
+
+csmith: campaign-tools
+	$(CAMPAIGN) csmith -n $(N) -start $(START) -j $(JOBS) -work $(BUILD)/campaign/csmith
+
+stress: campaign-tools
+	$(CAMPAIGN) stress -n $(N) -start $(START) -j $(JOBS) -work $(BUILD)/campaign/stress
+
+fuzz:
+	LLTOSIMD_FUZZ_EXEC_SEEDS=1 $(GO) test ./tests/campaign -run '^$$' -fuzz '^FuzzFrontend$$' -fuzztime $(FUZZTIME)
+	LLTOSIMD_FUZZ_EXEC_SEEDS=1 $(GO) test ./tests/campaign -run '^$$' -fuzz '^FuzzCompile$$' -fuzztime $(FUZZTIME)
+
+csmith-reduce: runtime
+	@command -v creduce >/dev/null || \
+	  { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y creduce; }
+	scripts/csmith-reduce.sh $(SRC) $(or $(OPT),O2) $(or $(CPU),cpu032II) $(or $(MODE),mismatch)
