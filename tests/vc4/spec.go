@@ -255,19 +255,26 @@ func InitWords(a Arg) ([]uint32, error) {
 				return nil, fmt.Errorf("%q: want seq:A:B", a.Spec)
 			}
 		}
+		if isFloat {
+			// A + i*B in float64, rounded once to float32.
+			s, err1 := strconv.ParseFloat(start, 64)
+			d, err2 := strconv.ParseFloat(step, 64)
+			if err1 != nil || err2 != nil {
+				return nil, fmt.Errorf("%q: bad seq bounds", a.Spec)
+			}
+			for i := range w {
+				prod := float64(float64(i) * d) // explicit: no fused multiply-add
+				w[i] = math.Float32bits(float32(s + prod))
+			}
+			break
+		}
 		s, err1 := num(start)
 		d, err2 := num(step)
 		if err1 != nil || err2 != nil {
 			return nil, fmt.Errorf("%q: bad seq bounds", a.Spec)
 		}
 		for i := range w {
-			if isFloat {
-				// The explicit conversion rounds the product (no fused multiply-add).
-				prod := float32(float32(i) * math.Float32frombits(d))
-				w[i] = math.Float32bits(math.Float32frombits(s) + prod)
-			} else {
-				w[i] = s + uint32(i)*d
-			}
+			w[i] = s + uint32(i)*d
 		}
 	case strings.HasPrefix(a.Init, "rand:"):
 		x, err := parseInt32(strings.TrimPrefix(a.Init, "rand:"))

@@ -165,7 +165,7 @@ func TestDriverInit(t *testing.T) {
 		"int:33:rand:12345",
 		"int:6:list:-2147483648,-1,0,1,2147483647,4294967295",
 		"int:1:zero",
-		"float:9:seq:-1.5:0.375",
+		"float:9:seq:-1.5:0.375", "float:11:seq:0.1:0.3",
 		"float:17:rand:0",
 		"float:5:list:0.1,-2.5,1e10,-0,3.4028235e38",
 		"i32:-123456789", "f32:0.3", "int:8:seq:7:0",

@@ -67,6 +67,15 @@ static float parse_float(const char *s, const char *spec) {
 	return v;
 }
 
+static double parse_double(const char *s, const char *spec) {
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (errno != 0 || end == s || *end != '\0')
+		die("bad number", spec);
+	return v;
+}
+
 static uint32_t float_bits(float f) {
 	uint32_t w;
 	memcpy(&w, &f, sizeof w);
@@ -91,17 +100,19 @@ static void init_buffer(struct arg *a, const char *init, const char *spec) {
 		for (size_t i = 0; i < n; i++) a->words[i] = 0;
 	} else if (strcmp(init, "seq") == 0 || strncmp(init, "seq:", 4) == 0) {
 		if (a->is_float) {
-			float s = 0, d = 1;
+			/* A + i*B is computed exactly enough in double and rounded
+			 * once to float. */
+			double s = 0, d = 1;
 			if (init[3] == ':') {
 				char buf[128];
 				snprintf(buf, sizeof buf, "%s", init + 4);
 				char *colon = strchr(buf, ':');
 				if (!colon) die("seq needs seq:A:B", spec);
 				*colon = '\0';
-				s = parse_float(buf, spec);
-				d = parse_float(colon + 1, spec);
+				s = parse_double(buf, spec);
+				d = parse_double(colon + 1, spec);
 			}
-			for (size_t i = 0; i < n; i++) a->words[i] = float_bits(s + (float)i * d);
+			for (size_t i = 0; i < n; i++) a->words[i] = float_bits((float)(s + (double)i * d));
 		} else {
 			uint32_t s = 0, d = 1;
 			if (init[3] == ':') {
