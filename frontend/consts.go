@@ -43,6 +43,8 @@ func (t *translator) fold(c constant.Constant) (cval, bool) {
 	switch c := c.(type) {
 	case *constant.Int:
 		return cval{off: intBits(c) & widthMask(c.Typ, t.lay)}, true
+	case *constant.Float:
+		return cval{off: floatConstBits(c)}, true
 	case *constant.Null, *constant.ZeroInitializer:
 		return cval{}, true
 	case *ir.Global:
@@ -290,8 +292,6 @@ func (t *translator) emitData(d *data, c constant.Constant, typ types.Type) {
 			d.zero(start + sl.Offsets[i] - d.size)
 			t.emitData(d, f, st.Fields[i])
 		}
-	case *constant.Float:
-		fail("unsupported: floating-point type '%s'", c.Typ)
 	case *constant.Vector:
 		fail("unsupported: vector type '%s'", c.Typ)
 	default:

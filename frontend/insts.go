@@ -136,7 +136,7 @@ func (s *fn) inst(inst ir.Instruction) bool {
 		fail("unsupported: atomic operation '%s'", opName(inst))
 	case *ir.InstFAdd, *ir.InstFSub, *ir.InstFMul, *ir.InstFDiv, *ir.InstFRem, *ir.InstFNeg, *ir.InstFCmp,
 		*ir.InstFPExt, *ir.InstFPTrunc, *ir.InstFPToSI, *ir.InstFPToUI, *ir.InstSIToFP, *ir.InstUIToFP:
-		fail("unsupported: floating-point operation '%s'", opName(inst))
+		s.floatInst(inst)
 	case *ir.InstExtractElement, *ir.InstInsertElement, *ir.InstShuffleVector:
 		fail("unsupported: vector operation '%s'", opName(inst))
 	case *ir.InstLandingPad, *ir.InstCatchPad, *ir.InstCleanupPad:
@@ -587,12 +587,10 @@ func allConstInts(vs []value.Value) bool {
 // memType returns the store size and register words of a loadable type.
 func (s *fn) memType(t types.Type) (size int64, words int) {
 	switch t := t.(type) {
-	case *types.IntType:
+	case *types.IntType, *types.FloatType:
 		return must(s.t.lay.StoreSize(t)), s.nwords(t)
 	case *types.PointerType:
 		return s.t.lay.PtrSize, 1
-	case *types.FloatType:
-		fail("unsupported: floating-point type '%s'", t)
 	}
 	fail("unsupported: load or store of type '%s'", t)
 	return 0, 0

@@ -111,7 +111,9 @@ func (s *fn) intrinsic(in *ir.InstCall, name string) bool {
 	case "ctlz", "cttz", "ctpop", "bswap", "bitreverse":
 		s.define(in, s.bitOp(base, args[0]))
 	default:
-		fail("unsupported: intrinsic @%s", name)
+		if !s.floatIntrinsic(in, base, args) {
+			fail("unsupported: intrinsic @%s", name)
+		}
 	}
 	return false
 }

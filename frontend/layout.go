@@ -156,6 +156,8 @@ func (l *Layout) StoreSize(t types.Type) (int64, error) {
 		return (int64(t.BitSize) + 7) / 8, nil
 	case *types.PointerType:
 		return l.PtrSize, nil
+	case *types.FloatType:
+		return floatSize(t)
 	}
 	return l.AllocSize(t)
 }
@@ -169,6 +171,8 @@ func (l *Layout) AllocSize(t types.Type) (int64, error) {
 		return alignTo(s, l.intAlign(int(t.BitSize))), nil
 	case *types.PointerType:
 		return alignTo(l.PtrSize, l.PtrAlign), nil
+	case *types.FloatType:
+		return floatSize(t) // float and double are naturally aligned
 	case *types.ArrayType:
 		es, err := l.AllocSize(t.ElemType)
 		if err != nil {
@@ -195,6 +199,8 @@ func (l *Layout) Align(t types.Type) (int64, error) {
 		return l.intAlign(int(t.BitSize)), nil
 	case *types.PointerType:
 		return l.PtrAlign, nil
+	case *types.FloatType:
+		return floatSize(t)
 	case *types.ArrayType:
 		return l.Align(t.ElemType)
 	case *types.StructType:

@@ -330,6 +330,8 @@ func (s *fn) bitsOf(t types.Type) int {
 		return int(t.BitSize)
 	case *types.PointerType:
 		return 32
+	case *types.FloatType:
+		return floatBits(t)
 	}
 	fail("%s", unsupportedType(t).Error())
 	return 0

@@ -130,12 +130,12 @@ func translateErr(t *testing.T, src string) error {
 
 func TestUnsupportedPositions(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
-		{"define double @g(double %a) {\nentry:\n  %b = fadd double %a, %a\n  ret double %b\n}\n",
-			"t.ll:1:1: unsupported: floating-point type 'double' in function @g"},
-		{"define i32 @f(i32 %a) {\nentry:\n  %b = add i32 %a, 1\n  br label %next\n; comment\nnext:\n  %c = fadd float 1.0, 2.0\n  ret i32 %b\n}\n",
-			"t.ll:7:3: unsupported: floating-point operation 'fadd' in function @f"},
-		{"define i32 @f(i32 %a) {\n  switch i32 %a, label %d [\n    i32 0, label %d\n    i32 1, label %d\n  ]\n\nd:\n  %c = fadd float 1.0, 2.0\n  ret i32 %a\n}\n",
-			"t.ll:8:3: unsupported: floating-point operation 'fadd'"},
+		{"define x86_fp80 @g(x86_fp80 %a) {\nentry:\n  %b = fadd x86_fp80 %a, %a\n  ret x86_fp80 %b\n}\n",
+			"t.ll:1:1: unsupported: floating-point type 'x86_fp80' in function @g"},
+		{"define i32 @f(i32 %a) {\nentry:\n  %b = add i32 %a, 1\n  br label %next\n; comment\nnext:\n  %c = fadd half 1.0, 2.0\n  ret i32 %b\n}\n",
+			"t.ll:7:3: unsupported: floating-point type 'half' in function @f"},
+		{"define i32 @f(i32 %a) {\n  switch i32 %a, label %d [\n    i32 0, label %d\n    i32 1, label %d\n  ]\n\nd:\n  %c = fadd half 1.0, 2.0\n  ret i32 %a\n}\n",
+			"t.ll:8:3: unsupported: floating-point type 'half'"},
 		{"define void @f(i32* %p) {\n  %v = atomicrmw add i32* %p, i32 1 seq_cst\n  ret void\n}\n",
 			"t.ll:2:3: unsupported: atomic operation"},
 		{"define void @f() {\n  call void asm sideeffect \"nop\", \"\"()\n  ret void\n}\n",
@@ -152,7 +152,7 @@ func TestUnsupportedPositions(t *testing.T) {
 			"t.ll:1:1: unsupported: type '[4294967295 x [4294967295 x i32]]' is too large"},
 		{"@g = global [1073741824 x i32] zeroinitializer\n",
 			"t.ll:1:1: unsupported: global of more than 2 GiB"},
-		{"@d = global double 1.0\n", "t.ll:1:1: unsupported: floating-point type 'double'"},
+		{"@d = global fp128 0xL00000000000000000000000000000000\n", "t.ll:1:1: unsupported: floating-point type 'fp128'"},
 	} {
 		err := translateErr(t, tc.src)
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {

@@ -1,0 +1,221 @@
+package frontend
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"lltosimd/mir"
+)
+
+// Floating point: float is one 32-bit word and double two words (like
+// i64), holding the IEEE-754 bit patterns. Arithmetic, comparisons and
+// conversions become the generic float ops (G_FADD ...), whose two-word
+// operands are listed in memory order; targets without an FPU lower them to
+// runtime calls (passes/softfloat.go). Sign operations (fneg, fabs,
+// copysign) and bitcasts are integer operations on the sign word.
+
+// floatSize returns the byte size of a supported floating-point type.
+func floatSize(t *types.FloatType) (int64, error) {
+	switch t.Kind {
+	case types.FloatKindFloat:
+		return 4, nil
+	case types.FloatKindDouble:
+		return 8, nil
+	}
+	return 0, fmt.Errorf("unsupported: floating-point type '%s'", t)
+}
+
+// floatBits returns the width of a supported floating-point type.
+func floatBits(t *types.FloatType) int { return 8 * int(must(floatSize(t))) }
+
+// floatConstBits returns the bit pattern of a float or double constant.
+// The IR parser keeps only the sign of a NaN constant, so NaNs get the
+// default quiet NaN's payload.
+func floatConstBits(c *constant.Float) uint64 {
+	double := floatBits(c.Typ) == 64
+	switch {
+	case c.NaN:
+		neg := c.X != nil && c.X.Signbit()
+		if double {
+			return uint64(b2u(neg))<<63 | 0x7ff8000000000000
+		}
+		return uint64(b2u(neg))<<31 | 0x7fc00000
+	case double:
+		f, _ := c.X.Float64()
+		return math.Float64bits(f)
+	}
+	f, _ := c.X.Float32()
+	return uint64(math.Float32bits(f))
+}
+
+// fpreds maps LLVM fcmp predicates to MIR ones.
+var fpreds = map[enum.FPred]mir.FPred{
+	enum.FPredFalse: mir.FPredFalse, enum.FPredOEQ: mir.FPredOEQ, enum.FPredOGT: mir.FPredOGT,
+	enum.FPredOGE: mir.FPredOGE, enum.FPredOLT: mir.FPredOLT, enum.FPredOLE: mir.FPredOLE,
+	enum.FPredONE: mir.FPredONE, enum.FPredORD: mir.FPredORD, enum.FPredUEQ: mir.FPredUEQ,
+	enum.FPredUGT: mir.FPredUGT, enum.FPredUGE: mir.FPredUGE, enum.FPredULT: mir.FPredULT,
+	enum.FPredULE: mir.FPredULE, enum.FPredUNE: mir.FPredUNE, enum.FPredUNO: mir.FPredUNO,
+	enum.FPredTrue: mir.FPredTrue,
+}
+
+// floatInst translates a floating-point instruction.
+func (s *fn) floatInst(inst ir.Instruction) {
+	switch in := inst.(type) {
+	case *ir.InstFAdd:
+		s.define(in, s.fbinary(mir.GFAdd, in.X, in.Y))
+	case *ir.InstFSub:
+		s.define(in, s.fbinary(mir.GFSub, in.X, in.Y))
+	case *ir.InstFMul:
+		s.define(in, s.fbinary(mir.GFMul, in.X, in.Y))
+	case *ir.InstFDiv:
+		s.define(in, s.fbinary(mir.GFDiv, in.X, in.Y))
+	case *ir.InstFRem:
+		s.define(in, s.fbinary(mir.GFRem, in.X, in.Y))
+	case *ir.InstFNeg:
+		s.define(in, s.signOp(in.X, nil, false))
+	case *ir.InstFCmp:
+		s.define(in, []mir.Reg{s.fcmp(in.Pred, in.X, in.Y)})
+	case *ir.InstFPExt:
+		s.define(in, s.fop(mir.GFPExt, 2, s.fwords(in.From)))
+	case *ir.InstFPTrunc:
+		s.define(in, s.fop(mir.GFPTrunc, 1, s.fwords(in.From)))
+	case *ir.InstFPToSI:
+		s.define(in, s.fpToInt(mir.GFPToSI, in.From, in.To))
+	case *ir.InstFPToUI:
+		s.define(in, s.fpToInt(mir.GFPToUI, in.From, in.To))
+	case *ir.InstSIToFP:
+		s.define(in, s.intToFP(mir.GSIToFP, true, in.From, in.To))
+	case *ir.InstUIToFP:
+		s.define(in, s.intToFP(mir.GUIToFP, false, in.From, in.To))
+	default:
+		fail("unsupported: floating-point operation '%s'", opName(inst))
+	}
+}
+
+// fwords returns the words of a float or double value, rejecting other
+// types (vectors) with the usual error.
+func (s *fn) fwords(v value.Value) []mir.Reg {
+	if _, ok := v.Type().(*types.FloatType); !ok {
+		fail("%s", unsupportedType(v.Type()).Error())
+	}
+	s.bitsOf(v.Type())
+	return s.words(v)
+}
+
+// fop emits a float op with ndefs result words over the given operand
+// groups (each low word first) and returns the result low word first.
+func (s *fn) fop(op mir.Opcode, ndefs int, groups ...[]mir.Reg) []mir.Reg {
+	res := make([]mir.Reg, ndefs)
+	for i := range res {
+		res[i] = s.reg()
+	}
+	var ops []mir.Operand
+	for _, r := range s.abiOrder(res) {
+		ops = append(ops, mir.D(r))
+	}
+	if op == mir.GFCmp {
+		// The predicate immediate comes first; fcmp passes it as a group.
+		ops = append(ops, mir.I(int64(groups[0][0])))
+		groups = groups[1:]
+	}
+	for _, g := range groups {
+		for _, r := range s.abiOrder(g) {
+			ops = append(ops, mir.R(r))
+		}
+	}
+	s.emit(op, ops...)
+	return res
+}
+
+func (s *fn) fbinary(op mir.Opcode, x, y value.Value) []mir.Reg {
+	a := s.fwords(x)
+	return s.fop(op, len(a), a, s.fwords(y))
+}
+
+func (s *fn) fcmp(pred enum.FPred, x, y value.Value) mir.Reg {
+	p, ok := fpreds[pred]
+	if !ok {
+		fail("unsupported: fcmp predicate %s", pred)
+	}
+	a, b := s.fwords(x), s.fwords(y)
+	var d mir.Reg
+	switch p {
+	case mir.FPredFalse:
+		d = s.konst(0)
+	case mir.FPredTrue:
+		d = s.konst(1)
+	default:
+		d = s.fop(mir.GFCmp, 1, []mir.Reg{mir.Reg(p)}, a, b)[0]
+	}
+	s.setZ(d, 1)
+	return d
+}
+
+// signOp computes the sign operations on the high (sign) word of x: fneg
+// (y nil, abs false), fabs (abs true) and copysign (y the sign source).
+func (s *fn) signOp(x, y value.Value, abs bool) []mir.Reg {
+	a := s.fwords(x)
+	out := append([]mir.Reg(nil), a...)
+	hi := len(a) - 1
+	sign := s.konst(math.MinInt32)
+	switch {
+	case y != nil:
+		b := s.fwords(y)
+		mag := s.op2(mir.GAnd, a[hi], s.konst(math.MaxInt32))
+		out[hi] = s.op2(mir.GOr, mag, s.op2(mir.GAnd, b[len(b)-1], sign))
+	case abs:
+		out[hi] = s.op2(mir.GAnd, a[hi], s.konst(math.MaxInt32))
+	default:
+		out[hi] = s.op2(mir.GXor, a[hi], sign)
+	}
+	return out
+}
+
+// fpToInt converts to an integer of up to 64 bits; narrower results are
+// converted as 32-bit ones (out-of-range values are poison in IR).
+func (s *fn) fpToInt(op mir.Opcode, x value.Value, to types.Type) []mir.Reg {
+	a := s.fwords(x)
+	return s.fop(op, s.nwords(to), a)
+}
+
+// intToFP converts an integer of up to 64 bits, extended to 32 or 64 bits.
+func (s *fn) intToFP(op mir.Opcode, signed bool, x value.Value, to types.Type) []mir.Reg {
+	n := s.bitsOf(x.Type())
+	a := s.words(x)
+	switch {
+	case len(a) == 2:
+		a = s.ext64(a, n, signed)
+	case signed:
+		a = []mir.Reg{s.sext(a[0], n)}
+	default:
+		a = []mir.Reg{s.zext(a[0], n)}
+	}
+	if _, ok := to.(*types.FloatType); !ok {
+		fail("%s", unsupportedType(to).Error())
+	}
+	return s.fop(op, s.nwords(to), a)
+}
+
+// floatIntrinsic translates the floating-point intrinsics; it reports
+// false for other names.
+func (s *fn) floatIntrinsic(in *ir.InstCall, base string, args []value.Value) bool {
+	switch base {
+	case "fabs":
+		s.define(in, s.signOp(args[0], nil, true))
+	case "copysign":
+		s.define(in, s.signOp(args[0], args[1], false))
+	case "fmuladd":
+		// Rounded twice, as lli computes it on x86-64 without FMA.
+		p := s.fbinary(mir.GFMul, args[0], args[1])
+		s.define(in, s.fop(mir.GFAdd, len(p), p, s.fwords(args[2])))
+	default:
+		return false
+	}
+	return true
+}
