@@ -13,6 +13,24 @@
 // (uniform or divergent, for the report) says whether the inputs make the
 // lanes' control flow diverge; ulp (default 0) is the tolerance for float
 // buffers; kernel= names the kernel when the file defines several.
+//
+// The lli reference runs the work-items one after another in global id
+// order while the QPUs run 16 lanes at once, so a corpus kernel must be
+// race-free (a work-item writes only elements no other work-item reads or
+// writes) and free of undefined behaviour (signed overflow, division by
+// zero, INT_MIN / -1, out-of-range float to int conversion, out-of-bounds
+// accesses: the driver's guard words catch the latter). Float kernels avoid
+// denormals, NaNs and infinities, whose QPU behaviour §10 of the VC4 spec
+// leaves open. Buffers are int/uint/float only (vc4run's -arg kinds).
+//
+// Tests: TestCorpus (headers, spir compilation), TestDriverInit (the C
+// driver's -arg handling against InitWords), TestReference (lli alone:
+// well-formed, deterministic, -O0 = -O2) and TestVC4 (vc4run against lli
+// for every kernel × -O0/-O2 × header line × QPU count). Environment:
+// CLANG, LLVM_LINK and LLI override tool paths, LLTOSIMD_BIN_DIR names a
+// directory holding a prebuilt vc4run, LLTOSIMD_VC4_TIMEOUT bounds one
+// vc4run (default 20s). go test ./tests/vc4 -args -vc4report=FILE writes
+// the statistics table of scripts/vc4-report.sh.
 package vc4test
 
 import (
