@@ -293,7 +293,7 @@ func (t *translator) emitData(d *data, c constant.Constant, typ types.Type) {
 			t.emitData(d, f, st.Fields[i])
 		}
 	case *constant.Vector:
-		fail("unsupported: vector type '%s'", c.Typ)
+		t.emitVectorData(d, c, typ)
 	default:
 		v, ok := t.fold(c)
 		if !ok {

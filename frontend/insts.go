@@ -65,6 +65,9 @@ var condOf = map[enum.IPred]mir.Cond{
 // inst translates one non-phi instruction. It reports true when the rest
 // of the block is unreachable (after llvm.trap).
 func (s *fn) inst(inst ir.Instruction) bool {
+	if s.vectorInst(inst) {
+		return false
+	}
 	switch in := inst.(type) {
 	case *ir.InstAdd:
 		s.define(in, s.binary(binAdd, in.X, in.Y))
@@ -137,8 +140,6 @@ func (s *fn) inst(inst ir.Instruction) bool {
 	case *ir.InstFAdd, *ir.InstFSub, *ir.InstFMul, *ir.InstFDiv, *ir.InstFRem, *ir.InstFNeg, *ir.InstFCmp,
 		*ir.InstFPExt, *ir.InstFPTrunc, *ir.InstFPToSI, *ir.InstFPToUI, *ir.InstSIToFP, *ir.InstUIToFP:
 		s.floatInst(inst)
-	case *ir.InstExtractElement, *ir.InstInsertElement, *ir.InstShuffleVector:
-		fail("unsupported: vector operation '%s'", opName(inst))
 	case *ir.InstLandingPad, *ir.InstCatchPad, *ir.InstCleanupPad:
 		fail("unsupported: exception handling ('%s')", opName(inst))
 	default:
@@ -462,6 +463,16 @@ func (t *translator) gepWalk(elem types.Type, idx []value.Value, vari func(v val
 			cur = ct.Fields[c]
 		case *types.ArrayType:
 			sz := must(t.lay.AllocSize(ct.ElemType))
+			if c, ok := constInt(x); ok {
+				off += sextBits(c, x.Type()) * sz
+			} else if vari != nil {
+				vari(x, sz)
+			} else {
+				fail("unsupported: non-constant index")
+			}
+			cur = ct.ElemType
+		case *types.VectorType: // lanes at their store size, packed
+			sz := must(t.lay.StoreSize(ct.ElemType))
 			if c, ok := constInt(x); ok {
 				off += sextBits(c, x.Type()) * sz
 			} else if vari != nil {

@@ -43,6 +43,9 @@ func (s *fn) intrinsic(in *ir.InstCall, name string) bool {
 		}
 		args[i] = a
 	}
+	if s.vectorIntrinsic(in, name, args) {
+		return false
+	}
 	base := intrinsicBase(name)
 	switch base {
 	case "dbg.declare", "dbg.value", "dbg.label", "lifetime.start", "lifetime.end", "assume",

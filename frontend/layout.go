@@ -158,6 +158,8 @@ func (l *Layout) StoreSize(t types.Type) (int64, error) {
 		return l.PtrSize, nil
 	case *types.FloatType:
 		return floatSize(t)
+	case *types.VectorType:
+		return l.vectorStoreSize(t)
 	}
 	return l.AllocSize(t)
 }
@@ -188,6 +190,12 @@ func (l *Layout) AllocSize(t types.Type) (int64, error) {
 			return 0, err
 		}
 		return sl.Size, nil
+	case *types.VectorType:
+		s, err := l.vectorStoreSize(t)
+		if err != nil {
+			return 0, err
+		}
+		return alignTo(s, vectorAlign(s)), nil
 	}
 	return 0, unsupportedType(t)
 }
@@ -209,8 +217,42 @@ func (l *Layout) Align(t types.Type) (int64, error) {
 			return 0, err
 		}
 		return sl.Align, nil
+	case *types.VectorType:
+		s, err := l.vectorStoreSize(t)
+		if err != nil {
+			return 0, err
+		}
+		return vectorAlign(s), nil
 	}
 	return 0, unsupportedType(t)
+}
+
+// vectorStoreSize is the bytes a vector of integers or pointers occupies:
+// its lanes packed bit by bit.
+func (l *Layout) vectorStoreSize(t *types.VectorType) (int64, error) {
+	var bits int64
+	switch e := t.ElemType.(type) {
+	case *types.IntType:
+		bits = int64(e.BitSize)
+	case *types.PointerType:
+		bits = 8 * l.PtrSize
+	default:
+		return 0, unsupportedType(t)
+	}
+	if t.Scalable || t.Len > 1<<20 {
+		return 0, unsupportedType(t)
+	}
+	return (bits*int64(t.Len) + 7) / 8, nil
+}
+
+// vectorAlign is LLVM's default alignment of a vector: its store size
+// rounded up to a power of two (the v64/v128 datalayout defaults agree).
+func vectorAlign(size int64) int64 {
+	a := int64(1)
+	for a < size {
+		a *= 2
+	}
+	return a
 }
 
 // StructLayout gives the byte offset of each field of a struct.

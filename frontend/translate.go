@@ -344,6 +344,9 @@ func (s *fn) nwords(t types.Type) int {
 	switch t := t.(type) {
 	case *types.VoidType:
 		return 0
+	case *types.VectorType:
+		vt, _ := vectorOf(t)
+		return s.vecWords(vt)
 	case *types.StructType:
 		n := 0
 		for _, f := range t.Fields {
@@ -486,6 +489,9 @@ func constInt(v value.Value) (uint64, bool) {
 }
 
 func (s *fn) constWords(c constant.Constant) []mir.Reg {
+	if isVector(c.Type()) {
+		return s.vecConstWords(c)
+	}
 	n := s.nwords(c.Type())
 	if isAggregate(c.Type()) {
 		var out []mir.Reg
@@ -702,7 +708,7 @@ func (s *fn) phi(p *ir.InstPhi, b *ir.Block) {
 // instruction (integers, null, undef).
 func (s *fn) immediateWords(v value.Value, n int) ([]mir.Operand, bool) {
 	c, ok := v.(constant.Constant)
-	if !ok || isAggregate(c.Type()) {
+	if !ok || isAggregate(c.Type()) || isVector(c.Type()) {
 		return nil, false
 	}
 	cv, ok := s.t.fold(c)

@@ -16,10 +16,10 @@
 // lli. Host IR (x86-64 on CI) has 64-bit pointers and its own ABI lowering,
 // which exercises the frontend's datalayout handling; programs whose C uses
 // va_arg say "exec: no-host" because x86-64 va_arg lowering reads a register
-// save area that no Cpu0 code provides. The loop and SLP vectorizers are off
-// (-fno-vectorize -fno-slp-vectorize): on x86-64 they would turn the host IR
-// into SSE-width vector IR, which is a separate frontend feature from what
-// this suite tests; MIPS IR has no vectors either way.
+// save area that no Cpu0 code provides. The host IR is clang's default: at
+// -O2 the loop and SLP vectorizers turn it into SSE-width vector IR (which
+// the frontend scalarizes), and it is position independent (PIE, with
+// relative lookup tables); MIPS IR has no vectors either way.
 //
 // Environment: LLTOSIMD_EXEC_VARIANTS=mipsel,mips,host and
 // LLTOSIMD_EXEC_CPUS=cpu032I,cpu032II restrict the matrix; -short runs only
@@ -141,7 +141,7 @@ func (h *harness) clangIR(src, triple, opt string) (string, error) {
 	v, err := h.memo(key, func() (any, error) {
 		out := filepath.Join(h.work, fmt.Sprintf("%s.%s.%s.ll", name, tag, opt))
 		args := []string{"-" + opt, "-S", "-emit-llvm", "-ffreestanding", "-fno-builtin",
-			"-fno-vectorize", "-fno-slp-vectorize", "-nostdlibinc", "-I", "include", "-w",
+			"-nostdlibinc", "-I", "include", "-w",
 			"-o", out, src}
 		if triple != "" {
 			args = append([]string{"--target=" + triple}, args...)

@@ -1,0 +1,546 @@
+package frontend
+
+import (
+	"strings"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"lltosimd/mir"
+)
+
+// Vectors are scalarized: a value of type <N x T> lives in registers as the
+// concatenation of its N lanes' words (lane 0 first, each lane split into
+// words like a scalar T), and every vector instruction becomes N scalar
+// ones. The per-lane work reuses the scalar lowering by presenting each lane
+// as a value of its own (a constant element, or a regVal bound to the
+// lane's registers), so extension facts, i64 pairs and constant folding all
+// apply lane by lane.
+
+// regVal is an IR value whose registers are already known: a lane of a
+// vector or an intermediate result (a reduction's accumulator).
+type regVal struct{ typ types.Type }
+
+func (r *regVal) String() string   { return r.typ.String() + " " + r.Ident() }
+func (r *regVal) Type() types.Type { return r.typ }
+func (r *regVal) Ident() string    { return "%lane" }
+
+// regValue wraps registers as a value of type t.
+func (s *fn) regValue(t types.Type, regs []mir.Reg) value.Value {
+	v := &regVal{typ: t}
+	s.vals[v] = regs
+	return v
+}
+
+// vectorOf returns t as a vector type, rejecting element types that cannot
+// be scalarized yet.
+func vectorOf(t types.Type) (*types.VectorType, bool) {
+	vt, ok := t.(*types.VectorType)
+	if !ok {
+		return nil, false
+	}
+	if vt.Scalable {
+		fail("unsupported: scalable vector type '%s'", vt)
+	}
+	switch vt.ElemType.(type) {
+	case *types.IntType, *types.PointerType:
+	case *types.FloatType:
+		fail("unsupported: vector of floating-point type '%s'", vt)
+	default:
+		fail("unsupported: vector type '%s'", vt)
+	}
+	return vt, true
+}
+
+func isVector(t types.Type) bool {
+	_, ok := t.(*types.VectorType)
+	return ok
+}
+
+// vecWords is the register word count of a vector type.
+func (s *fn) vecWords(vt *types.VectorType) int {
+	n := uint64(s.nwords(vt.ElemType)) * vt.Len
+	if vt.Len > maxRegWords || n > maxRegWords {
+		fail("unsupported: vector '%s' as a register value", vt)
+	}
+	return int(n)
+}
+
+// lane returns lane i of vector v as a scalar value.
+func (s *fn) lane(v value.Value, i int) value.Value {
+	vt, _ := vectorOf(v.Type())
+	if c, ok := v.(constant.Constant); ok {
+		switch c := c.(type) {
+		case *constant.Vector:
+			return c.Elems[i]
+		case *constant.ZeroInitializer:
+			return constant.NewZeroInitializer(vt.ElemType)
+		case *constant.Undef, *constant.Poison:
+			return constant.NewUndef(vt.ElemType)
+		}
+		fail("unsupported: vector constant %s", c.Ident())
+	}
+	ew := s.nwords(vt.ElemType)
+	return s.regValue(vt.ElemType, s.words(v)[i*ew:(i+1)*ew])
+}
+
+// lanes returns v's lane i when v is a vector, else v itself (the scalar
+// operands of mixed instructions such as vector getelementptr).
+func (s *fn) laneOrSelf(v value.Value, i int) value.Value {
+	if isVector(v.Type()) {
+		return s.lane(v, i)
+	}
+	return v
+}
+
+// vecConstWords materializes a constant vector.
+func (s *fn) vecConstWords(c constant.Constant) []mir.Reg {
+	vt, _ := vectorOf(c.Type())
+	var out []mir.Reg
+	for i := range int(vt.Len) {
+		out = append(out, s.words(s.lane(c, i))...)
+	}
+	return out
+}
+
+// perLane builds a vector result of n lanes from f's words for each lane.
+func perLane(n uint64, f func(i int) []mir.Reg) []mir.Reg {
+	var out []mir.Reg
+	for i := range int(n) {
+		out = append(out, f(i)...)
+	}
+	return out
+}
+
+// vectorInst translates inst if it involves vectors and reports whether it
+// did.
+func (s *fn) vectorInst(inst ir.Instruction) bool {
+	switch in := inst.(type) {
+	case *ir.InstAdd:
+		return s.vecBinary(in, binAdd, in.X, in.Y)
+	case *ir.InstSub:
+		return s.vecBinary(in, binSub, in.X, in.Y)
+	case *ir.InstMul:
+		return s.vecBinary(in, binMul, in.X, in.Y)
+	case *ir.InstSDiv:
+		return s.vecBinary(in, binSDiv, in.X, in.Y)
+	case *ir.InstUDiv:
+		return s.vecBinary(in, binUDiv, in.X, in.Y)
+	case *ir.InstSRem:
+		return s.vecBinary(in, binSRem, in.X, in.Y)
+	case *ir.InstURem:
+		return s.vecBinary(in, binURem, in.X, in.Y)
+	case *ir.InstShl:
+		return s.vecBinary(in, binShl, in.X, in.Y)
+	case *ir.InstLShr:
+		return s.vecBinary(in, binLShr, in.X, in.Y)
+	case *ir.InstAShr:
+		return s.vecBinary(in, binAShr, in.X, in.Y)
+	case *ir.InstAnd:
+		return s.vecBinary(in, binAnd, in.X, in.Y)
+	case *ir.InstOr:
+		return s.vecBinary(in, binOr, in.X, in.Y)
+	case *ir.InstXor:
+		return s.vecBinary(in, binXor, in.X, in.Y)
+	case *ir.InstTrunc:
+		return s.vecCast(in, castTrunc, in.From, in.To)
+	case *ir.InstZExt:
+		return s.vecCast(in, castZExt, in.From, in.To)
+	case *ir.InstSExt:
+		return s.vecCast(in, castSExt, in.From, in.To)
+	case *ir.InstPtrToInt:
+		return s.vecCast(in, castPtrToInt, in.From, in.To)
+	case *ir.InstIntToPtr:
+		return s.vecCast(in, castIntToPtr, in.From, in.To)
+	case *ir.InstBitCast:
+		return s.vecCast(in, castBitCast, in.From, in.To)
+	case *ir.InstICmp:
+		vt, ok := vectorOf(in.X.Type())
+		if !ok {
+			return false
+		}
+		s.define(in, perLane(vt.Len, func(i int) []mir.Reg {
+			return []mir.Reg{s.icmp(in.Pred, s.lane(in.X, i), s.lane(in.Y, i))}
+		}))
+	case *ir.InstSelect:
+		vt, ok := vectorOf(in.Cond.Type())
+		if !ok {
+			return false
+		}
+		s.define(in, perLane(vt.Len, func(i int) []mir.Reg {
+			return s.selectV(s.lane(in.Cond, i), s.lane(in.ValueTrue, i), s.lane(in.ValueFalse, i))
+		}))
+	case *ir.InstLoad:
+		vt, ok := vectorOf(in.ElemType)
+		if !ok {
+			return false
+		}
+		s.checkAtomic(in.Atomic, "load")
+		base, off := s.addr(in.Src)
+		s.define(in, s.vecLoad(vt, base, off, s.vecAlign(vt, int64(in.Align))))
+	case *ir.InstStore:
+		vt, ok := vectorOf(in.Src.Type())
+		if !ok {
+			return false
+		}
+		s.checkAtomic(in.Atomic, "store")
+		base, off := s.addr(in.Dst)
+		s.vecStore(vt, s.words(in.Src), base, off, s.vecAlign(vt, int64(in.Align)))
+	case *ir.InstGetElementPtr:
+		vt, ok := vectorOf(in.Typ)
+		if !ok {
+			return false
+		}
+		s.define(in, perLane(vt.Len, func(i int) []mir.Reg {
+			idx := make([]value.Value, len(in.Indices))
+			for k, x := range in.Indices {
+				idx[k] = s.laneOrSelf(x, i)
+			}
+			return []mir.Reg{s.gep(in.ElemType, s.laneOrSelf(in.Src, i), idx)}
+		}))
+	case *ir.InstExtractElement:
+		s.define(in, s.extractElement(in.X, in.Index))
+	case *ir.InstInsertElement:
+		s.define(in, s.insertElement(in.X, in.Elem, in.Index))
+	case *ir.InstShuffleVector:
+		s.define(in, s.shuffle(in))
+	default:
+		return false
+	}
+	return true
+}
+
+func (s *fn) checkAtomic(atomic bool, what string) {
+	if atomic {
+		fail("unsupported: atomic vector %s", what)
+	}
+}
+
+func (s *fn) vecBinary(in value.Value, k binKind, x, y value.Value) bool {
+	vt, ok := vectorOf(x.Type())
+	if !ok {
+		return false
+	}
+	s.define(in, perLane(vt.Len, func(i int) []mir.Reg {
+		return s.binary(k, s.lane(x, i), s.lane(y, i))
+	}))
+	return true
+}
+
+func (s *fn) vecCast(in value.Value, k castKind, x value.Value, to types.Type) bool {
+	fv, fromVec := vectorOf(x.Type())
+	tv, toVec := vectorOf(to)
+	if !fromVec && !toVec {
+		return false
+	}
+	if k == castBitCast {
+		s.define(in, s.vecBitcast(x, to))
+		return true
+	}
+	if !fromVec || !toVec || fv.Len != tv.Len {
+		fail("bad vector cast from '%s' to '%s'", x.Type(), to)
+	}
+	s.define(in, perLane(fv.Len, func(i int) []mir.Reg {
+		return s.cast(k, s.lane(x, i), tv.ElemType)
+	}))
+	return true
+}
+
+// vecBitcast reinterprets the bits of x as type to. Vectors of i1 convert
+// to and from integers in registers; everything else goes through a stack
+// slot, which gets the byte order of lanes and words right for free.
+func (s *fn) vecBitcast(x value.Value, to types.Type) []mir.Reg {
+	from := x.Type()
+	if from.Equal(to) {
+		return s.words(x)
+	}
+	if fv, ok := from.(*types.VectorType); ok && fv.ElemType.Equal(types.I1) {
+		return s.boolsToInt(x, fv, to)
+	}
+	if tv, ok := to.(*types.VectorType); ok && tv.ElemType.Equal(types.I1) {
+		return s.intToBools(x, tv)
+	}
+	size := max(must(s.t.lay.AllocSize(from)), must(s.t.lay.AllocSize(to)))
+	align := max(must(s.t.lay.Align(from)), must(s.t.lay.Align(to)))
+	slot := mir.FI(s.f.NewFrameObject(mir.FrameObject{Size: size, Align: align, Name: "bitcast"}), 0)
+	s.storeAny(from, s.words(x), slot, 0, align)
+	return s.loadAny(to, slot, 0, align)
+}
+
+// boolsToInt packs a vector of i1 into an integer, lane 0 in bit 0 on
+// little-endian targets and in the most significant bit on big-endian ones
+// (LLVM defines the bitcast as a store and a load).
+func (s *fn) boolsToInt(x value.Value, fv *types.VectorType, to types.Type) []mir.Reg {
+	it, ok := to.(*types.IntType)
+	if !ok || uint64(it.BitSize) != fv.Len || it.BitSize > 64 {
+		fail("unsupported: bitcast from '%s' to '%s'", fv, to)
+	}
+	n := int(fv.Len)
+	words := make([]mir.Reg, (n+31)/32)
+	for i := range n {
+		bit := i
+		if s.t.opts.BigEndian {
+			bit = n - 1 - i
+		}
+		b := s.zext(s.word(s.lane(x, i)), 1)
+		if sh := bit % 32; sh != 0 {
+			b = s.opK(mir.GShl, b, int64(sh))
+		}
+		if w := bit / 32; words[w] == mir.NoReg {
+			words[w] = b
+		} else {
+			words[w] = s.op2(mir.GOr, words[w], b)
+		}
+	}
+	if n < 32 {
+		s.setZ(words[0], n)
+	}
+	return words
+}
+
+// intToBools unpacks an integer into a vector of i1 (see boolsToInt).
+func (s *fn) intToBools(x value.Value, tv *types.VectorType) []mir.Reg {
+	it, ok := x.Type().(*types.IntType)
+	if !ok || uint64(it.BitSize) != tv.Len || it.BitSize > 64 {
+		fail("unsupported: bitcast from '%s' to '%s'", x.Type(), tv)
+	}
+	n := int(tv.Len)
+	words := s.words(x)
+	return perLane(tv.Len, func(i int) []mir.Reg {
+		bit := i
+		if s.t.opts.BigEndian {
+			bit = n - 1 - i
+		}
+		w := words[bit/32]
+		if sh := bit % 32; sh != 0 {
+			w = s.opK(mir.GLShr, w, int64(sh))
+		}
+		return []mir.Reg{w} // i1 lanes have undefined high bits
+	})
+}
+
+// vecAlign is the alignment of a vector access (the type's when the IR
+// gives none).
+func (s *fn) vecAlign(vt *types.VectorType, align int64) int64 {
+	if align == 0 {
+		return must(s.t.lay.Align(vt))
+	}
+	return align
+}
+
+// elemStride is the distance in bytes between vector lanes in memory.
+func (s *fn) elemStride(vt *types.VectorType) int64 {
+	bits := must(s.t.lay.StoreSize(vt.ElemType)) * 8
+	if it, ok := vt.ElemType.(*types.IntType); ok && int64(it.BitSize) != bits {
+		fail("unsupported: vector '%s' in memory (lanes are not whole bytes)", vt)
+	}
+	return bits / 8
+}
+
+func (s *fn) vecLoad(vt *types.VectorType, base mir.Operand, off, align int64) []mir.Reg {
+	s.vecWords(vt)
+	es := s.elemStride(vt)
+	var out []mir.Reg
+	for i := range int64(vt.Len) {
+		out = s.loadT(vt.ElemType, base, off+i*es, alignAt(align, i*es), out)
+	}
+	return out
+}
+
+func (s *fn) vecStore(vt *types.VectorType, words []mir.Reg, base mir.Operand, off, align int64) {
+	es := s.elemStride(vt)
+	for i := range int64(vt.Len) {
+		words = s.storeT(vt.ElemType, words, base, off+i*es, alignAt(align, i*es))
+	}
+}
+
+// loadAny and storeAny access values of any register type, vectors included.
+func (s *fn) loadAny(t types.Type, base mir.Operand, off, align int64) []mir.Reg {
+	if vt, ok := vectorOf(t); ok {
+		return s.vecLoad(vt, base, off, align)
+	}
+	return s.loadT(t, base, off, align, nil)
+}
+
+func (s *fn) storeAny(t types.Type, words []mir.Reg, base mir.Operand, off, align int64) {
+	if vt, ok := vectorOf(t); ok {
+		s.vecStore(vt, words, base, off, align)
+		return
+	}
+	s.storeT(t, words, base, off, align)
+}
+
+// extractElement returns lane idx of x; a variable index selects among
+// all lanes.
+func (s *fn) extractElement(x, idx value.Value) []mir.Reg {
+	vt, _ := vectorOf(x.Type())
+	if k, ok := constInt(idx); ok {
+		if k >= vt.Len {
+			return s.words(constant.NewUndef(vt.ElemType)) // poison
+		}
+		return s.words(s.lane(x, int(k)))
+	}
+	i := s.vecIndex(idx)
+	res := append([]mir.Reg(nil), s.words(s.lane(x, 0))...)
+	for l := 1; l < int(vt.Len); l++ {
+		eq := s.icmpR(mir.CondEQ, i, s.konst(int64(l)))
+		for w, r := range s.words(s.lane(x, l)) {
+			res[w] = s.selectR(eq, r, res[w])
+		}
+	}
+	return res
+}
+
+// insertElement replaces lane idx of x by elem.
+func (s *fn) insertElement(x, elem, idx value.Value) []mir.Reg {
+	vt, _ := vectorOf(x.Type())
+	e := s.words(elem)
+	if k, ok := constInt(idx); ok {
+		if k >= vt.Len {
+			return s.words(constant.NewUndef(vt)) // poison
+		}
+		return perLane(vt.Len, func(l int) []mir.Reg {
+			if l == int(k) {
+				return e
+			}
+			return s.words(s.lane(x, l))
+		})
+	}
+	i := s.vecIndex(idx)
+	return perLane(vt.Len, func(l int) []mir.Reg {
+		eq := s.icmpR(mir.CondEQ, i, s.konst(int64(l)))
+		old := s.words(s.lane(x, l))
+		out := make([]mir.Reg, len(old))
+		for w := range old {
+			out[w] = s.selectR(eq, e[w], old[w])
+		}
+		return out
+	})
+}
+
+// vecIndex returns a variable lane index as a zero-extended word (an index
+// beyond 32 bits yields poison unless its high word is zero, so the low
+// word suffices).
+func (s *fn) vecIndex(idx value.Value) mir.Reg {
+	n := s.bitsOf(idx.Type())
+	return s.zext(s.word(idx), min(n, 32))
+}
+
+// shuffle builds a shufflevector result from its constant mask.
+func (s *fn) shuffle(in *ir.InstShuffleVector) []mir.Reg {
+	xv, _ := vectorOf(in.X.Type())
+	rt, _ := vectorOf(in.Typ)
+	nx := int(xv.Len)
+	mask, ok := in.Mask.(constant.Constant)
+	if !ok {
+		fail("unsupported: shufflevector with a non-constant mask")
+	}
+	return perLane(rt.Len, func(i int) []mir.Reg {
+		// Mask lanes are integers, undef or (in a zeroinitializer) zero.
+		cv, ok := s.t.fold(s.lane(mask, i).(constant.Constant))
+		k := cv.off
+		switch {
+		case !ok: // undef lane
+			return s.words(constant.NewUndef(rt.ElemType))
+		case int(k) < nx:
+			return s.words(s.lane(in.X, int(k)))
+		case int(k) < 2*nx:
+			return s.words(s.lane(in.Y, int(k)-nx))
+		}
+		fail("bad shufflevector mask index %d", k)
+		return nil
+	})
+}
+
+// reduceKinds are the llvm.vector.reduce.* intrinsics that fold with a
+// binary operation.
+var reduceKinds = map[string]binKind{
+	"add": binAdd, "mul": binMul, "and": binAnd, "or": binOr, "xor": binXor,
+}
+
+// reduceMinMax are those that fold with a comparison.
+var reduceMinMax = map[string]mir.Cond{
+	"smax": mir.CondSGT, "smin": mir.CondSLT, "umax": mir.CondUGT, "umin": mir.CondULT,
+}
+
+// lanewiseIntrinsics are the intrinsics that apply their scalar form to
+// each lane of vector operands (scalar operands, such as abs's
+// is_int_min_poison flag, are passed to every lane unchanged).
+var lanewiseIntrinsics = map[string]bool{
+	"smax": true, "smin": true, "umax": true, "umin": true, "abs": true,
+	"ctlz": true, "cttz": true, "ctpop": true, "bswap": true, "bitreverse": true,
+	"fshl": true, "fshr": true,
+	"uadd.sat": true, "usub.sat": true, "sadd.sat": true, "ssub.sat": true,
+}
+
+// vectorIntrinsic translates an intrinsic call with vector operands or
+// result and reports whether it did.
+func (s *fn) vectorIntrinsic(in *ir.InstCall, name string, args []value.Value) bool {
+	vecArg := -1
+	for i, a := range args {
+		if isVector(a.Type()) {
+			vecArg = i
+			break
+		}
+	}
+	rt, vecRes := vectorOf(in.Typ)
+	if vecArg < 0 && !vecRes {
+		return false
+	}
+	base := intrinsicBase(name)
+	if op, ok := strings.CutPrefix(base, "vector.reduce."); ok && vecArg == 0 && len(args) == 1 {
+		vt, _ := vectorOf(args[0].Type())
+		acc := s.lane(args[0], 0)
+		for i := 1; i < int(vt.Len); i++ {
+			var regs []mir.Reg
+			if k, ok := reduceKinds[op]; ok {
+				regs = s.binary(k, acc, s.lane(args[0], i))
+			} else if c, ok := reduceMinMax[op]; ok {
+				regs = s.minMax(c, acc, s.lane(args[0], i))
+			} else {
+				fail("unsupported: intrinsic @%s", name)
+			}
+			acc = s.regValue(vt.ElemType, regs)
+		}
+		s.define(in, s.words(acc))
+		return true
+	}
+	if !vecRes || !lanewiseIntrinsics[base] {
+		fail("unsupported: vector intrinsic @%s", name)
+	}
+	s.define(in, perLane(rt.Len, func(i int) []mir.Reg {
+		lane := &ir.InstCall{Callee: in.Callee, Typ: rt.ElemType}
+		for _, a := range args {
+			lane.Args = append(lane.Args, s.laneOrSelf(a, i))
+		}
+		s.intrinsic(lane, name)
+		return s.vals[lane]
+	}))
+	return true
+}
+
+// emitVectorData appends a vector constant's lanes to a global initializer.
+func (t *translator) emitVectorData(d *data, c constant.Constant, typ types.Type) {
+	vt, ok := typ.(*types.VectorType)
+	if !ok {
+		fail("unsupported: vector constant of type '%s'", typ)
+	}
+	switch vt.ElemType.(type) {
+	case *types.IntType, *types.PointerType:
+	default:
+		fail("unsupported: vector type '%s' in initializer", vt)
+	}
+	bits := must(t.lay.StoreSize(vt.ElemType)) * 8
+	if it, ok := vt.ElemType.(*types.IntType); ok && int64(it.BitSize) != bits {
+		fail("unsupported: vector '%s' in initializer (lanes are not whole bytes)", vt)
+	}
+	cv, ok := c.(*constant.Vector)
+	if !ok {
+		fail("unsupported: vector constant %s in initializer", c.Ident())
+	}
+	for _, e := range cv.Elems {
+		t.emitData(d, e, vt.ElemType)
+	}
+}
