@@ -198,6 +198,9 @@ func (e *emitter) name(v val) string {
 	case vPhys:
 		return v.name
 	case vImm:
+		if v.imm == floatImm2 {
+			return "2.0"
+		}
 		return fmt.Sprint(v.imm)
 	}
 	return "-"

@@ -136,6 +136,18 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 		return fmt.Errorf("function '%s': 8- and 16-bit stores are not supported on vc4 (the VDW writes whole words)", l.f.Name)
 	case mir.GCall:
 		k, dimReg, ok := builtinCall(in)
+		if !ok && len(uses) > 0 && uses[0].Kind == mir.KindSym && libCalls[uses[0].Sym] != nil && len(defs) == 1 {
+			var args []val
+			for _, o := range uses[1:] {
+				if o.Kind == mir.KindReg {
+					args = append(args, l.reg(o.Reg))
+				}
+			}
+			d, fin := l.dest(b, defs[0].Reg)
+			libCalls[uses[0].Sym](l, d, args)
+			fin()
+			return nil
+		}
 		if !ok {
 			name := "?"
 			if len(uses) > 0 {
@@ -154,6 +166,9 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 		d, fin := l.dest(b, defs[0].Reg)
 		l.builtin(d, k, dim)
 		fin()
+	case mir.GFAdd, mir.GFSub, mir.GFMul, mir.GFDiv, mir.GFRem, mir.GFCmp, mir.GSIToFP, mir.GUIToFP,
+		mir.GFPToSI, mir.GFPToUI, mir.GFPExt, mir.GFPTrunc:
+		return l.floatOp(b, in)
 	default:
 		return fmt.Errorf("function '%s': operation %s is not supported on vc4", l.f.Name, mir.GenericDesc(in.Op).Name)
 	}

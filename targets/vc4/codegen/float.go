@@ -1,0 +1,147 @@
+package codegen
+
+import (
+	"fmt"
+
+	"lltosimd/mir"
+)
+
+// Floats are IEEE single words. fadd, fsub, fmul and itof use the QPU
+// ALUs (which flush denormals and, as modelled, round toward zero: results
+// are within 1 ulp of IEEE round-to-nearest); division uses the SFU
+// reciprocal refined by two Newton steps and one residual correction
+// (within 2 ulp); comparisons are exact integer compares of the bit
+// patterns. Doubles are not supported.
+
+// floatOp lowers one generic float op.
+func (l *lowerer) floatOp(b *block, in *mir.Instr) error {
+	defs, uses := in.Defs(), in.Uses()
+	if len(defs) != 1 || (in.Op != mir.GFCmp && len(uses) > 2) || (in.Op == mir.GFCmp && len(uses) != 3) {
+		return fmt.Errorf("function '%s': double-precision operation %s is not supported on vc4", l.f.Name, mir.GenericDesc(in.Op).Name)
+	}
+	d, fin := l.dest(b, defs[0].Reg)
+	switch in.Op {
+	case mir.GFAdd:
+		l.alu("fadd", d, l.opnd(uses[0]), l.opnd(uses[1]))
+	case mir.GFSub:
+		l.alu("fsub", d, l.opnd(uses[0]), l.opnd(uses[1]))
+	case mir.GFMul:
+		l.mulop("fmul", d, l.opnd(uses[0]), l.opnd(uses[1]))
+	case mir.GFDiv:
+		l.fdiv(d, l.opnd(uses[0]), l.opnd(uses[1]))
+	case mir.GFCmp:
+		l.fcmp(d, mir.FPred(uses[0].Imm), l.opnd(uses[1]), l.opnd(uses[2]))
+	case mir.GSIToFP:
+		x := l.opnd(uses[0])
+		l.alu("itof", d, x, x)
+	case mir.GUIToFP:
+		// Values with the top bit set: convert half (keeping the low bit
+		// for rounding) and double.
+		x := l.opnd(uses[0])
+		h, lo, f, f2 := vr(l.newV()), vr(l.newV()), vr(l.newV()), vr(l.newV())
+		l.alu("shr", h, x, sim(1))
+		l.alu("and", lo, x, sim(1))
+		l.alu("or", h, h, lo)
+		l.alu("itof", f, h, h)
+		l.alu("fadd", f2, f, f)
+		l.alu("itof", d, x, x)
+		l.emit(&lins{op: "mov", a: x, b: x, setf: true})
+		l.emit(&lins{op: "mov", d: d, a: f2, b: f2, cond: "ifn"})
+	case mir.GFPToSI:
+		x := l.opnd(uses[0])
+		l.alu("ftoi", d, x, x)
+	case mir.GFPToUI:
+		// x ≥ 2^31: convert x - 2^31 and add the top bit back.
+		x := l.opnd(uses[0])
+		two31 := vr(l.newV())
+		l.ldi(two31, 0x4f000000, "")
+		t, i2 := vr(l.newV()), vr(l.newV())
+		l.alu("fsub", t, x, two31)
+		l.alu("ftoi", i2, t, t)
+		l.alu("add", i2, i2, l.constant(-0x80000000))
+		l.alu("ftoi", d, x, x)
+		l.emit(&lins{op: "fsub", a: x, b: two31, setf: true}) // N clear: x ≥ 2^31
+		l.emit(&lins{op: "mov", d: d, a: i2, b: i2, cond: "ifnn"})
+	default:
+		return fmt.Errorf("function '%s': operation %s is not supported on vc4", l.f.Name, mir.GenericDesc(in.Op).Name)
+	}
+	fin()
+	return nil
+}
+
+// fdiv computes a / b: x ≈ 1/b from the SFU, two Newton steps
+// x' = x(2 - bx), then q = ax corrected by the residual: q + (a - bq)x.
+func (l *lowerer) fdiv(d, a, b val) {
+	x, t, u := vr(l.newV()), vr(l.newV()), vr(l.newV())
+	l.alu("mov", ph("recip"), b, b)
+	l.nop()
+	l.nop()
+	l.alu("mov", x, ph("r4"), ph("r4"))
+	two := val{k: vImm, imm: floatImm2}
+	for i := 0; i < 2; i++ {
+		l.mulop("fmul", t, b, x)
+		l.alu("fsub", t, two, t)
+		l.mulop("fmul", x, x, t)
+	}
+	q, r := vr(l.newV()), vr(l.newV())
+	l.mulop("fmul", q, a, x)
+	l.mulop("fmul", t, b, q)
+	l.alu("fsub", r, a, t)
+	l.mulop("fmul", u, r, x)
+	l.alu("fadd", d, q, u)
+}
+
+// floatImm2 marks the small immediate float 2.0 (spec §4.3 code 33).
+const floatImm2 = 1 << 30
+
+// orderedKey maps a float's bits to an integer whose signed order is the
+// float order (−0 and +0 both map to 0): negative values become
+// (x ^ 0x7fffffff) + 1.
+func (l *lowerer) orderedKey(x val) val {
+	s, m, k := vr(l.newV()), vr(l.newV()), vr(l.newV())
+	l.alu("asr", s, x, sim(-1))
+	l.alu("shr", m, s, sim(1))
+	l.alu("xor", k, x, m)
+	l.alu("sub", k, k, s)
+	return k
+}
+
+// isNaN sets d to 1 when x is a NaN: (x & 0x7fffffff) >u 0x7f800000.
+func (l *lowerer) isNaN(d, x val) {
+	m := vr(l.newV())
+	l.alu("shl", m, x, sim(1))
+	inf := vr(l.newV())
+	l.ldi(inf, 0xff000000, "")
+	l.icmp(d, mir.CondUGT, m, inf)
+}
+
+// fcmp evaluates an LLVM fcmp predicate exactly.
+func (l *lowerer) fcmp(d val, p mir.FPred, a, b val) {
+	ord := p &^ mir.FPredUNO
+	var r val
+	if ord == mir.FPredEQ|mir.FPredLT|mir.FPredGT {
+		r = sim(1)
+	} else if ord == 0 {
+		r = sim(0)
+	} else {
+		ka, kb := l.orderedKey(a), l.orderedKey(b)
+		c := map[mir.FPred]mir.Cond{
+			mir.FPredEQ: mir.CondEQ, mir.FPredGT: mir.CondSGT, mir.FPredLT: mir.CondSLT,
+			mir.FPredGT | mir.FPredEQ: mir.CondSGE, mir.FPredLT | mir.FPredEQ: mir.CondSLE,
+			mir.FPredLT | mir.FPredGT: mir.CondNE,
+		}[ord]
+		r = vr(l.newV())
+		l.icmp(r, c, ka, kb)
+	}
+	na, nb, nan := vr(l.newV()), vr(l.newV()), vr(l.newV())
+	l.isNaN(na, a)
+	l.isNaN(nb, b)
+	l.alu("or", nan, na, nb)
+	if p&mir.FPredUNO != 0 {
+		l.alu("or", d, r, nan)
+	} else {
+		t := vr(l.newV())
+		l.alu("xor", t, nan, sim(1))
+		l.alu("and", d, r, t)
+	}
+}
