@@ -24,6 +24,8 @@ type pendingSize struct {
 	sym  string
 	expr string
 	line int
+	sec  SectionKind // where the directive is: "." in expr
+	dot  uint32
 }
 
 // symType handles ".type name, @function|@object".
@@ -47,7 +49,7 @@ func (a *assembler) symSize(args []string) {
 		return
 	}
 	a.symbol(args[0])
-	a.sizes = append(a.sizes, pendingSize{sym: args[0], expr: args[1], line: a.line})
+	a.sizes = append(a.sizes, pendingSize{sym: args[0], expr: args[1], line: a.line, sec: a.cur, dot: uint32(len(a.sec().Data))})
 }
 
 // finishSizes evaluates the .size expressions: a constant, or a difference
@@ -55,7 +57,7 @@ func (a *assembler) symSize(args []string) {
 func (a *assembler) finishSizes() {
 	for _, p := range a.sizes {
 		a.line = p.line
-		v, err := a.labelDiff(p.expr)
+		v, err := a.labelDiff(p)
 		if err != nil {
 			a.errorf(".size %s: %v", p.sym, err)
 			continue
@@ -68,10 +70,11 @@ func (a *assembler) finishSizes() {
 	}
 }
 
-// labelDiff evaluates a sum of constants and labels (with signs) whose
-// labels cancel out to a pure offset within one section.
-func (a *assembler) labelDiff(s string) (int64, error) {
-	s = strings.NewReplacer("(", " ", ")", " ").Replace(s)
+// labelDiff evaluates a sum of constants and labels (with signs; "." is
+// the location of the directive) whose labels cancel out to a pure offset
+// within one section.
+func (a *assembler) labelDiff(p pendingSize) (int64, error) {
+	s := strings.NewReplacer("(", " ", ")", " ").Replace(p.expr)
 	var total int64
 	sec := SectionKind(NumSections)
 	weight := 0 // labels added minus labels subtracted
@@ -101,6 +104,9 @@ func (a *assembler) labelDiff(s string) (int64, error) {
 				total += sign * v
 			} else {
 				sym := a.obj.Symbols[tok]
+				if tok == "." {
+					sym = &Symbol{Defined: true, Section: p.sec, Value: p.dot}
+				}
 				if sym == nil || !sym.Defined {
 					return 0, fmt.Errorf("undefined label %q", tok)
 				}
