@@ -120,14 +120,8 @@ func (s *fn) inst(inst ir.Instruction) bool {
 	case *ir.InstAlloca:
 		s.alloca(in)
 	case *ir.InstLoad:
-		if in.Atomic {
-			fail("unsupported: atomic load")
-		}
 		s.define(in, s.load(in.ElemType, in.Src, int64(in.Align)))
 	case *ir.InstStore:
-		if in.Atomic {
-			fail("unsupported: atomic store")
-		}
 		s.store(in.Src, in.Dst, int64(in.Align))
 	case *ir.InstCall:
 		return s.call(in)
@@ -136,7 +130,7 @@ func (s *fn) inst(inst ir.Instruction) bool {
 	case *ir.InstInsertValue:
 		s.define(in, s.insertValue(in.X, in.Elem, in.Indices))
 	case *ir.InstFence, *ir.InstCmpXchg, *ir.InstAtomicRMW:
-		fail("unsupported: atomic operation '%s'", opName(inst))
+		s.atomic(inst) // atomic.go: plain memory operations on one core
 	case *ir.InstFAdd, *ir.InstFSub, *ir.InstFMul, *ir.InstFDiv, *ir.InstFRem, *ir.InstFNeg, *ir.InstFCmp,
 		*ir.InstFPExt, *ir.InstFPTrunc, *ir.InstFPToSI, *ir.InstFPToUI, *ir.InstSIToFP, *ir.InstUIToFP:
 		s.floatInst(inst)

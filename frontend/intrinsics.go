@@ -436,8 +436,7 @@ func (s *fn) overflow64(op string, a, b []mir.Reg) []mir.Reg {
 		s.setZ(ov, 1)
 		return []mir.Reg{lo, hi, ov}
 	}
-	fail("unsupported: llvm.smul.with.overflow.i64")
-	return nil
+	return s.smulOverflow64(a, b) // overflow.go
 }
 
 // checkVAList rejects a va_list that is not a plain pointer (x86-64 and
