@@ -45,12 +45,12 @@ type harness struct {
 
 type memoEntry struct {
 	once sync.Once
-	val  string
+	val  any
 	err  error
 }
 
 // memo computes f once per key for the whole test process.
-func (h *harness) memo(key string, f func() (string, error)) (string, error) {
+func (h *harness) memo(key string, f func() (any, error)) (any, error) {
 	h.mu.Lock()
 	e := h.cache[key]
 	if e == nil {
@@ -96,77 +96,90 @@ func (h *harness) artefact(kernelFile, suffix string) string {
 
 // vc4IR compiles a kernel file to spir IR for vc4run.
 func (h *harness) vc4IR(file, opt string) (string, error) {
-	return h.memo("vc4ir "+file+" "+opt, func() (string, error) {
+	v, err := h.memo("vc4ir "+file+" "+opt, func() (any, error) {
 		out := h.artefact(file, vc4Triple+"."+opt+".ll")
 		args := append(append([]string{}, clFlags...), "-"+opt, "--target="+vc4Triple, file, "-o", out)
 		_, err := run(h.clang, args...)
 		return out, err
 	})
+	s, _ := v.(string)
+	return s, err
 }
 
-// runtimeIR compiles the reference driver and the host built-ins once.
-func (h *harness) runtimeIR() (string, error) {
-	return h.memo("runtime", func() (string, error) {
+// runtimeIR compiles the reference driver and the host built-ins once and
+// returns their IR files.
+func (h *harness) runtimeIR() ([]string, error) {
+	v, err := h.memo("runtime", func() (any, error) {
 		rt := filepath.Join(h.work, "vc4ref.ll")
 		bi := filepath.Join(h.work, "builtins.ll")
 		if _, err := run(h.clang, "-x", "c", "-std=c11", "-D_POSIX_C_SOURCE=200809L", "-Wall", "-Werror",
 			"-ffp-contract=off", "-O1", "-S", "-emit-llvm",
 			filepath.Join(h.root, "tests/vc4/ref/vc4ref.c"), "-o", rt); err != nil {
-			return "", err
+			return nil, err
 		}
 		args := append(append([]string{}, clFlags...), "-O2", filepath.Join(h.root, "tests/vc4/ref/builtins.cl"), "-o", bi)
 		if _, err := run(h.clang, args...); err != nil {
-			return "", err
+			return nil, err
 		}
-		return rt + " " + bi, nil
+		return []string{rt, bi}, nil
 	})
+	files, _ := v.([]string)
+	return files, err
+}
+
+// hostProg is a linked reference program and its kernel's parameter types.
+type hostProg struct {
+	bitcode string
+	params  []string // LLVM types, keys of irParamTypes
 }
 
 // hostProgram builds the lli program of one kernel at one optimisation
 // level: the kernel compiled for the host, a trampoline calling it with
 // the argument array of the driver, the driver and the built-ins, linked
 // into one bitcode file.
-func (h *harness) hostProgram(r *Run, opt string) (string, error) {
-	return h.memo("host "+r.File+" "+r.Kernel+" "+opt, func() (string, error) {
+func (h *harness) hostProgram(r *Run, opt string) (*hostProg, error) {
+	v, err := h.memo("host "+r.File+" "+r.Kernel+" "+opt, func() (any, error) {
 		rt, err := h.runtimeIR()
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		kernelLL := h.artefact(r.File, r.Kernel+".host."+opt+".ll")
 		args := append(append([]string{}, clFlags...), "-"+opt, r.File, "-o", kernelLL)
 		if _, err := run(h.clang, args...); err != nil {
-			return "", err
+			return nil, err
 		}
 		src, err := os.ReadFile(kernelLL)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		// OpenCL functions carry the spir_kernel / spir_func calling
 		// conventions even on the host; the C trampoline calls with the C
 		// convention, and a call with a mismatched convention is undefined.
 		ir := strings.NewReplacer("spir_kernel ", "", "spir_func ", "").Replace(string(src))
 		if err := os.WriteFile(kernelLL, []byte(ir), 0o644); err != nil {
-			return "", err
+			return nil, err
 		}
 		params, err := kernelParams(ir, r.Kernel)
 		if err != nil {
-			return "", fmt.Errorf("%s: %v", r.File, err)
+			return nil, fmt.Errorf("%s: %v", r.File, err)
 		}
 		tramp := h.artefact(r.File, r.Kernel+".tramp."+opt+".c")
 		if err := os.WriteFile(tramp, []byte(trampoline(r.Kernel, params)), 0o644); err != nil {
-			return "", err
+			return nil, err
 		}
 		trampLL := tramp + ".ll"
 		if _, err := run(h.clang, "-x", "c", "-std=c11", "-Wall", "-Werror", "-S", "-emit-llvm", tramp, "-o", trampLL); err != nil {
-			return "", err
+			return nil, err
 		}
 		linked := h.artefact(r.File, r.Kernel+".host."+opt+".bc")
-		linkArgs := append([]string{kernelLL, trampLL}, strings.Fields(rt)...)
+		linkArgs := append([]string{kernelLL, trampLL}, rt...)
 		if _, err := run(h.llvmLink, append(linkArgs, "-o", linked)...); err != nil {
-			return "", err
+			return nil, err
 		}
-		return linked + "\x00" + strings.Join(params, "\x00"), nil
+		return &hostProg{linked, params}, nil
 	})
+	p, _ := v.(*hostProg)
+	return p, err
 }
 
 // irParamTypes maps the LLVM parameter types a kernel may have to the C
@@ -255,32 +268,34 @@ void vc4ref_invoke(void **args)
 // returns the printed buffers.
 func (h *harness) reference(r *Run, opt string) (string, error) {
 	key := fmt.Sprintf("ref %s %d %s", r.File, r.Line, opt)
-	return h.memo(key, func() (string, error) {
+	v, err := h.memo(key, func() (any, error) {
 		prog, err := h.hostProgram(r, opt)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
-		parts := strings.Split(prog, "\x00")
-		if err := checkArgKinds(r, parts[1:]); err != nil {
-			return "", err
+		if err := checkArgKinds(r, prog.params); err != nil {
+			return nil, err
 		}
-		args := append([]string{parts[0], strconv.Itoa(r.Global), strconv.Itoa(r.Local)}, r.ArgStrings()...)
-		out, err := run(h.lli, args...)
+		out, err := run(h.lli, h.lliArgs(prog, r)...)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		if err := checkFormat(r, out); err != nil {
-			return "", fmt.Errorf("reference output: %v", err)
+			return nil, fmt.Errorf("reference output: %v", err)
 		}
 		return out, nil
 	})
+	s, _ := v.(string)
+	return s, err
+}
+
+// lliArgs is the lli command line of one run of a reference program.
+func (h *harness) lliArgs(prog *hostProg, r *Run) []string {
+	return append([]string{prog.bitcode, strconv.Itoa(r.Global), strconv.Itoa(r.Local)}, r.ArgStrings()...)
 }
 
 // checkArgKinds verifies that a header's args fit the kernel's parameters.
 func checkArgKinds(r *Run, params []string) error {
-	if len(params) == 1 && params[0] == "" {
-		params = nil
-	}
 	if len(params) != len(r.Args) {
 		return fmt.Errorf("%s:%d: kernel %s has %d parameters, header gives %d args",
 			r.File, r.Line, r.Kernel, len(params), len(r.Args))

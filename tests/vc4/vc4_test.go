@@ -255,9 +255,7 @@ func (h *harness) rerunReference(r *Run, opt string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	bc := strings.Split(prog, "\x00")[0]
-	args := append([]string{bc, strconv.Itoa(r.Global), strconv.Itoa(r.Local)}, r.ArgStrings()...)
-	return run(h.lli, args...)
+	return run(h.lli, h.lliArgs(prog, r)...)
 }
 
 // differsFromInit reports whether out differs from the initial buffers.
