@@ -41,10 +41,10 @@ var libCalls = map[string]func(l *lowerer, d val, a []val){
 		l.mul32(t, a[0], a[1])
 		l.alu("add", d, t, a[2])
 	},
-	"_Z6rotateii": rotateLib,
-	"_Z6rotatejj": rotateLib,
-	"_Z3clzi":     func(l *lowerer, d val, a []val) { l.alu("clz", d, a[0], a[0]) },
-	"_Z3clzj":     func(l *lowerer, d val, a []val) { l.alu("clz", d, a[0], a[0]) },
+	"_Z6rotateii":  rotateLib,
+	"_Z6rotatejj":  rotateLib,
+	"_Z3clzi":      func(l *lowerer, d val, a []val) { l.alu("clz", d, a[0], a[0]) },
+	"_Z3clzj":      func(l *lowerer, d val, a []val) { l.alu("clz", d, a[0], a[0]) },
 	"_Z8popcounti": popcountLib,
 	"_Z8popcountj": popcountLib,
 	"_Z4fabsf": func(l *lowerer, d val, a []val) {
