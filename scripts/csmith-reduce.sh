@@ -12,7 +12,7 @@
 #     a simulator error and prints something else than lli, or (crash)
 #     lltosimd fails with the same first diagnostic as the original.
 # The result is left in build/reduce/<name>/<name>.c; turn it into a
-# regression test in tests/regress/ (see tests/regress/README.md).
+# regression test in tests/regress/testdata (see tests/regress/regress_test.go).
 # Needs `make build runtime` and creduce (make csmith-reduce installs it).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -99,7 +99,7 @@ func checkCompile(t *testing.T, src []byte, march, cpu, opt string) {
 func fuzzSeeds(f *testing.F) [][]byte {
 	root := testtools.RepoRoot(f)
 	var files []string
-	for _, g := range []string{"tests/lit/*/*.ll", "frontend/testdata/*.ll", "tests/regress/*.ll"} {
+	for _, g := range []string{"tests/lit/*/*.ll", "frontend/testdata/*.ll", "tests/regress/testdata/*.ll"} {
 		m, _ := filepath.Glob(filepath.Join(root, g))
 		files = append(files, m...)
 	}
