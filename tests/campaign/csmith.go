@@ -188,7 +188,7 @@ func (t *Tools) RunCsmith(seed int, p CsmithProfile, cfg CsmithConfig) []Result 
 func (t *Tools) compileAndRun(name, ll, march, cpu, opt, want string, wantCode int, src string, extra ...string) Result {
 	r := Result{Case: name, Files: []string{src, ll}}
 	asm := strings.TrimSuffix(ll, ".ll") + "." + cpu + ".s"
-	if kind, msg := t.lltosimd(ll, asm, march, cpu, opt); kind != "" {
+	if kind, msg := t.lltosimd(ll, asm, march, cpu, llcOpt(opt)); kind != "" {
 		r.Outcome, r.Detail = Crashed, msg
 		switch kind {
 		case "unsupported":
@@ -246,4 +246,12 @@ func tail(s string) string {
 		lines = lines[len(lines)-6:]
 	}
 	return strings.Join(lines, "")
+}
+
+// llcOpt maps a clang optimisation level to lltosimd's (llc's) -O0..3.
+func llcOpt(opt string) string {
+	if opt == "Os" || opt == "Oz" {
+		return "O2"
+	}
+	return opt
 }
