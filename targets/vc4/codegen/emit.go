@@ -287,14 +287,22 @@ func (e *emitter) instr(in *lins) {
 	switch in.op {
 	case "label":
 		e.flagsExec = false
-		e.put(qinst{text: fmt.Sprintf(":b%d", in.target), label: true})
+		text := fmt.Sprintf(":b%d", in.target)
+		if in.comment != "" {
+			text += "\t# " + in.comment
+		}
+		e.put(qinst{text: text, label: true})
 		return
 	case "brr":
 		t := "brr"
 		if in.bcond != "" {
 			t += "." + in.bcond
 		}
-		e.put(qinst{text: fmt.Sprintf("%s -, :b%d", t, in.target)})
+		text := fmt.Sprintf("%s -, :b%d", t, in.target)
+		if in.comment != "" {
+			text += "\t# " + in.comment
+		}
+		e.put(qinst{text: text})
 		return
 	case "nop":
 		if in.sig != "" {
@@ -325,7 +333,11 @@ func (e *emitter) instr(in *lins) {
 		if in.setf {
 			s = ".setf"
 		}
-		e.put(qinst{text: fmt.Sprintf("ldi%s %s, %#x", s, dst, in.imm), writes: e.writes(in.d)})
+		text := fmt.Sprintf("ldi%s %s, %#x", s, dst, in.imm)
+		if in.comment != "" {
+			text += "\t# " + in.comment
+		}
+		e.put(qinst{text: text, writes: e.writes(in.d)})
 		e.afterFlags(in)
 		return
 	}
@@ -350,6 +362,9 @@ func (e *emitter) instr(in *lins) {
 	}
 	if in.masked {
 		e.masked++
+	}
+	if in.comment != "" {
+		text += "\t# " + in.comment
 	}
 	e.put(qinst{text: text, reads: e.reads(a, b), writes: e.writes(in.d)})
 	e.afterFlags(in)

@@ -233,7 +233,7 @@ func (l *lowerer) laneAddr(b *block, addr val) {
 	if b.masked {
 		sc := vr(l.unif[UnifScratch])
 		l.alu("mov", ph("r0"), sc, sc)
-		l.setExecFlags()
+		l.setExecFlags("")
 		l.emit(&lins{op: "mov", d: ph("r0"), a: addr, b: addr, cond: "ifz", masked: true})
 		l.stats.MaskedInstrs++
 		return

@@ -77,16 +77,16 @@ func (l *lowerer) ldi(d val, v uint32, cond string) *lins {
 func (l *lowerer) nop() { l.emit(&lins{op: "nop"}) }
 
 // setExecFlags makes Z set exactly in the active lanes.
-func (l *lowerer) setExecFlags() {
-	l.emit(&lins{op: "mov", a: exec, b: exec, setf: true, execFlags: true})
+func (l *lowerer) setExecFlags(why string) {
+	l.emit(&lins{op: "mov", a: exec, b: exec, setf: true, execFlags: true, comment: why})
 }
 
 // setExec writes block index t into exec under the current Z flags.
-func (l *lowerer) setExec(t int) {
+func (l *lowerer) setExec(t int, why string) {
 	if t <= 15 {
-		l.emit(&lins{op: "mov", d: exec, a: sim(int32(t)), b: sim(int32(t)), cond: "ifz"})
+		l.emit(&lins{op: "mov", d: exec, a: sim(int32(t)), b: sim(int32(t)), cond: "ifz", comment: why})
 	} else {
-		l.ldi(exec, uint32(t), "ifz")
+		l.ldi(exec, uint32(t), "ifz").comment = why
 	}
 }
 
@@ -212,7 +212,7 @@ func (l *lowerer) prologue() error {
 	}
 	if l.lanes < 16 {
 		// Lanes beyond the work-group never run: they wait for the exit.
-		l.alu("mov", exec, sim(0), sim(0))
+		l.alu("mov", exec, sim(0), sim(0)).comment = "execute mask: all lanes active"
 		l.emit(&lins{op: "sub", a: ph("elem_num"), b: sim(int32(l.lanes)), setf: true})
 		exitPos := l.g.exit.pos
 		if exitPos <= 15 {
@@ -264,7 +264,7 @@ func (l *lowerer) block(b *block) error {
 	l.emit(&lins{op: "label", target: b.pos, comment: b.name})
 	if b.masked && l.needsActivation(b) {
 		// activate(b): lanes waiting for this block become active.
-		l.emit(&lins{op: "sub", a: exec, b: l.blockImm(b.pos), setf: true})
+		l.emit(&lins{op: "sub", a: exec, b: l.blockImm(b.pos), setf: true, comment: "activate: lanes waiting here"})
 		l.emit(&lins{op: "mov", d: exec, a: sim(0), b: sim(0), cond: "ifz"})
 	}
 	if b.exit {
@@ -301,8 +301,8 @@ func (l *lowerer) next(b *block) *block {
 	return nil
 }
 
-func (l *lowerer) branch(bcond string, t int) {
-	l.emit(&lins{op: "brr", bcond: bcond, target: t})
+func (l *lowerer) branch(bcond string, t int, why string) {
+	l.emit(&lins{op: "brr", bcond: bcond, target: t, comment: why})
 	l.nop()
 	l.nop()
 	l.nop()
@@ -317,13 +317,13 @@ func (l *lowerer) terminator(b *block) error {
 		}
 	}
 	if !b.masked && entersRun {
-		l.alu("mov", exec, sim(0), sim(0)) // all lanes active
+		l.alu("mov", exec, sim(0), sim(0)).comment = "execute mask: all lanes active"
 	}
 	if !b.masked && !l.div.divergent[b] {
 		switch b.kind {
 		case termBr:
 			if b.t != next {
-				l.branch("", b.t.pos)
+				l.branch("", b.t.pos, "")
 			}
 		case termCondBr:
 			l.stats.UniformBranches++
@@ -331,12 +331,12 @@ func (l *lowerer) terminator(b *block) error {
 			l.emit(&lins{op: "mov", a: c, b: c, setf: true})
 			switch {
 			case b.t == next:
-				l.branch("allz", b.f.pos)
+				l.branch("allz", b.f.pos, "uniform branch")
 			case b.f == next:
-				l.branch("allnz", b.t.pos)
+				l.branch("allnz", b.t.pos, "uniform branch")
 			default:
-				l.branch("allnz", b.t.pos)
-				l.branch("", b.f.pos)
+				l.branch("allnz", b.t.pos, "uniform branch")
+				l.branch("", b.f.pos, "")
 			}
 		}
 		return nil
@@ -350,8 +350,8 @@ func (l *lowerer) terminator(b *block) error {
 	switch b.kind {
 	case termBr:
 		if b.t != stay {
-			l.setExecFlags()
-			l.setExec(b.t.pos)
+			l.setExecFlags("")
+			l.setExec(b.t.pos, "active lanes go to b"+itoa(b.t.pos))
 			explicit = append(explicit, b.t)
 		}
 	case termCondBr:
@@ -360,7 +360,7 @@ func (l *lowerer) terminator(b *block) error {
 		case b.t:
 			// Z = active and cond false: those lanes wait for F.
 			l.emit(&lins{op: "or", a: exec, b: c, setf: true})
-			l.setExec(b.f.pos)
+			l.setExec(b.f.pos, "active lanes with a false condition wait for b"+itoa(b.f.pos))
 			explicit = append(explicit, b.f)
 		case b.f:
 			nc := vr(l.newV())
@@ -368,13 +368,13 @@ func (l *lowerer) terminator(b *block) error {
 			l.emit(&lins{op: "mov", a: c, b: c, setf: true})
 			l.emit(&lins{op: "mov", d: nc, a: sim(1), b: sim(1), cond: "ifz"})
 			l.emit(&lins{op: "or", a: exec, b: nc, setf: true})
-			l.setExec(b.t.pos)
+			l.setExec(b.t.pos, "active lanes with a true condition wait for b"+itoa(b.t.pos))
 			explicit = append(explicit, b.t)
 		default:
 			l.emit(&lins{op: "or", a: exec, b: c, setf: true})
-			l.setExec(b.f.pos)
-			l.setExecFlags()
-			l.setExec(b.t.pos)
+			l.setExec(b.f.pos, "active lanes with a false condition wait for b"+itoa(b.f.pos))
+			l.setExecFlags("")
+			l.setExec(b.t.pos, "the other active lanes wait for b"+itoa(b.t.pos))
 			explicit = append(explicit, b.f, b.t)
 		}
 	}
@@ -385,9 +385,9 @@ func (l *lowerer) terminator(b *block) error {
 			continue
 		}
 		closed = true
-		l.setExecFlags()
-		l.emit(&lins{op: "sub", a: exec, b: l.blockImm(lp.header.pos), cond: "ifnz", setf: true})
-		l.branch("anyz", lp.header.pos)
+		l.setExecFlags("loop end")
+		l.emit(&lins{op: "sub", a: exec, b: l.blockImm(lp.header.pos), cond: "ifnz", setf: true, comment: "or waiting for the header"})
+		l.branch("anyz", lp.header.pos, "again while a lane is active or waits for the header")
 	}
 	// A run that ends here: every lane now waits for (or stays active for)
 	// the top-level block where the run reconverges.
@@ -397,7 +397,7 @@ func (l *lowerer) terminator(b *block) error {
 				if s.pos > b.pos && next != nil && s != next {
 					return fmt.Errorf("function '%s': unstructured control flow: %s leaves a divergent region towards %s", l.f.Name, b.name, s.name)
 				}
-				l.branch("", s.pos)
+				l.branch("", s.pos, "all lanes reconverge there")
 				return nil
 			}
 		}
@@ -411,14 +411,14 @@ func (l *lowerer) terminator(b *block) error {
 		// break / continue / end of then: jump if every lane waits there.
 		t := explicit[0]
 		l.emit(&lins{op: "sub", a: exec, b: l.blockImm(t.pos), setf: true})
-		l.branch("allz", t.pos)
+		l.branch("allz", t.pos, "jump if every lane waits there")
 		l.stats.SkipBranches++
 	case stay == next && len(explicit) > 0 && len(next.preds) == 1:
 		// Skip the next block(s) if no lane is active there.
 		s := l.skipTarget(b)
 		if s != nil {
-			l.setExecFlags()
-			l.branch("allnz", s.pos)
+			l.setExecFlags("")
+			l.branch("allnz", s.pos, "skip if no lane is active")
 			l.stats.SkipBranches++
 		}
 	}

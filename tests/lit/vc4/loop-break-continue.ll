@@ -71,7 +71,7 @@ exit:
 ; CHECK:      :b[[L]]
 ; CHECK-NEXT: sub.setf -, r3, [[L]]
 ; CHECK-NEXT: mov.ifz r3, 0
-; CHECK:      mov.setf -, r3
+; CHECK:      mov.setf -, r3 # loop end
 ; CHECK-NEXT: sub.ifnz.setf -, r3, [[H]]
 ; CHECK-NEXT: brr.anyz -, :b[[H]]
 ; CHECK-NEXT: nop
