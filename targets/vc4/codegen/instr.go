@@ -101,6 +101,10 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 		d, fin := l.dest(b, defs[0].Reg)
 		l.mul32(d, l.opnd(uses[0]), l.opnd(uses[1]))
 		fin()
+	case mir.GUMulH, mir.GSMulH:
+		d, fin := l.dest(b, defs[0].Reg)
+		l.mulh(d, l.opnd(uses[0]), l.opnd(uses[1]), in.Op == mir.GSMulH)
+		fin()
 	case mir.GUDiv, mir.GURem, mir.GSDiv, mir.GSRem:
 		d, fin := l.dest(b, defs[0].Reg)
 		l.divide(in.Op, d, l.opnd(uses[0]), l.opnd(uses[1]))
@@ -135,6 +139,9 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 	case mir.GStore16, mir.GStore8:
 		return fmt.Errorf("function '%s': 8- and 16-bit stores are not supported on vc4 (the VDW writes whole words)", l.f.Name)
 	case mir.GCall:
+		if len(uses) > 0 && uses[0].Kind == mir.KindSym && memCalls[uses[0].Sym] {
+			return l.memCall(b, uses[0].Sym, uses[1:])
+		}
 		k, dimReg, ok := builtinCall(in)
 		if !ok && len(uses) > 0 && uses[0].Kind == mir.KindSym && libCalls[uses[0].Sym] != nil && len(defs) == 1 {
 			var args []val
@@ -396,4 +403,97 @@ func (l *lowerer) divide(op mir.Opcode, d, a, b val) {
 	t3 := vr(l.newV())
 	l.alu("xor", t3, res, s)
 	l.alu("sub", d, t3, s)
+}
+
+// mulh computes the high word of a 32×32 product from four 16×16 mul24
+// products: hi = ah·bh + (ah·bl >> 16) + (al·bh >> 16) + carry of the
+// middle column. Signed: subtract b when a < 0 and a when b < 0.
+func (l *lowerer) mulh(d, a, b val, signed bool) {
+	al, ah, bl, bh := vr(l.newV()), vr(l.newV()), vr(l.newV()), vr(l.newV())
+	l.alu("shl", al, a, sim(-16))
+	l.alu("shr", al, al, sim(-16))
+	l.alu("shr", ah, a, sim(-16))
+	l.alu("shl", bl, b, sim(-16))
+	l.alu("shr", bl, bl, sim(-16))
+	l.alu("shr", bh, b, sim(-16))
+	p0, p1, p2, p3 := vr(l.newV()), vr(l.newV()), vr(l.newV()), vr(l.newV())
+	l.mulop("mul24", p0, al, bl)
+	l.mulop("mul24", p1, ah, bl)
+	l.mulop("mul24", p2, al, bh)
+	l.mulop("mul24", p3, ah, bh)
+	mid, t := vr(l.newV()), vr(l.newV())
+	l.alu("shr", mid, p0, sim(-16))
+	l.alu("shl", t, p1, sim(-16))
+	l.alu("shr", t, t, sim(-16))
+	l.alu("add", mid, mid, t)
+	l.alu("shl", t, p2, sim(-16))
+	l.alu("shr", t, t, sim(-16))
+	l.alu("add", mid, mid, t)
+	hi := vr(l.newV())
+	l.alu("shr", hi, mid, sim(-16))
+	l.alu("add", hi, hi, p3)
+	l.alu("shr", t, p1, sim(-16))
+	l.alu("add", hi, hi, t)
+	l.alu("shr", t, p2, sim(-16))
+	l.alu("add", hi, hi, t)
+	if signed {
+		s := vr(l.newV())
+		l.alu("asr", s, a, sim(-1))
+		l.alu("and", s, s, b)
+		l.alu("sub", hi, hi, s)
+		l.alu("asr", s, b, sim(-1))
+		l.alu("and", s, s, a)
+		l.alu("sub", hi, hi, s)
+	}
+	l.alu("mov", d, hi, hi)
+}
+
+// memCalls are the memory functions the frontend emits for
+// llvm.memset/memcpy/memmove; they are expanded into word accesses.
+var memCalls = map[string]bool{"memset": true, "memcpy": true, "memmove": true}
+
+// memCall expands memset/memcpy/memmove of a constant, word-multiple
+// length (word-aligned objects such as private int arrays).
+func (l *lowerer) memCall(b *block, name string, args []mir.Operand) error {
+	var regs []mir.Reg
+	for _, o := range args {
+		if o.Kind == mir.KindReg {
+			regs = append(regs, o.Reg)
+		}
+	}
+	if len(regs) < 3 {
+		return fmt.Errorf("function '%s': malformed call to %s", l.f.Name, name)
+	}
+	n, ok := l.konst[regs[2]]
+	if !ok || n%4 != 0 || n < 0 || n > 4096 {
+		return fmt.Errorf("function '%s': %s needs a constant length that is a multiple of 4 on vc4", l.f.Name, name)
+	}
+	dst := l.reg(regs[0])
+	if name == "memset" {
+		v := vr(l.newV())
+		l.alu("and", v, l.reg(regs[1]), l.constant(0xff))
+		w := vr(l.newV())
+		l.mul32(w, v, l.constant(0x01010101))
+		for off := int64(0); off < n; off += 4 {
+			a := vr(l.newV())
+			l.alu("add", a, dst, l.constant(off))
+			l.store(b, w, a)
+		}
+		return nil
+	}
+	// Loads first, then stores: correct for overlapping memmove too.
+	src := l.reg(regs[1])
+	var words []val
+	for off := int64(0); off < n; off += 4 {
+		a, w := vr(l.newV()), vr(l.newV())
+		l.alu("add", a, src, l.constant(off))
+		l.load(b, w, a, mir.GLoad32)
+		words = append(words, w)
+	}
+	for i, w := range words {
+		a := vr(l.newV())
+		l.alu("add", a, dst, l.constant(int64(4*i)))
+		l.store(b, w, a)
+	}
+	return nil
 }

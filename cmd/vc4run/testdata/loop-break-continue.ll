@@ -1,0 +1,58 @@
+; A loop whose exit and continue depend on per-lane values (spec vc4.md
+; §8.3, the seed's loop scheme): the header activates lanes that took
+; `continue`; `break` and `continue` park the active lanes on their target
+; and jump there when every lane waits for it; the loop end runs again while
+; any lane is active or waits for the header; the break target activates the
+; lanes that broke.
+
+target datalayout = "e-p:32:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
+target triple = "spir"
+
+declare spir_func i32 @_Z13get_global_idj(i32)
+
+; for (k = 0; ; k++) { if (k == lim) break; if (k & 1) continue; s += k; }
+define spir_kernel void @brk(i32 addrspace(1)* %out, i32 %n) {
+entry:
+  %i = call spir_func i32 @_Z13get_global_idj(i32 0)
+  %lim = add i32 %n, %i
+  br label %header
+
+header:
+  %k = phi i32 [ 0, %entry ], [ %k1, %cont ], [ %k1a, %latch ]
+  %s = phi i32 [ 0, %entry ], [ %s, %cont ], [ %s1, %latch ]
+  %done = icmp eq i32 %k, %lim
+  br i1 %done, label %brk, label %body
+
+brk:
+  br label %exit
+
+body:
+  %odd = and i32 %k, 1
+  %isodd = icmp ne i32 %odd, 0
+  br i1 %isodd, label %cont, label %latch
+
+cont:
+  %k1 = add i32 %k, 1
+  br label %header
+
+latch:
+  %s1 = add i32 %s, %k
+  %k1a = add i32 %k, 1
+  br label %header
+
+exit:
+  %q = getelementptr inbounds i32, i32 addrspace(1)* %out, i32 %i
+  store i32 %s, i32 addrspace(1)* %q, align 4
+  ret void
+}
+
+; Entering the loop from top level: all lanes active.
+; Header: activate(header) for the lanes that took `continue`.
+; The break test: active lanes with k == lim wait for the block after the
+; loop; the body is skipped (up to the loop end) when no lane is left.
+; The `continue` test skips to the loop end as well when no lane continues.
+; continue: the active lanes (Z set by the mov.setf before the masked phi
+; copies) wait for the header; jump if every lane does.
+; Loop end: Z = active or waiting for the header; loop while any lane has Z.
+; After the loop (top level): the mask is dropped, the store is unmasked.
+
