@@ -2,7 +2,6 @@ package frontend
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -295,13 +294,12 @@ func (t *translator) emitData(d *data, c constant.Constant, typ types.Type) {
 	case *constant.Vector:
 		t.emitVectorData(d, c, typ)
 	default:
+		if t.symDiffData(d, c, typ) { // pic.go
+			break
+		}
 		v, ok := t.fold(c)
 		if !ok {
-			hint := ""
-			if strings.Contains(c.Ident(), "sub (") {
-				hint = " (address differences, as in PIC relative lookup tables, need -fno-pic)"
-			}
-			fail("unsupported: constant expression %s in initializer%s", c.Ident(), hint)
+			fail("unsupported: constant expression %s in initializer", c.Ident())
 		}
 		size := must(t.lay.StoreSize(typ))
 		if v.sym != "" {

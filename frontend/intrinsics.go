@@ -108,6 +108,8 @@ func (s *fn) intrinsic(in *ir.InstCall, name string) bool {
 			regs = append(regs, s.konst(v>>32))
 		}
 		s.define(in, regs)
+	case "load.relative":
+		s.define(in, s.loadRelative(args[0], args[1]))
 	case "is.constant":
 		s.define(in, []mir.Reg{s.konst(0)})
 	case "prefetch":

@@ -421,6 +421,10 @@ const (
 	DataSym                   // a 4-byte address of Sym + Value
 	DataZero                  // Size zero bytes
 	DataBytes                 // raw Bytes
+	// DataSymDiff is the 4-byte difference Sym + Value - Sym2 (relative
+	// lookup tables of PIC code); both symbols must be defined in the same
+	// section of the same file, as no relocation expresses it.
+	DataSymDiff
 )
 
 // DataItem is one piece of a global's initializer.
@@ -429,5 +433,6 @@ type DataItem struct {
 	Size  int64
 	Value int64
 	Sym   string
+	Sym2  string // DataSymDiff: the subtracted symbol
 	Bytes []byte
 }

@@ -455,6 +455,18 @@ func (p *parser) dataItem() error {
 				it.Value, err = p.offset()
 			}
 		}
+	case "symdiff": // symdiff 4 @a+off @b
+		it.Kind = DataSymDiff
+		if err = p.expect("@"); err == nil {
+			if it.Sym, err = p.name(); err == nil {
+				if it.Value, err = p.offset(); err == nil {
+					p.skipSpace()
+					if err = p.expect("@"); err == nil {
+						it.Sym2, err = p.name()
+					}
+				}
+			}
+		}
 	case "zero":
 		it.Kind = DataZero
 	case "bytes":

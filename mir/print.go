@@ -530,6 +530,13 @@ func (p *printer) global(g *Global) {
 			p.int(it.Size)
 			p.byte(' ')
 			p.sym(it.Sym, it.Value)
+		case DataSymDiff:
+			p.str("symdiff ")
+			p.int(it.Size)
+			p.byte(' ')
+			p.sym(it.Sym, it.Value)
+			p.byte(' ')
+			p.sym(it.Sym2, 0)
 		case DataZero:
 			p.str("zero ")
 			p.int(it.Size)

@@ -320,6 +320,12 @@ func printGlobal(w *bufio.Writer, g *mir.Global, sec *string) {
 				s = fmt.Sprintf("%s%+d", s, it.Value)
 			}
 			fmt.Fprintf(w, "\t.4byte\t%s\n", s)
+		case mir.DataSymDiff:
+			s := it.Sym + "-" + it.Sym2
+			if it.Value != 0 {
+				s = fmt.Sprintf("%s%+d", s, it.Value)
+			}
+			fmt.Fprintf(w, "\t.4byte\t%s\n", s)
 		case mir.DataZero:
 			fmt.Fprintf(w, "\t.space\t%d\n", it.Size)
 		case mir.DataBytes:

@@ -46,6 +46,7 @@ type assembler struct {
 	order     binary.ByteOrder
 	locals    map[string]bool // names declared .local (for .comm)
 	sizes     []pendingSize   // .size directives, evaluated at the end
+	diffs     []pendingDiff   // sym-sym data words, resolved at the end
 }
 
 // Assemble assembles the Cpu0 assembly text src (named name in messages)
@@ -80,6 +81,7 @@ func Assemble(name string, src []byte, opt Options) (*Object, error) {
 		a.encode(p)
 	}
 	a.finishSizes()
+	a.resolveDiffs()
 	if len(a.errs) > 0 {
 		return nil, errors.Join(a.errs...)
 	}

@@ -239,7 +239,7 @@ func (a *assembler) common(name string, args []string) {
 // a symbol operand (only in 4-byte data) becomes an R_CPU0_32 relocation.
 func (a *assembler) data(name string, n int, args []string) {
 	for _, s := range args {
-		e, err := parseExpr(s)
+		e, err := parseDataExpr(s)
 		if err != nil {
 			a.errorf("%s: %v", name, err)
 			return
@@ -249,6 +249,12 @@ func (a *assembler) data(name string, n int, args []string) {
 			return
 		}
 		v := e.add
+		if e.sub != "" {
+			if !a.symDiff(name, n, e) {
+				return
+			}
+			e.sym, v = "", 0 // filled in by resolveDiffs
+		}
 		if e.sym != "" {
 			if n != 4 {
 				a.errorf("%s: symbol values need a 4-byte directive", name)

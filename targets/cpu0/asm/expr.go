@@ -13,6 +13,7 @@ import (
 // optionally wrapped in %hi(...) or %lo(...).
 type expr struct {
 	sym string
+	sub string // a subtracted symbol (data only: parseDataExpr)
 	add int64
 	mod RelocType // 0, RHI16 or RLO16
 }
@@ -66,7 +67,13 @@ func isSymChar(c byte) bool {
 }
 
 // parseExpr parses "[%hi|%lo](sym+const)", "sym-const", "const", "(sym)+4".
-func parseExpr(s string) (expr, error) {
+func parseExpr(s string) (expr, error) { return parseExprDiff(s, false) }
+
+// parseDataExpr also accepts the difference of two symbols plus a constant
+// ("a-b+4"), which data directives resolve within one section.
+func parseDataExpr(s string) (expr, error) { return parseExprDiff(s, true) }
+
+func parseExprDiff(s string, diff bool) (expr, error) {
 	s = strings.TrimSpace(s)
 	var e expr
 	for _, m := range []struct {
@@ -91,7 +98,7 @@ func parseExpr(s string) (expr, error) {
 	if strings.HasPrefix(s, "%") {
 		return e, fmt.Errorf("unsupported relocation operator in %q (only %%hi and %%lo; PIC is not supported)", s)
 	}
-	p := exprParser{s: s}
+	p := exprParser{s: s, diff: diff}
 	if err := p.sum(&e, 1); err != nil {
 		return e, err
 	}
@@ -102,8 +109,9 @@ func parseExpr(s string) (expr, error) {
 }
 
 type exprParser struct {
-	s string
-	i int
+	s    string
+	i    int
+	diff bool // one subtracted symbol is allowed
 }
 
 func (p *exprParser) skip() {
@@ -173,10 +181,16 @@ func (p *exprParser) term(e *expr, sign int64) error {
 		for p.i < len(p.s) && isSymChar(p.s[p.i]) {
 			p.i++
 		}
-		if e.sym != "" || sign < 0 {
+		switch {
+		case sign < 0 && p.diff && e.sub == "":
+			e.sub = p.s[j:p.i]
+		case sign > 0 && e.sym == "":
+			e.sym = p.s[j:p.i]
+		case p.diff:
+			return fmt.Errorf("unsupported expression %q (only symbol - symbol + constant)", p.s)
+		default:
 			return fmt.Errorf("unsupported expression %q (only symbol + constant)", p.s)
 		}
-		e.sym = p.s[j:p.i]
 		return nil
 	}
 	return fmt.Errorf("unexpected %q in expression %q", p.s[p.i:], p.s)

@@ -1,0 +1,51 @@
+package frontend
+
+import (
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"lltosimd/mir"
+)
+
+// Position-independent code: clang's relative lookup tables hold 32-bit
+// differences "trunc (sub (ptrtoint @target), (ptrtoint @table))" and are
+// read with llvm.load.relative. A difference becomes a DataSymDiff item,
+// which the assembler resolves when both symbols lie in one section of the
+// file (constant tables and the strings they point to are both .rodata).
+
+// symDiffData emits c as a DataSymDiff when it is the difference of two
+// symbols' addresses (optionally truncated to 32 bits), and reports whether
+// it was.
+func (t *translator) symDiffData(d *data, c constant.Constant, typ types.Type) bool {
+	e := c
+	if tr, ok := e.(*constant.ExprTrunc); ok {
+		e = tr.From
+	}
+	sub, ok := e.(*constant.ExprSub)
+	if !ok {
+		return false
+	}
+	x, okx := t.fold(sub.X)
+	y, oky := t.fold(sub.Y)
+	if !okx || !oky || x.sym == "" || y.sym == "" || x.sym == y.sym {
+		return false
+	}
+	if size := must(t.lay.StoreSize(typ)); size != 4 {
+		fail("unsupported: %d-byte address difference %s in initializer (only 4 bytes)", size, c.Ident())
+	}
+	t.useSym(x.sym)
+	t.useSym(y.sym)
+	d.add(mir.DataItem{Kind: mir.DataSymDiff, Size: 4, Sym: x.sym, Sym2: y.sym, Value: int64(int32(x.off - y.off))})
+	return true
+}
+
+// loadRelative lowers llvm.load.relative(ptr, off): ptr plus the 32-bit
+// offset stored at ptr+off.
+func (s *fn) loadRelative(ptr, off value.Value) []mir.Reg {
+	p := s.word(ptr)
+	at := s.op2(mir.GAdd, p, s.word(off))
+	v := s.reg()
+	s.emit(mir.GLoad32, mir.D(v), mir.R(at), mir.I(0))
+	return []mir.Reg{s.op2(mir.GAdd, p, v)}
+}

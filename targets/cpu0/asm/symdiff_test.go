@@ -1,0 +1,52 @@
+package asm
+
+import (
+	"encoding/binary"
+	"strings"
+	"testing"
+)
+
+func TestSymbolDifferences(t *testing.T) {
+	src := `
+	.section	.rodata,"a",@progbits
+s0:
+	.ascii	"ab"
+	.align	2
+tbl:
+	.4byte	s0-tbl
+	.4byte	s1-tbl+3
+	.4byte	tbl - s1 - 1
+s1:
+	.ascii	"c"
+`
+	for _, le := range []bool{false, true} {
+		o := mustAssemble(t, "d.s", src, Options{LittleEndian: le})
+		sec := o.Sections[Rodata]
+		if len(sec.Relocs) != 0 {
+			t.Errorf("relocations %v, want none", sec.Relocs)
+		}
+		var order binary.ByteOrder = binary.BigEndian
+		if le {
+			order = binary.LittleEndian
+		}
+		want := []int32{-4, 12 + 3, -12 - 1}
+		for i, w := range want {
+			if got := int32(order.Uint32(sec.Data[4+4*i:])); got != w {
+				t.Errorf("le=%v word %d = %d, want %d", le, i, got, w)
+			}
+		}
+	}
+	for _, tc := range []struct{ src, want string }{
+		{"\t.data\na:\n\t.4byte a-b\n\t.section .rodata\nb:\n\t.4byte 0\n", "same section"},
+		{"\t.data\na:\n\t.4byte a-ext\n", "same section"},
+		{"\t.data\na:\n\t.2byte a-a\n", "4-byte directive"},
+		{"\t.data\na:\n\t.4byte -a\n", "cannot negate"},
+		{"\t.data\na:\n\t.4byte a-a-a\n", "only symbol - symbol + constant"},
+		{"\t.text\n\taddiu $2, $2, a-b\n", "only symbol + constant"},
+	} {
+		_, err := Assemble("e.s", []byte(tc.src), Options{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want %q", tc.src, err, tc.want)
+		}
+	}
+}
