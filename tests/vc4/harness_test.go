@@ -291,7 +291,12 @@ func (h *harness) reference(r *Run, opt string) (string, error) {
 
 // lliArgs is the lli command line of one run of a reference program.
 func (h *harness) lliArgs(prog *hostProg, r *Run) []string {
-	return append([]string{prog.bitcode, strconv.Itoa(r.Global), strconv.Itoa(r.Local)}, r.ArgStrings()...)
+	args := []string{prog.bitcode}
+	if r.RTZ {
+		args = append(args, "-rtz")
+	}
+	args = append(args, strconv.Itoa(r.Global), strconv.Itoa(r.Local))
+	return append(args, r.ArgStrings()...)
 }
 
 // checkArgKinds verifies that a header's args fit the kernel's parameters.

@@ -12,7 +12,10 @@
 // args lists one vc4run -arg SPEC per kernel parameter in order; kind
 // (uniform or divergent, for the report) says whether the inputs make the
 // lanes' control flow diverge; ulp (default 0) is the tolerance for float
-// buffers; kernel= names the kernel when the file defines several.
+// buffers; kernel= names the kernel when the file defines several;
+// round=rtz runs the reference with floats rounded toward zero, as the
+// QPU's float adder and multiplier round (the default is round=nearest, the
+// IEEE default that LLVM IR assumes).
 //
 // The lli reference runs the work-items one after another in global id
 // order while the QPUs run 16 lanes at once, so a corpus kernel must be
@@ -83,6 +86,7 @@ type Run struct {
 	Local  int
 	QPUs   []int
 	ULP    int
+	RTZ    bool // reference rounds floats toward zero (round=rtz)
 	Args   []Arg
 }
 
@@ -151,6 +155,11 @@ func parseHeader(s string, kernels []string) (*Run, error) {
 			r.Kind = val
 		case "kernel":
 			r.Kernel = val
+		case "round":
+			if val != "nearest" && val != "rtz" {
+				return nil, fmt.Errorf("round must be nearest or rtz, not %q", val)
+			}
+			r.RTZ = val == "rtz"
 		case "global":
 			r.Global, err = positive(key, val)
 		case "local":

@@ -6,11 +6,11 @@ import (
 )
 
 func TestParseHeader(t *testing.T) {
-	r, err := parseHeader("kind=divergent global=32 local=8 qpus=1,4 ulp=2 args=int:4:list:1,-2,3,4,i32:-5,float:2:seq:0.5:0.25,f32:1.5", []string{"k"})
+	r, err := parseHeader("kind=divergent round=rtz global=32 local=8 qpus=1,4 ulp=2 args=int:4:list:1,-2,3,4,i32:-5,float:2:seq:0.5:0.25,f32:1.5", []string{"k"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Kernel != "k" || r.Global != 32 || r.Local != 8 || r.ULP != 2 || len(r.QPUs) != 2 || r.QPUs[1] != 4 {
+	if r.Kernel != "k" || !r.RTZ || r.Global != 32 || r.Local != 8 || r.ULP != 2 || len(r.QPUs) != 2 || r.QPUs[1] != 4 {
 		t.Errorf("parsed %+v", r)
 	}
 	want := []string{"int:4:list:1,-2,3,4", "i32:-5", "float:2:seq:0.5:0.25", "f32:1.5"}
@@ -37,6 +37,7 @@ func TestParseHeader(t *testing.T) {
 		"kind=uniform global=16 args=i32:99999999999",      // out of range
 		"kind=uniform global=16 global=32 args=i32:1",      // duplicate
 		"kind=uniform global=16 qpus=0 args=i32:1",         // bad qpus
+		"kind=uniform global=16 round=up args=i32:1",       // bad rounding
 		"kind=uniform global=16 args=float:2:seq:1 ulp=-1", // bad seq, ulp
 	} {
 		if _, err := parseHeader(bad, []string{"k"}); err == nil {

@@ -3,7 +3,11 @@
  * with a kernel compiled for the host, the generated trampoline
  * vc4ref_invoke and builtins.cl, and run with lli:
  *
- *     lli linked.ll GLOBAL LOCAL SPEC...
+ *     lli linked.ll [-rtz] GLOBAL LOCAL SPEC...
+ *
+ * -rtz runs the kernel with the float rounding mode set to round toward
+ * zero, the rounding of the QPU's float adder and multiplier (VC4 spec
+ * §3.4, §3.5), so that chains of float operations can be compared exactly.
  *
  * It allocates the kernel arguments exactly as `vc4run -arg SPEC` does, runs
  * the work-items one by one in global id order, and prints every buffer
@@ -15,6 +19,7 @@
  * bounds makes the reference fail instead of silently corrupting memory.
  */
 #include <errno.h>
+#include <fenv.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -184,8 +189,13 @@ static void parse_arg(struct arg *a, const char *spec) {
 }
 
 int main(int argc, char **argv) {
+	int rtz = argc > 1 && strcmp(argv[1], "-rtz") == 0;
+	if (rtz) {
+		argv++;
+		argc--;
+	}
 	if (argc < 3) {
-		fprintf(stderr, "usage: lli prog GLOBAL LOCAL SPEC...\n");
+		fprintf(stderr, "usage: lli prog [-rtz] GLOBAL LOCAL SPEC...\n");
 		return 1;
 	}
 	long long g = parse_int(argv[1], "GLOBAL"), l = parse_int(argv[2], "LOCAL");
@@ -203,7 +213,9 @@ int main(int argc, char **argv) {
 		parse_arg(&args[i], argv[3 + i]);
 		ptrs[i] = args[i].is_buffer ? (void *)args[i].words : (void *)&args[i].scalar;
 	}
+	if (rtz && fesetround(FE_TOWARDZERO) != 0) die("cannot set the rounding mode", "-rtz");
 	for (cur_gid = 0; cur_gid < global_size; cur_gid++) vc4ref_invoke(ptrs);
+	fesetround(FE_TONEAREST);
 	for (int i = 0; i < nargs; i++) {
 		if (!args[i].is_buffer) continue;
 		uint32_t *mem = args[i].words - GUARD;
