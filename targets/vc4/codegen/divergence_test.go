@@ -1,0 +1,197 @@
+package codegen
+
+import (
+	"strings"
+	"testing"
+
+	"lltosimd/frontend"
+	"lltosimd/mir"
+)
+
+const header = `target datalayout = "e-p:32:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
+target triple = "spir"
+declare spir_func i32 @_Z13get_global_idj(i32)
+declare spir_func i32 @_Z12get_group_idj(i32)
+`
+
+// analyze translates one kernel and runs the preparation and divergence
+// analysis; it returns the graph and result keyed by block name.
+func analyze(t *testing.T, body string, lanes int) (*graph, *divergence, map[string]*block) {
+	t.Helper()
+	src := header + body
+	m, err := frontend.Parse("t.ll", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mm, err := frontend.Translate(m, frontend.Options{Arch: Arch})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := mm.Funcs[0]
+	promoteAllocas(f)
+	lowerJumpTables(f)
+	g, err := buildGraph(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := eliminatePhis(g); err != nil {
+		t.Fatal(err)
+	}
+	d := analyzeDivergence(g, lanes < 16, nil)
+	byName := map[string]*block{}
+	for _, b := range g.blocks {
+		byName[b.name] = b
+	}
+	return g, d, byName
+}
+
+func masked(bs map[string]*block) string {
+	var out []string
+	for _, name := range []string{"entry", "a", "b", "c", "d", "h", "l", "x", "j"} {
+		if b := bs[name]; b != nil && b.masked {
+			out = append(out, name)
+		}
+	}
+	return strings.Join(out, ",")
+}
+
+func TestDivergenceIfElse(t *testing.T) {
+	// Varying condition: both sides masked, join top level.
+	_, d, bs := analyze(t, `
+define spir_kernel void @k(i32 addrspace(1)* %o) {
+entry:
+  %i = call spir_func i32 @_Z13get_global_idj(i32 0)
+  %c = icmp slt i32 %i, 5
+  br i1 %c, label %a, label %b
+a:
+  br label %j
+b:
+  br label %j
+j:
+  %v = phi i32 [ 1, %a ], [ 2, %b ]
+  store i32 %v, i32 addrspace(1)* %o
+  ret void
+}`, 16)
+	if got := masked(bs); got != "a,b" {
+		t.Errorf("masked blocks %q, want a,b", got)
+	}
+	if !d.divergent[bs["entry"]] || d.uniformBr != 0 {
+		t.Errorf("entry branch should be divergent (uniform %d)", d.uniformBr)
+	}
+	// The phi result at the join is varying.
+	var phiDst mir.Reg
+	for _, in := range bs["j"].instrs {
+		if in.Op == mir.GCopy {
+			phiDst = in.Ops[0].Reg
+			break
+		}
+	}
+	if !d.varying[phiDst] {
+		t.Errorf("phi at the join of a divergent branch must be varying")
+	}
+}
+
+func TestDivergenceUniform(t *testing.T) {
+	// Conditions on the group id and on arguments are uniform: nothing masked.
+	_, d, bs := analyze(t, `
+define spir_kernel void @k(i32 addrspace(1)* %o, i32 %n) {
+entry:
+  %g = call spir_func i32 @_Z12get_group_idj(i32 0)
+  %c = icmp slt i32 %g, %n
+  br i1 %c, label %a, label %j
+a:
+  %p = getelementptr i32, i32 addrspace(1)* %o, i32 %n
+  %x = load i32, i32 addrspace(1)* %p
+  %c2 = icmp eq i32 %x, 0
+  br i1 %c2, label %b, label %j
+b:
+  br label %j
+j:
+  ret void
+}`, 16)
+	if got := masked(bs); got != "" {
+		t.Errorf("masked blocks %q, want none", got)
+	}
+	if len(d.divergent) != 0 || d.uniformBr != 2 {
+		t.Errorf("divergent %d uniform %d, want 0 and 2 (a load from a uniform address is uniform)", len(d.divergent), d.uniformBr)
+	}
+}
+
+func TestDivergenceLoopExit(t *testing.T) {
+	// A loop whose exit depends on the lane: the whole loop is masked (it
+	// runs while any lane is active), and a uniform branch inside it uses
+	// the mask too; the block after the loop is top level.
+	g, d, bs := analyze(t, `
+define spir_kernel void @k(i32 addrspace(1)* %o, i32 %n) {
+entry:
+  %i = call spir_func i32 @_Z13get_global_idj(i32 0)
+  br label %h
+h:
+  %k = phi i32 [ 0, %entry ], [ %k1, %l ]
+  %u = icmp slt i32 %n, 3
+  br i1 %u, label %a, label %l
+a:
+  br label %l
+l:
+  %k1 = add i32 %k, 1
+  %c = icmp slt i32 %k1, %i
+  br i1 %c, label %h, label %x
+x:
+  store i32 %k1, i32 addrspace(1)* %o
+  ret void
+}`, 16)
+	if got := masked(bs); got != "a,h,l" {
+		t.Errorf("masked blocks %q, want a,h,l", got)
+	}
+	if !d.divergent[bs["h"]] || !d.divergent[bs["l"]] {
+		t.Errorf("branches in the loop must use the mask")
+	}
+	if err := g.checkLayout(); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestDivergencePartialWave(t *testing.T) {
+	// With fewer than 16 lanes every block runs under the mask.
+	_, _, bs := analyze(t, `
+define spir_kernel void @k(i32 addrspace(1)* %o, i32 %n) {
+entry:
+  %c = icmp slt i32 %n, 3
+  br i1 %c, label %a, label %j
+a:
+  br label %j
+j:
+  ret void
+}`, 5)
+	if got := masked(bs); got != "entry,a,j" {
+		t.Errorf("masked blocks %q, want entry,a,j", got)
+	}
+}
+
+func TestIrreducible(t *testing.T) {
+	src := header + `
+define spir_kernel void @irr(i32 %n) {
+entry:
+  %c = icmp slt i32 %n, 3
+  br i1 %c, label %a, label %b
+a:
+  br label %b
+b:
+  %d = icmp slt i32 %n, 5
+  br i1 %d, label %a, label %x
+x:
+  ret void
+}`
+	m, err := frontend.Parse("t.ll", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mm, err := frontend.Translate(m, frontend.Options{Arch: Arch})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Compile(mm.Funcs[0], Options{})
+	if err == nil || !strings.Contains(err.Error(), "irreducible") || !strings.Contains(err.Error(), "'irr'") {
+		t.Errorf("got %v, want an irreducible-control-flow error naming the function", err)
+	}
+}
