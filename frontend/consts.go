@@ -52,6 +52,9 @@ func (t *translator) fold(c constant.Constant) (cval, bool) {
 		return cval{sym: c.Name()}, true
 	case *ir.Alias:
 		return t.fold(c.Aliasee)
+	case *constant.BlockAddress:
+		sym, ok := t.blockSym(c)
+		return cval{sym: sym}, ok
 	case *constant.ExprBitCast:
 		return t.fold(c.From)
 	case *constant.ExprAddrSpaceCast:

@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"fmt"
+	"maps"
 	"math/bits"
 	"strings"
 
@@ -36,6 +37,9 @@ type translator struct {
 	mod     *mir.Module
 	defined map[string]bool // symbols defined in the module
 	extern  map[string]bool // undefined symbols already listed in mod.Externs
+
+	blockSyms map[blockRef]string      // blockaddress symbols (blockaddr.go)
+	mirBlock  map[*ir.Block]*mir.Block // every IR block's first MIR block
 }
 
 // Translate lowers an LLVM module into generic MIR (docs/generic-mir.md).
@@ -53,6 +57,8 @@ func Translate(m *ir.Module, opts Options) (mm *mir.Module, err error) {
 		mod:     &mir.Module{Source: opts.File, BigEndian: opts.BigEndian},
 		defined: make(map[string]bool),
 		extern:  make(map[string]bool),
+
+		mirBlock: make(map[*ir.Block]*mir.Block),
 	}
 	for _, g := range m.Globals {
 		if g.Init != nil {
@@ -80,6 +86,7 @@ func Translate(m *ir.Module, opts Options) (mm *mir.Module, err error) {
 		}
 		t.mod.Globals = append(t.mod.Globals, mg)
 	}
+	funcs := make(map[*ir.Func]*mir.Func)
 	for _, f := range m.Funcs {
 		if len(f.Blocks) == 0 {
 			continue
@@ -89,7 +96,9 @@ func Translate(m *ir.Module, opts Options) (mm *mir.Module, err error) {
 			return nil, err
 		}
 		t.mod.Funcs = append(t.mod.Funcs, mf)
+		funcs[f] = mf
 	}
+	t.bindBlockSyms(funcs)
 	return t.mod, nil
 }
 
@@ -197,6 +206,7 @@ func (s *fn) run() {
 	}
 	s.fillPhis()
 	s.defineForgotten()
+	maps.Copy(s.t.mirBlock, s.blocks)
 	for _, l := range s.layout {
 		f.Blocks = append(f.Blocks, l...)
 	}
@@ -588,8 +598,6 @@ func (s *fn) constWords(c constant.Constant) []mir.Reg {
 			r[i] = s.konst(0)
 		}
 		return r
-	case *constant.BlockAddress:
-		fail("unsupported: blockaddress")
 	}
 	fail("unsupported: constant %s", c.Ident())
 	return nil
@@ -870,7 +878,7 @@ func (s *fn) term(t ir.Terminator) {
 	case *ir.TermUnreachable:
 		s.emit(mir.GUnreachable)
 	case *ir.TermIndirectBr:
-		fail("unsupported: indirectbr")
+		s.indirectBr(t) // blockaddr.go
 	case *ir.TermInvoke, *ir.TermCallBr, *ir.TermResume, *ir.TermCatchSwitch, *ir.TermCatchRet, *ir.TermCleanupRet:
 		fail("unsupported: exception handling ('%s')", strings.Fields(t.LLString())[0])
 	default:

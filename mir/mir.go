@@ -256,6 +256,9 @@ type Func struct {
 	Exported   bool       // global linkage (printed with .globl)
 	Vararg     bool       // the function takes variable arguments
 	JumpTables [][]*Block // referenced by KindJT operands
+	// BlockSyms names blocks whose address is taken (IR blockaddress):
+	// the printer defines each symbol at its block's start.
+	BlockSyms map[*Block]string
 
 	// VRegClass holds the register class of each virtual register
 	// (index Reg.VirtIndex()). len(VRegClass) is the number of vregs made.

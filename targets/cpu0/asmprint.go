@@ -155,6 +155,9 @@ func printFunc(w *bufio.Writer, f *mir.Func, index int) error {
 			fmt.Fprintf(w, "\t.align\t%d\n", b.Align)
 		}
 		fmt.Fprintln(w, head)
+		if sym, ok := f.BlockSyms[b]; ok {
+			fmt.Fprintf(w, "%s:\n", sym)
+		}
 		for _, in := range b.Instrs {
 			if err := p.instr(in); err != nil {
 				return fmt.Errorf("%s: %w", f.Name, err)
