@@ -495,30 +495,70 @@ func writeDots(mod *mir.Module) error {
 }
 
 // writeOutput writes data to path atomically (temp file + rename), or to
-// stdout for "-".
+// stdout for "-". An existing path that is not a regular file (/dev/null, a
+// FIFO, a terminal) is written in place: renaming over it would replace the
+// device with a plain file.
 func writeOutput(path string, data []byte, stdout io.Writer) error {
 	if path == "-" {
 		_, err := stdout.Write(data)
 		return err
 	}
+	if fi, err := os.Stat(path); err == nil {
+		if fi.IsDir() {
+			return fmt.Errorf("lltosimd: cannot write %s: is a directory", path)
+		}
+		if !fi.Mode().IsRegular() {
+			f, err := os.OpenFile(path, os.O_WRONLY, 0)
+			if err != nil {
+				return fmt.Errorf("lltosimd: cannot write %s: %v", path, unwrapPath(err))
+			}
+			_, werr := f.Write(data)
+			if cerr := f.Close(); werr == nil {
+				werr = cerr
+			}
+			if werr != nil {
+				return fmt.Errorf("lltosimd: cannot write %s: %v", path, unwrapPath(werr))
+			}
+			return nil
+		}
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".lltosimd-*")
 	if err != nil {
-		return fmt.Errorf("lltosimd: %v", err)
+		return fmt.Errorf("lltosimd: cannot write %s: %v", path, unwrapPath(err))
 	}
-	if _, err := tmp.Write(data); err != nil {
+	fail := func(err error) error {
 		tmp.Close()
 		os.Remove(tmp.Name())
-		return fmt.Errorf("lltosimd: %v", err)
+		return fmt.Errorf("lltosimd: cannot write %s: %v", path, unwrapPath(err))
+	}
+	// CreateTemp makes the file 0600; an output file is world-readable like llc's.
+	if err := tmp.Chmod(0o644); err != nil {
+		return fail(err)
+	}
+	if _, err := tmp.Write(data); err != nil {
+		return fail(err)
 	}
 	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("lltosimd: %v", err)
+		return fail(err)
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("lltosimd: %v", err)
+		return fail(err)
 	}
 	return nil
+}
+
+// unwrapPath drops the *os.PathError wrapper, whose path is our temp file's
+// name rather than the one the user gave.
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
 }
 
 func endianName(big bool) string {

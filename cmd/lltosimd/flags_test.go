@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -77,4 +78,46 @@ func TestNoPartialOutput(t *testing.T) {
 	assert.Equal(t, "old", string(b))
 	entries, _ := os.ReadDir(dir)
 	assert.Len(t, entries, 1, "no temporary files left")
+}
+
+// An output path that is not a regular file is written in place: renaming a
+// temporary file over /dev/null (as root) would replace the device.
+func TestOutputToSpecialFile(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+	got := make(chan []byte)
+	go func() {
+		b, _ := os.ReadFile(fifo)
+		got <- b
+	}()
+	st, _, errs := runCmd(t, "define i32 @f() {\n  ret i32 7\n}\n", "-march=cpu0", "-o", fifo)
+	require.Equal(t, 0, st, errs)
+	assert.Contains(t, string(<-got), "ret\t$lr")
+	fi, err := os.Lstat(fifo)
+	require.NoError(t, err)
+	assert.True(t, fi.Mode()&os.ModeNamedPipe != 0, "the FIFO is still a FIFO")
+
+}
+
+// Write errors name the path the user gave, not our temporary file, and an
+// output file is readable like llc's.
+func TestOutputErrorsAndMode(t *testing.T) {
+	dir := t.TempDir()
+	src := "define void @f() {\n  ret void\n}\n"
+	st, _, errs := runCmd(t, src, "-o", filepath.Join(dir, "missing", "x.s"))
+	assert.Equal(t, 1, st)
+	assert.Regexp(t, `^lltosimd: cannot write .*/missing/x\.s: no such file or directory\n$`, errs)
+	st, _, errs = runCmd(t, src, "-o", dir)
+	assert.Equal(t, 1, st)
+	assert.Regexp(t, `^lltosimd: cannot write .*: is a directory\n$`, errs)
+	entries, _ := os.ReadDir(dir)
+	assert.Empty(t, entries, "no temporary files left")
+
+	out := filepath.Join(dir, "ok.s")
+	st, _, errs = runCmd(t, src, "-o", out)
+	require.Equal(t, 0, st, errs)
+	fi, err := os.Stat(out)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o644), fi.Mode().Perm())
 }
