@@ -1,6 +1,8 @@
 package frontend
 
 import (
+	"fmt"
+
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
@@ -48,4 +50,26 @@ func (s *fn) loadRelative(ptr, off value.Value) []mir.Reg {
 	v := s.reg()
 	s.emit(mir.GLoad32, mir.D(v), mir.R(at), mir.I(0))
 	return []mir.Reg{s.op2(mir.GAdd, p, v)}
+}
+
+// checkSymDiffs verifies that both symbols of every address difference
+// are globals of this module in one section, which the assembler needs.
+func (t *translator) checkSymDiffs() error {
+	sec := make(map[string]mir.Section, len(t.mod.Globals))
+	for _, g := range t.mod.Globals {
+		sec[g.Name] = g.Section
+	}
+	for _, g := range t.mod.Globals {
+		for _, it := range g.Items {
+			if it.Kind != mir.DataSymDiff {
+				continue
+			}
+			a, oka := sec[it.Sym]
+			b, okb := sec[it.Sym2]
+			if !oka || !okb || a != b {
+				return t.globalError(g.Name, fmt.Sprintf("unsupported: address difference @%s - @%s in initializer of @%s: both must be variables of this module in one section", it.Sym, it.Sym2, g.Name))
+			}
+		}
+	}
+	return nil
 }

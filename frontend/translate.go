@@ -40,6 +40,7 @@ type translator struct {
 
 	blockSyms map[blockRef]string      // blockaddress symbols (blockaddr.go)
 	mirBlock  map[*ir.Block]*mir.Block // every IR block's first MIR block
+	ctors     []ctor                   // llvm.global_ctors, called by main (ctors.go)
 }
 
 // Translate lowers an LLVM module into generic MIR (docs/generic-mir.md).
@@ -77,14 +78,29 @@ func Translate(m *ir.Module, opts Options) (mm *mir.Module, err error) {
 		switch g.Name() {
 		case "llvm.used", "llvm.compiler.used":
 			continue // keep-alive lists: every global is kept anyway
-		case "llvm.global_ctors", "llvm.global_dtors":
-			return nil, t.globalError(g.Name(), "unsupported: global constructors and destructors (@"+g.Name()+")")
+		case "llvm.global_ctors", "llvm.global_dtors": // ctors.go
+			list, err := t.globalCtors(g)
+			switch {
+			case err != nil:
+				return nil, err
+			case len(list) > 0 && g.Name() == "llvm.global_dtors":
+				return nil, t.globalError(g.Name(), "unsupported: global destructors (@llvm.global_dtors)")
+			case len(list) > 0 && !t.defined["main"]:
+				return nil, t.globalError(g.Name(), "unsupported: global constructors in a module without main (crt0 only calls main)")
+			}
+			if g.Name() == "llvm.global_ctors" {
+				t.ctors = list
+			}
+			continue
 		}
 		mg, err := t.global(g)
 		if err != nil {
 			return nil, err
 		}
 		t.mod.Globals = append(t.mod.Globals, mg)
+	}
+	if err := t.checkSymDiffs(); err != nil { // pic.go
+		return nil, err
 	}
 	funcs := make(map[*ir.Func]*mir.Func)
 	for _, f := range m.Funcs {
@@ -201,6 +217,7 @@ func (s *fn) run() {
 		s.setBlock(s.blocks[b])
 		if i == 0 {
 			s.args()
+			s.callCtors()
 		}
 		s.block(b)
 	}
