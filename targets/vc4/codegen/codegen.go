@@ -120,6 +120,8 @@ func Compile(f *mir.Func, opts Options) (*Program, error) {
 	for _, in := range l.out {
 		e.instr(in)
 	}
+	e.out, l.stats.Pairs = pairs(e.out)
+	e.out = hazardNops(e.out)
 	l.stats.MaskedInstrs = e.masked
 	for _, q := range e.out {
 		if !q.label {

@@ -173,6 +173,121 @@ type qinst struct {
 	reads  []string // regfile registers read
 	writes []string // regfile registers written
 	label  bool
+	alu    *aluPart // a single ALU operation that may pair with a neighbour
+}
+
+// aluPart is one ALU operation in structured form, for pairing.
+type aluPart struct {
+	op, sfx, dst, args, comment string
+	mul, setf, cond, io        bool
+	srcs                       []string // operand names read
+	aPort, bPort               string   // regfile-A / regfile-B (or "#imm") read, "" if none
+}
+
+func (p *aluPart) text() string {
+	t := fmt.Sprintf("%s%s %s, %s", p.op, p.sfx, p.dst, p.args)
+	return t
+}
+
+// pairs merges neighbouring single-ALU instructions into one add-ALU plus
+// mul-ALU instruction where the hardware allows it (spec §2.1, §4.1,
+// §6.1) and the result is the same as running them in order.
+func pairs(out []qinst) ([]qinst, int) {
+	var res []qinst
+	n := 0
+	for i := 0; i < len(out); i++ {
+		if i+1 < len(out) {
+			if q, ok := pair(&out[i], &out[i+1]); ok {
+				res = append(res, q)
+				n++
+				i++
+				continue
+			}
+		}
+		res = append(res, out[i])
+	}
+	return res, n
+}
+
+func regfileOf(n string) byte {
+	if isRegfile(n) {
+		return n[1]
+	}
+	return 0
+}
+
+func pair(p, q *qinst) (qinst, bool) {
+	a, b := p.alu, q.alu
+	if a == nil || b == nil || a.io || b.io {
+		return qinst{}, false
+	}
+	for _, s := range b.srcs {
+		if s == a.dst && a.dst != "-" {
+			return qinst{}, false
+		}
+	}
+	if a.dst == b.dst && a.dst != "-" {
+		return qinst{}, false
+	}
+	if (a.setf && b.setf) || (a.setf && b.cond) {
+		return qinst{}, false
+	}
+	ports := func(x, y string) bool { return x == "" || y == "" || x == y }
+	if !ports(a.aPort, b.aPort) || !ports(a.bPort, b.bPort) {
+		return qinst{}, false
+	}
+	if fa, fb := regfileOf(a.dst), regfileOf(b.dst); fa != 0 && fa == fb {
+		return qinst{}, false
+	}
+	addOK := func(x *aluPart) bool { return !x.mul }
+	mulOK := func(x *aluPart) bool { return (x.mul || x.op == "mov") && !x.setf }
+	var add, mul *aluPart
+	switch {
+	case addOK(a) && mulOK(b):
+		add, mul = a, b
+	case addOK(b) && mulOK(a):
+		add, mul = b, a
+	default:
+		return qinst{}, false
+	}
+	text := add.text() + "; " + mul.text()
+	var cm []string
+	for _, c := range []string{a.comment, b.comment} {
+		if c != "" {
+			cm = append(cm, c)
+		}
+	}
+	if len(cm) > 0 {
+		text += "\t# " + strings.Join(cm, "; ")
+	}
+	return qinst{text: text, reads: append(append([]string{}, p.reads...), q.reads...),
+		writes: append(append([]string{}, p.writes...), q.writes...)}, true
+}
+
+// hazardNops inserts a nop wherever an instruction reads a regfile
+// register the previous instruction wrote (spec §4.2).
+func hazardNops(out []qinst) []qinst {
+	var res []qinst
+	var prev *qinst
+	for i := range out {
+		q := out[i]
+		if !q.label && prev != nil {
+		check:
+			for _, w := range prev.writes {
+				for _, r := range q.reads {
+					if w == r {
+						res = append(res, qinst{text: "nop"})
+						break check
+					}
+				}
+			}
+		}
+		res = append(res, q)
+		if !q.label {
+			prev = &out[i]
+		}
+	}
+	return res
 }
 
 // aOnly and bOnly are I/O reads tied to one regfile address space.
@@ -206,25 +321,7 @@ func (e *emitter) name(v val) string {
 	return "-"
 }
 
-func (e *emitter) put(q qinst) {
-	n := len(e.out)
-	for n > 0 && e.out[n-1].label {
-		n-- // a label is not an instruction: check the one before it
-	}
-	if n > 0 && !q.label {
-		prev := e.out[n-1]
-		for _, w := range prev.writes {
-			for _, r := range q.reads {
-				if w == r {
-					e.out = append(e.out, qinst{text: "nop"})
-					goto done
-				}
-			}
-		}
-	done:
-	}
-	e.out = append(e.out, q)
-}
+func (e *emitter) put(q qinst) { e.out = append(e.out, q) }
 
 // space returns which read port an operand needs: 'a', 'b', 'i'
 // (small immediate, uses the B port), or 0 (accumulator, or either port).
@@ -366,7 +463,30 @@ func (e *emitter) instr(in *lins) {
 	if in.comment != "" {
 		text += "\t# " + in.comment
 	}
-	e.put(qinst{text: text, reads: e.reads(a, b), writes: e.writes(in.d)})
+	part := &aluPart{op: in.op, sfx: sfx, dst: d, args: args, comment: in.comment, mul: in.mul,
+		setf: in.setf, cond: in.cond != "", io: in.rot != 0 || (in.d.k == vPhys && !isAcc(d))}
+	ops := []val{a}
+	if !unary {
+		ops = append(ops, b)
+	}
+	for _, v := range ops {
+		n := e.name(v)
+		part.srcs = append(part.srcs, n)
+		switch {
+		case v.k == vImm:
+			part.bPort = "#" + n
+		case isRegfile(n) && n[1] == 'a', aOnly[n]:
+			part.aPort = n
+		case isRegfile(n) && n[1] == 'b', bOnly[n]:
+			part.bPort = n
+		case v.k == vPhys && !isAcc(n):
+			part.io = true
+		}
+	}
+	if d == exec.name || a == exec || b == exec {
+		part.io = true // keep the execute-mask sequences (spec §8) intact and readable
+	}
+	e.put(qinst{text: text, reads: e.reads(a, b), writes: e.writes(in.d), alu: part})
 	e.afterFlags(in)
 }
 
@@ -389,3 +509,6 @@ func render(lines []qinst, name string) string {
 	}
 	return sb.String()
 }
+
+// isAcc reports whether n is an accumulator r0..r5.
+func isAcc(n string) bool { return len(n) == 2 && n[0] == 'r' && n[1] >= '0' && n[1] <= '5' }
