@@ -117,6 +117,10 @@ func Compile(f *mir.Func, opts Options) (*Program, error) {
 		}
 	}
 	e := &emitter{reg: regs}
+	for _, r := range uninitialized(l.out, regs) {
+		e.put(qinst{text: "mov " + r + ", 0", writes: []string{r},
+			alu: &aluPart{op: "mov", dst: r, args: "0", srcs: []string{"0"}, bPort: "#0"}})
+	}
 	for _, in := range l.out {
 		e.instr(in)
 	}

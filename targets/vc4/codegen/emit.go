@@ -512,3 +512,128 @@ func render(lines []qinst, name string) string {
 
 // isAcc reports whether n is an accumulator r0..r5.
 func isAcc(n string) bool { return len(n) == 2 && n[0] == 'r' && n[1] >= '0' && n[1] <= '5' }
+
+// uninitialized returns the registers some instruction may read before
+// any instruction has written them on the way there (a phi variable read
+// in a block that every lane skipped, a value read by inactive lanes).
+// The data is irrelevant there, but reading a never-written register is
+// undefined (spec §10), so the prologue clears them. Forward "definitely
+// written" analysis on the machine CFG.
+func uninitialized(code []*lins, reg map[int]string) []string {
+	labelSeg := map[int]int{}
+	type seg struct {
+		start, end int
+		succs      []int
+		gen        map[string]bool
+		in         map[string]bool
+		done       bool
+	}
+	var segs []*seg
+	cur := &seg{}
+	for i, in := range code {
+		if in.op == "label" && i > cur.start {
+			cur.end = i
+			segs = append(segs, cur)
+			cur = &seg{start: i}
+		}
+		if in.op == "label" {
+			labelSeg[in.target] = len(segs)
+		}
+	}
+	cur.end = len(code)
+	segs = append(segs, cur)
+	name := func(v val) string {
+		if v.k == vReg {
+			return reg[v.r]
+		}
+		return ""
+	}
+	preds := make([][]int, len(segs))
+	for si, s := range segs {
+		s.gen = map[string]bool{}
+		falls := true
+		for i := s.start; i < s.end; i++ {
+			in := code[i]
+			if in.op == "brr" {
+				s.succs = append(s.succs, labelSeg[in.target])
+				if in.bcond == "" {
+					falls = false
+				}
+			}
+			if in.sig == "thrend" {
+				falls = false
+			}
+			if n := name(in.d); n != "" {
+				s.gen[n] = true
+			}
+		}
+		if falls && si+1 < len(segs) {
+			s.succs = append(s.succs, si+1)
+		}
+		for _, t := range s.succs {
+			preds[t] = append(preds[t], si)
+		}
+	}
+	// in = intersection of the preds' outs; nil means "not computed yet" (top).
+	for changed := true; changed; {
+		changed = false
+		for si, s := range segs {
+			var in map[string]bool
+			if si == 0 {
+				in = map[string]bool{}
+			}
+			for _, p := range preds[si] {
+				ps := segs[p]
+				if !ps.done {
+					continue
+				}
+				out := map[string]bool{}
+				for r := range ps.in {
+					out[r] = true
+				}
+				for r := range ps.gen {
+					out[r] = true
+				}
+				if in == nil {
+					in = out
+					continue
+				}
+				for r := range in {
+					if !out[r] {
+						delete(in, r)
+					}
+				}
+			}
+			if in == nil {
+				continue
+			}
+			if !s.done || len(in) != len(s.in) {
+				s.in, s.done, changed = in, true, true
+			}
+		}
+	}
+	need := map[string]bool{}
+	for _, s := range segs {
+		written := map[string]bool{}
+		for r := range s.in {
+			written[r] = true
+		}
+		for i := s.start; i < s.end; i++ {
+			in := code[i]
+			for _, v := range []val{in.a, in.b} {
+				if n := name(v); n != "" && !written[n] {
+					need[n] = true
+				}
+			}
+			if n := name(in.d); n != "" {
+				written[n] = true
+			}
+		}
+	}
+	var out []string
+	for r := range need {
+		out = append(out, r)
+	}
+	sort.Strings(out)
+	return out
+}
