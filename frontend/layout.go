@@ -236,6 +236,12 @@ func (l *Layout) vectorStoreSize(t *types.VectorType) (int64, error) {
 		bits = int64(e.BitSize)
 	case *types.PointerType:
 		bits = 8 * l.PtrSize
+	case *types.FloatType:
+		n, err := l.StoreSize(e)
+		if err != nil {
+			return 0, err
+		}
+		bits = 8 * n
 	default:
 		return 0, unsupportedType(t)
 	}

@@ -44,10 +44,12 @@ func vectorOf(t types.Type) (*types.VectorType, bool) {
 	if vt.Scalable {
 		fail("unsupported: scalable vector type '%s'", vt)
 	}
-	switch vt.ElemType.(type) {
+	switch e := vt.ElemType.(type) {
 	case *types.IntType, *types.PointerType:
 	case *types.FloatType:
-		fail("unsupported: vector of floating-point type '%s'", vt)
+		if _, err := floatSize(e); err != nil {
+			fail("unsupported: vector of floating-point type '%s'", vt)
+		}
 	default:
 		fail("unsupported: vector type '%s'", vt)
 	}
@@ -200,6 +202,9 @@ func (s *fn) vectorInst(inst ir.Instruction) bool {
 			}
 			return []mir.Reg{s.gep(in.ElemType, s.laneOrSelf(in.Src, i), idx)}
 		}))
+	case *ir.InstFAdd, *ir.InstFSub, *ir.InstFMul, *ir.InstFDiv, *ir.InstFRem, *ir.InstFNeg, *ir.InstFCmp,
+		*ir.InstFPExt, *ir.InstFPTrunc, *ir.InstFPToSI, *ir.InstFPToUI, *ir.InstSIToFP, *ir.InstUIToFP:
+		return s.vecFloat(inst)
 	case *ir.InstExtractElement:
 		s.define(in, s.extractElement(in.X, in.Index))
 	case *ir.InstInsertElement:
@@ -471,7 +476,7 @@ var reduceMinMax = map[string]mir.Cond{
 var lanewiseIntrinsics = map[string]bool{
 	"smax": true, "smin": true, "umax": true, "umin": true, "abs": true,
 	"ctlz": true, "cttz": true, "ctpop": true, "bswap": true, "bitreverse": true,
-	"fshl": true, "fshr": true,
+	"fshl": true, "fshr": true, "fabs": true, "copysign": true, "fmuladd": true,
 	"uadd.sat": true, "usub.sat": true, "sadd.sat": true, "ssub.sat": true,
 }
 
@@ -495,7 +500,7 @@ func (s *fn) vectorIntrinsic(in *ir.InstCall, name string, args []value.Value) b
 		acc := s.lane(args[0], 0)
 		for i := 1; i < int(vt.Len); i++ {
 			var regs []mir.Reg
-			if k, ok := reduceKinds[op]; ok {
+			if k, ok := reduceKinds[op]; ok && !isFloat(vt.ElemType) {
 				regs = s.binary(k, acc, s.lane(args[0], i))
 			} else if c, ok := reduceMinMax[op]; ok {
 				regs = s.minMax(c, acc, s.lane(args[0], i))
@@ -505,6 +510,10 @@ func (s *fn) vectorIntrinsic(in *ir.InstCall, name string, args []value.Value) b
 			acc = s.regValue(vt.ElemType, regs)
 		}
 		s.define(in, s.words(acc))
+		return true
+	}
+	if op, ok := strings.CutPrefix(base, "vector.reduce."); ok && (op == "fadd" || op == "fmul") && len(args) == 2 && vecArg == 1 {
+		s.define(in, s.floatReduce(op, args[0], args[1]))
 		return true
 	}
 	if !vecRes || !lanewiseIntrinsics[base] {
@@ -528,7 +537,7 @@ func (t *translator) emitVectorData(d *data, c constant.Constant, typ types.Type
 		fail("unsupported: vector constant of type '%s'", typ)
 	}
 	switch vt.ElemType.(type) {
-	case *types.IntType, *types.PointerType:
+	case *types.IntType, *types.PointerType, *types.FloatType:
 	default:
 		fail("unsupported: vector type '%s' in initializer", vt)
 	}
@@ -543,4 +552,108 @@ func (t *translator) emitVectorData(d *data, c constant.Constant, typ types.Type
 	for _, e := range cv.Elems {
 		t.emitData(d, e, vt.ElemType)
 	}
+}
+
+func isFloat(t types.Type) bool {
+	_, ok := t.(*types.FloatType)
+	return ok
+}
+
+// vecFloat translates a floating-point instruction on vectors lane by lane
+// through the scalar lowering (float.go), and reports whether it did.
+func (s *fn) vecFloat(inst ir.Instruction) bool {
+	var n uint64
+	var mk func(i int) ir.Instruction
+	switch in := inst.(type) {
+	case *ir.InstFAdd:
+		n, mk = s.floatLanes(in.X), func(i int) ir.Instruction {
+			return &ir.InstFAdd{X: s.lane(in.X, i), Y: s.lane(in.Y, i), Typ: s.lane(in.X, i).Type()}
+		}
+	case *ir.InstFSub:
+		n, mk = s.floatLanes(in.X), func(i int) ir.Instruction {
+			return &ir.InstFSub{X: s.lane(in.X, i), Y: s.lane(in.Y, i), Typ: s.lane(in.X, i).Type()}
+		}
+	case *ir.InstFMul:
+		n, mk = s.floatLanes(in.X), func(i int) ir.Instruction {
+			return &ir.InstFMul{X: s.lane(in.X, i), Y: s.lane(in.Y, i), Typ: s.lane(in.X, i).Type()}
+		}
+	case *ir.InstFDiv:
+		n, mk = s.floatLanes(in.X), func(i int) ir.Instruction {
+			return &ir.InstFDiv{X: s.lane(in.X, i), Y: s.lane(in.Y, i), Typ: s.lane(in.X, i).Type()}
+		}
+	case *ir.InstFRem:
+		n, mk = s.floatLanes(in.X), func(i int) ir.Instruction {
+			return &ir.InstFRem{X: s.lane(in.X, i), Y: s.lane(in.Y, i), Typ: s.lane(in.X, i).Type()}
+		}
+	case *ir.InstFNeg:
+		n, mk = s.floatLanes(in.X), func(i int) ir.Instruction {
+			return &ir.InstFNeg{X: s.lane(in.X, i), Typ: s.lane(in.X, i).Type()}
+		}
+	case *ir.InstFCmp:
+		n, mk = s.floatLanes(in.X), func(i int) ir.Instruction {
+			return &ir.InstFCmp{Pred: in.Pred, X: s.lane(in.X, i), Y: s.lane(in.Y, i), Typ: types.I1}
+		}
+	case *ir.InstFPExt:
+		n, mk = s.floatLanes(in.From), func(i int) ir.Instruction {
+			return &ir.InstFPExt{From: s.lane(in.From, i), To: elemOf(in.To)}
+		}
+	case *ir.InstFPTrunc:
+		n, mk = s.floatLanes(in.From), func(i int) ir.Instruction {
+			return &ir.InstFPTrunc{From: s.lane(in.From, i), To: elemOf(in.To)}
+		}
+	case *ir.InstFPToSI:
+		n, mk = s.floatLanes(in.From), func(i int) ir.Instruction {
+			return &ir.InstFPToSI{From: s.lane(in.From, i), To: elemOf(in.To)}
+		}
+	case *ir.InstFPToUI:
+		n, mk = s.floatLanes(in.From), func(i int) ir.Instruction {
+			return &ir.InstFPToUI{From: s.lane(in.From, i), To: elemOf(in.To)}
+		}
+	case *ir.InstSIToFP:
+		n, mk = s.floatLanes(in.From), func(i int) ir.Instruction {
+			return &ir.InstSIToFP{From: s.lane(in.From, i), To: elemOf(in.To)}
+		}
+	case *ir.InstUIToFP:
+		n, mk = s.floatLanes(in.From), func(i int) ir.Instruction {
+			return &ir.InstUIToFP{From: s.lane(in.From, i), To: elemOf(in.To)}
+		}
+	}
+	if n == 0 {
+		return false
+	}
+	s.define(inst.(value.Value), perLane(n, func(i int) []mir.Reg {
+		lane := mk(i)
+		s.floatInst(lane)
+		return s.vals[lane.(value.Value)]
+	}))
+	return true
+}
+
+// floatLanes returns the lane count of a vector operand, 0 for a scalar.
+func (s *fn) floatLanes(v value.Value) uint64 {
+	if vt, ok := vectorOf(v.Type()); ok {
+		return vt.Len
+	}
+	return 0
+}
+
+func elemOf(t types.Type) types.Type { return t.(*types.VectorType).ElemType }
+
+// floatReduce lowers the ordered llvm.vector.reduce.fadd/fmul: the lanes
+// are combined one after the other into the start value, which is what
+// the intrinsic means without the reassoc flag and one valid order with it.
+func (s *fn) floatReduce(op string, start, v value.Value) []mir.Reg {
+	vt, _ := vectorOf(v.Type())
+	acc := start
+	for i := range int(vt.Len) {
+		var in ir.Instruction
+		if op == "fadd" {
+			in = &ir.InstFAdd{X: acc, Y: s.lane(v, i), Typ: vt.ElemType}
+		} else {
+			in = &ir.InstFMul{X: acc, Y: s.lane(v, i), Typ: vt.ElemType}
+		}
+		s.floatInst(in)
+		acc = s.regValue(vt.ElemType, s.vals[in.(value.Value)])
+	}
+	return s.words(acc)
 }
