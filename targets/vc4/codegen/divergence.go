@@ -119,12 +119,14 @@ func analyzeDivergence(g *graph, allMasked bool, dbg func(string, ...any)) *dive
 			// Mask the region of b: reachable from b without passing its join.
 			join := ipd[b]
 			work := append([]*block{}, b.succs...)
+			seen := map[*block]bool{}
 			for len(work) > 0 {
 				x := work[len(work)-1]
 				work = work[:len(work)-1]
-				if x == join || x.masked || x.exit {
+				if x == join || seen[x] || x.exit {
 					continue
 				}
+				seen[x] = true
 				x.masked = true
 				work = append(work, x.succs...)
 			}
