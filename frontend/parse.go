@@ -10,20 +10,29 @@
 //   - integers of 1..64 bits (wider than 32: a low/high word pair), pointers
 //     (one word; in memory the datalayout's pointer size), and first-class
 //     aggregates in registers (extractvalue/insertvalue, *.with.overflow);
+//
 //   - all integer arithmetic, compares, casts, select, phi, freeze, switch
 //     (jump tables when dense, else a binary compare tree), allocas (frame
 //     objects or G_DYN_ALLOCA), loads and stores split by alignment in the
 //     target byte order, getelementptr, direct and indirect calls with
 //     signext/zeroext/byval/sret, variadic functions with pointer va_lists;
+//
 //   - global initializers (ints, strings, arrays, structs, addresses and
 //     constant expressions of them), laid out by the module's datalayout;
+//
 //   - the intrinsics clang emits for C (memory, bit manipulation, min/max,
 //     abs, funnel shifts, overflow and saturating arithmetic, va_*, stack
 //     save/restore, trap, lifetime/debug markers).
 //
-// Everything else (floating point, vectors, atomics, exceptions, inline
-// assembly, struct va_lists, symbol differences in data, global
-// constructors) is reported as "unsupported: ..." at the offending line.
+//   - float and double (float.go), vectors scalarized lane by lane
+//     (vector.go), atomics as plain memory operations on the single-core
+//     targets (atomic.go), relative lookup tables of PIC code (pic.go),
+//     blockaddress and indirectbr (blockaddr.go), global constructors
+//     called by main (ctors.go).
+//
+// Everything else (other floating-point types, exceptions, inline
+// assembly, struct va_lists, destructors) is reported as "unsupported: ..."
+// at the offending line.
 package frontend
 
 import (

@@ -10,6 +10,7 @@
 //	mipsel  --target=mipsel-unknown-linux-gnu → -march=cpu0el (little-endian)
 //	mips    --target=mips-unknown-linux-gnu   → -march=cpu0   (big-endian)
 //	host    the host's default triple          → -march=cpu0el
+//	host-nopic  the same with -fno-pic         → -march=cpu0el
 //
 // The IR's datalayout and the target's byte order always agree, so
 // type-punning code (which the corpus avoids anyway) would behave as under
@@ -21,7 +22,7 @@
 // the frontend scalarizes), and it is position independent (PIE, with
 // relative lookup tables); MIPS IR has no vectors either way.
 //
-// Environment: LLTOSIMD_EXEC_VARIANTS=mipsel,mips,host and
+// Environment: LLTOSIMD_EXEC_VARIANTS=mipsel,mips,host,host-nopic and
 // LLTOSIMD_EXEC_CPUS=cpu032I,cpu032II restrict the matrix; -short runs only
 // mipsel. CLANG and LLI override the tool paths; LLTOSIMD_BIN_DIR uses
 // prebuilt lltosimd/cpu0sim binaries.
@@ -44,12 +45,16 @@ type variant struct {
 	name   string
 	triple string // clang --target; "" = host default
 	march  string
+	cflags []string // extra clang flags
 }
 
 var variants = []variant{
-	{"mipsel", "mipsel-unknown-linux-gnu", "cpu0el"},
-	{"mips", "mips-unknown-linux-gnu", "cpu0"},
-	{"host", "", "cpu0el"},
+	{"mipsel", "mipsel-unknown-linux-gnu", "cpu0el", nil},
+	{"mips", "mips-unknown-linux-gnu", "cpu0", nil},
+	{"host", "", "cpu0el", nil},
+	// clang's host default is PIE (relative lookup tables); also check the
+	// static model, whose tables hold absolute addresses.
+	{"host-nopic", "", "cpu0el", []string{"-fno-pic"}},
 }
 
 var cpus = []string{"cpu032I", "cpu032II"}
@@ -132,17 +137,24 @@ func programs(t *testing.T) []string {
 
 // clangIR compiles src for triple at opt and returns the .ll path.
 func (h *harness) clangIR(src, triple, opt string) (string, error) {
+	return h.clangIRFlags(src, triple, opt, nil)
+}
+
+// clangIRFlags is clangIR with extra clang flags.
+func (h *harness) clangIRFlags(src, triple, opt string, cflags []string) (string, error) {
 	name := strings.TrimSuffix(filepath.Base(src), ".c")
 	tag := triple
 	if tag == "" {
 		tag = "host"
 	}
+	tag += strings.Join(cflags, "")
 	key := fmt.Sprintf("ir/%s/%s/%s", name, tag, opt)
 	v, err := h.memo(key, func() (any, error) {
 		out := filepath.Join(h.work, fmt.Sprintf("%s.%s.%s.ll", name, tag, opt))
 		args := []string{"-" + opt, "-S", "-emit-llvm", "-ffreestanding", "-fno-builtin",
 			"-nostdlibinc", "-I", "include", "-w",
 			"-o", out, src}
+		args = append(append([]string(nil), cflags...), args...)
 		if triple != "" {
 			args = append([]string{"--target=" + triple}, args...)
 		}
@@ -290,7 +302,7 @@ func (h *harness) runCase(src, opt string, v variant, cpu string) error {
 	if err != nil {
 		return err
 	}
-	ll, err := h.clangIR(src, v.triple, opt)
+	ll, err := h.clangIRFlags(src, v.triple, opt, v.cflags)
 	if err != nil {
 		return err
 	}
