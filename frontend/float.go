@@ -211,7 +211,9 @@ func (s *fn) floatIntrinsic(in *ir.InstCall, base string, args []value.Value) bo
 	case "copysign":
 		s.define(in, s.signOp(args[0], args[1], false))
 	case "fmuladd":
-		// Rounded twice, as lli computes it on x86-64 without FMA.
+		// Rounded twice, as lli computes it for clang's x86-64 IR (whose
+		// target-cpu x86-64 has no FMA). lli fuses only IR without CPU
+		// attributes on an FMA host, and LLVM's constant folder fuses.
 		p := s.fbinary(mir.GFMul, args[0], args[1])
 		s.define(in, s.fop(mir.GFAdd, len(p), p, s.fwords(args[2])))
 	default:
