@@ -37,12 +37,13 @@ typedef struct {
   int mb;   /* fraction bits */
   int emax; /* all-ones biased exponent: 255 or 2047 */
   int bias; /* 127 or 1023 */
+  int bits; /* 32 or 64 */
 } fmt;
 
-static const fmt F32 = {23, 255, 127};
-static const fmt F64 = {52, 2047, 1023};
+static const fmt F32 = {23, 255, 127, 32};
+static const fmt F64 = {52, 2047, 1023, 64};
 
-static u64 sign_bit(const fmt *f) { return 1ULL << (f->mb + (f->mb == 23 ? 8 : 11)); }
+static u64 sign_bit(const fmt *f) { return 1ULL << (f->bits - 1); }
 static u64 frac_mask(const fmt *f) { return (1ULL << f->mb) - 1; }
 static int exp_of(u64 x, const fmt *f) { return (int)(x >> f->mb) & f->emax; }
 static u64 inf_of(const fmt *f) { return (u64)f->emax << f->mb; }
