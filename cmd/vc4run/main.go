@@ -156,7 +156,7 @@ func execute(path, kernel string, qpus, global, local int, specs []string, showS
 	if lanes > 16 {
 		lanes = 16
 	}
-	prog, err := codegen.Compile(f, codegen.Options{Lanes: lanes, Cfg: cfg})
+	prog, err := codegen.Compile(f, codegen.Options{Lanes: lanes, Cfg: cfg, Module: mm})
 	if err != nil {
 		return err
 	}

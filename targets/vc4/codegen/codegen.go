@@ -36,6 +36,8 @@ type Options struct {
 	Lanes int
 	// Cfg receives statistics and -debug-only output (may be nil).
 	Cfg *passes.Config
+	// Module, if set, supplies the helper functions that calls are inlined from.
+	Module *mir.Module
 }
 
 // Program is a compiled kernel.
@@ -77,6 +79,9 @@ func Compile(f *mir.Func, opts Options) (*Program, error) {
 		for _, o := range f.Blocks[0].Instrs[0].Uses() {
 			p.ArgWords = append(p.ArgWords, mir.ArgDesc(o.Imm).Words())
 		}
+	}
+	if err := inlineCalls(opts.Module, f); err != nil {
+		return nil, err
 	}
 	promoteAllocas(f)
 	lowerJumpTables(f)
@@ -175,7 +180,7 @@ func emit(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes.Config) e
 		}
 	}
 	for _, f := range m.Funcs {
-		p, err := Compile(f, Options{Lanes: lanes, Cfg: cfg})
+		p, err := Compile(f, Options{Lanes: lanes, Cfg: cfg, Module: m})
 		if err != nil {
 			return err
 		}

@@ -202,3 +202,146 @@ func lowerJumpTables(f *mir.Func) {
 		}
 	}
 }
+
+// inlineCalls replaces calls to functions defined in the module (helper
+// functions at -O0) by copies of their bodies: the QPU code has no call
+// stack. Recursion is rejected.
+func inlineCalls(m *mir.Module, f *mir.Func) error {
+	if m == nil {
+		return nil
+	}
+	funcs := map[string]*mir.Func{}
+	for _, g := range m.Funcs {
+		funcs[g.Name] = g
+	}
+	for round := 0; ; round++ {
+		changed := false
+		for bi := 0; bi < len(f.Blocks); bi++ {
+			b := f.Blocks[bi]
+			for i, in := range b.Instrs {
+				if in.Op != mir.GCall {
+					continue
+				}
+				uses := in.Uses()
+				if len(uses) == 0 || uses[0].Kind != mir.KindSym {
+					continue
+				}
+				g := funcs[uses[0].Sym]
+				if g == nil || len(g.Blocks) == 0 {
+					continue
+				}
+				if g == f || round > 16 {
+					return fmt.Errorf("function '%s': recursive call to '%s' is not supported on vc4", f.Name, g.Name)
+				}
+				var next *mir.Block
+				if bi+1 < len(f.Blocks) {
+					next = f.Blocks[bi+1]
+				}
+				inlineAt(f, b, i, in, g, next)
+				changed = true
+				break
+			}
+		}
+		if !changed {
+			return nil
+		}
+	}
+}
+
+// inlineAt splits b at call instruction i and splices in a copy of g.
+func inlineAt(f *mir.Func, b *mir.Block, i int, call *mir.Instr, g *mir.Func, next *mir.Block) {
+	var args []mir.Reg
+	for _, o := range call.Uses()[1:] {
+		if o.Kind == mir.KindReg {
+			args = append(args, o.Reg)
+		}
+	}
+	results := call.Defs()
+	regs := map[mir.Reg]mir.Reg{}
+	mapReg := func(r mir.Reg) mir.Reg {
+		if !r.IsVirtual() {
+			return r
+		}
+		if n, ok := regs[r]; ok {
+			return n
+		}
+		n := f.NewVReg(0)
+		regs[r] = n
+		return n
+	}
+	frames := map[int64]int64{}
+	for fi, fo := range g.Frame {
+		frames[int64(fi)] = int64(f.NewFrameObject(fo))
+	}
+	blocks := map[*mir.Block]*mir.Block{}
+	for _, gb := range g.Blocks {
+		blocks[gb] = f.NewBlock(g.Name + "." + gb.Name)
+	}
+	cont := f.NewBlock(b.Name + ".cont")
+	cont.Instrs = append(cont.Instrs, b.Instrs[i+1:]...)
+	if len(cont.Instrs) == 0 || !endsBlock(cont.Instrs[len(cont.Instrs)-1].Op) {
+		if next != nil {
+			cont.Instrs = append(cont.Instrs, mir.NewInstr(mir.GBr, mir.B(next)))
+		}
+	}
+	b.Instrs = append(b.Instrs[:i:i], mir.NewInstr(mir.GBr, mir.B(blocks[g.Blocks[0]])))
+	// Phis after b now see the edge from cont.
+	for _, x := range f.Blocks {
+		for _, in := range x.Instrs {
+			if in.Op != mir.GPhi {
+				continue
+			}
+			for k := range in.Ops {
+				if in.Ops[k].Kind == mir.KindBlock && in.Ops[k].Block == b {
+					in.Ops[k].Block = cont
+				}
+			}
+		}
+	}
+	for _, gb := range g.Blocks {
+		nb := blocks[gb]
+		for _, in := range gb.Instrs {
+			switch in.Op {
+			case mir.GArgs:
+				for k, d := range in.Defs() {
+					if k < len(args) {
+						nb.Instrs = append(nb.Instrs, mir.NewInstr(mir.GCopy, mir.D(mapReg(d.Reg)), mir.R(args[k])))
+					}
+				}
+				continue
+			case mir.GRet:
+				for k, o := range in.Uses() {
+					if k < len(results) && o.Kind == mir.KindReg {
+						nb.Instrs = append(nb.Instrs, mir.NewInstr(mir.GCopy, mir.D(results[k].Reg), mir.R(mapReg(o.Reg))))
+					}
+				}
+				nb.Instrs = append(nb.Instrs, mir.NewInstr(mir.GBr, mir.B(cont)))
+				continue
+			}
+			c := &mir.Instr{Op: in.Op, Ops: append([]mir.Operand{}, in.Ops...), Comment: in.Comment}
+			for k := range c.Ops {
+				o := &c.Ops[k]
+				switch o.Kind {
+				case mir.KindReg, mir.KindPred:
+					o.Reg = mapReg(o.Reg)
+				case mir.KindFrame:
+					o.Imm = frames[o.Imm]
+				case mir.KindBlock:
+					if nbk, ok := blocks[o.Block]; ok {
+						o.Block = nbk
+					}
+				}
+			}
+			nb.Instrs = append(nb.Instrs, c)
+		}
+	}
+}
+
+// endsBlock reports whether op ends a block without falling through.
+func endsBlock(op mir.Opcode) bool {
+	switch op {
+	case mir.GBr, mir.GRet, mir.GUnreachable, mir.GTrap, mir.GBrJT, mir.GBrIndirect:
+		return true
+	}
+	return false
+}
