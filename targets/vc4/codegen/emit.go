@@ -179,9 +179,9 @@ type qinst struct {
 // aluPart is one ALU operation in structured form, for pairing.
 type aluPart struct {
 	op, sfx, dst, args, comment string
-	mul, setf, cond, io        bool
-	srcs                       []string // operand names read
-	aPort, bPort               string   // regfile-A / regfile-B (or "#imm") read, "" if none
+	mul, setf, cond, io         bool
+	srcs                        []string // operand names read
+	aPort, bPort                string   // regfile-A / regfile-B (or "#imm") read, "" if none
 }
 
 func (p *aluPart) text() string {
