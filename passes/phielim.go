@@ -97,6 +97,7 @@ func runPhiElim(c *Ctx, f *mir.Func) error {
 			}
 		}
 		if viaTemps {
+			c.Debugf("phi-elim: %s: an incoming edge cannot be split; PHI values go through fresh registers", blockLabel(s))
 			// Some edge cannot be split (indirect branch): route every
 			// value through a fresh register d' that is live only on the
 			// edges into s, and copy d ← d' at the top of s.
@@ -124,9 +125,15 @@ func runPhiElim(c *Ctx, f *mir.Func) error {
 				at, where = splitEdge(f, lay, p, s, hooks.Jump), 0
 				split = true
 				c.Count("split", 1)
+				c.Debugf("phi-elim: edge %s -> %s is critical: split by %s", blockLabel(p), blockLabel(s), blockLabel(at))
 			}
 			seq := sequentialize(f, edges[i], hooks.Materialize)
 			c.Count("copies", int64(len(seq)))
+			if c.Debugging() {
+				for _, in := range seq {
+					c.Debugf("phi-elim: edge %s -> %s: %s in %s", blockLabel(p), blockLabel(s), instrString(f, in), blockLabel(at))
+				}
+			}
 			at.Instrs = insertAt(at.Instrs, where, seq...)
 		}
 	}

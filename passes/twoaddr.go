@@ -40,8 +40,10 @@ func runTwoAddr(c *Ctx, f *mir.Func) error {
 					return fmt.Errorf("%s: bb%d: %s: tied definition must be a virtual register", f.Name, b.ID, mir.FormatInstr(f, in))
 				}
 				if u.Flags&mir.FlagUndef == 0 {
-					out = append(out, mir.NewInstr(mir.GCopy, mir.D(d), mir.R(u.Reg)))
+					cp := mir.NewInstr(mir.GCopy, mir.D(d), mir.R(u.Reg))
+					out = append(out, cp)
 					c.Count("copies", 1)
+					c.Debugf("two-address: %s: %s before %s", blockLabel(b), instrString(f, cp), instrString(f, in))
 				}
 				u.Reg = d
 				u.Flags &^= mir.FlagKill

@@ -2,6 +2,7 @@ package cpu0
 
 import (
 	"fmt"
+	"strings"
 
 	"lltosimd/mir"
 	"lltosimd/passes"
@@ -32,7 +33,11 @@ var CallLoweringPass = passes.Register(&passes.Pass{
 		"calls": "Number of calls lowered",
 	},
 	Run: func(c *passes.Ctx, f *mir.Func) error {
-		n, err := LowerCalls(f)
+		var debugf func(string, ...any)
+		if c.Debugging() {
+			debugf = c.Debugf
+		}
+		n, err := lowerCalls(f, debugf)
 		c.Count("calls", int64(n))
 		f.RecomputeCFG()
 		return err
@@ -77,6 +82,33 @@ type lowerer struct {
 	vaStart int
 	// bounce is the stack slot byval copies assemble partial words in.
 	bounce int
+	// debugf prints -debug-only=cpu0-call-lowering lines (nil: quiet).
+	debugf func(format string, args ...any)
+}
+
+// debugPlacement prints where each argument group of what (the incoming
+// arguments or a call) goes: $a0/$a1 or a stack offset (spec §2).
+func (l *lowerer) debugPlacement(what string, gs []argGroup, offs []int64, total int64) {
+	if l.debugf == nil {
+		return
+	}
+	var parts []string
+	for i, g := range gs {
+		var where []string
+		for o := offs[i]; o < offs[i]+g.slotBytes(); o += 4 {
+			if o < homeArea {
+				where = append(where, "$"+Regs[argRegs[o/4]].Name)
+			} else {
+				where = append(where, fmt.Sprintf("%d($sp)", o))
+			}
+		}
+		kind := fmt.Sprintf("%d word(s)", len(g.words))
+		if g.desc.Has(mir.ArgByVal) {
+			kind = fmt.Sprintf("byval %d bytes", g.desc.Size())
+		}
+		parts = append(parts, fmt.Sprintf("#%d %s -> %s", i, kind, strings.Join(where, " ")))
+	}
+	l.debugf("cpu0-call-lowering: %s: %s: argument area %d bytes: %s", l.f.Name, what, total, strings.Join(parts, ", "))
 }
 
 func (l *lowerer) add(in *mir.Instr) { l.out = append(l.out, in) }
@@ -113,8 +145,10 @@ func (l *lowerer) fixedObject(off, size int64) int {
 
 // LowerCalls applies the O32 convention to f and returns the number of
 // calls lowered.
-func LowerCalls(f *mir.Func) (int, error) {
-	l := &lowerer{f: f, fixed: map[int64]int{}, vaStart: -1, bounce: -1}
+func LowerCalls(f *mir.Func) (int, error) { return lowerCalls(f, nil) }
+
+func lowerCalls(f *mir.Func, debugf func(string, ...any)) (int, error) {
+	l := &lowerer{f: f, fixed: map[int64]int{}, vaStart: -1, bounce: -1, debugf: debugf}
 	calls := 0
 	for bi, b := range f.Blocks {
 		l.out = nil
@@ -193,6 +227,7 @@ func (l *lowerer) args(in *mir.Instr) error {
 		return fmt.Errorf("G_ARGS: %d words defined, descriptors describe %d", len(defs), k)
 	}
 	offs, total := assignSlots(gs)
+	l.debugPlacement("incoming", gs, offs, total)
 	for i, g := range gs {
 		if g.desc.Has(mir.ArgByVal) {
 			if len(g.words) != 1 {
@@ -249,6 +284,13 @@ func (l *lowerer) call(in *mir.Instr) error {
 		return fmt.Errorf("G_CALL: %w", err)
 	}
 	offs, total := assignSlots(gs)
+	if l.debugf != nil {
+		callee := "indirect"
+		if uses[0].Kind == mir.KindSym {
+			callee = uses[0].Sym
+		}
+		l.debugPlacement("call "+callee, gs, offs, total)
+	}
 	var regWords [numArgRegs]mir.Operand
 	var inReg [numArgRegs]bool
 	sp := mir.R(SP)

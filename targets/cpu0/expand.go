@@ -2,6 +2,7 @@ package cpu0
 
 import (
 	"fmt"
+	"strings"
 
 	"lltosimd/mir"
 	"lltosimd/passes"
@@ -34,12 +35,14 @@ var ExpandPseudo = passes.Register(&passes.Pass{
 
 func runExpandPseudo(c *passes.Ctx, f *mir.Func) error {
 	var moves int64
+	debug := c != nil && c.Debugging()
 	for _, b := range f.Blocks {
 		out := make([]*mir.Instr, 0, len(b.Instrs))
 		for _, in := range b.Instrs {
+			start := len(out)
 			switch in.Op {
 			case mir.GImplicitDef:
-				continue
+				// Nothing: the register holds whatever it holds.
 			case mir.GCopy:
 				if len(in.Ops) != 2 {
 					return fmt.Errorf("%s: bb%d: malformed %s", f.Name, b.ID, mir.FormatInstr(f, in))
@@ -48,11 +51,10 @@ func runExpandPseudo(c *passes.Ctx, f *mir.Func) error {
 				if d.Kind != mir.KindReg || s.Kind != mir.KindReg || !d.Reg.IsPhys() || !s.Reg.IsPhys() {
 					return fmt.Errorf("%s: bb%d: cannot expand %s", f.Name, b.ID, mir.FormatInstr(f, in))
 				}
-				if d.Reg == s.Reg {
-					continue
+				if d.Reg != s.Reg {
+					out = append(out, moveInstr(d.Reg, s.Reg))
+					moves++
 				}
-				out = append(out, moveInstr(d.Reg, s.Reg))
-				moves++
 			case mir.GLoad32, mir.GStore32:
 				op := Op["LD"]
 				if in.Op == mir.GStore32 {
@@ -68,6 +70,16 @@ func runExpandPseudo(c *passes.Ctx, f *mir.Func) error {
 				out = append(out, &mir.Instr{Op: Op["JMP"], Ops: in.Ops})
 			default:
 				out = append(out, in)
+			}
+			if debug && (len(out) != start+1 || out[start] != in) {
+				var to []string
+				for _, e := range out[start:] {
+					to = append(to, mir.FormatInstr(f, e))
+				}
+				if len(to) == 0 {
+					to = append(to, "nothing")
+				}
+				c.Debugf("cpu0-expand-pseudo: %s: bb%d: %s => %s", f.Name, b.ID, mir.FormatInstr(f, in), strings.Join(to, "; "))
 			}
 		}
 		b.Instrs = out

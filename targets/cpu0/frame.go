@@ -129,6 +129,9 @@ func (fl *frameLowering) run() error {
 	}
 	f.SavedRegs = append(f.SavedRegs[:0], fl.saves...)
 	f.FrameSize = fl.size
+	if fl.c != nil && fl.c.Debugging() {
+		fl.debugLayout()
+	}
 
 	if err := fl.resolveFrameIndices(); err != nil {
 		return err
@@ -142,6 +145,24 @@ func (fl *frameLowering) run() error {
 	}
 	f.Props |= mir.PropFrameLowered
 	return nil
+}
+
+// debugLayout prints the frame layout for -debug-only=cpu0-frame-lowering:
+// size, base register, outgoing-argument area, save slots and objects.
+func (fl *frameLowering) debugLayout() {
+	f, c := fl.f, fl.c
+	c.Debugf("cpu0-frame-lowering: %s: frame %d bytes, base $%s, outgoing args %d bytes", f.Name, fl.size, Regs[fl.base].Name, f.MaxCallArgs)
+	for _, r := range fl.saves {
+		c.Debugf("cpu0-frame-lowering: %s:   save $%s at %d($sp)", f.Name, Regs[r].Name, fl.slot[r])
+	}
+	for i := range f.Frame {
+		o := &f.Frame[i]
+		if o.Fixed {
+			c.Debugf("cpu0-frame-lowering: %s:   fi#%d: %d bytes, incoming at %d($sp)", f.Name, i, o.Size, fl.size+o.Offset)
+		} else {
+			c.Debugf("cpu0-frame-lowering: %s:   fi#%d: %d bytes at %d($sp)", f.Name, i, o.Size, o.Offset)
+		}
+	}
 }
 
 func objAlign(o *mir.FrameObject) int64 { return max(o.Align, 1) }

@@ -21,6 +21,20 @@ var SelectPass = passes.Register(&passes.Pass{
 	},
 	Run: func(c *passes.Ctx, f *mir.Func) error {
 		slt := Features(c.Option("mcpu"))[featSlt]
+		if c.Debugging() {
+			how := "movz/movn"
+			if c.Option(OptSelect) == "false" {
+				how = "branches"
+			}
+			sel := Op["SELECT"]
+			for _, b := range f.Blocks {
+				for _, in := range b.Instrs {
+					if in.Op == sel {
+						c.Debugf("cpu0-select: %s: bb%d: %s => %s", f.Name, b.ID, mir.FormatInstr(f, in), how)
+					}
+				}
+			}
+		}
 		if c.Option(OptSelect) == "false" {
 			n, err := LowerSelectsToBranches(f, slt)
 			c.Count("branch", int64(n))
