@@ -102,6 +102,9 @@ func Translate(m *ir.Module, opts Options) (mm *mir.Module, err error) {
 	if err := t.checkSymDiffs(); err != nil { // pic.go
 		return nil, err
 	}
+	if err := t.aliases(m); err != nil { // alias.go
+		return nil, err
+	}
 	funcs := make(map[*ir.Func]*mir.Func)
 	for _, f := range m.Funcs {
 		if len(f.Blocks) == 0 {

@@ -389,6 +389,17 @@ type Module struct {
 	Globals   []*Global
 	// Externs lists referenced symbols that are not defined in the module.
 	Externs []string
+	// Aliases are further names of symbols defined in the module.
+	Aliases []Alias
+}
+
+// Alias is a symbol defined as another symbol of the module plus Offset
+// (an IR alias).
+type Alias struct {
+	Name     string
+	Target   string
+	Offset   int64
+	Exported bool
 }
 
 // Section is where a global lives.

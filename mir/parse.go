@@ -386,9 +386,34 @@ func (p *parser) moduleAttr() error {
 			}
 			p.m.Externs = append(p.m.Externs, s)
 		}
+	case "alias:": // alias: @name = @target+off [exported]
+		var a Alias
+		var err error
+		p.skipSpace()
+		if err = p.expect("@"); err == nil {
+			if a.Name, err = p.name(); err == nil {
+				p.skipSpace()
+				if err = p.expect("="); err == nil {
+					p.skipSpace()
+					if err = p.expect("@"); err == nil {
+						if a.Target, err = p.name(); err == nil {
+							a.Offset, err = p.offset()
+						}
+					}
+				}
+			}
+		}
+		if err != nil {
+			return err
+		}
+		p.skipSpace()
+		if p.word() == "exported" {
+			a.Exported = true
+		}
+		p.m.Aliases = append(p.m.Aliases, a)
 	default:
 		p.i = 0
-		return p.errf("expected byte-order: or externs:")
+		return p.errf("expected byte-order:, externs: or alias:")
 	}
 	_, err := p.endLine()
 	return err

@@ -69,7 +69,7 @@ func TestParseRoundTripFixed(t *testing.T) {
 
 func TestParseRoundTripModule(t *testing.T) {
 	var sb strings.Builder
-	m := &Module{Source: "x.ll", Externs: []string{"a", "b c"}, Globals: []*Global{
+	m := &Module{Source: "x.ll", Externs: []string{"a", "b c"}, Aliases: []Alias{{Name: "al", Target: "d", Offset: 8, Exported: true}, {Name: "a2", Target: "z"}}, Globals: []*Global{
 		{Name: "z", Size: 8, Align: 8, Section: SecBSS},
 		{Name: "d", Size: 16, Align: 4, Items: []DataItem{{Kind: DataInt, Size: 8, Value: math.MinInt64}, {Kind: DataSym, Size: 4, Sym: "z", Value: -4},
 			{Kind: DataSymDiff, Size: 4, Sym: "b c", Sym2: "d", Value: 6}}},
@@ -80,6 +80,9 @@ func TestParseRoundTripModule(t *testing.T) {
 	got := roundTrip(t, sb.String(), true)
 	if got.Source != "x.ll" || len(got.Globals) != 2 || got.Globals[1].Items[0].Value != math.MinInt64 || len(got.Funcs) != 2 {
 		t.Errorf("module fields lost: %+v", got)
+	}
+	if len(got.Aliases) != 2 || got.Aliases[0] != m.Aliases[0] || got.Aliases[1] != m.Aliases[1] {
+		t.Errorf("aliases %+v, want %+v", got.Aliases, m.Aliases)
 	}
 	if d := got.Globals[1].Items[2]; d.Kind != DataSymDiff || d.Sym != "b c" || d.Sym2 != "d" || d.Value != 6 || d.Size != 4 {
 		t.Errorf("symdiff item lost: %+v", d)

@@ -80,6 +80,16 @@ func PrintModule(w io.Writer, m *Module) error {
 		}
 		p.nl()
 	}
+	for _, a := range m.Aliases {
+		p.str("alias: ")
+		p.sym(a.Name, 0)
+		p.str(" = ")
+		p.sym(a.Target, a.Offset)
+		if a.Exported {
+			p.str(" exported")
+		}
+		p.nl()
+	}
 	for _, g := range m.Globals {
 		p.nl()
 		p.global(g)

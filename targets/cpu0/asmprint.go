@@ -69,6 +69,16 @@ func PrintModule(w io.Writer, m *mir.Module, opts PrintOptions) error {
 	for _, g := range m.Globals {
 		printGlobal(bw, g, &sec)
 	}
+	for _, a := range m.Aliases {
+		if a.Exported {
+			fmt.Fprintf(bw, "\t.globl\t%s\n", a.Name)
+		}
+		t := a.Target
+		if a.Offset != 0 {
+			t = fmt.Sprintf("%s%+d", t, a.Offset)
+		}
+		fmt.Fprintf(bw, "\t.set\t%s, %s\n", a.Name, t)
+	}
 	return bw.Flush()
 }
 

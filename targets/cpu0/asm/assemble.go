@@ -47,6 +47,7 @@ type assembler struct {
 	locals    map[string]bool // names declared .local (for .comm)
 	sizes     []pendingSize   // .size directives, evaluated at the end
 	diffs     []pendingDiff   // sym-sym data words, resolved at the end
+	sets      []pendingSet    // .set name, sym+off, resolved at the end
 }
 
 // Assemble assembles the Cpu0 assembly text src (named name in messages)
@@ -80,6 +81,7 @@ func Assemble(name string, src []byte, opt Options) (*Object, error) {
 		a.line = p.line
 		a.encode(p)
 	}
+	a.resolveSets()
 	a.finishSizes()
 	a.resolveDiffs()
 	if len(a.errs) > 0 {

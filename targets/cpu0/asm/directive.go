@@ -48,7 +48,7 @@ func (a *assembler) directive(name, rest string) {
 		return
 	case name == ".set":
 		if strings.Contains(rest, ",") {
-			a.errorf(".set with a value (symbol assignment) is not supported")
+			a.setSymbol(splitOperands(rest))
 		}
 		return // .set noreorder/nomacro/noat/...: no effect on encoding
 	}

@@ -1,5 +1,7 @@
 package asm
 
+import "strings"
+
 // Symbol differences in data ("a-b+off", as in the relative lookup tables
 // of position-independent code) are resolved by the assembler itself: both
 // symbols must be defined in the same section of the same file, so the
@@ -44,5 +46,59 @@ func (a *assembler) resolveDiffs() {
 		}
 		v := uint32(int64(s.Value) - int64(t.Value) + d.add)
 		a.order.PutUint32(a.obj.Sections[d.sec].Data[d.off:], v)
+	}
+}
+
+// pendingSet is a symbol assignment ".set name, sym+off" (aliases): name
+// gets sym's section and value plus off once sym is defined.
+type pendingSet struct {
+	name string
+	e    expr
+	line int
+}
+
+// setSymbol records ".set name, expr".
+func (a *assembler) setSymbol(args []string) {
+	if len(args) != 2 {
+		a.errorf(".set: expected name, value")
+		return
+	}
+	e, err := parseExpr(args[1])
+	if err != nil || e.mod != 0 || e.sym == "" {
+		a.errorf(".set %s: the value must be a symbol plus a constant", args[0])
+		return
+	}
+	if s := a.symbol(strings.TrimSpace(args[0])); s.Defined {
+		a.errorf("symbol %q redefined (first defined at line %d)", s.Name, s.Line)
+		return
+	}
+	a.sets = append(a.sets, pendingSet{strings.TrimSpace(args[0]), e, a.line})
+}
+
+// resolveSets defines the assigned symbols, following chains of them.
+func (a *assembler) resolveSets() {
+	done := make([]bool, len(a.sets))
+	for range a.sets { // each round resolves at least one link of a chain
+		progress := false
+		for i, p := range a.sets {
+			s, t := a.obj.Symbols[p.name], a.obj.Symbols[p.e.sym]
+			if done[i] || t == nil || !t.Defined || t.Common {
+				continue
+			}
+			done[i] = true
+			a.line = p.line
+			a.define(p.name, t.Section, uint32(int64(t.Value)+p.e.add))
+			s.Type = t.Type
+			progress = true
+		}
+		if !progress {
+			break
+		}
+	}
+	for i, p := range a.sets {
+		if !done[i] {
+			a.line = p.line
+			a.errorf(".set %s: %s is not defined in this file", p.name, p.e.sym)
+		}
 	}
 }

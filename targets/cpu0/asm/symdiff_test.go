@@ -50,3 +50,38 @@ s1:
 		}
 	}
 }
+
+func TestSetAliases(t *testing.T) {
+	src := `
+	.text
+	.globl	f
+	.type	f,@function
+f:
+	nop
+g:
+	nop
+	.globl	h
+	.set	h, g+4
+	.set	k, h
+	.data
+	.4byte	k
+`
+	o := mustAssemble(t, "s.s", src, Options{})
+	h, k := o.Symbols["h"], o.Symbols["k"]
+	if h == nil || !h.Defined || !h.Global || h.Section != Text || h.Value != 8 {
+		t.Errorf("h = %+v, want global text symbol at 8", h)
+	}
+	if k == nil || !k.Defined || k.Value != 8 {
+		t.Errorf("k = %+v, want defined at 8", k)
+	}
+	for _, tc := range []struct{ src, want string }{
+		{"\t.set a, nosuch\n", "nosuch is not defined in this file"},
+		{"\t.set a, 5\n", "must be a symbol plus a constant"},
+		{"a:\n\t.set a, a\n", "redefined"},
+	} {
+		_, err := Assemble("e.s", []byte(tc.src), Options{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want %q", tc.src, err, tc.want)
+		}
+	}
+}
