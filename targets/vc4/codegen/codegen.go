@@ -57,24 +57,37 @@ type Program struct {
 
 // Passes (registered for -debug-only keys, -list-passes and statistics).
 var (
-	passPrepare = passes.Register(&passes.Pass{Name: "vc4-prepare", Desc: "VC4: work-item builtins, alloca promotion, phi elimination", Required: true})
-	passDiv     = passes.Register(&passes.Pass{Name: "vc4-divergence", Desc: "VC4: uniform/varying analysis and masked regions", Required: true,
+	passPrepare = passes.Register(&passes.Pass{Name: "vc4-prepare", Run: embedded, Desc: "VC4: work-item builtins, alloca promotion, phi elimination", Required: true})
+	passDiv     = passes.Register(&passes.Pass{Name: "vc4-divergence", Run: embedded, Desc: "VC4: uniform/varying analysis and masked regions", Required: true,
 		Stats: map[string]string{"uniform": "Number of uniform branches", "divergent": "Number of divergent branches"}})
-	passMask = passes.Register(&passes.Pass{Name: "vc4-mask", Desc: "VC4: execute-mask lowering of divergent control flow", Required: true,
+	passMask = passes.Register(&passes.Pass{Name: "vc4-mask", Run: embedded, Desc: "VC4: execute-mask lowering of divergent control flow", Required: true,
 		Stats: map[string]string{"masked": "Number of masked instructions", "skip": "Number of skipped-region branches"}})
-	passRA   = passes.Register(&passes.Pass{Name: "vc4-regalloc", Desc: "VC4: register allocation over files A and B", Required: true})
-	passEmit = passes.Register(&passes.Pass{Name: "vc4-emit", Desc: "VC4: emission with hazard nops", Required: true,
+	passRA   = passes.Register(&passes.Pass{Name: "vc4-regalloc", Run: embedded, Desc: "VC4: register allocation over files A and B", Required: true})
+	passEmit = passes.Register(&passes.Pass{Name: "vc4-emit", Run: embedded, Desc: "VC4: emission with hazard nops", Required: true,
 		Stats: map[string]string{"pairs": "Number of add/mul pairs formed", "instrs": "Number of QPU instructions"}})
 )
 
+// embedded is the Run of the VC4 passes: they run inside Compile (the
+// target's Emit), on the code generator's own representation, not as
+// MIR-to-MIR passes.
+func embedded(c *passes.Ctx, f *mir.Func) error {
+	return fmt.Errorf("pass %s runs inside the vc4 code generator (use -march=vc4)", c.Pass.Name)
+}
+
 // Compile compiles one function of a translated module.
-func Compile(f *mir.Func, opts Options) (*Program, error) {
+func Compile(f *mir.Func, opts Options) (p *Program, err error) {
+	defer func() {
+		// Unexpected MIR shapes must not crash the driver: report them.
+		if r := recover(); r != nil {
+			p, err = nil, fmt.Errorf("function '%s': internal error in the vc4 code generator: %v", f.Name, r)
+		}
+	}()
 	lanes := opts.Lanes
 	if lanes <= 0 || lanes > 16 {
 		lanes = 16
 	}
 	ctx := func(p *passes.Pass) *passes.Ctx { return &passes.Ctx{Cfg: opts.Cfg, Pass: p} }
-	p := &Program{Name: f.Name}
+	p = &Program{Name: f.Name}
 	if len(f.Blocks) > 0 && len(f.Blocks[0].Instrs) > 0 && f.Blocks[0].Instrs[0].Op == mir.GArgs {
 		for _, o := range f.Blocks[0].Instrs[0].Uses() {
 			p.ArgWords = append(p.ArgWords, mir.ArgDesc(o.Imm).Words())
