@@ -73,6 +73,8 @@ func main() {
 			fmt.Fprintf(os.Stderr, "progress: %d/%d programs, %v\n", tl.Programs, *n, time.Since(began).Round(time.Second))
 		}
 	}
+	var tallies []*campaign.Tally
+	print := func() {}
 	// An interrupted campaign still prints the table of the finished
 	// programs (each program's cases are counted atomically under mu).
 	sig := make(chan os.Signal, 1)
@@ -84,12 +86,15 @@ func main() {
 		fmt.Printf("\n%s campaign INTERRUPTED after %v (work dir %s)\n", mode, time.Since(began).Round(time.Second), w)
 		os.Exit(3)
 	}()
-	var tallies []*campaign.Tally
-	print := func() {}
 	switch mode {
 	case "csmith":
 		tl := campaign.NewTally(fmt.Sprintf("csmith seeds %d..%d × {%s} × {%s}", *start, *start+*n-1, *opts, *cpus))
 		tallies = append(tallies, tl)
+		mu.Lock()
+		print = func() {
+			tl.Print(os.Stdout, campaign.Matched, campaign.Mismatched, campaign.Crashed, campaign.Skipped, campaign.Unsupported)
+		}
+		mu.Unlock()
 		parallel(*n, *jobs, func(i int) {
 			seed := *start + i
 			cfg := campaign.CsmithConfig{Opts: strings.Split(*opts, ","), CPUs: cpuList, Keep: *keep,
@@ -104,14 +109,19 @@ func main() {
 				report(r)
 			}
 		})
-		print = func() {
-			tl.Print(os.Stdout, campaign.Matched, campaign.Mismatched, campaign.Crashed, campaign.Skipped, campaign.Unsupported)
-		}
 	case "stress":
 		raw := campaign.NewTally(fmt.Sprintf("llvm-stress seeds %d..%d, raw modules", *start, *start+*n-1))
 		ex := campaign.NewTally("llvm-stress, opt -O2 modules run against lli")
 		tallies = append(tallies, raw, ex)
 		sz := strings.Split(*sizes, ",")
+		mu.Lock()
+		print = func() {
+			raw.Print(os.Stdout, campaign.Unsupported, campaign.Crashed, campaign.Skipped)
+			if *execute {
+				ex.Print(os.Stdout, campaign.Matched, campaign.Mismatched, campaign.Crashed, campaign.Skipped, campaign.Unsupported)
+			}
+		}
+		mu.Unlock()
 		parallel(*n, *jobs, func(i int) {
 			seed := *start + i
 			var size int
@@ -130,12 +140,6 @@ func main() {
 				report(*res.Exec)
 			}
 		})
-		print = func() {
-			raw.Print(os.Stdout, campaign.Unsupported, campaign.Crashed, campaign.Skipped)
-			if *execute {
-				ex.Print(os.Stdout, campaign.Matched, campaign.Mismatched, campaign.Crashed, campaign.Skipped, campaign.Unsupported)
-			}
-		}
 	}
 	mu.Lock()
 	print()
