@@ -638,6 +638,35 @@ func (p *parser) headerLine() error {
 				return err
 			}
 		}
+	case "block-syms:": // block-syms: bb3 = @sym, ...
+		for first := true; !p.atEnd(); first = false {
+			if !first {
+				if err := p.expect(","); err != nil {
+					return err
+				}
+			}
+			p.skipSpace()
+			b, err := p.blockRef()
+			if err != nil {
+				return err
+			}
+			p.skipSpace()
+			if err := p.expect("="); err != nil {
+				return err
+			}
+			p.skipSpace()
+			if err := p.expect("@"); err != nil {
+				return err
+			}
+			s, err := p.name()
+			if err != nil {
+				return err
+			}
+			if p.f.BlockSyms == nil {
+				p.f.BlockSyms = make(map[*Block]string)
+			}
+			p.f.BlockSyms[b] = s
+		}
 	case "frame:":
 		p.state = stFrame
 	case "jumptables:":

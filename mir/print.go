@@ -281,6 +281,24 @@ func (p *printer) fn(f *Func) {
 			p.nl()
 		}
 	}
+	if len(f.BlockSyms) > 0 {
+		// In layout order, for a stable text.
+		p.str("block-syms:")
+		first := true
+		for _, b := range f.Blocks {
+			if s, ok := f.BlockSyms[b]; ok {
+				if !first {
+					p.byte(',')
+				}
+				first = false
+				p.byte(' ')
+				p.blockRef(b)
+				p.str(" = ")
+				p.sym(s, 0)
+			}
+		}
+		p.nl()
+	}
 	p.str("body:\n")
 	for i, b := range f.Blocks {
 		if i > 0 {
