@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -34,6 +35,7 @@ type options struct {
 	disassemble                           bool
 	debugOnly, printBefore, printAfter    []string
 	stopAfter, runPass                    string
+	startAfter                            string
 	passOptions                           []string
 	enable                                map[string]*string
 	input                                 string
@@ -60,6 +62,7 @@ func newFlagSet(o *options, errOut io.Writer) *flag.FlagSet {
 	fs.StringSliceVar(&o.printBefore, "print-before", nil, "print MIR before the named passes")
 	fs.StringSliceVar(&o.printAfter, "print-after", nil, "print MIR after the named passes")
 	fs.StringVar(&o.stopAfter, "stop-after", "", "stop after the named pass and print MIR")
+	fs.StringVar(&o.startAfter, "start-after", "", "with -x mir: run the pipeline from the pass after the named one (for MIR printed by -stop-after)")
 	fs.StringVar(&o.runPass, "run-pass", "", "run only the named passes (comma separated) on MIR input (-x mir) and print MIR")
 	fs.BoolVar(&o.verify, "verify-machineinstrs", false, "run the MIR verifier after every pass")
 	fs.BoolVar(&o.listPasses, "list-passes", false, "list the registered passes and exit")
@@ -213,6 +216,9 @@ func compile(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 		if o.runPass != "" {
 			return errors.New("lltosimd: -run-pass needs MIR input (-x mir)")
 		}
+		if o.startAfter != "" {
+			return errors.New("lltosimd: -start-after needs MIR input (-x mir)")
+		}
 		ir, perr := frontend.Parse(name, src)
 		if perr != nil {
 			return perr
@@ -232,8 +238,17 @@ func compile(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 		}
 		mod.Source = name
 		mod.BigEndian = tgt.BigEndian
-		if o.runPass != "" {
+		switch {
+		case o.runPass != "" && o.startAfter != "":
+			return errors.New("lltosimd: -run-pass and -start-after exclude each other")
+		case o.runPass != "":
 			pipeline = strings.Split(o.runPass, ",")
+		case o.startAfter != "":
+			i := slices.Index(pipeline, o.startAfter)
+			if i < 0 {
+				return fmt.Errorf("lltosimd: -start-after: '%s' is not a pass of the %s pipeline (see -list-passes)", o.startAfter, tgt.Name)
+			}
+			pipeline = pipeline[i+1:]
 		}
 	default:
 		return fmt.Errorf("lltosimd: unknown input language '-x %s' (ir, mir)", o.lang)

@@ -70,6 +70,11 @@ type frameLowering struct {
 
 func (fl *frameLowering) run() error {
 	f := fl.f
+	// MIR text that is already frame-lowered (-x mir on -stop-after output)
+	// must not get a second prologue.
+	if f.Props&mir.PropFrameLowered != 0 {
+		return nil
+	}
 	needFP := f.FramePointer || writesSP(f)
 	fl.base = SP
 	if needFP {
