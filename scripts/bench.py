@@ -42,7 +42,7 @@ def main():
     ninstr = sum(1 for line in open(ll) if line.startswith("  ") and not line.startswith("  ;"))
     cmds = {
         "llc -march=mipsel -O0": [LLC, "-march=mipsel", "-O0", ll, "-o", "/dev/null"],
-        "lltosimd -march=cpu0": [tool, "-march=cpu0", ll, "-o", "/dev/null"],
+        "lltosimd -march=cpu0el": [tool, "-march=cpu0el", ll, "-o", "/dev/null"],
     }
     res = {k: ([], []) for k in cmds}
     for _ in range(runs):
@@ -56,7 +56,7 @@ def main():
     for k, (ts, ms) in res.items():
         med[k] = (statistics.median(ts), statistics.median(ms))
         print(f"{k:<26} {med[k][0]:9.3f} {min(ts):7.3f} {med[k][1]:9.1f}")
-    (lt, lm), (ot, om) = med["llc -march=mipsel -O0"], med["lltosimd -march=cpu0"]
+    (lt, lm), (ot, om) = med["llc -march=mipsel -O0"], med["lltosimd -march=cpu0el"]
     print(f"ratio lltosimd/llc: time {ot / lt:.2f}x, memory {om / lm:.2f}x")
 
 
