@@ -202,6 +202,31 @@ func (s *fn) intToFP(op mir.Opcode, signed bool, x value.Value, to types.Type) [
 	return s.fop(op, s.nwords(to), a)
 }
 
+// libCall calls a runtime routine with one argument group (low word
+// first) and returns its nres result words, low word first.
+func (s *fn) libCall(name string, nres int, arg []mir.Reg) []mir.Reg {
+	s.t.useSym(name)
+	res := make([]mir.Reg, nres)
+	ops := make([]mir.Operand, 0, nres+2+len(arg))
+	for i := range res {
+		res[i] = s.reg()
+	}
+	for _, r := range s.abiOrder(res) {
+		ops = append(ops, mir.D(r))
+	}
+	var flags mir.ArgDesc
+	if len(arg) == 2 {
+		flags = mir.ArgAlign8
+	}
+	ops = append(ops, mir.S(name, 0), mir.I(int64(mir.MakeArgDesc(len(arg), flags))))
+	for _, r := range s.abiOrder(arg) {
+		ops = append(ops, mir.R(r))
+	}
+	s.emit(mir.GCall, ops...)
+	s.f.HasCalls = true
+	return res
+}
+
 // floatIntrinsic translates the floating-point intrinsics; it reports
 // false for other names.
 func (s *fn) floatIntrinsic(in *ir.InstCall, base string, args []value.Value) bool {
@@ -210,6 +235,11 @@ func (s *fn) floatIntrinsic(in *ir.InstCall, base string, args []value.Value) bo
 		s.define(in, s.signOp(args[0], nil, true))
 	case "copysign":
 		s.define(in, s.signOp(args[0], args[1], false))
+	case "sqrt":
+		// The runtime's sqrtf/sqrt are correctly rounded, like x86 sqrtss/sqrtsd.
+		a := s.fwords(args[0])
+		name := map[int]string{1: "sqrtf", 2: "sqrt"}[len(a)]
+		s.define(in, s.libCall(name, len(a), a))
 	case "fmuladd":
 		// Rounded twice, as lli computes it for clang's x86-64 IR (whose
 		// target-cpu x86-64 has no FMA). lli fuses only IR without CPU

@@ -299,6 +299,41 @@ static u64 frem(u64 a, u64 b, const fmt *f) {
   return round_pack(a & sb, eb - n, r << n, f);
 }
 
+/* fsqrt returns the correctly rounded square root. A NaN gives itself
+ * quieted and a negative nonzero operand the default NaN (x86 sqrtsd). */
+static u64 fsqrt(u64 a, const fmt *f) {
+  u64 sb = sign_bit(f);
+  if (is_nan(a, f))
+    return a | quiet_bit(f);
+  if ((a & (sb - 1)) == 0 || a == inf_of(f))
+    return a; /* +-0, +inf */
+  if (a & sb)
+    return default_nan(f);
+  int e;
+  u64 sig;
+  unpack(a, f, &e, &sig);
+  if (e & 1) {
+    sig >>= 1; /* exact: sig has at least 10 low zero bits */
+    e++;
+  }
+  /* Digit-by-digit integer square root of sig * 2^50: the bit pairs of
+   * sig, then 25 zero pairs, give a root R in [2^55.5, 2^56.5) and an
+   * exact remainder for the sticky bit. */
+  u64 rem = 0, root = 0;
+  for (int i = 0; i < 57; i++) {
+    int p = 62 - 2 * i;
+    rem = (rem << 2) | (p >= 0 ? (sig >> p) & 3 : 0);
+    u64 t = (root << 2) | 1;
+    root <<= 1;
+    if (rem >= t) {
+      rem -= t;
+      root |= 1;
+    }
+  }
+  int n = clz64(root) - 1;
+  return round_pack(0, (e - 62) / 2 + 37 - n, (root << n) | (rem != 0), f);
+}
+
 /* fcmp returns -1, 0 or 1 for a < b, a == b, a > b, and unord if either
  * operand is a NaN. */
 static int fcmp(u64 a, u64 b, const fmt *f, int unord) {
@@ -412,6 +447,10 @@ u64 __negdf2(u64 a) { return a ^ (1ULL << 63); }
 /* The C library's fmod, which LLVM's frem calls. */
 u32 fmodf(u32 a, u32 b) { return (u32)frem(a, b, &F32); }
 u64 fmod(u64 a, u64 b) { return frem(a, b, &F64); }
+
+/* The C library's sqrt, which llvm.sqrt calls. */
+u32 sqrtf(u32 a) { return (u32)fsqrt(a, &F32); }
+u64 sqrt(u64 a) { return fsqrt(a, &F64); }
 
 /* Comparisons, libgcc semantics: eq/ne return 0 iff a == b; lt/le return
  * a negative/non-positive value iff a < b / a <= b; gt/ge return a

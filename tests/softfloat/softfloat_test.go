@@ -2,9 +2,9 @@
 // (runtime/cpu0/softfloat.c) on the host: the same C is compiled with the
 // host compiler and every entry point is compared bit for bit with the host
 // FPU (x86-64 SSE, what lli computes the execution tests' references with),
-// fmodf/fmod with the host libm, on edge cases and random operands of every
-// class. The execution suite (tests/exec) then runs the same code compiled
-// by lltosimd on cpu0sim. The runtime printf's floating-point conversions
+// fmodf/fmod and sqrtf/sqrt with the host libm, on edge cases and random
+// operands of every class. The execution suite (tests/exec) then runs the
+// same code compiled by lltosimd on cpu0sim. The runtime printf's floating-point conversions
 // are checked against the host C library the same way.
 //
 // LLTOSIMD_SOFTFLOAT_N sets the number of random operand sets per function

@@ -1,11 +1,13 @@
-/* Numeric kernels: Newton square roots, dot products, polynomial (fused
- * multiply-add contraction), a small matrix product and a series.
+/* Numeric kernels: Newton and library square roots, dot products, a
+ * polynomial (multiply-add contraction), a small matrix product, a series.
  * exec: no-host (for now: x86-64 -O2 IR vectorizes this float code into
  * <N x float> operations, which the frontend does not scalarize yet). */
 #include <stdio.h>
 
 double fmod(double, double);
 float fmodf(float, float);
+double sqrt(double);
+float sqrtf(float);
 
 static double newton_sqrt(double x) {
   if (x <= 0)
@@ -76,6 +78,11 @@ int main(void) {
   printf("H(1000) = %.14f\n", h);
   printf("fmod %g %g %g %g\n", fmod(10.5, 3.0), fmod(-7.25, 2.0), (double)fmodf(5.5f, 1.5f),
          fmod(1e20, 3.0));
+  for (int i = 0; i < 5; i++) {
+    double x = 0.7 + i * 1.3;
+    printf("sqrt %.17g %.9g %.17g %d\n", sqrt(x), (double)sqrtf((float)x), __builtin_sqrt(x * 1e-200),
+           sqrt(x) == newton_sqrt(x));
+  }
   printf("fabs %g %g copysign %g %g\n", __builtin_fabs(-2.5), (double)__builtin_fabsf(3.0f),
          __builtin_copysign(2.0, -0.0), (double)__builtin_copysignf(-4.0f, 1.0f));
   return 0;

@@ -144,6 +144,23 @@ define float @konst() {
 ; MIR-EL-LABEL: --- function: konst
 ; MIR-EL: G_CONST 1069547520
 
+
+; llvm.sqrt calls the runtime's correctly rounded sqrtf/sqrt.
+declare float @llvm.sqrt.f32(float)
+declare double @llvm.sqrt.f64(double)
+define double @roots(float %a, double %b) {
+  %s = call float @llvm.sqrt.f32(float %a)
+  %t = call double @llvm.sqrt.f64(double %b)
+  %e = fpext float %s to double
+  %r = fadd double %e, %t
+  ret double %r
+}
+; CHECK-LABEL: roots:
+; CHECK: jsub sqrtf
+; CHECK: jsub sqrt
+; CHECK: .end roots
+
+; Globals are printed after the functions.
 @g = global [2 x float] [float 1.0, float -2.0]
 @h = global double 0x7FF0000000000000
 ; CHECK-LABEL: g:

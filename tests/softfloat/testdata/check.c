@@ -5,7 +5,8 @@
  * all classes (zeros, subnormals, normals of nearby and distant exponents,
  * short significands that make exact results and rounding ties, the
  * largest finite values, infinities, quiet and signaling NaNs) plus a fixed
- * list of edge cases crossed with itself; fmodf/fmod against the host libm. Prints "ok" or the mismatches.
+ * list of edge cases crossed with itself; fmodf/fmod and sqrtf/sqrt against
+ * the host libm. Prints "ok" or the mismatches.
  *
  * The runtime is #included with its entry points renamed, so that the host
  * compiler's own soft-float helpers (if any) stay untouched. */
@@ -53,10 +54,14 @@
 #define __truncdfsf2 rt_truncdfsf2
 #define fmodf rt_fmodf
 #define fmod rt_fmod
+#define sqrtf rt_sqrtf
+#define sqrt rt_sqrt
 #include "../../../runtime/cpu0/softfloat.c"
 
 #undef fmodf
 #undef fmod
+#undef sqrtf
+#undef sqrt
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -140,6 +145,9 @@ static void check_f(u32 a, u32 b) {
   vfr = fmodf(vfa, vfb);
   if ((r = rt_fmodf(a, b)) != bits_f(vfr))
     fail("fmodf", a, b, r, bits_f(vfr));
+  vfr = sqrtf(vfa);
+  if ((r = rt_sqrtf(a)) != bits_f(vfr))
+    fail("sqrtf", a, 0, r, bits_f(vfr));
   vfr = -vfa;
   if (__negsf2(a) != bits_f(vfr))
     fail("__negsf2", a, 0, __negsf2(a), bits_f(vfr));
@@ -191,6 +199,9 @@ static void check_d(u64 a, u64 b) {
   vdr = fmod(vda, vdb);
   if ((r = rt_fmod(a, b)) != bits_d(vdr))
     fail("fmod", a, b, r, bits_d(vdr));
+  vdr = sqrt(vda);
+  if ((r = rt_sqrt(a)) != bits_d(vdr))
+    fail("sqrt", a, 0, r, bits_d(vdr));
   vdr = -vda;
   if (__negdf2(a) != bits_d(vdr))
     fail("__negdf2", a, 0, __negdf2(a), bits_d(vdr));
