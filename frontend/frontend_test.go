@@ -21,7 +21,7 @@ func clang(t testing.TB) string {
 	t.Helper()
 	p, err := exec.LookPath("clang-14")
 	if err != nil {
-		t.Skip("clang-14 not installed")
+		t.Fatal("clang-14 not installed (`make setup`)")
 	}
 	return p
 }

@@ -193,7 +193,7 @@ func TestReadelf(t *testing.T) {
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		if err := cmd.Run(); err != nil {
 			if _, ok := err.(*exec.ExitError); !ok {
-				t.Skipf("llvm-readelf not available: %v", err)
+				t.Fatalf("llvm-readelf (LLVM 14, `make setup`) not available: %v", err)
 			}
 			t.Fatalf("llvm-readelf: %v\n%s", err, stderr.String())
 		}
