@@ -1,6 +1,4 @@
-/* Comparisons of every kind, including NaN, infinities and signed zeros.
- * exec: no-host (for now: x86-64 -O2 IR vectorizes this float code into
- * <N x float> operations, which the frontend does not scalarize yet). */
+/* Comparisons of every kind, including NaN, infinities and signed zeros. */
 #include <stdio.h>
 
 static volatile float fz = 0.0f;

@@ -1,7 +1,5 @@
 /* Floating-point data: initialized globals, structs and arrays, loads and
- * stores through pointers, phis and function arguments/results.
- * exec: no-host (for now: x86-64 -O2 IR vectorizes this float code into
- * <N x float> operations, which the frontend does not scalarize yet). */
+ * stores through pointers, phis and function arguments/results. */
 #include <stdio.h>
 
 struct particle {

@@ -1,7 +1,5 @@
 /* Numeric kernels: Newton and library square roots, dot products, a
- * polynomial (multiply-add contraction), a small matrix product, a series.
- * exec: no-host (for now: x86-64 -O2 IR vectorizes this float code into
- * <N x float> operations, which the frontend does not scalarize yet). */
+ * polynomial (multiply-add contraction), a small matrix product, a series. */
 #include <stdio.h>
 
 double fmod(double, double);
