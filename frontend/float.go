@@ -111,6 +111,11 @@ func (s *fn) fwords(v value.Value) []mir.Reg {
 // fop emits a float op with ndefs result words over the given operand
 // groups (each low word first) and returns the result low word first.
 func (s *fn) fop(op mir.Opcode, ndefs int, groups ...[]mir.Reg) []mir.Reg {
+	return s.fopImm(op, ndefs, nil, groups...)
+}
+
+// fopImm is fop with leading immediate operands (G_FCMP's predicate).
+func (s *fn) fopImm(op mir.Opcode, ndefs int, imms []mir.Operand, groups ...[]mir.Reg) []mir.Reg {
 	res := make([]mir.Reg, ndefs)
 	for i := range res {
 		res[i] = s.reg()
@@ -119,11 +124,7 @@ func (s *fn) fop(op mir.Opcode, ndefs int, groups ...[]mir.Reg) []mir.Reg {
 	for _, r := range s.abiOrder(res) {
 		ops = append(ops, mir.D(r))
 	}
-	if op == mir.GFCmp {
-		// The predicate immediate comes first; fcmp passes it as a group.
-		ops = append(ops, mir.I(int64(groups[0][0])))
-		groups = groups[1:]
-	}
+	ops = append(ops, imms...)
 	for _, g := range groups {
 		for _, r := range s.abiOrder(g) {
 			ops = append(ops, mir.R(r))
@@ -151,7 +152,7 @@ func (s *fn) fcmp(pred enum.FPred, x, y value.Value) mir.Reg {
 	case mir.FPredTrue:
 		d = s.konst(1)
 	default:
-		d = s.fop(mir.GFCmp, 1, []mir.Reg{mir.Reg(p)}, a, b)[0]
+		d = s.fopImm(mir.GFCmp, 1, []mir.Operand{mir.I(int64(p))}, a, b)[0]
 	}
 	s.setZ(d, 1)
 	return d
