@@ -288,17 +288,46 @@ func (l *lowerer) load(b *block, d val, addr val, op mir.Opcode) {
 // divergent store touches exactly the active lanes' words (no
 // read-modify-write). The VPM and the DMA engine are shared, so the
 // sequence holds the mutex.
+//
+// At top level (all 16 lanes active) a run-time test first checks whether
+// the lanes' addresses are consecutive words (address − 4·lane equal in
+// all lanes, compared against lane 0 replicated through r5); then one
+// 16-word DMA does the whole store.
 func (l *lowerer) store(b *block, v val, addr val) {
 	l.laneAddr(b, addr)
 	l.alu("mov", ph("r1"), ph("mutex"), ph("mutex"))
 	l.ldi(ph("vw_setup"), 0x1a00, "")
 	l.alu("mov", ph("vpm"), v, v)
+	fast, done := -1, -1
+	if !b.masked {
+		fast, done = l.newLabel(), l.newLabel()
+		l.alu("shl", ph("r1"), ph("elem_num"), sim(2))
+		l.alu("sub", ph("r1"), ph("r0"), ph("r1"))
+		l.alu("mov", ph("r5rep"), ph("r1"), ph("r1"))
+		l.emit(&lins{op: "sub", a: ph("r1"), b: ph("r5"), setf: true, comment: "consecutive addresses?"})
+		l.branch("allz", fast, "one DMA for the whole vector")
+	}
 	for lane := 0; lane < 16; lane++ {
 		l.ldi(ph("vw_setup"), 0x80814000|uint32(lane)<<3, "")
 		l.emit(&lins{op: "mov", mul: true, d: ph("vw_addr"), a: ph("r0"), b: ph("r0"), rot: lane})
 		l.alu("mov", ph("r1"), ph("vw_wait"), ph("vw_wait"))
 	}
+	if !b.masked {
+		l.branch("", done, "")
+		l.emit(&lins{op: "label", target: fast})
+		l.ldi(ph("vw_setup"), 0x80904000, "")
+		l.alu("mov", ph("vw_addr"), ph("r0"), ph("r0"))
+		l.alu("mov", ph("r1"), ph("vw_wait"), ph("vw_wait"))
+		l.emit(&lins{op: "label", target: done})
+	}
 	l.alu("mov", ph("mutex"), sim(0), sim(0))
+}
+
+// newLabel returns a label number for code inside a block (above every
+// block index).
+func (l *lowerer) newLabel() int {
+	l.labels++
+	return 1<<20 + l.labels
 }
 
 // mul32 builds a 32-bit product from mul24 (Mesa's ntq_umul):

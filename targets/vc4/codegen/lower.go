@@ -42,6 +42,7 @@ type lowerer struct {
 	fsize  int64
 	stats  Stats
 	lanes  int
+	labels int // labels created inside blocks
 }
 
 // Stats are the code generator's counters.
