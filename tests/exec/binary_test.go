@@ -15,7 +15,8 @@ import (
 // calls into the runtime, globals and pointers in data, rodata tables,
 // function pointers, i64 helpers and a switch.
 var binaryPrograms = []string{"hello", "globals_init", "global_pointers", "const_tables",
-	"funcptr_table", "int64_divmod", "switch_dense", "strings_basic", "ch8_select"}
+	"funcptr_table", "int64_divmod", "switch_dense", "strings_basic", "ch8_select",
+	"computed_goto", "constructors"} // block symbols in data, .set aliases
 
 // simRun is one cpu0sim run: output, exit code and -stats counts.
 type simRun struct {
