@@ -108,7 +108,7 @@ func TestStressSlice(t *testing.T) {
 	if testing.Short() {
 		n = ciShortStressSeeds
 	}
-	raw, ex := NewTally("llvm-stress raw"), NewTally("llvm-stress opt -O2, run")
+	raw, ex, rex := NewTally("llvm-stress raw"), NewTally("llvm-stress opt -O2, run"), NewTally("llvm-stress raw, run")
 	var mu sync.Mutex
 	sizes := []int{20, 60, 150}
 	cpus := []string{"cpu032I", "cpu032II"}
@@ -123,9 +123,14 @@ func TestStressSlice(t *testing.T) {
 			ex.Programs++
 			ex.Add(*res.Exec)
 		}
+		if res.RawExec != nil {
+			rex.Programs++
+			rex.Add(*res.RawExec)
+		}
 	})
 	failIfBad(t, raw, Unsupported, Crashed, Skipped)
 	failIfBad(t, ex, Matched, Mismatched, Crashed, Skipped, Unsupported)
+	failIfBad(t, rex, Matched, Mismatched, Crashed, Skipped, Unsupported)
 	if ex.By[Matched] == 0 {
 		t.Errorf("no llvm-stress module ran to a match: the slice tested nothing")
 	}

@@ -57,11 +57,12 @@ type StressConfig struct {
 }
 
 // StressResults are the outcomes of one seed: Raw is the unmodified module
-// (Compiled, Unsupported or Crashed), Exec the optimized one (absent unless
-// StressConfig.Exec).
+// (Compiled, Unsupported or Crashed), Exec the run of the optimized one and
+// RawExec the run of the unmodified one when it compiled (both absent
+// unless StressConfig.Exec).
 type StressResults struct {
-	Raw  Result
-	Exec *Result
+	Raw           Result
+	Exec, RawExec *Result
 }
 
 var wrapperMu sync.Mutex
@@ -134,9 +135,14 @@ func (t *Tools) RunStress(seed int, cfg StressConfig) StressResults {
 	res.Raw = t.stressCompile(name+" raw", raw, cfg.CPU)
 	keep := cfg.Keep || res.Raw.Outcome == Crashed
 	if cfg.Exec {
-		r := t.stressExec(name+" opt-O2", dir, raw, seed, cfg)
+		r := t.stressExec(name+" opt-O2", dir, raw, seed, cfg, true)
 		res.Exec = &r
 		keep = keep || r.Outcome == Crashed || r.Outcome == Mismatched
+		if res.Raw.Outcome == Compiled {
+			r := t.stressExec(name+" raw", dir, raw, seed, cfg, false)
+			res.RawExec = &r
+			keep = keep || r.Outcome == Crashed || r.Outcome == Mismatched
+		}
 	}
 	if !keep {
 		os.RemoveAll(dir)
@@ -165,12 +171,18 @@ func (t *Tools) stressCompile(name, ll, cpu string) Result {
 // stressExec optimizes the module, compiles it and compares a wrapped run
 // with lli. The simulator runs first (with a small step limit): most
 // llvm-stress functions never return, and lli has only a wall clock.
-func (t *Tools) stressExec(name, dir, raw string, seed int, cfg StressConfig) Result {
+func (t *Tools) stressExec(name, dir, raw string, seed int, cfg StressConfig, optimize bool) Result {
 	r := Result{Case: name}
-	opt := filepath.Join(dir, "opt.ll")
-	_, stderr, code, to, err := run(t.CompileTimeout, dir, t.Opt, "-O2", "-S", "-o", opt, raw)
-	if err != nil || to || code != 0 {
-		r.Outcome, r.Reason = Skipped, "opt -O2 failed: "+firstLine(stderr)
+	opt := filepath.Join(dir, "exec-raw.ll")
+	if optimize {
+		opt = filepath.Join(dir, "opt.ll")
+		_, stderr, code, to, err := run(t.CompileTimeout, dir, t.Opt, "-O2", "-S", "-o", opt, raw)
+		if err != nil || to || code != 0 {
+			r.Outcome, r.Reason = Skipped, "opt -O2 failed: "+firstLine(stderr)
+			return r
+		}
+	} else if b, err := os.ReadFile(raw); err != nil || os.WriteFile(opt, b, 0o644) != nil {
+		r.Outcome, r.Reason = Crashed, fmt.Sprint("copy: ", err)
 		return r
 	}
 	b, err := os.ReadFile(opt)
@@ -208,8 +220,8 @@ func (t *Tools) stressExec(name, dir, raw string, seed int, cfg StressConfig) Re
 		r.Outcome, r.Reason, r.Detail = Crashed, "wrapper build failed", err.Error()
 		return r
 	}
-	linked := filepath.Join(dir, "linked.host.ll")
-	_, stderr, code, to, err = run(t.CompileTimeout, dir, t.LLVMLink, "-S", "-o", linked, hostWrap, opt)
+	linked := strings.TrimSuffix(opt, ".ll") + ".linked.host.ll"
+	_, stderr, code, to, err := run(t.CompileTimeout, dir, t.LLVMLink, "-S", "-o", linked, hostWrap, opt)
 	if err != nil || to || code != 0 {
 		r.Outcome, r.Reason = Skipped, "llvm-link failed: "+firstLine(stderr)
 		return r

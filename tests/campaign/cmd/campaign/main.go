@@ -112,13 +112,15 @@ func main() {
 	case "stress":
 		raw := campaign.NewTally(fmt.Sprintf("llvm-stress seeds %d..%d, raw modules", *start, *start+*n-1))
 		ex := campaign.NewTally("llvm-stress, opt -O2 modules run against lli")
-		tallies = append(tallies, raw, ex)
+		rex := campaign.NewTally("llvm-stress, raw modules that compiled, run against lli")
+		tallies = append(tallies, raw, ex, rex)
 		sz := strings.Split(*sizes, ",")
 		mu.Lock()
 		print = func() {
 			raw.Print(os.Stdout, campaign.Unsupported, campaign.Crashed, campaign.Skipped)
 			if *execute {
 				ex.Print(os.Stdout, campaign.Matched, campaign.Mismatched, campaign.Crashed, campaign.Skipped, campaign.Unsupported)
+				rex.Print(os.Stdout, campaign.Matched, campaign.Mismatched, campaign.Crashed, campaign.Skipped, campaign.Unsupported)
 			}
 		}
 		mu.Unlock()
@@ -138,6 +140,11 @@ func main() {
 				ex.Programs++
 				ex.Add(*res.Exec)
 				report(*res.Exec)
+			}
+			if res.RawExec != nil {
+				rex.Programs++
+				rex.Add(*res.RawExec)
+				report(*res.RawExec)
 			}
 		})
 	}
