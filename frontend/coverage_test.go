@@ -64,3 +64,19 @@ declare i8* @llvm.load.relative.i64(i8*, i64)
 		}
 	}
 }
+
+// Vectors of i1 in memory are packed bits, lane 0 in bit 0 on little-endian
+// targets and in the top bit on big-endian ones.
+func TestBoolVectorData(t *testing.T) {
+	src := "@k = global <4 x i1> <i1 true, i1 true, i1 false, i1 false>\n"
+	for _, tc := range []struct {
+		be   bool
+		want int64
+	}{{false, 3}, {true, 12}} {
+		mm := translateText(t, "t.ll", []byte(src), tc.be)
+		it := mm.Globals[0].Items[0]
+		if it.Kind != mir.DataInt || it.Size != 1 || it.Value != tc.want {
+			t.Errorf("big-endian=%v: %+v, want one byte %d", tc.be, it, tc.want)
+		}
+	}
+}

@@ -346,6 +346,9 @@ func (s *fn) elemStride(vt *types.VectorType) int64 {
 
 func (s *fn) vecLoad(vt *types.VectorType, base mir.Operand, off, align int64) []mir.Reg {
 	s.vecWords(vt)
+	if it, ok := packedBools(vt); ok {
+		return s.intToBools(s.regValue(it, s.loadT(it, base, off, align, nil)), vt)
+	}
 	es := s.elemStride(vt)
 	var out []mir.Reg
 	for i := range int64(vt.Len) {
@@ -355,10 +358,23 @@ func (s *fn) vecLoad(vt *types.VectorType, base mir.Operand, off, align int64) [
 }
 
 func (s *fn) vecStore(vt *types.VectorType, words []mir.Reg, base mir.Operand, off, align int64) {
+	if it, ok := packedBools(vt); ok {
+		s.storeT(it, s.boolsToInt(s.regValue(vt, words[:vt.Len]), vt, it), base, off, align)
+		return
+	}
 	es := s.elemStride(vt)
 	for i := range int64(vt.Len) {
 		words = s.storeT(vt.ElemType, words, base, off+i*es, alignAt(align, i*es))
 	}
+}
+
+// packedBools returns the integer type whose bits a vector of up to 64 i1
+// lanes occupies in memory (as LLVM stores it: like its bitcast to iN).
+func packedBools(vt *types.VectorType) (*types.IntType, bool) {
+	if !vt.ElemType.Equal(types.I1) || vt.Len > 64 {
+		return nil, false
+	}
+	return types.NewInt(vt.Len), true
 }
 
 // loadAny and storeAny access values of any register type, vectors included.
@@ -541,13 +557,27 @@ func (t *translator) emitVectorData(d *data, c constant.Constant, typ types.Type
 	default:
 		fail("unsupported: vector type '%s' in initializer", vt)
 	}
-	bits := must(t.lay.StoreSize(vt.ElemType)) * 8
-	if it, ok := vt.ElemType.(*types.IntType); ok && int64(it.BitSize) != bits {
-		fail("unsupported: vector '%s' in initializer (lanes are not whole bytes)", vt)
-	}
 	cv, ok := c.(*constant.Vector)
 	if !ok {
 		fail("unsupported: vector constant %s in initializer", c.Ident())
+	}
+	if it, ok := packedBools(vt); ok {
+		var v uint64
+		for i, e := range cv.Elems {
+			bit := i
+			if t.opts.BigEndian {
+				bit = len(cv.Elems) - 1 - i
+			}
+			if b, ok := t.fold(e); ok && b.sym == "" && b.off&1 != 0 {
+				v |= 1 << bit
+			}
+		}
+		t.emitInt(d, v, must(t.lay.StoreSize(it)))
+		return
+	}
+	bits := must(t.lay.StoreSize(vt.ElemType)) * 8
+	if it, ok := vt.ElemType.(*types.IntType); ok && int64(it.BitSize) != bits {
+		fail("unsupported: vector '%s' in initializer (lanes are not whole bytes)", vt)
 	}
 	for _, e := range cv.Elems {
 		t.emitData(d, e, vt.ElemType)

@@ -8,7 +8,7 @@
 
 ; SCALABLE: scalable.ll:2:3: unsupported: scalable vector type '<vscale x 4 x i32>'
 ; MASKED: masked.ll:2:3: unsupported: vector intrinsic @llvm.masked.load.v4i32.p0v4i32
-; I1MEM: i1mem.ll:2:3: unsupported: vector '<4 x i1>' in memory (lanes are not whole bytes)
+; I1MEM: i1mem.ll:2:3: unsupported: vector '<4 x i2>' in memory (lanes are not whole bytes)
 ; BIG: bigvec.ll:2:3: unsupported: vector '<128 x i32>' as a register value
 
 ;--- scalable.ll
@@ -23,8 +23,8 @@ define <4 x i32> @f(<4 x i32>* %p, <4 x i1> %m) {
 }
 declare <4 x i32> @llvm.masked.load.v4i32.p0v4i32(<4 x i32>*, i32, <4 x i1>, <4 x i32>)
 ;--- i1mem.ll
-define void @f(<4 x i1>* %p, <4 x i1> %v) {
-  store <4 x i1> %v, <4 x i1>* %p
+define void @f(<4 x i2>* %p, <4 x i2> %v) {
+  store <4 x i2> %v, <4 x i2>* %p
   ret void
 }
 ;--- bigvec.ll
