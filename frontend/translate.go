@@ -857,6 +857,13 @@ func (s *fn) target(v value.Value) mir.Operand {
 func (s *fn) term(t ir.Terminator) {
 	switch t := t.(type) {
 	case *ir.TermRet:
+		// llir does not type-check: a ret that disagrees with the
+		// signature would silently return garbage (llvm-as rejects it).
+		if rt := s.irf.Sig.RetType; t.X == nil && !types.Equal(rt, types.Void) {
+			fail("'ret void' in a function returning %s", rt)
+		} else if t.X != nil && !types.Equal(t.X.Type(), rt) {
+			fail("value doesn't match function result type '%s'", rt)
+		}
 		var ops []mir.Operand
 		if s.retPtr != mir.NoReg {
 			rt := t.X.Type()
