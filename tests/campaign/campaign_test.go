@@ -22,7 +22,7 @@ import (
 // only every third one is also optimized and run. -short shrinks them
 // further.
 const (
-	ciCsmithSeeds      = 10
+	ciCsmithSeeds      = 6
 	ciStressSeeds      = 300
 	ciStressExecEvery  = 3
 	ciShortCsmithSeeds = 4
@@ -71,8 +71,8 @@ func failIfBad(t *testing.T, tl *Tally, outcomes ...Outcome) {
 	}
 }
 
-// TestCsmithSlice runs csmith seeds 1..10 at -O0 and -O2 on cpu032II
-// (seed 10 also from host-triple IR) against lli.
+// TestCsmithSlice runs csmith seeds 1..6 at -O0 and -O2 on cpu032II
+// (the last seed also from host-triple IR) against lli.
 func TestCsmithSlice(t *testing.T) {
 	tools := newTools(t)
 	n := ciCsmithSeeds
@@ -84,7 +84,7 @@ func TestCsmithSlice(t *testing.T) {
 	forEach(n, func(i int) {
 		seed := 1 + i
 		rs := tools.RunCsmith(seed, CsmithProfiles[i%len(CsmithProfiles)],
-			CsmithConfig{Opts: []string{"O0", "O2"}, CPUs: []string{"cpu032II"}, Host: seed%10 == 0})
+			CsmithConfig{Opts: []string{"O0", "O2"}, CPUs: []string{"cpu032II"}, Host: i == n-1})
 		mu.Lock()
 		defer mu.Unlock()
 		tl.Programs++
@@ -101,14 +101,15 @@ func TestCsmithSlice(t *testing.T) {
 // TestStressSlice compiles llvm-stress seeds 1..300: none may crash lltosimd
 // (every module compiles or is rejected as unsupported), and the optimized
 // modules of every third seed that terminate must hash their buffers as lli
-// does.
+// does. Unmodified modules are not run here: they are not UB-free (see
+// StressConfig.ExecRaw).
 func TestStressSlice(t *testing.T) {
 	tools := newTools(t)
 	n := ciStressSeeds
 	if testing.Short() {
 		n = ciShortStressSeeds
 	}
-	raw, ex, rex := NewTally("llvm-stress raw"), NewTally("llvm-stress opt -O2, run"), NewTally("llvm-stress raw, run")
+	raw, ex := NewTally("llvm-stress raw"), NewTally("llvm-stress opt -O2, run")
 	var mu sync.Mutex
 	sizes := []int{20, 60, 150}
 	cpus := []string{"cpu032I", "cpu032II"}
@@ -123,14 +124,9 @@ func TestStressSlice(t *testing.T) {
 			ex.Programs++
 			ex.Add(*res.Exec)
 		}
-		if res.RawExec != nil {
-			rex.Programs++
-			rex.Add(*res.RawExec)
-		}
 	})
 	failIfBad(t, raw, Unsupported, Crashed, Skipped)
 	failIfBad(t, ex, Matched, Mismatched, Crashed, Skipped, Unsupported)
-	failIfBad(t, rex, Matched, Mismatched, Crashed, Skipped, Unsupported)
 	if ex.By[Matched] == 0 {
 		t.Errorf("no llvm-stress module ran to a match: the slice tested nothing")
 	}

@@ -129,7 +129,7 @@ func main() {
 			var size int
 			fmt.Sscan(sz[i%len(sz)], &size)
 			res := t.RunStress(seed, campaign.StressConfig{Size: size, CPU: cpuList[i%len(cpuList)],
-				Exec: *execute, StepLimit: 2_000_000, Keep: *keep})
+				Exec: *execute, ExecRaw: *execute, StepLimit: 2_000_000, Keep: *keep})
 			mu.Lock()
 			defer mu.Unlock()
 			raw.Programs++
