@@ -27,6 +27,8 @@ all: build
 build:
 	$(GO) build -o $(BIN)/lltosimd ./cmd/lltosimd
 	$(GO) build -o $(BIN)/cpu0sim ./cmd/cpu0sim
+	$(GO) build -o $(BIN)/vc4run ./cmd/vc4run
+	$(GO) build -o $(BIN)/vc4sim ./cmd/vc4sim
 
 # setup installs the external tools, only when one is missing. LLVM 14's
 # FileCheck and lit live in /usr/lib/llvm-14 (llvm-14-tools).
