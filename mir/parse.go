@@ -681,8 +681,10 @@ func (p *parser) headerLine() error {
 	return err
 }
 
-func (p *parser) frameObject() error {
-	if err := p.expect("fi#"); err != nil {
+// numberedEntry reads the "fi#N:" / "jt#N:" head of a frame object or jump
+// table line; entries must come in order, so N is the next index.
+func (p *parser) numberedEntry(prefix string, next int) error {
+	if err := p.expect(prefix); err != nil {
 		return err
 	}
 	at := p.here()
@@ -690,14 +692,18 @@ func (p *parser) frameObject() error {
 	if err != nil {
 		return err
 	}
-	if n != int64(len(p.f.Frame)) {
-		return p.errAt(at, "expected fi#%d", len(p.f.Frame))
+	if n != int64(next) {
+		return p.errAt(at, "expected %s%d", prefix, next)
 	}
-	if err := p.expect(":"); err != nil {
+	return p.expect(":")
+}
+
+func (p *parser) frameObject() error {
+	if err := p.numberedEntry("fi#", len(p.f.Frame)); err != nil {
 		return err
 	}
 	var o FrameObject
-	err = p.attrs(func(k string, at pos, hasValue bool) (err error) {
+	err := p.attrs(func(k string, at pos, hasValue bool) (err error) {
 		switch k {
 		case "size":
 			o.Size, err = p.intValue(k, hasValue)
@@ -719,18 +725,7 @@ func (p *parser) frameObject() error {
 }
 
 func (p *parser) jumpTable() error {
-	if err := p.expect("jt#"); err != nil {
-		return err
-	}
-	at := p.here()
-	n, err := p.int()
-	if err != nil {
-		return err
-	}
-	if n != int64(len(p.f.JumpTables)) {
-		return p.errAt(at, "expected jt#%d", len(p.f.JumpTables))
-	}
-	if err := p.expect(":"); err != nil {
+	if err := p.numberedEntry("jt#", len(p.f.JumpTables)); err != nil {
 		return err
 	}
 	jt := []*Block{}
@@ -748,7 +743,7 @@ func (p *parser) jumpTable() error {
 		jt = append(jt, b)
 	}
 	p.f.JumpTables = append(p.f.JumpTables, jt)
-	_, err = p.endLine()
+	_, err := p.endLine()
 	return err
 }
 
