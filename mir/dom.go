@@ -130,26 +130,9 @@ func (t *DomTree) succForward() [][]int32 {
 func forwardPostorderAll(succ [][]int32, n int) []int32 {
 	seen := make([]bool, n)
 	order := make([]int32, 0, n)
-	type frame struct{ x, next int32 }
 	for r := 0; r < n; r++ {
-		if seen[r] {
-			continue
-		}
-		seen[r] = true
-		stack := []frame{{int32(r), 0}}
-		for len(stack) > 0 {
-			top := &stack[len(stack)-1]
-			if int(top.next) < len(succ[top.x]) {
-				y := succ[top.x][top.next]
-				top.next++
-				if !seen[y] {
-					seen[y] = true
-					stack = append(stack, frame{y, 0})
-				}
-				continue
-			}
-			order = append(order, top.x)
-			stack = stack[:len(stack)-1]
+		if !seen[r] {
+			order = appendPostorder(order, succ, seen, int32(r))
 		}
 	}
 	return order
@@ -157,9 +140,14 @@ func forwardPostorderAll(succ [][]int32, n int) []int32 {
 
 // postorderFrom returns the nodes reachable from root in DFS postorder.
 func postorderFrom(succ [][]int32, root int32) []int32 {
-	seen := make([]bool, len(succ))
+	return appendPostorder(make([]int32, 0, len(succ)), succ, make([]bool, len(succ)), root)
+}
+
+// appendPostorder appends the nodes reachable from root and not yet seen,
+// in DFS postorder, marking them seen. Iterative, so deep CFGs cannot
+// overflow the stack.
+func appendPostorder(order []int32, succ [][]int32, seen []bool, root int32) []int32 {
 	type frame struct{ x, next int32 }
-	order := make([]int32, 0, len(succ))
 	stack := []frame{{root, 0}}
 	seen[root] = true
 	for len(stack) > 0 {
