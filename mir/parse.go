@@ -370,13 +370,7 @@ func (p *parser) moduleAttr() error {
 			return p.errf("expected big or little")
 		}
 	case "externs:":
-		for first := true; !p.atEnd(); first = false {
-			if !first {
-				if err := p.expect(","); err != nil {
-					return err
-				}
-				p.skipSpace()
-			}
+		if err := p.commaList(func() error {
 			if err := p.expect("@"); err != nil {
 				return err
 			}
@@ -385,6 +379,9 @@ func (p *parser) moduleAttr() error {
 				return err
 			}
 			p.m.Externs = append(p.m.Externs, s)
+			return nil
+		}); err != nil {
+			return err
 		}
 	case "alias:": // alias: @name = @target+off [exported]
 		var a Alias
@@ -627,16 +624,11 @@ func (p *parser) headerLine() error {
 		}
 		p.vregs = int(n)
 	case "undef-vregs:":
-		for first := true; !p.atEnd(); first = false {
-			if !first {
-				if err := p.expect(","); err != nil {
-					return err
-				}
-				p.skipSpace()
-			}
-			if _, err := p.vreg(); err != nil {
-				return err
-			}
+		if err := p.commaList(func() error {
+			_, err := p.vreg()
+			return err
+		}); err != nil {
+			return err
 		}
 	case "block-syms:": // block-syms: bb3 = @sym, ...
 		for first := true; !p.atEnd(); first = false {
@@ -724,11 +716,9 @@ func (p *parser) frameObject() error {
 	return err
 }
 
-func (p *parser) jumpTable() error {
-	if err := p.numberedEntry("jt#", len(p.f.JumpTables)); err != nil {
-		return err
-	}
-	jt := []*Block{}
+// commaList calls item for each element of a ", "-separated list that runs
+// to the end of the line.
+func (p *parser) commaList(item func() error) error {
 	for first := true; !p.atEnd(); first = false {
 		if !first {
 			if err := p.expect(","); err != nil {
@@ -736,11 +726,24 @@ func (p *parser) jumpTable() error {
 			}
 			p.skipSpace()
 		}
-		b, err := p.blockRef()
-		if err != nil {
+		if err := item(); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+func (p *parser) jumpTable() error {
+	if err := p.numberedEntry("jt#", len(p.f.JumpTables)); err != nil {
+		return err
+	}
+	jt := []*Block{}
+	if err := p.commaList(func() error {
+		b, err := p.blockRef()
 		jt = append(jt, b)
+		return err
+	}); err != nil {
+		return err
 	}
 	p.f.JumpTables = append(p.f.JumpTables, jt)
 	_, err := p.endLine()
