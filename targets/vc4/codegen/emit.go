@@ -18,24 +18,32 @@ type segment struct {
 	in, out    map[int]bool
 }
 
+// splitAtLabels cuts the instruction list into straight-line segments
+// [start, end) at labels and maps each label to the segment it starts.
+func splitAtLabels(code []*lins) (bounds [][2]int, labelSeg map[int]int) {
+	labelSeg = map[int]int{}
+	start := 0
+	for i, in := range code {
+		if in.op != "label" {
+			continue
+		}
+		if i > start {
+			bounds = append(bounds, [2]int{start, i})
+			start = i
+		}
+		labelSeg[in.target] = len(bounds)
+	}
+	return append(bounds, [2]int{start, len(code)}), labelSeg
+}
+
 // allocate assigns every virtual register a physical register of file A or
 // B by linear scan over live intervals.
 func allocate(code []*lins) (map[int]string, error) {
-	labelSeg := map[int]int{}
-	var segs []*segment
-	cur := &segment{start: 0}
-	for i, in := range code {
-		if in.op == "label" && i > cur.start {
-			cur.end = i
-			segs = append(segs, cur)
-			cur = &segment{start: i}
-		}
-		if in.op == "label" {
-			labelSeg[in.target] = len(segs)
-		}
+	bounds, labelSeg := splitAtLabels(code)
+	segs := make([]*segment, len(bounds))
+	for i, b := range bounds {
+		segs[i] = &segment{start: b[0], end: b[1]}
 	}
-	cur.end = len(code)
-	segs = append(segs, cur)
 	for si, s := range segs {
 		s.use, s.def, s.in, s.out = map[int]bool{}, map[int]bool{}, map[int]bool{}, map[int]bool{}
 		falls := true
@@ -520,7 +528,6 @@ func isAcc(n string) bool { return len(n) == 2 && n[0] == 'r' && n[1] >= '0' && 
 // undefined (spec §10), so the prologue clears them. Forward "definitely
 // written" analysis on the machine CFG.
 func uninitialized(code []*lins, reg map[int]string) []string {
-	labelSeg := map[int]int{}
 	type seg struct {
 		start, end int
 		succs      []int
@@ -528,20 +535,11 @@ func uninitialized(code []*lins, reg map[int]string) []string {
 		in         map[string]bool
 		done       bool
 	}
-	var segs []*seg
-	cur := &seg{}
-	for i, in := range code {
-		if in.op == "label" && i > cur.start {
-			cur.end = i
-			segs = append(segs, cur)
-			cur = &seg{start: i}
-		}
-		if in.op == "label" {
-			labelSeg[in.target] = len(segs)
-		}
+	bounds, labelSeg := splitAtLabels(code)
+	segs := make([]*seg, len(bounds))
+	for i, b := range bounds {
+		segs[i] = &seg{start: b[0], end: b[1]}
 	}
-	cur.end = len(code)
-	segs = append(segs, cur)
 	name := func(v val) string {
 		if v.k == vReg {
 			return reg[v.r]
