@@ -37,6 +37,7 @@ setup deps:
 	  command -v $$t >/dev/null 2>&1 || [ -x /usr/lib/llvm-14/bin/$$t ] || missing="$$missing $$t"; \
 	done; \
 	[ -f /usr/lib/llvm-14/build/utils/lit/lit.py ] || missing="$$missing lit"; \
+	[ "$$(uname -m)" != x86_64 ] || [ -f /usr/lib32/crt1.o ] || missing="$$missing gcc-multilib"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing (missing:$$missing)"; \
 	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $(APT_PACKAGES); \
@@ -109,7 +110,9 @@ bench: build
 #
 # Failing cases keep their files under build/campaign; passing ones are deleted.
 NEEDED_TOOLS += csmith llvm-stress
-APT_PACKAGES += csmith libcsmith-dev
+# gcc-multilib: the csmith campaign builds each program natively with
+# clang -m32 and -m64 to find those whose output depends on the data model.
+APT_PACKAGES += csmith libcsmith-dev $(if $(filter x86_64,$(shell uname -m)),gcc-multilib)
 N        ?= 100
 START    ?= 1
 JOBS     ?= 2
@@ -119,8 +122,8 @@ CAMPAIGN := $(BIN)/campaign
 .PHONY: csmith stress fuzz csmith-reduce campaign-tools
 
 campaign-tools: build
-	@command -v csmith >/dev/null && [ -f /usr/include/csmith/csmith.h ] || \
-	  { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y csmith libcsmith-dev; }
+	@command -v csmith >/dev/null && [ -f /usr/include/csmith/csmith.h ] && [ -f /usr/lib32/crt1.o ] || \
+	  { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y csmith libcsmith-dev gcc-multilib; }
 	$(GO) build -o $(CAMPAIGN) ./tests/campaign/cmd/campaign
 
 csmith: campaign-tools

@@ -46,6 +46,11 @@ f=$name.c
 "$clang" -O0 -w -fsanitize=undefined,address -fno-sanitize-recover=all -I /usr/include/csmith \$f -o ub.exe 2>/dev/null || exit 1
 timeout 10 ./ub.exe >ub.out 2>/dev/null || exit 1
 grep -q "checksum = " ub.out || exit 1
+# csmith writes LP64 programs; a reduction must not drift into one whose
+# output depends on the data model (the campaign runs those as host IR).
+"$clang" -m32 -O0 -w -I /usr/include/csmith \$f -o m32.exe 2>/dev/null || exit 1
+timeout 10 ./m32.exe >m32.out 2>/dev/null || exit 1
+cmp -s ub.out m32.out || exit 1
 "$clang" -$opt $flags \$f -o host.ll 2>/dev/null || exit 1
 timeout 20 lli host.ll >want.out 2>/dev/null || exit 1
 cmp -s ub.out want.out || exit 1

@@ -61,6 +61,7 @@ type Result struct {
 	Compiled bool    // lltosimd produced assembly
 	Ran      bool    // the simulator ran to completion
 	Files    []string
+	Note     string // how the case deviated from its plan, e.g. a variant swap
 }
 
 // Tools are the programs and directories a campaign uses.
@@ -149,7 +150,36 @@ func NewTools(root, work, lltosimd, cpu0sim string) (*Tools, error) {
 	if _, err := os.Stat(filepath.Join(t.CsmithInclude, "csmith.h")); err != nil {
 		errs = append(errs, fmt.Errorf("csmith.h not found in %s (apt-get install libcsmith-dev)", t.CsmithInclude))
 	}
+	if t.Clang != "" {
+		if err := t.checkNative32(); err != nil {
+			errs = append(errs, err)
+		}
+	}
 	return t, errors.Join(errs...)
+}
+
+// checkNative32 makes sure clang can build and link 32-bit host programs,
+// which the csmith campaign needs to tell ILP32-dependent programs apart.
+func (t *Tools) checkNative32() error {
+	dir, err := os.MkdirTemp("", "m32-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	src := filepath.Join(dir, "m32.c")
+	if err := os.WriteFile(src, []byte("#include <stdio.h>\nint main(void){printf(\"%d\\n\",(int)sizeof(long));return 0;}\n"), 0o644); err != nil {
+		return err
+	}
+	exe := filepath.Join(dir, "m32")
+	_, stderr, code, to, err := run(t.CompileTimeout, dir, t.Clang, "-m32", "-o", exe, src)
+	if err == nil && !to && code == 0 {
+		var out string
+		out, _, code, to, err = run(t.CompileTimeout, dir, exe)
+		if err == nil && !to && code == 0 && out == "4\n" {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s -m32 cannot build and run a 32-bit program (apt-get install gcc-multilib; make setup does): %s", t.Clang, firstLine(stderr))
 }
 
 // run executes a command with a timeout. timedOut reports a timeout; err is
@@ -331,11 +361,12 @@ type Tally struct {
 	By       map[Outcome]int
 	Reasons  map[string]int // "outcome: reason" → count
 	Failures []Result       // mismatched and crashed cases, for the report
+	Notes    map[string]int // Result.Note → count
 }
 
 // NewTally returns an empty tally.
 func NewTally(title string) *Tally {
-	return &Tally{Title: title, By: map[Outcome]int{}, Reasons: map[string]int{}}
+	return &Tally{Title: title, By: map[Outcome]int{}, Reasons: map[string]int{}, Notes: map[string]int{}}
 }
 
 // Add counts one result.
@@ -354,6 +385,9 @@ func (t *Tally) Add(r Result) {
 	if r.Outcome == Mismatched || r.Outcome == Crashed {
 		t.Failures = append(t.Failures, r)
 	}
+	if r.Note != "" {
+		t.Notes[r.Note]++
+	}
 }
 
 // Print writes the summary table.
@@ -366,23 +400,30 @@ func (t *Tally) Print(w io.Writer, outcomes ...Outcome) {
 	for _, o := range outcomes {
 		fmt.Fprintf(w, "  %-14s %6d\n", o, t.By[o])
 	}
-	if len(t.Reasons) > 0 {
-		fmt.Fprintf(w, "  reasons:\n")
-		keys := make([]string, 0, len(t.Reasons))
-		for k := range t.Reasons {
-			keys = append(keys, k)
-		}
-		sort.Slice(keys, func(i, j int) bool {
-			if t.Reasons[keys[i]] != t.Reasons[keys[j]] {
-				return t.Reasons[keys[i]] > t.Reasons[keys[j]]
-			}
-			return keys[i] < keys[j]
-		})
-		for _, k := range keys {
-			fmt.Fprintf(w, "    %6d  %s\n", t.Reasons[k], k)
-		}
-	}
+	printCounts(w, "reasons", t.Reasons)
+	printCounts(w, "notes (cases)", t.Notes)
 	for _, f := range t.Failures {
 		fmt.Fprintf(w, "  %s: %s: %s\n", f.Outcome, f.Case, f.Reason)
+	}
+}
+
+// printCounts writes a titled count table, largest first.
+func printCounts(w io.Writer, title string, m map[string]int) {
+	if len(m) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "  %s:\n", title)
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if m[keys[i]] != m[keys[j]] {
+			return m[keys[i]] > m[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	for _, k := range keys {
+		fmt.Fprintf(w, "    %6d  %s\n", m[k], k)
 	}
 }

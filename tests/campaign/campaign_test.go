@@ -98,6 +98,39 @@ func TestCsmithSlice(t *testing.T) {
 	}
 }
 
+// TestCsmithDataModel checks the ILP32/LP64 detection: csmith writes LP64
+// programs, and seed 307 stores ~(x & 1UL) into an int64_t, which is
+// 0xFFFFFFFE under the mipsel triple and -2 under lli's host triple. The
+// first campaign reported it as a mismatch (cpu0 printed what a clang -m32
+// build prints); it must run as host IR and match.
+func TestCsmithDataModel(t *testing.T) {
+	tools := newTools(t)
+	dir := t.TempDir()
+	for _, c := range []struct {
+		src string
+		dep bool
+	}{
+		{"#include <stdio.h>\n#include <stdint.h>\nint x = 1;\nint main(void){int64_t g = ~(x & 1UL); printf(\"%lld\\n\", (long long)g); return 0;}\n", true},
+		{"#include <stdio.h>\n#include <stdint.h>\nint x = 1;\nint main(void){int64_t g = ~(x & 1ULL); printf(\"%lld\\n\", (long long)g); return 0;}\n", false},
+	} {
+		src := filepath.Join(dir, "dm.c")
+		if err := os.WriteFile(src, []byte(c.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if dep, why := tools.dataModel(dir, src); dep != c.dep {
+			t.Errorf("dataModel = %v (%s), want %v for\n%s", dep, why, c.dep, c.src)
+		}
+	}
+	tl := NewTally("csmith seed 307")
+	for _, r := range tools.RunCsmith(307, CsmithProfiles[0], CsmithConfig{Opts: []string{"O0"}, CPUs: []string{"cpu032II"}}) {
+		tl.Add(r)
+	}
+	failIfBad(t, tl, Matched, Mismatched, Crashed, Skipped)
+	if tl.By[Matched] != 1 || tl.Notes["data model: ran host IR (ILP32 output differs from LP64)"] != 1 {
+		t.Errorf("seed 307 should run once as host IR and match")
+	}
+}
+
 // TestStressSlice compiles llvm-stress seeds 1..300: none may crash lltosimd
 // (every module compiles or is rejected as unsupported), and the optimized
 // modules of every third seed that terminate must hash their buffers as lli

@@ -35,7 +35,11 @@ var ClangFlags = []string{"-ffreestanding", "-fno-builtin", "-fno-vectorize",
 	"-fno-slp-vectorize", "-nostdlibinc", "-w", "-S", "-emit-llvm"}
 
 // Triples of the compiled variants; the reference is always lli on the
-// host-triple IR.
+// host-triple IR. csmith writes programs for the host's data model (LP64:
+// 64-bit long and pointers); under the mipsel triple (ILP32) some of them
+// legitimately compute something else, e.g. `int64_t g = ~(x & 1UL)` is
+// 0xFFFFFFFE there. RunCsmith detects those programs (see dataModel) and
+// runs their host-triple IR instead, which is exactly the IR lli runs.
 const (
 	TripleMipsel = "mipsel-unknown-linux-gnu"
 	TripleHost   = "" // clang's default
@@ -111,15 +115,16 @@ func (t *Tools) reference(ll string, timeout time.Duration) (stdout string, code
 // RunCsmith generates csmith program seed and runs its whole matrix. All
 // files live in a per-program directory under t.Work, removed when every
 // case matched (unless cfg.Keep).
-func (t *Tools) RunCsmith(seed int, p CsmithProfile, cfg CsmithConfig) []Result {
+func (t *Tools) RunCsmith(seed int, p CsmithProfile, cfg CsmithConfig) (results []Result) {
 	name := fmt.Sprintf("csmith seed=%d %s", seed, p.Name)
 	dir := filepath.Join(t.Work, fmt.Sprintf("csmith-%d-%s", seed, p.Name))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return []Result{{Case: name, Outcome: Crashed, Reason: "work dir: " + err.Error()}}
 	}
-	variants := []struct{ name, triple string }{{"mipsel", TripleMipsel}}
+	type variant struct{ name, triple, note string }
+	variants := []variant{{"mipsel", TripleMipsel, ""}}
 	if cfg.Host {
-		variants = append(variants, struct{ name, triple string }{"host", TripleHost})
+		variants = append(variants, variant{"host", TripleHost, ""})
 	}
 	ncases := len(cfg.Opts) * len(cfg.CPUs) * len(variants)
 	all := func(o Outcome, reason, detail string) []Result {
@@ -134,7 +139,9 @@ func (t *Tools) RunCsmith(seed int, p CsmithProfile, cfg CsmithConfig) []Result 
 		os.RemoveAll(dir)
 		return all(Skipped, "generator failed: "+err.Error(), "")
 	}
-	var results []Result
+	// The data-model check runs once, lazily: only programs with an lli
+	// reference pay for the two native builds.
+	dmChecked, dmDep, dmWhy := false, false, ""
 	for _, opt := range cfg.Opts {
 		per := len(cfg.CPUs) * len(variants)
 		hostLL := filepath.Join(dir, "host."+opt+".ll")
@@ -155,6 +162,23 @@ func (t *Tools) RunCsmith(seed int, p CsmithProfile, cfg CsmithConfig) []Result 
 			continue
 		}
 		for _, v := range variants {
+			if v.triple == TripleMipsel {
+				if !dmChecked {
+					dmChecked = true
+					dmDep, dmWhy = t.dataModel(dir, src)
+				}
+				if dmDep && cfg.Host {
+					// The host cases of this program exist already.
+					for _, cpu := range cfg.CPUs {
+						results = append(results, Result{Case: fmt.Sprintf("%s %s %s %s", name, opt, v.name, cpu),
+							Outcome: Skipped, Reason: "data model: ILP32 output differs from LP64", Detail: dmWhy})
+					}
+					continue
+				}
+				if dmDep {
+					v = variant{"host", TripleHost, "data model: ran host IR (ILP32 output differs from LP64)"}
+				}
+			}
 			ll := hostLL
 			if v.triple != TripleHost {
 				ll = filepath.Join(dir, v.name+"."+opt+".ll")
@@ -167,7 +191,9 @@ func (t *Tools) RunCsmith(seed int, p CsmithProfile, cfg CsmithConfig) []Result 
 			}
 			for _, cpu := range cfg.CPUs {
 				c := fmt.Sprintf("%s %s %s %s", name, opt, v.name, cpu)
-				results = append(results, t.compileAndRun(c, ll, "cpu0el", cpu, opt, want, wantCode, src))
+				r := t.compileAndRun(c, ll, "cpu0el", cpu, opt, want, wantCode, src)
+				r.Note = v.note
+				results = append(results, r)
 			}
 		}
 	}
@@ -254,4 +280,30 @@ func llcOpt(opt string) string {
 		return "O2"
 	}
 	return opt
+}
+
+// dataModel reports whether csmith program src prints something else when
+// built for ILP32 than for LP64, by building and running it natively with
+// clang -m32 and -m64 (system headers, -O0). why describes the difference.
+// A program whose native runs fail or time out counts as independent: the
+// lli reference then decides, as for every other program.
+func (t *Tools) dataModel(dir, src string) (dependent bool, why string) {
+	var outs [2]string
+	for i, m := range []string{"-m32", "-m64"} {
+		exe := filepath.Join(dir, "native"+m)
+		_, _, code, to, err := run(t.CompileTimeout, dir, t.Clang, m, "-O0", "-w", "-I", t.CsmithInclude, "-o", exe, src)
+		if err != nil || to || code != 0 {
+			return false, ""
+		}
+		out, _, code, to, err := run(t.LLITimeout, dir, exe)
+		os.Remove(exe)
+		if err != nil || to || code != 0 {
+			return false, ""
+		}
+		outs[i] = out
+	}
+	if outs[0] == outs[1] {
+		return false, ""
+	}
+	return true, fmt.Sprintf("clang -m32 prints:\n%sclang -m64 prints:\n%s", tail(outs[0]), tail(outs[1]))
 }
