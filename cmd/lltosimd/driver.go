@@ -582,14 +582,3 @@ func endianName(big bool) string {
 	}
 	return "little"
 }
-
-// setMemoryLimit gives the garbage collector a soft limit proportional to
-// the input: llir's parse tree is the peak of a compilation, and collecting
-// more often around it keeps peak memory close to llc's for little CPU.
-// An explicit GOMEMLIMIT wins.
-func setMemoryLimit(inputSize int) {
-	if os.Getenv("GOMEMLIMIT") != "" {
-		return
-	}
-	debug.SetMemoryLimit(int64(inputSize)*16 + 32<<20)
-}
