@@ -4,7 +4,7 @@
 // must equal those of lli running the host-triple IR of the same program at
 // the same optimisation level: the expected values always come from lli.
 //
-// The matrix per program: clang -O0 and -O2 (lltosimd gets the same level) ×
+// The matrix per program: clang -O0, -O1 and -O2 (lltosimd gets the same level) ×
 // the variants below × -mcpu=cpu032I and cpu032II.
 //
 //	mipsel  --target=mipsel-unknown-linux-gnu → -march=cpu0el (little-endian)
@@ -22,9 +22,9 @@
 // the frontend scalarizes), and it is position independent (PIE, with
 // relative lookup tables); MIPS IR has no vectors either way.
 //
-// Environment: LLTOSIMD_EXEC_VARIANTS=mipsel,mips,host,host-nopic and
-// LLTOSIMD_EXEC_CPUS=cpu032I,cpu032II restrict the matrix; -short runs only
-// mipsel. CLANG and LLI override the tool paths; LLTOSIMD_BIN_DIR uses
+// Environment: LLTOSIMD_EXEC_VARIANTS=mipsel,mips,host,host-nopic,
+// LLTOSIMD_EXEC_CPUS=cpu032I,cpu032II and LLTOSIMD_EXEC_OPTS=O0,O1,O2
+// restrict the matrix; -short runs only mipsel. CLANG and LLI override the tool paths; LLTOSIMD_BIN_DIR uses
 // prebuilt lltosimd/cpu0sim binaries.
 package exec
 
@@ -59,7 +59,7 @@ var variants = []variant{
 
 var cpus = []string{"cpu032I", "cpu032II"}
 
-var opts = []string{"O0", "O2"}
+var opts = []string{"O0", "O1", "O2"}
 
 // maxSteps bounds one simulated run; corpus programs need < ~2M steps.
 const maxSteps = "50000000"
@@ -265,11 +265,15 @@ func TestExec(t *testing.T) {
 	}
 	useVariant := selected("LLTOSIMD_EXEC_VARIANTS", names, []string{"mipsel"})
 	useCPU := selected("LLTOSIMD_EXEC_CPUS", cpus, nil)
+	useOpt := selected("LLTOSIMD_EXEC_OPTS", opts, nil)
 
 	t.Cleanup(h.summary)
 	for _, src := range programs(t) {
 		name := strings.TrimSuffix(filepath.Base(src), ".c")
 		for _, opt := range opts {
+			if !useOpt[opt] {
+				continue
+			}
 			for _, v := range variants {
 				if !useVariant[v.name] {
 					continue
