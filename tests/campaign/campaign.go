@@ -28,6 +28,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -340,15 +341,38 @@ func (t *Tools) simulate(march, cpu string, maxSteps int, asm ...string) (stdout
 	return stdout, code, "", "", ""
 }
 
-// simErrorKind shortens a simulator diagnostic to its category (without
-// addresses), so equal failures count together.
+// simErrorKind shortens a simulator diagnostic to its category, without
+// the pc, addresses and function, so equal failures count together:
+// "cpu0sim: cpu0 sim: pc 0x… (word 0x…): misaligned 4-byte store to 0x…
+// (in f+0x70)" becomes "misaligned 4-byte store".
 func simErrorKind(stderr string) string {
 	l := firstLine(stderr)
 	l = strings.TrimPrefix(l, "cpu0sim: ")
-	if i := strings.IndexAny(l, "0123456789"); i > 0 {
-		l = strings.TrimSpace(l[:i])
+	if strings.HasPrefix(l, "cpu0 sim: pc ") {
+		if i := strings.Index(l, "): "); i >= 0 {
+			l = l[i+3:]
+		}
 	}
-	return l
+	if i := strings.Index(l, " (in "); i >= 0 {
+		l = l[:i]
+	}
+	l = hexRE.ReplaceAllString(l, "")
+	return strings.Join(strings.Fields(strings.TrimSuffix(strings.TrimSpace(l), " to")), " ")
+}
+
+var hexRE = regexp.MustCompile(`\b(to |from )?0x[0-9a-fA-F]+\b`)
+
+// undefinedBehaviourFault reports whether a simulator fault is what a
+// program with undefined behaviour may provoke (a bad address, a
+// misaligned access, a division by zero), as opposed to one only a broken
+// compiler causes (an undefined opcode, a fetch outside the text).
+func undefinedBehaviourFault(kind string) bool {
+	for _, k := range []string{"misaligned", "outside memory", "division by zero"} {
+		if strings.Contains(kind, k) {
+			return true
+		}
+	}
+	return false
 }
 
 // Tally counts results for the summary table.

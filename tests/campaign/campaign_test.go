@@ -240,3 +240,23 @@ func runUsage(name string, args ...string) (stdout, stderr string, code int, ps 
 	}
 	return out.String(), errb.String(), cmd.ProcessState.ExitCode(), cmd.ProcessState, nil
 }
+
+// TestSimErrorKind checks that simulator faults count by category: the
+// first campaigns lumped every fault under "cpu" (the digit in "cpu0").
+func TestSimErrorKind(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"cpu0sim: cpu0 sim: pc 0x000000a4 (word 0x022d0011): misaligned 4-byte store to 0x00feff71 (in stress_fn+0x70)\n", "misaligned 4-byte store"},
+		{"cpu0sim: cpu0 sim: pc 0x00000010 (word 0x00000000): load from 0x7fffff00 outside memory (in main+0x10)", "load outside memory"},
+		{"cpu0sim: cpu0 sim: pc 0x00000020 (word 0x17000000): division by zero (in f+0x4)", "division by zero"},
+		{"cpu0sim: cpu0 sim: pc 0x00000020 (word 0x3b000000): undefined opcode 0x3b (mul) for this CPU (cpu032I)", "undefined opcode (mul) for this CPU (cpu032I)"},
+	} {
+		got := simErrorKind(c.in)
+		if got != c.want {
+			t.Errorf("simErrorKind(%q) = %q, want %q", c.in, got, c.want)
+		}
+		ub := undefinedBehaviourFault(got)
+		if wantUB := !strings.HasPrefix(c.want, "undefined opcode"); ub != wantUB {
+			t.Errorf("undefinedBehaviourFault(%q) = %v", got, ub)
+		}
+	}
+}
