@@ -113,7 +113,10 @@ func main() {
 		raw := campaign.NewTally(fmt.Sprintf("llvm-stress seeds %d..%d, raw modules", *start, *start+*n-1))
 		ex := campaign.NewTally("llvm-stress, opt -O2 modules run against lli")
 		rex := campaign.NewTally("llvm-stress, raw modules that compiled, run against lli")
-		tallies = append(tallies, raw, ex, rex)
+		// rex does not decide the exit status: unmodified llvm-stress
+		// modules are not UB-free (an 8-byte store into a 2-byte alloca,
+		// say), so its differences are leads, printed for inspection.
+		tallies = append(tallies, raw, ex)
 		sz := strings.Split(*sizes, ",")
 		mu.Lock()
 		print = func() {
