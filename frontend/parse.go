@@ -76,7 +76,7 @@ func Parse(filename string, src []byte) (m *ir.Module, err error) {
 			m, err = nil, &Error{File: filename, Line: 1, Col: 1, Msg: fmt.Sprintf("cannot parse LLVM IR: %v", r)}
 		}
 	}()
-	rewritten := rewriteForLLIR(src)
+	rewritten := rewriteNaNPayloads(rewriteForLLIR(src))
 	if e := checkTokens(filename, rewritten); e != nil {
 		return nil, e
 	}
