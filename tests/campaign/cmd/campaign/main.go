@@ -31,7 +31,7 @@ func main() {
 	mode := os.Args[1]
 	fs := flag.NewFlagSet(mode, flag.ExitOnError)
 	n := fs.Int("n", 100, "number of programs (seeds)")
-	start := fs.Int("start", 1, "first seed")
+	start := fs.Int("start", 1, "first seed (a seed's profile, size and CPU depend on the seed alone, so one seed reruns exactly)")
 	jobs := fs.Int("j", 2, "parallel programs")
 	opts := fs.String("opts", "O0,O2", "csmith: optimisation levels (clang and lltosimd)")
 	cpus := fs.String("cpus", "cpu032I,cpu032II", "csmith: CPUs to run on; stress: CPUs to alternate")
@@ -45,6 +45,10 @@ func main() {
 	maxSteps := fs.Int("max-steps", 200_000_000, "csmith: simulator step limit (longer runs are skipped)")
 	verbose := fs.Bool("v", false, "print every case")
 	fs.Parse(os.Args[2:])
+	if *start < 1 || *n < 0 || *jobs < 1 {
+		fmt.Fprintln(os.Stderr, "campaign: -start must be ≥ 1, -n ≥ 0 and -j ≥ 1")
+		os.Exit(2)
+	}
 
 	root, err := os.Getwd()
 	check(err)
@@ -99,7 +103,7 @@ func main() {
 			seed := *start + i
 			cfg := campaign.CsmithConfig{Opts: strings.Split(*opts, ","), CPUs: cpuList, Keep: *keep,
 				Host: *hostEvery > 0 && seed%*hostEvery == 0}
-			rs := t.RunCsmith(seed, campaign.CsmithProfiles[i%len(campaign.CsmithProfiles)], cfg)
+			rs := t.RunCsmith(seed, campaign.CsmithProfiles[(seed-1)%len(campaign.CsmithProfiles)], cfg)
 			mu.Lock()
 			defer mu.Unlock()
 			tl.Programs++
@@ -130,8 +134,8 @@ func main() {
 		parallel(*n, *jobs, func(i int) {
 			seed := *start + i
 			var size int
-			fmt.Sscan(sz[i%len(sz)], &size)
-			res := t.RunStress(seed, campaign.StressConfig{Size: size, CPU: cpuList[i%len(cpuList)],
+			fmt.Sscan(sz[(seed-1)%len(sz)], &size)
+			res := t.RunStress(seed, campaign.StressConfig{Size: size, CPU: cpuList[(seed-1)%len(cpuList)],
 				Exec: *execute, ExecRaw: *execute, StepLimit: 2_000_000, Keep: *keep})
 			mu.Lock()
 			defer mu.Unlock()
