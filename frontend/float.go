@@ -35,8 +35,9 @@ func floatSize(t *types.FloatType) (int64, error) {
 func floatBits(t *types.FloatType) int { return 8 * int(must(floatSize(t))) }
 
 // floatConstBits returns the bit pattern of a float or double constant.
-// The IR parser keeps only the sign of a NaN constant, so NaNs get the
-// default quiet NaN's payload.
+// The IR parser keeps only the sign of a NaN constant: a NaN that reaches
+// here is the default quiet NaN, because rewriteNaNPayloads turned every
+// other NaN literal into a bitcast of its bits.
 func floatConstBits(c *constant.Float) uint64 {
 	double := floatBits(c.Typ) == 64
 	switch {
