@@ -18,6 +18,31 @@ type segment struct {
 	in, out    map[int]bool
 }
 
+// segmentSuccs returns the successors of each segment of bounds: the
+// targets of its branches, and the next segment unless an unconditional
+// branch or the thread end stops the fall-through.
+func segmentSuccs(code []*lins, bounds [][2]int, labelSeg map[int]int) [][]int {
+	succs := make([][]int, len(bounds))
+	for si, b := range bounds {
+		falls := true
+		for _, in := range code[b[0]:b[1]] {
+			if in.op == "brr" {
+				succs[si] = append(succs[si], labelSeg[in.target])
+				if in.bcond == "" {
+					falls = false
+				}
+			}
+			if in.sig == "thrend" {
+				falls = false
+			}
+		}
+		if falls && si+1 < len(bounds) {
+			succs[si] = append(succs[si], si+1)
+		}
+	}
+	return succs
+}
+
 // splitAtLabels cuts the instruction list into straight-line segments
 // [start, end) at labels and maps each label to the segment it starts.
 func splitAtLabels(code []*lins) (bounds [][2]int, labelSeg map[int]int) {
@@ -44,20 +69,12 @@ func allocate(code []*lins) (map[int]string, error) {
 	for i, b := range bounds {
 		segs[i] = &segment{start: b[0], end: b[1]}
 	}
+	succs := segmentSuccs(code, bounds, labelSeg)
 	for si, s := range segs {
 		s.use, s.def, s.in, s.out = map[int]bool{}, map[int]bool{}, map[int]bool{}, map[int]bool{}
-		falls := true
+		s.succs = succs[si]
 		for i := s.start; i < s.end; i++ {
 			in := code[i]
-			if in.op == "brr" {
-				s.succs = append(s.succs, labelSeg[in.target])
-				if in.bcond == "" {
-					falls = false
-				}
-			}
-			if in.sig == "thrend" {
-				falls = false
-			}
 			for _, u := range in.uses() {
 				if !s.def[u] {
 					s.use[u] = true
@@ -66,9 +83,6 @@ func allocate(code []*lins) (map[int]string, error) {
 			if r := in.defReg(); r >= 0 && !in.partial() {
 				s.def[r] = true
 			}
-		}
-		if falls && si+1 < len(segs) {
-			s.succs = append(s.succs, si+1)
 		}
 	}
 	for changed := true; changed; {
@@ -547,26 +561,14 @@ func uninitialized(code []*lins, reg map[int]string) []string {
 		return ""
 	}
 	preds := make([][]int, len(segs))
+	succs := segmentSuccs(code, bounds, labelSeg)
 	for si, s := range segs {
 		s.gen = map[string]bool{}
-		falls := true
+		s.succs = succs[si]
 		for i := s.start; i < s.end; i++ {
-			in := code[i]
-			if in.op == "brr" {
-				s.succs = append(s.succs, labelSeg[in.target])
-				if in.bcond == "" {
-					falls = false
-				}
-			}
-			if in.sig == "thrend" {
-				falls = false
-			}
-			if n := name(in.d); n != "" {
+			if n := name(code[i].d); n != "" {
 				s.gen[n] = true
 			}
-		}
-		if falls && si+1 < len(segs) {
-			s.succs = append(s.succs, si+1)
 		}
 		for _, t := range s.succs {
 			preds[t] = append(preds[t], si)
