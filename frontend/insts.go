@@ -433,17 +433,20 @@ func (s *fn) cast(k castKind, x value.Value, to types.Type) []mir.Reg {
 // scale.
 func (t *translator) gepWalk(elem types.Type, idx []value.Value, vari func(v value.Value, scale int64)) int64 {
 	var off int64
+	// scaled adds index x times sz: to off when constant, else through vari.
+	scaled := func(x value.Value, sz int64) {
+		if c, ok := constInt(x); ok {
+			off += sextBits(c, x.Type()) * sz
+		} else if vari != nil {
+			vari(x, sz)
+		} else {
+			fail("unsupported: non-constant index")
+		}
+	}
 	cur := elem
 	for i, x := range idx {
 		if i == 0 {
-			sz := must(t.lay.AllocSize(elem))
-			if c, ok := constInt(x); ok {
-				off += sextBits(c, x.Type()) * sz
-			} else if vari != nil {
-				vari(x, sz)
-			} else {
-				fail("unsupported: non-constant index")
-			}
+			scaled(x, must(t.lay.AllocSize(elem)))
 			continue
 		}
 		switch ct := cur.(type) {
@@ -456,24 +459,10 @@ func (t *translator) gepWalk(elem types.Type, idx []value.Value, vari func(v val
 			off += sl.Offsets[c]
 			cur = ct.Fields[c]
 		case *types.ArrayType:
-			sz := must(t.lay.AllocSize(ct.ElemType))
-			if c, ok := constInt(x); ok {
-				off += sextBits(c, x.Type()) * sz
-			} else if vari != nil {
-				vari(x, sz)
-			} else {
-				fail("unsupported: non-constant index")
-			}
+			scaled(x, must(t.lay.AllocSize(ct.ElemType)))
 			cur = ct.ElemType
 		case *types.VectorType: // lanes at their store size, packed
-			sz := must(t.lay.StoreSize(ct.ElemType))
-			if c, ok := constInt(x); ok {
-				off += sextBits(c, x.Type()) * sz
-			} else if vari != nil {
-				vari(x, sz)
-			} else {
-				fail("unsupported: non-constant index")
-			}
+			scaled(x, must(t.lay.StoreSize(ct.ElemType)))
 			cur = ct.ElemType
 		default:
 			fail("unsupported: getelementptr into type '%s'", cur)
