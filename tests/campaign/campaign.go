@@ -33,6 +33,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"lltosimd/tests/internal/testtools"
 )
 
 // Outcome classifies one campaign case.
@@ -96,27 +98,6 @@ type memo struct {
 	err  error
 }
 
-// LLVMBinDir is where Debian's llvm-14 packages install their tools.
-const LLVMBinDir = "/usr/lib/llvm-14/bin"
-
-// FindTool returns the path of an external program: the environment
-// variable env if set, else $PATH, else LLVMBinDir.
-func FindTool(env, name string) (string, error) {
-	if env != "" {
-		if p := os.Getenv(env); p != "" {
-			return p, nil
-		}
-	}
-	if p, err := exec.LookPath(name); err == nil {
-		return p, nil
-	}
-	p := filepath.Join(LLVMBinDir, name)
-	if _, err := os.Stat(p); err == nil {
-		return p, nil
-	}
-	return "", fmt.Errorf("required tool %q not found in $PATH or %s (make setup installs it)", name, LLVMBinDir)
-}
-
 // NewTools locates the external tools. lltosimd and cpu0sim are the given
 // binaries (build them first). Missing tools are an error, so a campaign is
 // never silently empty.
@@ -139,7 +120,7 @@ func NewTools(root, work, lltosimd, cpu0sim string) (*Tools, error) {
 		{&t.LLVMLink, "LLVM_LINK", "llvm-link"}, {&t.Opt, "OPT", "opt"},
 		{&t.Csmith, "CSMITH", "csmith"}, {&t.Stress, "LLVM_STRESS", "llvm-stress"},
 	} {
-		p, err := FindTool(x.env, x.name)
+		p, err := testtools.FindTool(x.env, x.name)
 		if err != nil {
 			errs = append(errs, err)
 		}
@@ -181,6 +162,26 @@ func (t *Tools) checkNative32() error {
 		}
 	}
 	return fmt.Errorf("%s -m32 cannot build and run a 32-bit program (apt-get install gcc-multilib; make setup does): %s", t.Clang, firstLine(stderr))
+}
+
+// Parallel calls f(0..n-1) on j goroutines.
+func Parallel(n, j int, f func(int)) {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for k := 0; k < j; k++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f(i)
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 }
 
 // run executes a command with a timeout. timedOut reports a timeout; err is
@@ -270,16 +271,21 @@ func (t *Tools) lltosimd(ll, asm, march, cpu, opt string) (kind, msg string) {
 // Runtime compiles runtime/cpu0 with the lltosimd under test for one
 // -march/-mcpu pair and returns the assembly files to link (halt.s first).
 func (t *Tools) Runtime(march, cpu string) ([]string, error) {
-	key := march + "-" + cpu
+	m := t.memo(march + "-" + cpu)
+	m.once.Do(func() { m.val, m.err = t.buildRuntime(march, cpu) })
+	return m.val, m.err
+}
+
+// memo returns the cache entry of key, creating it on first use.
+func (t *Tools) memo(key string) *memo {
 	t.mu.Lock()
+	defer t.mu.Unlock()
 	m := t.cache[key]
 	if m == nil {
 		m = &memo{}
 		t.cache[key] = m
 	}
-	t.mu.Unlock()
-	m.once.Do(func() { m.val, m.err = t.buildRuntime(march, cpu) })
-	return m.val, m.err
+	return m
 }
 
 func (t *Tools) buildRuntime(march, cpu string) ([]string, error) {

@@ -39,26 +39,6 @@ func newTools(t *testing.T) *Tools {
 	return tools
 }
 
-// forEach runs f(0..n-1) on two goroutines (CI machines have two cores).
-func forEach(n int, f func(int)) {
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for k := 0; k < 2; k++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				f(i)
-			}
-		}()
-	}
-	for i := 0; i < n; i++ {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-}
-
 // failIfBad fails the test for every mismatched or crashed case and logs
 // the table.
 func failIfBad(t *testing.T, tl *Tally, outcomes ...Outcome) {
@@ -81,7 +61,7 @@ func TestCsmithSlice(t *testing.T) {
 	}
 	tl := NewTally("csmith CI slice")
 	var mu sync.Mutex
-	forEach(n, func(i int) {
+	Parallel(n, 2, func(i int) { // CI machines have two cores
 		seed := 1 + i
 		rs := tools.RunCsmith(seed, CsmithProfiles[i%len(CsmithProfiles)],
 			CsmithConfig{Opts: []string{"O0", "O2"}, CPUs: []string{"cpu032II"}, Host: i == n-1})
@@ -146,7 +126,7 @@ func TestStressSlice(t *testing.T) {
 	var mu sync.Mutex
 	sizes := []int{20, 60, 150}
 	cpus := []string{"cpu032I", "cpu032II"}
-	forEach(n, func(i int) {
+	Parallel(n, 2, func(i int) { // CI machines have two cores
 		res := tools.RunStress(1+i, StressConfig{Size: sizes[i%3], CPU: cpus[i%2],
 			Exec: i%ciStressExecEvery == 0, StepLimit: 2_000_000})
 		mu.Lock()

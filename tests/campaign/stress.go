@@ -78,14 +78,7 @@ var wrapperMu sync.Mutex
 // wrapper compiles the stress wrapper once per triple/CPU: it returns the
 // host IR (for llvm-link) or the Cpu0 assembly.
 func (t *Tools) wrapper(kind, cpu string) (string, error) {
-	key := "wrapper-" + kind + "-" + cpu
-	t.mu.Lock()
-	m := t.cache[key]
-	if m == nil {
-		m = &memo{}
-		t.cache[key] = m
-	}
-	t.mu.Unlock()
+	m := t.memo("wrapper-" + kind + "-" + cpu)
 	m.once.Do(func() {
 		wrapperMu.Lock()
 		defer wrapperMu.Unlock()

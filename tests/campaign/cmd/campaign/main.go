@@ -99,7 +99,7 @@ func main() {
 			tl.Print(os.Stdout, campaign.Matched, campaign.Mismatched, campaign.Crashed, campaign.Skipped, campaign.Unsupported)
 		}
 		mu.Unlock()
-		parallel(*n, *jobs, func(i int) {
+		campaign.Parallel(*n, *jobs, func(i int) {
 			seed := *start + i
 			cfg := campaign.CsmithConfig{Opts: strings.Split(*opts, ","), CPUs: cpuList, Keep: *keep,
 				Host: *hostEvery > 0 && seed%*hostEvery == 0}
@@ -131,7 +131,7 @@ func main() {
 			}
 		}
 		mu.Unlock()
-		parallel(*n, *jobs, func(i int) {
+		campaign.Parallel(*n, *jobs, func(i int) {
 			seed := *start + i
 			var size int
 			fmt.Sscan(sz[(seed-1)%len(sz)], &size)
@@ -163,26 +163,6 @@ func main() {
 			os.Exit(1)
 		}
 	}
-}
-
-// parallel calls f(0..n-1) on j goroutines.
-func parallel(n, j int, f func(int)) {
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for k := 0; k < j; k++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				f(i)
-			}
-		}()
-	}
-	for i := 0; i < n; i++ {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 }
 
 func check(err error) {
