@@ -22,6 +22,9 @@ lltosimd = lit_config.params.get('lltosimd') or os.environ.get('LLTOSIMD')
 if not lltosimd:
     root = os.path.dirname(os.path.dirname(config.test_source_root))
     lltosimd = os.path.join(root, 'bin', 'lltosimd')
+# lit runs each test in its own directory: a path relative to where lit was
+# started (`--param lltosimd=bin/lltosimd`) must be made absolute here.
+lltosimd = os.path.abspath(lltosimd)
 if not os.path.exists(lltosimd):
     lit_config.fatal('lltosimd binary not found at %s '
                      '(build it with `make build` or pass --param lltosimd=PATH)'

@@ -5,6 +5,7 @@ package lit
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -62,5 +63,28 @@ func TestLit(t *testing.T) {
 				t.Errorf("lit %s ran no test:\n%s%s", f, stdout, stderr)
 			}
 		})
+	}
+}
+
+// TestLitRelativeParam runs one test the way the README shows, from the
+// repository root with a relative --param lltosimd=…: lit runs tests in
+// their own directories, so lit.cfg.py must resolve the path first.
+func TestLitRelativeParam(t *testing.T) {
+	python := testtools.Tool(t, "PYTHON", "python3")
+	testtools.Tool(t, "FILECHECK", "FileCheck")
+	root := testtools.RepoRoot(t)
+	rel, err := filepath.Rel(root, testtools.Binary(t, "lltosimd"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(python, testtools.LitScript, "--no-progress-bar",
+		"--param", "lltosimd="+rel,
+		"--param", "exec_root="+t.TempDir(),
+		"--param", "llvm_bin="+testtools.LLVMBinDir,
+		"tests/lit/cpu0/select.ll")
+	cmd.Dir = root
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "Passed") {
+		t.Fatalf("lit with --param lltosimd=%s: %v\n%s", rel, err, out)
 	}
 }
