@@ -29,7 +29,7 @@ import (
 	"slices"
 	"strings"
 
-	flag "github.com/spf13/pflag"
+	"flag"
 )
 
 // Marker is the line that opts a test into regeneration.
