@@ -32,7 +32,8 @@ var _ = Register(&Pass{
 		statFilled: "Number of delay slots filled",
 		statUseful: "Number of delay slots filled with useful instructions",
 	},
-	Run: runDelaySlotFiller,
+	Needs: mir.PropNoVRegs | mir.PropFrameLowered, // sets PropBundled when it bundles
+	Run:   runDelaySlotFiller,
 })
 
 func runDelaySlotFiller(c *Ctx, f *mir.Func) error {

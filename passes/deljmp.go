@@ -34,6 +34,7 @@ var _ = Register(&Pass{
 		statThreaded:  "Number of branches retargeted past a jmp-only block",
 		statDeadBlock: "Number of dead blocks removed",
 	},
+	Needs: mir.PropSelected | mir.PropNoPHIs, Forbids: mir.PropBundled,
 	Run: runDelJmp,
 })
 

@@ -29,6 +29,7 @@ var PhiElim = Register(&Pass{
 		"copies": "Number of copies inserted for PHIs",
 		"split":  "Number of critical edges split",
 	},
+	Sets: mir.PropNoPHIs, Clears: mir.PropSSA,
 	Run: runPhiElim,
 })
 

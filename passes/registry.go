@@ -25,6 +25,9 @@ type Pass struct {
 	Required bool
 	// DefaultOff passes run only when enabled explicitly.
 	DefaultOff bool
+	// Needs must hold and Forbids must not hold when the pass runs; after
+	// it, Sets holds and Clears does not (see Plan).
+	Needs, Forbids, Sets, Clears mir.Props
 	// Stats declares the statistics the pass counts: key -> description.
 	Stats map[string]string
 	// Run transforms one function.

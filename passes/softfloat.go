@@ -24,7 +24,8 @@ var SoftFloat = Register(&Pass{
 	Stats: map[string]string{
 		"libcalls": "Number of floating-point ops turned into runtime calls",
 	},
-	Run: runSoftFloat,
+	Forbids: mir.PropSelected,
+	Run:     runSoftFloat,
 })
 
 // OptSoftFloatKeepF32 names the option that keeps native float ops.

@@ -18,6 +18,7 @@ var TwoAddr = Register(&Pass{
 	Stats: map[string]string{
 		"copies": "Number of two-address copies inserted",
 	},
+	Needs: mir.PropNoPHIs | mir.PropSelected, Forbids: mir.PropNoVRegs,
 	Run: runTwoAddr,
 })
 

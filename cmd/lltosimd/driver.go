@@ -7,13 +7,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
-	"runtime/debug"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	flag "github.com/spf13/pflag"
 
@@ -254,16 +251,26 @@ func compile(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 		return fmt.Errorf("lltosimd: unknown input language '-x %s' (ir, mir)", o.lang)
 	}
 
-	plan, err := planPasses(pipeline, cfg)
+	start := mir.PropSSA // the frontend's output
+	if len(mod.Funcs) > 0 && o.lang == "mir" {
+		start = mod.Funcs[0].Props
+	}
+	plan, err := passes.NewPlan(pipeline, cfg, start)
+	if err != nil {
+		return fmt.Errorf("lltosimd: %w", err)
+	}
+	for _, n := range append(append([]string{o.stopAfter}, o.printBefore...), o.printAfter...) {
+		if _, ok := passes.Lookup(n); n != "" && !ok {
+			return fmt.Errorf("lltosimd: unknown pass '%s' (see -list-passes)", n)
+		}
+	}
+	dump := passes.Dump{Before: set(o.printBefore), After: set(o.printAfter), AfterAll: o.printAfterAll,
+		StopAfter: o.stopAfter, AtEnd: o.runPass != ""}
+	dumpText, err := plan.Run(mod, dump)
 	if err != nil {
 		return err
 	}
-	printMIR := o.printAfterAll || len(o.printBefore) > 0 || len(o.printAfter) > 0 || o.stopAfter != "" || o.runPass != ""
-	var dumps bytes.Buffer // -print-* output, in function order
-	if err := runPipeline(mod, plan, cfg, o, printMIR, &dumps); err != nil {
-		return err
-	}
-	if dumps.Len() > 0 {
+	if len(dumpText) > 0 {
 		if o.stopAfter != "" || o.runPass != "" {
 			// Like llc -stop-after: the MIR is the output.
 			if o.dotCFG {
@@ -274,9 +281,9 @@ func compile(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 			if o.stats {
 				cfg.Stats.Print(stderr)
 			}
-			return writeOutput(o.out, dumps.Bytes(), stdout)
+			return writeOutput(o.out, dumpText, stdout)
 		}
-		if _, err := stderr.Write(dumps.Bytes()); err != nil {
+		if _, err := stderr.Write(dumpText); err != nil {
 			return err
 		}
 	}
@@ -384,114 +391,13 @@ func readInput(path string, stdin io.Reader) (string, []byte, error) {
 	return path, b, nil
 }
 
-// planPasses resolves pass names and checks the -print/-stop names exist.
-func planPasses(names []string, cfg *passes.Config) ([]*passes.Pass, error) {
-	var plan []*passes.Pass
+// set turns a flag's list of pass names into a set.
+func set(names []string) map[string]bool {
+	m := map[string]bool{}
 	for _, n := range names {
-		n = strings.TrimSpace(n)
-		p, ok := passes.Lookup(n)
-		if !ok {
-			return nil, fmt.Errorf("lltosimd: unknown pass '%s' (see -list-passes)", n)
-		}
-		plan = append(plan, p)
+		m[n] = true
 	}
-	return plan, nil
-}
-
-// runPipeline compiles every function. Independent functions compile in
-// parallel unless output must come in a fixed order (-print-*, -debug-only).
-func runPipeline(mod *mir.Module, plan []*passes.Pass, cfg *passes.Config, o *options, printMIR bool, dumps *bytes.Buffer) error {
-	for _, n := range append(append([]string{o.stopAfter}, o.printBefore...), o.printAfter...) {
-		if n == "" {
-			continue
-		}
-		if _, ok := passes.Lookup(n); !ok {
-			return fmt.Errorf("lltosimd: unknown pass '%s' (see -list-passes)", n)
-		}
-	}
-	contains := func(list []string, s string) bool {
-		for _, x := range list {
-			if x == s {
-				return true
-			}
-		}
-		return false
-	}
-	outs := make([]bytes.Buffer, len(mod.Funcs))
-	errs := make([]error, len(mod.Funcs))
-	compileFunc := func(i int) {
-		f := mod.Funcs[i]
-		w := &outs[i]
-		defer func() {
-			if r := recover(); r != nil {
-				msg := fmt.Sprintf("%s: internal compiler error in function @%s: %v", mod.Source, f.Name, r)
-				if os.Getenv("LLTOSIMD_TRACE") != "" {
-					msg += "\n" + string(debug.Stack())
-				}
-				errs[i] = errors.New(msg)
-			}
-		}()
-		for _, p := range plan {
-			if !cfg.IsEnabled(p) { // as in lbd, the enable flag wins even with -run-pass
-				continue
-			}
-			if contains(o.printBefore, p.Name) {
-				fmt.Fprintf(w, "# *** IR Dump Before %s (%s) ***:\n", p.Desc, p.Name)
-				mir.Print(w, f)
-			}
-			if err := p.Run(&passes.Ctx{Cfg: cfg, Pass: p}, f); err != nil {
-				errs[i] = fmt.Errorf("%s: in function @%s: %w", mod.Source, f.Name, err)
-				return
-			}
-			if cfg.Verify {
-				if verrs := mir.Verify(f); len(verrs) > 0 {
-					errs[i] = fmt.Errorf("%s: MIR verifier failed after pass %s in function @%s: %v", mod.Source, p.Name, f.Name, errors.Join(verrs...))
-					return
-				}
-			}
-			if o.printAfterAll || contains(o.printAfter, p.Name) {
-				fmt.Fprintf(w, "# *** IR Dump After %s (%s) ***:\n", p.Desc, p.Name)
-				mir.Print(w, f)
-			}
-			if p.Name == o.stopAfter {
-				mir.Print(w, f)
-				return
-			}
-		}
-		if o.runPass != "" {
-			mir.Print(w, f)
-		}
-	}
-	sequential := printMIR || len(cfg.DebugOnly) > 0 || len(mod.Funcs) < 2
-	if sequential {
-		for i := range mod.Funcs {
-			compileFunc(i)
-		}
-	} else {
-		var wg sync.WaitGroup
-		next := make(chan int)
-		for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for i := range next {
-					compileFunc(i)
-				}
-			}()
-		}
-		for i := range mod.Funcs {
-			next <- i
-		}
-		close(next)
-		wg.Wait()
-	}
-	for i := range mod.Funcs {
-		if errs[i] != nil {
-			return errs[i]
-		}
-		dumps.Write(outs[i].Bytes())
-	}
-	return nil
+	return m
 }
 
 func writeDots(mod *mir.Module) error {

@@ -55,6 +55,7 @@ var Pass = passes.Register(&passes.Pass{
 		"coalesced":      "Number of copies coalesced",
 		"reloadsRemoved": "Number of reloads replaced by register copies",
 	},
+	Needs: mir.PropNoPHIs | mir.PropSelected, Sets: mir.PropNoVRegs,
 	Run: run,
 })
 

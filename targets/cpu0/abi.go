@@ -27,6 +27,7 @@ var (
 // and jsub/jalr/ret.
 var CallLoweringPass = passes.Register(&passes.Pass{
 	Name:     "cpu0-call-lowering",
+	Forbids:  mir.PropSelected,
 	Desc:     "Cpu0 O32 argument, call and return lowering",
 	Required: true,
 	Stats: map[string]string{

@@ -30,7 +30,8 @@ var ExpandPseudo = passes.Register(&passes.Pass{
 	Stats: map[string]string{
 		"copies": "Number of copies expanded to move",
 	},
-	Run: runExpandPseudo,
+	Needs: mir.PropNoVRegs,
+	Run:   runExpandPseudo,
 })
 
 func runExpandPseudo(c *passes.Ctx, f *mir.Func) error {

@@ -34,6 +34,7 @@ var FrameLowering = passes.Register(&passes.Pass{
 	Stats: map[string]string{
 		"large": "Number of frame offsets out of 16-bit range",
 	},
+	Needs: mir.PropNoVRegs, Sets: mir.PropFrameLowered,
 	Run: runFrameLowering,
 })
 

@@ -703,7 +703,8 @@ var traceMu sync.Mutex
 // ISelPass is cpu0-isel. Its rule trace is printed by -debug-only=isel (or
 // -debug-only=cpu0-isel).
 var ISelPass = passes.Register(&passes.Pass{
-	Name:     "cpu0-isel",
+	Name:    "cpu0-isel",
+	Forbids: mir.PropSelected, Sets: mir.PropSelected,
 	Desc:     "Cpu0 instruction selection (pattern tables)",
 	Required: true,
 	Stats: map[string]string{

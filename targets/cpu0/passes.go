@@ -226,6 +226,7 @@ const statLongBranch = "cpu0-long-branch"
 // correctness pass, hence Required; a jump beyond ±8 MiB is an error.
 var _ = passes.Register(&passes.Pass{
 	Name:     "cpu0-long-branch",
+	Needs:    mir.PropNoVRegs | mir.PropFrameLowered,
 	Desc:     "expand beq/bne that cannot reach their target into b!cc + jmp",
 	Required: true,
 	Stats:    map[string]string{statLongBranch: "Number of long branches expanded"},

@@ -1,0 +1,70 @@
+package passes
+
+import (
+	"strings"
+	"testing"
+
+	"lltosimd/mir"
+)
+
+// Mock passes with the contracts of a typical backend, registered once.
+var (
+	mockSel = Register(&Pass{Name: "test-order-isel", Forbids: mir.PropSelected, Sets: mir.PropSelected,
+		Run: func(c *Ctx, f *mir.Func) error { f.Props |= mir.PropSelected; return nil }})
+	mockPhi = Register(&Pass{Name: "test-order-phis", Sets: mir.PropNoPHIs, Clears: mir.PropSSA,
+		Run: func(c *Ctx, f *mir.Func) error { f.Props = f.Props&^mir.PropSSA | mir.PropNoPHIs; return nil }})
+	mockRA = Register(&Pass{Name: "test-order-ra", Needs: mir.PropNoPHIs | mir.PropSelected, Sets: mir.PropNoVRegs,
+		Run: func(c *Ctx, f *mir.Func) error { return nil }}) // forgets to set its property
+	mockOpt = Register(&Pass{Name: "test-order-opt", Needs: mir.PropNoVRegs,
+		Run: func(c *Ctx, f *mir.Func) error { return nil }})
+)
+
+func TestPlanOrder(t *testing.T) {
+	for _, tc := range []struct {
+		names   string
+		disable string
+		want    string // "" = accepted; else a substring of the error
+	}{
+		{"test-order-isel,test-order-phis,test-order-ra,test-order-opt", "", ""},
+		{"test-order-isel,test-order-ra", "", "pass 'test-order-ra' needs 'nophis', which does not hold at that point (run 'phi-elim' or 'test-order-phis' first)"},
+		{"test-order-ra", "", "needs 'nophis', 'selected'"},
+		{"test-order-isel,test-order-isel", "", "pass 'test-order-isel' must run before 'selected' holds"},
+		{"test-order-opt", "", "run 'test-order-ra'"},
+		// A disabled pass does not run, so its needs are not checked.
+		{"test-order-opt", "test-order-opt", ""},
+		{"test-order-nosuch", "", "unknown pass 'test-order-nosuch'"},
+	} {
+		cfg := NewConfig()
+		if tc.disable != "" {
+			cfg.Enabled[tc.disable] = false
+		}
+		_, err := NewPlan(strings.Split(tc.names, ","), cfg, mir.PropSSA)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: refused: %v", tc.names, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: error %v, want %q", tc.names, err, tc.want)
+		}
+	}
+}
+
+// TestPlanChecksEachFunction: MIR input carries per-function properties,
+// and with verification on a pass must leave what it declares.
+func TestPlanChecksEachFunction(t *testing.T) {
+	cfg := NewConfig()
+	plan, err := NewPlan([]string{"test-order-ra"}, cfg, mir.PropNoPHIs|mir.PropSelected)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ssa := &mir.Func{Name: "ssa", Arch: mir.GenericArch, Props: mir.PropSSA}
+	if _, err := plan.Run(&mir.Module{Source: "m", Funcs: []*mir.Func{ssa}}, Dump{}); err == nil ||
+		!strings.Contains(err.Error(), "in function @ssa: pass 'test-order-ra' needs") {
+		t.Errorf("SSA function accepted by a pass that needs nophis: %v", err)
+	}
+	cfg.Verify = true
+	done := &mir.Func{Name: "g", Arch: mir.GenericArch, Props: mir.PropNoPHIs | mir.PropSelected}
+	if _, err := plan.Run(&mir.Module{Source: "m", Funcs: []*mir.Func{done}}, Dump{}); err == nil ||
+		!strings.Contains(err.Error(), "declares that it sets 'novregs'") {
+		t.Errorf("a pass that does not establish its declared property passed verification: %v", err)
+	}
+}
