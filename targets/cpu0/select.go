@@ -12,8 +12,8 @@ import (
 // result stays in SSA-with-tied-operands form: %d = MOVN_I_I %t, %k, %f with
 // the definition tied to %f; the two-address pass inserts the copy.
 var SelectPass = passes.Register(&passes.Pass{
-	Name:  "cpu0-select",
-	Needs: mir.PropSelected,
+	Name:     "cpu0-select",
+	Needs:    mir.PropSelected,
 	Desc:     "Lower the Cpu0 SELECT pseudo to movz/movn",
 	Required: true,
 	Stats: map[string]string{
