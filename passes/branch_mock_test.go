@@ -74,7 +74,13 @@ type mockBI struct{ slots int }
 
 var mock = &mockBI{slots: 1}
 
-func init() { RegisterBranchInfo(tArch, mock) }
+// mockMachine gives tArch the mock branch facts and no phi-elim hooks.
+type mockMachine struct{}
+
+func (mockMachine) BranchInfo() BranchInfo     { return mock }
+func (mockMachine) PhiElimHooks() PhiElimHooks { return PhiElimHooks{} }
+
+func init() { RegisterMachine(tArch, mockMachine{}) }
 
 func blockOf(in *mir.Instr) (*mir.Block, bool) {
 	for _, o := range in.Ops {

@@ -2,7 +2,6 @@ package passes
 
 import (
 	"fmt"
-	"sync"
 
 	"lltosimd/mir"
 )
@@ -49,25 +48,13 @@ type BranchInfo interface {
 	CanFillSlot(in *mir.Instr) bool
 }
 
-var (
-	branchInfoMu sync.Mutex
-	branchInfos  = map[*mir.Arch]BranchInfo{}
-)
-
-// RegisterBranchInfo installs the branch hooks of an architecture (called
-// from the target package's init).
-func RegisterBranchInfo(a *mir.Arch, bi BranchInfo) {
-	branchInfoMu.Lock()
-	defer branchInfoMu.Unlock()
-	branchInfos[a] = bi
-}
-
-// BranchInfoFor returns the branch hooks of an architecture, or nil if the
-// target registered none (the branch passes then leave its code alone).
+// BranchInfoFor returns the branch hooks of an architecture's Machine, or
+// nil if it has none (the branch passes then leave its code alone).
 func BranchInfoFor(a *mir.Arch) BranchInfo {
-	branchInfoMu.Lock()
-	defer branchInfoMu.Unlock()
-	return branchInfos[a]
+	if m := MachineFor(a); m != nil {
+		return m.BranchInfo()
+	}
+	return nil
 }
 
 // blockLabel names a block in debug output: bb3, or bb3.if.then when the

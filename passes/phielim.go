@@ -45,15 +45,12 @@ type PhiElimHooks struct {
 	Jump func(f *mir.Func, target *mir.Block) *mir.Instr
 }
 
-var phiElimHooks = map[string]PhiElimHooks{}
-
-// SetPhiElimHooks installs the phi-elim hooks of an architecture (by
-// Arch.Name); call it from the target package's init.
-func SetPhiElimHooks(arch string, h PhiElimHooks) { phiElimHooks[arch] = h }
-
 func runPhiElim(c *Ctx, f *mir.Func) error {
 	f.RecomputeCFG()
-	hooks := phiElimHooks[f.Arch.Name]
+	var hooks PhiElimHooks
+	if m := MachineFor(f.Arch); m != nil {
+		hooks = m.PhiElimHooks()
+	}
 	// Snapshot the blocks with PHIs first: splitting appends blocks.
 	type phiBlock struct {
 		b    *mir.Block

@@ -21,23 +21,40 @@ const (
 	FileHex FileType = "hex"
 )
 
-// Target describes one -march value.
+// Machine is a code-generation target: the one interface a target
+// implements (plus its tables and passes, registered in its own package).
+// The generic passes reach the embedded passes.Machine through
+// passes.MachineFor, so a target registers that part for its mir.Arch too.
+type Machine interface {
+	passes.Machine
+	// Arch is the op table and register file.
+	Arch() *mir.Arch
+	// CPUs lists the accepted -mcpu values; the first is the default.
+	CPUs() []string
+	// Pipeline lists the passes run on every function, in order.
+	Pipeline() []string
+	// Emit writes a compiled module in the requested file type.
+	Emit(w io.Writer, m *mir.Module, ft FileType, cfg *passes.Config) error
+}
+
+// Target is one -march value: a Machine in one byte order.
 type Target struct {
 	Name      string // -march spelling
 	Desc      string
-	Arch      *mir.Arch
 	BigEndian bool
-	CPUs      []string // accepted -mcpu values; the first is the default
-	// Pipeline lists the passes run on every function, in order.
-	Pipeline []string
-	// Emit writes the compiled module in the requested file type.
-	Emit func(w io.Writer, m *mir.Module, ft FileType, cfg *passes.Config) error
+	Machine
 }
 
 var registry = map[string]*Target{}
 
-// Register adds a target.
-func Register(t *Target) { registry[t.Name] = t }
+// Register adds a target. Its Machine's passes.Machine part must be the
+// one registered for its Arch, so that the passes and the driver agree.
+func Register(t *Target) {
+	if passes.MachineFor(t.Arch()) == nil {
+		panic("targets: " + t.Name + ": no passes.Machine registered for architecture " + t.Arch().Name)
+	}
+	registry[t.Name] = t
+}
 
 // Lookup finds a target by its -march name.
 func Lookup(name string) (*Target, bool) {

@@ -19,8 +19,8 @@ import (
 	"lltosimd/passes"
 	_ "lltosimd/passes/regalloc" // registers the register allocator
 	"lltosimd/targets"
-	_ "lltosimd/targets/cpu0" // registers cpu0 and cpu0el
 	"lltosimd/targets/cpu0/binout"
+	_ "lltosimd/targets/cpu0/target" // registers cpu0 and cpu0el
 	_ "lltosimd/targets/vc4/codegen" // registers vc4
 )
 
@@ -207,7 +207,7 @@ func compile(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 	setMemoryLimit(len(src))
 
 	var mod *mir.Module
-	pipeline := tgt.Pipeline
+	pipeline := tgt.Pipeline()
 	switch o.lang {
 	case "ir", "":
 		if o.runPass != "" {
@@ -224,7 +224,7 @@ func compile(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 			fmt.Fprintf(stderr, "%s: warning: the IR's datalayout is %s-endian but -march=%s is %s-endian; code that depends on byte order (bit-fields, combined loads) may differ from the source semantics\n",
 				name, endianName(irBig), tgt.Name, endianName(tgt.BigEndian))
 		}
-		mod, err = frontend.Translate(ir, frontend.Options{Arch: tgt.Arch, BigEndian: tgt.BigEndian, File: name, Src: src})
+		mod, err = frontend.Translate(ir, frontend.Options{Arch: tgt.Arch(), BigEndian: tgt.BigEndian, File: name, Src: src})
 		if err != nil {
 			return err
 		}
@@ -323,7 +323,7 @@ func archLookup(name string) (*mir.Arch, error) {
 		return mir.GenericArch, nil
 	}
 	if t, ok := targets.Lookup(name); ok {
-		return t.Arch, nil
+		return t.Arch(), nil
 	}
 	return nil, fmt.Errorf("unknown arch %q", name)
 }
@@ -334,16 +334,16 @@ func makeConfig(o *options, tgt *targets.Target, stderr io.Writer) (*passes.Conf
 	cfg.Verify = o.verify
 	mcpu := o.mcpu
 	if mcpu == "" || mcpu == "generic" {
-		mcpu = tgt.CPUs[0]
+		mcpu = tgt.CPUs()[0]
 	}
 	known := false
-	for _, c := range tgt.CPUs {
+	for _, c := range tgt.CPUs() {
 		if c == mcpu {
 			known = true
 		}
 	}
 	if !known {
-		return nil, fmt.Errorf("lltosimd: unknown CPU '%s' for -march=%s (known: %s)", o.mcpu, tgt.Name, strings.Join(tgt.CPUs, ", "))
+		return nil, fmt.Errorf("lltosimd: unknown CPU '%s' for -march=%s (known: %s)", o.mcpu, tgt.Name, strings.Join(tgt.CPUs(), ", "))
 	}
 	cfg.Options["mcpu"] = mcpu
 	cfg.Options["O"] = o.opt

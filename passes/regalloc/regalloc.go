@@ -29,8 +29,7 @@
 //
 // The allocator knows nothing about any target: it reads register classes,
 // callee-saved and reserved flags and op flags (FlagCall, FlagReturn,
-// FlagCopy ...) from mir.Arch, and a target may narrow the candidate
-// registers of a value with Hooks.
+// FlagCopy ...) from mir.Arch.
 package regalloc
 
 import (
@@ -59,20 +58,6 @@ var Pass = passes.Register(&passes.Pass{
 	Run: run,
 })
 
-// Hooks let a target add allocation constraints without the allocator
-// knowing the target.
-type Hooks struct {
-	// Allowed returns the candidate registers of virtual register v in
-	// preference order; nil means the class's Alloc order.
-	Allowed func(f *mir.Func, v mir.Reg) []mir.Reg
-}
-
-var hooks = map[string]Hooks{}
-
-// SetHooks installs the allocation hooks of an architecture (by Arch.Name).
-// Call it from the target package's init.
-func SetHooks(arch string, h Hooks) { hooks[arch] = h }
-
 // maxRounds bounds the spill-and-retry loop; every round spills at least
 // one spillable register, and the registers it creates are unspillable.
 const maxRounds = 64
@@ -92,7 +77,7 @@ func Allocate(c *passes.Ctx, f *mir.Func) error {
 		}
 	}
 	f.RecomputeCFG()
-	st := &state{f: f, hooks: hooks[f.Arch.Name], c: c}
+	st := &state{f: f, c: c}
 	for round := 0; ; round++ {
 		if round == maxRounds {
 			return fmt.Errorf("%s: register allocation did not converge", f.Name)
@@ -119,7 +104,6 @@ func Allocate(c *passes.Ctx, f *mir.Func) error {
 // state survives the allocation rounds of one function.
 type state struct {
 	f       *mir.Func
-	hooks   Hooks
 	c       *passes.Ctx
 	noSpill []bool // by vreg index: spill temporaries
 	// spillSlots are the frame objects made for spills: only spill code
@@ -452,11 +436,6 @@ func (a *alloc) fixedIntersects(r mir.Reg, iv *interval) bool {
 
 // allowed returns the candidate registers of v in preference order.
 func (a *alloc) allowed(v mir.Reg) []mir.Reg {
-	if a.hooks.Allowed != nil {
-		if rs := a.hooks.Allowed(a.f, v); rs != nil {
-			return rs
-		}
-	}
 	return a.f.Arch.Classes[a.f.ClassOf(v)].Alloc
 }
 

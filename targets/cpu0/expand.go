@@ -114,10 +114,6 @@ func constInstrs(d mir.Reg, v int64) []*mir.Instr {
 	}
 }
 
-func init() {
-	passes.SetPhiElimHooks(Arch.Name, passes.PhiElimHooks{Materialize: materialize, Jump: jump})
-}
-
 // materialize sets the virtual register dst to a PHI's non-register
 // operand with selected Cpu0 instructions (as the isel rules would).
 func materialize(f *mir.Func, dst mir.Reg, src mir.Operand) []*mir.Instr {

@@ -213,9 +213,16 @@ func (bi *branchInfo) CanFillSlot(in *mir.Instr) bool {
 	return true
 }
 
-func init() {
-	passes.RegisterBranchInfo(Arch, BranchInfo)
+// machine is Cpu0's passes.Machine: the branch facts above and phi
+// elimination through selected instructions (expand.go).
+type machine struct{}
+
+func (machine) BranchInfo() passes.BranchInfo { return BranchInfo }
+func (machine) PhiElimHooks() passes.PhiElimHooks {
+	return passes.PhiElimHooks{Materialize: materialize, Jump: jump}
 }
+
+func init() { passes.RegisterMachine(Arch, machine{}) }
 
 // Statistic key of cpu0-long-branch.
 const statLongBranch = "cpu0-long-branch"

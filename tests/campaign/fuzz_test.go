@@ -16,7 +16,7 @@ import (
 	"lltosimd/passes"
 	_ "lltosimd/passes/regalloc" // registers the register allocator
 	"lltosimd/targets"
-	_ "lltosimd/targets/cpu0" // registers cpu0 and cpu0el
+	_ "lltosimd/targets/cpu0/target" // registers cpu0 and cpu0el
 	"lltosimd/tests/internal/testtools"
 )
 
@@ -32,7 +32,7 @@ func compileInProcess(name string, src []byte, march, cpu, opt string) error {
 	if err != nil {
 		return err
 	}
-	mod, err := frontend.Translate(ir, frontend.Options{Arch: tgt.Arch, BigEndian: tgt.BigEndian, File: name, Src: src})
+	mod, err := frontend.Translate(ir, frontend.Options{Arch: tgt.Arch(), BigEndian: tgt.BigEndian, File: name, Src: src})
 	if err != nil {
 		return err
 	}
@@ -40,7 +40,7 @@ func compileInProcess(name string, src []byte, march, cpu, opt string) error {
 	cfg.Options["mcpu"] = cpu
 	cfg.Options["O"] = opt
 	for _, f := range mod.Funcs {
-		for _, n := range tgt.Pipeline {
+		for _, n := range tgt.Pipeline() {
 			p, ok := passes.Lookup(n)
 			if !ok {
 				return fmt.Errorf("pipeline names unknown pass %s", n)
@@ -163,6 +163,6 @@ func FuzzFrontend(f *testing.F) {
 		if err != nil {
 			return
 		}
-		_, _ = frontend.Translate(ir, frontend.Options{Arch: tgt.Arch, File: "fuzz.ll", Src: src})
+		_, _ = frontend.Translate(ir, frontend.Options{Arch: tgt.Arch(), File: "fuzz.ll", Src: src})
 	})
 }

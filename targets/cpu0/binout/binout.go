@@ -2,8 +2,7 @@
 // -filetype=obj (an ELF32 relocatable object, package elf) and
 // -filetype=hex (the reference model's hex image, spec cpu0.md §8.1).
 // Both are made by printing the assembly and assembling it, so the binary
-// and the text output can never disagree. Importing the package (the
-// driver does) installs them.
+// and the text output can never disagree.
 //
 // The hex image of a module is the module alone, linked at address 0:
 // .text, then .rodata, .data and .bss, with references between its own
@@ -27,19 +26,6 @@ import (
 	"lltosimd/targets/cpu0/elf"
 )
 
-func init() {
-	for _, name := range []string{"cpu0", "cpu0el"} {
-		t, ok := targets.Lookup(name)
-		if !ok {
-			panic("binout: target " + name + " is not registered")
-		}
-		printAsm := t.Emit
-		t.Emit = func(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes.Config) error {
-			return emit(w, m, ft, cfg, printAsm)
-		}
-	}
-}
-
 // Level returns the instruction-set level of an -mcpu value ("" and
 // unknown names are cpu032II, as in the compiler).
 func Level(mcpu string) cpu0.Level {
@@ -49,13 +35,14 @@ func Level(mcpu string) cpu0.Level {
 	return cpu0.Cpu032II
 }
 
-// emit writes m as ft; assembly goes straight to printAsm.
-func emit(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes.Config, printAsm func(io.Writer, *mir.Module, targets.FileType, *passes.Config) error) error {
+// Emit writes a compiled module as ft: assembly as printed, objects and
+// hex images by assembling that text.
+func Emit(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes.Config) error {
 	if ft == targets.FileAsm {
-		return printAsm(w, m, ft, cfg)
+		return cpu0.PrintModule(w, m, cpu0.PrintOptions{})
 	}
 	var text bytes.Buffer
-	if err := printAsm(&text, m, targets.FileAsm, cfg); err != nil {
+	if err := cpu0.PrintModule(&text, m, cpu0.PrintOptions{}); err != nil {
 		return err
 	}
 	obj, err := asm.Assemble("<generated assembly>", text.Bytes(), asm.Options{Level: Level(cfg.Options["mcpu"]), LittleEndian: !m.BigEndian})

@@ -174,13 +174,25 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 // ops only (code generation leaves MIR at the generic level).
 var Arch = &mir.Arch{Name: "vc4", Classes: []mir.RegClassDesc{{Name: "gpr", Size: 4}}}
 
+// machine is the VC4 targets.Machine. Its code generator runs inside
+// Emit, so it has no MIR pipeline and no hooks for the generic passes.
+type machine struct{}
+
+func (machine) BranchInfo() passes.BranchInfo     { return nil }
+func (machine) PhiElimHooks() passes.PhiElimHooks { return passes.PhiElimHooks{} }
+func (machine) Arch() *mir.Arch                   { return Arch }
+func (machine) CPUs() []string                    { return []string{"vc4"} }
+func (machine) Pipeline() []string                { return nil }
+func (machine) Emit(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes.Config) error {
+	return emit(w, m, ft, cfg)
+}
+
 func init() {
+	passes.RegisterMachine(Arch, machine{})
 	targets.Register(&targets.Target{
-		Name: "vc4",
-		Desc: "VideoCore IV QPU (16-lane SIMD, one work-item per lane)",
-		Arch: Arch,
-		CPUs: []string{"vc4"},
-		Emit: emit,
+		Name:    "vc4",
+		Desc:    "VideoCore IV QPU (16-lane SIMD, one work-item per lane)",
+		Machine: machine{},
 	})
 }
 

@@ -1,0 +1,45 @@
+package passes
+
+import (
+	"sync"
+
+	"lltosimd/mir"
+)
+
+// Machine is the part of a target that the generic passes consult: one
+// interface per architecture (in the spirit of wazero's backend.Machine),
+// registered by the package that defines the architecture's op table.
+// Everything else a target contributes (its passes, its pipeline, its
+// emitters) is registered in package targets.
+type Machine interface {
+	// BranchInfo returns the facts the late branch passes (del-jmp,
+	// delay-slot filling, branch relaxation) need, or nil: they then leave
+	// the architecture's code alone.
+	BranchInfo() BranchInfo
+	// PhiElimHooks returns how phi elimination emits the architecture's own
+	// instructions; the zero value emits generic ops.
+	PhiElimHooks() PhiElimHooks
+}
+
+var (
+	machineMu sync.Mutex
+	machines  = map[*mir.Arch]Machine{}
+)
+
+// RegisterMachine installs the Machine of an architecture; call it from
+// the init function of the package that defines a.
+func RegisterMachine(a *mir.Arch, m Machine) {
+	machineMu.Lock()
+	defer machineMu.Unlock()
+	if _, dup := machines[a]; dup {
+		panic("passes: second Machine for architecture " + a.Name)
+	}
+	machines[a] = m
+}
+
+// MachineFor returns the Machine of an architecture, or nil.
+func MachineFor(a *mir.Arch) Machine {
+	machineMu.Lock()
+	defer machineMu.Unlock()
+	return machines[a]
+}
