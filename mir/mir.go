@@ -6,8 +6,9 @@
 // The design follows LLVM's MachineFunction: functions hold blocks in layout
 // order, blocks hold instructions, instructions hold operands with the
 // definitions first. Physical and virtual registers share the Reg type.
-// Predicates are ordinary operands (KindPred) so that if-conversion, VC4
-// lane masks and BWDSP condition guards share one representation.
+// Predicates are ordinary operands (KindPred), so that guarded code of any
+// target (if-conversion, lane masks, condition-register guards) can share
+// one representation.
 package mir
 
 import "fmt"
@@ -162,7 +163,7 @@ func (o *Operand) IsUse() bool {
 // Instr is one machine instruction. Operands list the explicit definitions
 // first, then the explicit uses, then implicit operands. An instruction may
 // head a bundle: Bundle holds the instructions issued with it (a delay-slot
-// filler, the mul half of a VC4 pair, the other slots of a BWDSP line).
+// filler today; the add/mul pair of a VLIW-like target later).
 type Instr struct {
 	Op      Opcode
 	Ops     []Operand

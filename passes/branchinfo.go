@@ -9,7 +9,8 @@ import (
 // BranchInfo is what a target tells the generic late branch passes
 // (del-jmp, delay-slot-filler, branch relaxation). The passes know nothing
 // about opcodes; everything target-specific goes through these hooks, so the
-// same algorithms serve Cpu0 (one delay slot), VC4 (three) and BWDSP.
+// same algorithms can serve targets with any number of delay slots (Cpu0
+// has one; the mock in branch_mock_test.go checks others).
 //
 // The passes run on fully lowered MIR: physical registers only, frame
 // lowered, pseudos expanded.

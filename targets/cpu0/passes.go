@@ -12,11 +12,11 @@ import (
 // (passes/deljmp.go, passes/delayslot.go, passes/branchrelax.go) and
 // registers the Cpu0-only cpu0-long-branch pass. The late pipeline is
 //
-//	del-jmp → delay-slot-filler → cpu0-long-branch (at emission)
+//	del-jmp → cpu0-long-branch → delay-slot-filler
 //
-// cpu0-long-branch is most precise last, when sizes are final (every slot
-// is a bundle member and an expanded branch keeps its slot), but it is
-// also correct before the filler: empty slots count as nops.
+// cpu0-long-branch runs before the filler, counting every empty delay
+// slot as the nop it will at least become, so the sizes it relaxes for
+// are final: filling a slot never changes an instruction's size.
 
 // inverseBranch pairs each conditional branch with the branch on the
 // opposite condition (spec §3.2: jlt is N, jge is !N; jgt is !N&&!Z, jle

@@ -3,7 +3,8 @@
 // input muxes, add- and mul-ALU opcodes, branch conditions, the small
 // immediate table, pack/unpack modes and the register address map. The
 // encoder/decoder (encode.go), the assembler (package asm), the simulator
-// (package sim) and instruction selection all read these tables.
+// (package sim) and the code generator (package codegen) all read these
+// tables.
 //
 // Where the Broadcom reference guide and the vc4asm addendum disagree the
 // tables follow the addendum, as the spec requires.
