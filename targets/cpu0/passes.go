@@ -14,9 +14,9 @@ import (
 //
 //	del-jmp → cpu0-long-branch → delay-slot-filler
 //
-// cpu0-long-branch runs before the filler, counting every empty delay
-// slot as the nop it will at least become, so the sizes it relaxes for
-// are final: filling a slot never changes an instruction's size.
+// cpu0-long-branch runs before the filler and counts every empty delay
+// slot as a nop; the filler then replaces nops by instructions moved from
+// elsewhere, which never makes a branch's distance grow.
 
 // inverseBranch pairs each conditional branch with the branch on the
 // opposite condition (spec §3.2: jlt is N, jge is !N; jgt is !N&&!Z, jle
