@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"lltosimd/mir"
 )
@@ -132,6 +133,24 @@ func (t *Table) Init() error {
 		sort.SliceStable(rs, func(i, j int) bool { return rs[i].Priority > rs[j].Priority })
 	}
 	return nil
+}
+
+// Lazy returns a function that builds a table on first use, initializes
+// it once and returns it (with Init's error) on every call; targets keep
+// their table behind it so that rules appended by init functions are in.
+func Lazy(build func() *Table) func() (*Table, error) {
+	var (
+		once sync.Once
+		t    *Table
+		err  error
+	)
+	return func() (*Table, error) {
+		once.Do(func() {
+			t = build()
+			err = t.Init()
+		})
+		return t, err
+	}
 }
 
 // RulesFor returns the rules of a root op in the order they are tried.

@@ -676,27 +676,17 @@ func newInstr(op string, ops ...mir.Operand) *mir.Instr {
 	return in
 }
 
-var (
-	tableOnce sync.Once
-	table     *isel.Table
-	tableErr  error
-)
-
 // Table returns the initialized Cpu0 rule table.
-func Table() (*isel.Table, error) {
-	tableOnce.Do(func() {
-		table = &isel.Table{
-			Arch:        Arch,
-			Rules:       Rules,
-			Passthrough: []mir.Opcode{mir.GCopy, mir.GPhi, mir.GImplicitDef},
-			Remat:       []mir.Opcode{mir.GConst, mir.GFrameAddr},
-			ZeroReg:     ZERO,
-			Finish:      finishInstr,
-		}
-		tableErr = table.Init()
-	})
-	return table, tableErr
-}
+var Table = isel.Lazy(func() *isel.Table {
+	return &isel.Table{
+		Arch:        Arch,
+		Rules:       Rules,
+		Passthrough: []mir.Opcode{mir.GCopy, mir.GPhi, mir.GImplicitDef},
+		Remat:       []mir.Opcode{mir.GConst, mir.GFrameAddr},
+		ZeroReg:     ZERO,
+		Finish:      finishInstr,
+	}
+})
 
 var traceMu sync.Mutex
 

@@ -2,7 +2,6 @@ package mocktarget
 
 import (
 	"fmt"
-	"sync"
 
 	"lltosimd/isel"
 	"lltosimd/mir"
@@ -124,26 +123,16 @@ func init() {
 	}
 }
 
-var (
-	tableOnce sync.Once
-	table     *isel.Table
-	tableErr  error
-)
-
 // Table returns the initialized selection table.
-func Table() (*isel.Table, error) {
-	tableOnce.Do(func() {
-		table = &isel.Table{
-			Arch:        Arch,
-			Rules:       Rules,
-			Passthrough: []mir.Opcode{mir.GCopy, mir.GPhi, mir.GImplicitDef},
-			Remat:       []mir.Opcode{mir.GConst, mir.GFrameAddr},
-			ZeroReg:     mir.NoReg,
-		}
-		tableErr = table.Init()
-	})
-	return table, tableErr
-}
+var Table = isel.Lazy(func() *isel.Table {
+	return &isel.Table{
+		Arch:        Arch,
+		Rules:       Rules,
+		Passthrough: []mir.Opcode{mir.GCopy, mir.GPhi, mir.GImplicitDef},
+		Remat:       []mir.Opcode{mir.GConst, mir.GFrameAddr},
+		ZeroReg:     mir.NoReg,
+	}
+})
 
 // ISel is toy-isel: the shared engine with the table above.
 var ISel = passes.Register(&passes.Pass{
