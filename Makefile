@@ -88,6 +88,14 @@ clean:
 bench-passes:
 	cd tests/exec && LLTOSIMD_BENCH_PASSES=1 $(GO) test -count=1 -timeout 30m -run '^TestBenchPasses$$'
 
+# bench-size prints per execution-corpus program the static instruction
+# count (nops excluded) of lltosimd -O2 (both CPUs) and of
+# llc -march=mipsel -O2 -relocation-model=static on the same IR.
+RT_INCLUDE := $(firstword $(wildcard runtime/include) tests/exec/include)
+.PHONY: bench-size
+bench-size: build
+	python3 scripts/bench-size.py $(BIN)/lltosimd $(RT_INCLUDE)
+
 # bench compares compile time and peak memory with llc -O0 on a generated
 # large program (> 50k IR instructions), alternating runs; prints medians
 # and ratios. BENCH_FUNCS scales the input, BENCH_RUNS the repetitions.
