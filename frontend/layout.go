@@ -19,8 +19,10 @@ type Layout struct {
 	PtrSize    int64 // bytes a pointer occupies in memory
 	PtrAlign   int64 // ABI alignment of pointers
 	IntAlign   map[int]int64
-	StackAlign int64 // natural stack alignment in bytes (S), 0 if unspecified
-	AggrAlign  int64 // ABI alignment of aggregates (a:)
+	FloatAlign map[int]int64 // f<size>:<abi> (i386: f64:32, so a double field is 4-aligned)
+	VecAlign   map[int]int64 // v<size>:<abi> (ARM: v128:64); other sizes are naturally aligned
+	StackAlign int64         // natural stack alignment in bytes (S), 0 if unspecified
+	AggrAlign  int64         // ABI alignment of aggregates (a:)
 
 	structs map[*types.StructType]*StructLayout // memoized Struct results
 }
@@ -45,11 +47,13 @@ func IRBigEndian(datalayout string) (big, specified bool) {
 // DefaultLayout is LLVM's default datalayout (what an empty string means).
 func DefaultLayout() *Layout {
 	return &Layout{
-		PtrSize:   8,
-		PtrAlign:  8,
-		IntAlign:  map[int]int64{1: 1, 8: 1, 16: 2, 32: 4, 64: 4},
-		AggrAlign: 1,
-		structs:   make(map[*types.StructType]*StructLayout),
+		PtrSize:    8,
+		PtrAlign:   8,
+		IntAlign:   map[int]int64{1: 1, 8: 1, 16: 2, 32: 4, 64: 4},
+		FloatAlign: map[int]int64{16: 2, 32: 4, 64: 8, 128: 16},
+		VecAlign:   map[int]int64{64: 8, 128: 16},
+		AggrAlign:  1,
+		structs:    make(map[*types.StructType]*StructLayout),
 	}
 }
 
@@ -94,16 +98,16 @@ func ParseLayout(s string) (*Layout, error) {
 					return nil, err
 				}
 			}
-		case spec[0] == 'i':
+		case spec[0] == 'i' || spec[0] == 'f' || spec[0] == 'v':
 			w, err := strconv.Atoi(f[0][1:])
 			if err != nil || len(f) < 2 {
-				return nil, fmt.Errorf("bad datalayout integer spec %q", spec)
+				return nil, fmt.Errorf("bad datalayout type spec %q", spec)
 			}
 			a, err := bits(f[1])
 			if err != nil {
 				return nil, err
 			}
-			l.IntAlign[w] = a
+			map[byte]map[int]int64{'i': l.IntAlign, 'f': l.FloatAlign, 'v': l.VecAlign}[spec[0]][w] = a
 		case spec[0] == 'a':
 			if len(f) > 1 {
 				a, err := bits(f[1])
@@ -121,7 +125,7 @@ func ParseLayout(s string) (*Layout, error) {
 			}
 			l.StackAlign = a
 		}
-		// m:, n, f, v, F, A, G, P, ni: do not affect integer layout.
+		// m:, n, F, A, G, P, ni: do not affect memory layout.
 	}
 	return l, nil
 }
@@ -174,7 +178,11 @@ func (l *Layout) AllocSize(t types.Type) (int64, error) {
 	case *types.PointerType:
 		return alignTo(l.PtrSize, l.PtrAlign), nil
 	case *types.FloatType:
-		return floatSize(t) // float and double are naturally aligned
+		s, err := floatSize(t)
+		if err != nil {
+			return 0, err
+		}
+		return alignTo(s, l.floatAlign(s)), nil
 	case *types.ArrayType:
 		es, err := l.AllocSize(t.ElemType)
 		if err != nil {
@@ -195,7 +203,7 @@ func (l *Layout) AllocSize(t types.Type) (int64, error) {
 		if err != nil {
 			return 0, err
 		}
-		return alignTo(s, vectorAlign(s)), nil
+		return alignTo(s, l.vectorAlign(s)), nil
 	}
 	return 0, unsupportedType(t)
 }
@@ -208,7 +216,11 @@ func (l *Layout) Align(t types.Type) (int64, error) {
 	case *types.PointerType:
 		return l.PtrAlign, nil
 	case *types.FloatType:
-		return floatSize(t)
+		s, err := floatSize(t)
+		if err != nil {
+			return 0, err
+		}
+		return l.floatAlign(s), nil
 	case *types.ArrayType:
 		return l.Align(t.ElemType)
 	case *types.StructType:
@@ -222,9 +234,18 @@ func (l *Layout) Align(t types.Type) (int64, error) {
 		if err != nil {
 			return 0, err
 		}
-		return vectorAlign(s), nil
+		return l.vectorAlign(s), nil
 	}
 	return 0, unsupportedType(t)
+}
+
+// floatAlign is the ABI alignment of a floating-point type of size bytes
+// (LLVM always has an entry for f16, f32, f64 and f128).
+func (l *Layout) floatAlign(size int64) int64 {
+	if a, ok := l.FloatAlign[int(8*size)]; ok && a > 0 {
+		return a
+	}
+	return size
 }
 
 // vectorStoreSize is the bytes a vector of integers or pointers occupies:
@@ -251,9 +272,13 @@ func (l *Layout) vectorStoreSize(t *types.VectorType) (int64, error) {
 	return (bits*int64(t.Len) + 7) / 8, nil
 }
 
-// vectorAlign is LLVM's default alignment of a vector: its store size
-// rounded up to a power of two (the v64/v128 datalayout defaults agree).
-func vectorAlign(size int64) int64 {
+// vectorAlign is the ABI alignment of a vector of size bytes: the
+// datalayout's entry for exactly that size (ARM: v128:64), or else LLVM's
+// default, the store size rounded up to a power of two.
+func (l *Layout) vectorAlign(size int64) int64 {
+	if a, ok := l.VecAlign[int(8*size)]; ok && a > 0 {
+		return a
+	}
 	a := int64(1)
 	for a < size {
 		a *= 2

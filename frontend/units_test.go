@@ -77,6 +77,39 @@ func TestParseLayout(t *testing.T) {
 	}
 }
 
+// f<size>:<abi> and v<size>:<abi> entries change struct layout: i386's
+// f64:32 puts the double of { i32, double } at offset 4 (sizeof 12, as
+// gcc -m32 has it), ARM's v128:64 aligns <4 x i32> to 8.
+func TestParseLayoutFloatVector(t *testing.T) {
+	const i386DL = "e-m:e-p:32:32-p270:32:32-p271:32:32-p272:64:64-f64:32:64-f80:32-n8:16:32-S128"
+	const armDL = "e-m:e-p:32:32-Fi8-i64:64-v128:64:128-a:0:32-n32-S64"
+	sd := types.NewStruct(types.I32, types.Double)
+	sv := types.NewStruct(types.I32, types.NewVector(4, types.I32))
+	for _, tc := range []struct {
+		dl            string
+		st            *types.StructType
+		off1, size, a int64
+	}{
+		{i386DL, sd, 4, 12, 4},
+		{mipsDL, sd, 8, 16, 8},
+		{armDL, sv, 8, 24, 8},
+		{mipsDL, sv, 16, 32, 16},
+	} {
+		l, err := ParseLayout(tc.dl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sl, err := l.Struct(tc.st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sl.Offsets[1] != tc.off1 || sl.Size != tc.size || sl.Align != tc.a {
+			t.Errorf("%s: %s: field 1 at %d, size %d, align %d; want %d, %d, %d",
+				tc.dl, tc.st, sl.Offsets[1], sl.Size, sl.Align, tc.off1, tc.size, tc.a)
+		}
+	}
+}
+
 // A getelementptr instruction with a constant-expression index panics in
 // raw llir; Parse must accept it.
 func TestGEPConstExprIndexWorkaround(t *testing.T) {
