@@ -635,17 +635,59 @@ func (s *fn) paramDesc(t types.Type, attrs []ir.ParamAttribute) (mir.ArgDesc, in
 			if bt == nil {
 				bt = t.(*types.PointerType).ElemType
 			}
-			return mir.MakeByValDesc(must(s.t.lay.AllocSize(bt))), 1
+			d := mir.MakeByValDesc(must(s.t.lay.AllocSize(bt)))
+			if o32Align8(bt) {
+				d |= mir.ArgAlign8
+			}
+			return d, 1
 		case ir.SRet:
 			return mir.MakeArgDesc(1, mir.ArgSRet), 1
 		}
 	}
 	n := s.nwords(t)
 	var flags mir.ArgDesc
-	if n == 2 && must(s.t.lay.Align(t)) >= 8 {
+	if n >= 2 && o32Align8(t) {
 		flags = mir.ArgAlign8
 	}
 	return mir.MakeArgDesc(n, flags), n
+}
+
+// o32Align8 reports whether O32 gives an argument of type t an 8-byte
+// aligned register pair or stack slot: i64, double, vectors of 8 bytes or
+// more, and aggregates containing one. This is O32's own rule, not the
+// IR's datalayout (i386 IR aligns i64 and double to 4 only): the runtime
+// and every other file expect O32's placement whatever the source triple.
+func o32Align8(t types.Type) bool {
+	switch t := t.(type) {
+	case *types.IntType:
+		return t.BitSize > 32
+	case *types.FloatType:
+		return t.Kind != types.FloatKindFloat && t.Kind != types.FloatKindHalf
+	case *types.VectorType:
+		// A MIPS vector is naturally aligned: 8 bytes from 64 bits on.
+		bits := uint64(32)
+		switch e := t.ElemType.(type) {
+		case *types.IntType:
+			bits = e.BitSize
+		case *types.FloatType:
+			if sz, err := floatSize(e); err == nil {
+				bits = 8 * uint64(sz)
+			}
+		}
+		return t.Len*bits >= 64
+	case *types.ArrayType:
+		return t.Len > 0 && o32Align8(t.ElemType)
+	case *types.StructType:
+		if t.Packed {
+			return false
+		}
+		for _, f := range t.Fields {
+			if o32Align8(f) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (s *fn) args() {
