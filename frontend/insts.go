@@ -655,6 +655,9 @@ func (s *fn) loadT(t types.Type, base mir.Operand, off, align int64, out []mir.R
 			out = s.loadT(tt.ElemType, base, off+i*es, alignAt(align, i*es), out)
 		}
 		return out
+	case *types.VectorType: // also inside aggregates (x86-64's { <2 x float>, float })
+		vt, _ := vectorOf(tt)
+		return append(out, s.vecLoad(vt, base, off, align)...)
 	}
 	size, nw := s.memType(t)
 	words := make([]mir.Reg, nw)
@@ -721,6 +724,11 @@ func (s *fn) storeT(t types.Type, words []mir.Reg, base mir.Operand, off, align 
 			words = s.storeT(tt.ElemType, words, base, off+i*es, alignAt(align, i*es))
 		}
 		return words
+	case *types.VectorType:
+		vt, _ := vectorOf(tt)
+		n := s.vecWords(vt)
+		s.vecStore(vt, words[:n], base, off, align)
+		return words[n:]
 	}
 	size, nw := s.memType(t)
 	mine := words[:nw]

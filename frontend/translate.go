@@ -983,38 +983,54 @@ func (s *fn) paramFacts(regs []mir.Reg, t types.Type, attrs []ir.ParamAttribute)
 }
 
 // returnsInMemory reports whether a function returning t gets a hidden
-// result pointer: aggregates of more than the two words G_RET can carry
-// (x86-64 IR returns e.g. { i64, i32 } in RAX:RDX). Caller and callee are
-// both translated here, so they agree; the hidden argument is marked
-// ArgSRet and the callee returns it, like a C sret.
+// result pointer: any first-class value of more than the two words G_RET
+// can carry ($2/$3), such as x86-64's { i64, i32 }, _Complex double's
+// { double, double }, [4 x i32] or <4 x i32>. The rule depends on the type
+// alone, so every caller (direct, indirect, in another file) and the
+// callee agree; the hidden argument is marked ArgSRet and the callee
+// returns it, like a C sret (which is what O32 does for such results).
 func (t *translator) returnsInMemory(rt types.Type) bool {
-	return isAggregate(rt) && aggWords(rt) > 2
+	return regWords(rt) > 2
 }
 
-// aggWords counts the register words of a type, saturating early so that
-// huge array types cost nothing.
-func aggWords(t types.Type) uint64 {
+// regWords counts the register words of a value of type t (the frontend's
+// nwords) without failing on types nwords refuses, saturating early so
+// that huge array types cost nothing.
+func regWords(t types.Type) uint64 {
 	switch tt := t.(type) {
+	case *types.VoidType:
+		return 0
 	case *types.StructType:
 		var n uint64
 		for _, f := range tt.Fields {
-			n += aggWords(f)
+			n += regWords(f)
 			if n > maxRegWords {
 				return n
 			}
 		}
 		return n
 	case *types.ArrayType:
-		if tt.Len == 0 {
-			return 0
-		}
-		e := aggWords(tt.ElemType)
-		if e > 0 && tt.Len > maxRegWords {
-			return maxRegWords + 1
-		}
-		return e * tt.Len
+		return arrayWords(tt.Len, tt.ElemType)
+	case *types.VectorType:
+		return arrayWords(tt.Len, tt.ElemType)
 	case *types.IntType:
 		return (tt.BitSize + 31) / 32
+	case *types.FloatType:
+		if sz, err := floatSize(tt); err == nil {
+			return uint64(sz+3) / 4
+		}
 	}
 	return 1
+}
+
+// arrayWords is regWords of n elements of type et.
+func arrayWords(n uint64, et types.Type) uint64 {
+	if n == 0 {
+		return 0
+	}
+	e := regWords(et)
+	if e > 0 && n > maxRegWords {
+		return maxRegWords + 1
+	}
+	return e * n
 }

@@ -270,8 +270,8 @@ func (s *fn) vecBitcast(x value.Value, to types.Type) []mir.Reg {
 	size := max(must(s.t.lay.AllocSize(from)), must(s.t.lay.AllocSize(to)))
 	align := max(must(s.t.lay.Align(from)), must(s.t.lay.Align(to)))
 	slot := mir.FI(s.f.NewFrameObject(mir.FrameObject{Size: size, Align: align, Name: "bitcast"}), 0)
-	s.storeAny(from, s.words(x), slot, 0, align)
-	return s.loadAny(to, slot, 0, align)
+	s.storeT(from, s.words(x), slot, 0, align)
+	return s.loadT(to, slot, 0, align, nil)
 }
 
 // boolsToInt packs a vector of i1 into an integer, lane 0 in bit 0 on
@@ -375,22 +375,6 @@ func packedBools(vt *types.VectorType) (*types.IntType, bool) {
 		return nil, false
 	}
 	return types.NewInt(vt.Len), true
-}
-
-// loadAny and storeAny access values of any register type, vectors included.
-func (s *fn) loadAny(t types.Type, base mir.Operand, off, align int64) []mir.Reg {
-	if vt, ok := vectorOf(t); ok {
-		return s.vecLoad(vt, base, off, align)
-	}
-	return s.loadT(t, base, off, align, nil)
-}
-
-func (s *fn) storeAny(t types.Type, words []mir.Reg, base mir.Operand, off, align int64) {
-	if vt, ok := vectorOf(t); ok {
-		s.vecStore(vt, words, base, off, align)
-		return
-	}
-	s.storeT(t, words, base, off, align)
 }
 
 // extractElement returns lane idx of x; a variable index selects among
