@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -854,6 +855,9 @@ func (s *fn) call(in *ir.InstCall) bool {
 			attrs = arg.Attrs
 			a = arg.Value
 		}
+		if sig.Variadic && i >= len(sig.Params) {
+			s.warnLP64Vararg(a.Type())
+		}
 		if i < len(declared) {
 			attrs = append(attrs, declared[i].Attrs...)
 		}
@@ -885,6 +889,19 @@ func (s *fn) call(in *ir.InstCall) bool {
 		s.define(in, res)
 	}
 	return false
+}
+
+// warnLP64Vararg warns, once per module, about a variadic i64 argument
+// in IR with 64-bit pointers (x86-64): there C's long is 64 bits, while
+// the Cpu0 runtime is ILP32, so printf's %ld would read half of it.
+func (s *fn) warnLP64Vararg(t types.Type) {
+	if s.t.warnedLP64 || s.t.opts.Warn == nil || s.t.lay.PtrSize != 8 || !t.Equal(types.I64) {
+		return
+	}
+	s.t.warnedLP64 = true
+	e := s.t.funcError(s.irf, s.instNo, fmt.Sprintf("warning: variadic i64 argument in LP64 %s: if it is a C 'long' (64 bits in this IR, 32 in the Cpu0 runtime), printf's %%ld reads only half of it; compile with %s",
+		s.t.tripleName(), s.t.mipsTargetFlag()))
+	s.t.opts.Warn(e)
 }
 
 func (s *fn) foldValue(v value.Value) (cval, bool) {

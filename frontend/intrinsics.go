@@ -441,17 +441,20 @@ func (s *fn) overflow64(op string, a, b []mir.Reg) []mir.Reg {
 	return s.smulOverflow64(a, b) // overflow.go
 }
 
-// checkVAList rejects a va_list that is not a plain pointer (x86-64 and
-// AArch64 IR read their va_list structs themselves, which G_VASTART's
-// single argument pointer cannot serve).
+// checkVAList rejects va_lists whose reading code cannot work on the O32
+// argument area G_VASTART points at: struct va_lists (x86-64, ARM and
+// AArch64 IR read their va_list structs themselves), and pointer va_lists
+// of IR whose va_arg steps over 8-byte arguments at 4-byte alignment
+// (i386's datalayout aligns i64 and double to 4), where O32 calls, the
+// runtime's included, put them in 8-byte aligned slots.
 func (s *fn) checkVAList(v value.Value) {
-	for {
-		switch x := v.(type) {
+	for p := v; ; {
+		switch x := p.(type) {
 		case *ir.InstBitCast:
-			v = x.From
+			p = x.From
 			continue
 		case *ir.InstGetElementPtr:
-			v = x.Src
+			p = x.Src
 			continue
 		case *ir.InstAlloca:
 			et := x.ElemType
@@ -459,10 +462,18 @@ func (s *fn) checkVAList(v value.Value) {
 				et = at.ElemType
 			}
 			if _, ok := et.(*types.PointerType); !ok {
-				fail("unsupported: va_list of type '%s' (only pointer va_lists, as on MIPS O32)", x.ElemType)
+				fail("unsupported: va_list of type '%s' from %s (Cpu0 supports the pointer va_list of MIPS O32: compile with %s)",
+					x.ElemType, s.t.tripleName(), s.t.mipsTargetFlag())
 			}
 		}
-		return
+		break
+	}
+	// Only a datalayout says how the producer aligned; hand-written IR
+	// without one is taken at its word.
+	i64a, f64a := must(s.t.lay.Align(types.I64)), must(s.t.lay.Align(types.Double))
+	if s.t.hasLayout && (i64a < 8 || f64a < 8) {
+		fail("unsupported: va_list from %s (its va_arg reads 8-byte arguments at %d-byte alignment; Cpu0 calls place them 8-byte aligned, as MIPS O32 does: compile with %s)",
+			s.t.tripleName(), min(i64a, f64a), s.t.mipsTargetFlag())
 	}
 }
 

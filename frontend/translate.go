@@ -21,6 +21,8 @@ type Options struct {
 	BigEndian bool      // byte order of the target memory: data items and multi-word accesses
 	File      string    // source file name, for diagnostics
 	Src       []byte    // source text, for diagnostic positions (may be nil)
+	// Warn, if set, receives warnings (their Msg starts with "warning: ").
+	Warn func(*Error)
 }
 
 // failure is raised (panicked) deep inside the lowering helpers and turned
@@ -32,11 +34,15 @@ func fail(format string, args ...any) { panic(&failure{fmt.Sprintf(format, args.
 
 // translator holds module-wide state.
 type translator struct {
-	opts    Options
-	lay     *Layout
-	mod     *mir.Module
-	defined map[string]bool // symbols defined in the module
-	extern  map[string]bool // undefined symbols already listed in mod.Externs
+	opts   Options
+	lay    *Layout
+	triple string // the module's target triple ("" if it has none)
+	// hasLayout: the module states a datalayout (else LLVM's default).
+	hasLayout  bool
+	warnedLP64 bool // the LP64 variadic-i64 warning was given
+	mod        *mir.Module
+	defined    map[string]bool // symbols defined in the module
+	extern     map[string]bool // undefined symbols already listed in mod.Externs
 
 	blockSyms map[blockRef]string      // blockaddress symbols (blockaddr.go)
 	mirBlock  map[*ir.Block]*mir.Block // every IR block's first MIR block
@@ -53,11 +59,13 @@ func Translate(m *ir.Module, opts Options) (mm *mir.Module, err error) {
 		return nil, &Error{File: opts.File, Line: 1, Col: 1, Msg: lerr.Error()}
 	}
 	t := &translator{
-		opts:    opts,
-		lay:     lay,
-		mod:     &mir.Module{Source: opts.File, BigEndian: opts.BigEndian},
-		defined: make(map[string]bool),
-		extern:  make(map[string]bool),
+		opts:      opts,
+		lay:       lay,
+		triple:    m.TargetTriple,
+		hasLayout: m.DataLayout != "",
+		mod:       &mir.Module{Source: opts.File, BigEndian: opts.BigEndian},
+		defined:   make(map[string]bool),
+		extern:    make(map[string]bool),
 
 		mirBlock: make(map[*ir.Block]*mir.Block),
 	}
@@ -119,6 +127,23 @@ func Translate(m *ir.Module, opts Options) (mm *mir.Module, err error) {
 	}
 	t.bindBlockSyms(funcs)
 	return t.mod, nil
+}
+
+// tripleName names the module's target triple for diagnostics.
+func (t *translator) tripleName() string {
+	if t.triple == "" {
+		return "IR without a target triple"
+	}
+	return t.triple + " IR"
+}
+
+// mipsTargetFlag is the clang flag that produces IR with O32's conventions
+// in the module's byte order.
+func (t *translator) mipsTargetFlag() string {
+	if t.lay.BigEndian {
+		return "--target=mips-unknown-linux-gnu"
+	}
+	return "--target=mipsel-unknown-linux-gnu"
 }
 
 // useSym records a reference to a symbol, listing it as extern if it is

@@ -27,6 +27,7 @@ import (
 // options are the parsed command-line flags of one invocation.
 type options struct {
 	march, mcpu, opt, out, fileType, lang string
+	marchSet                              bool // -march was given (else the IR's byte order picks cpu0/cpu0el)
 	showVersion, stats, printAfterAll     bool
 	verify, listPasses, dotCFG            bool
 	disassemble                           bool
@@ -45,7 +46,8 @@ func newFlagSet(o *options, errOut io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("lltosimd", flag.ContinueOnError)
 	fs.SetOutput(errOut)
 	fs.SortFlags = false
-	fs.StringVar(&o.march, "march", "cpu0", "target architecture: "+strings.Join(targets.Names(), ", "))
+	fs.StringVar(&o.march, "march", "", "target architecture: "+strings.Join(targets.Names(), ", ")+
+		" (default: the IR datalayout's byte order, cpu0el for 'e', cpu0 for 'E' or none)")
 	fs.StringVar(&o.mcpu, "mcpu", "", "target CPU (cpu0: cpu032I, cpu032II)")
 	fs.StringVarP(&o.opt, "O", "O", "2", "optimization level 0-3 (accepted for llc compatibility; the IR optimizer is clang's)")
 	fs.StringVarP(&o.out, "o", "o", "-", "output file ('-' for stdout)")
@@ -146,6 +148,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		fmt.Fprintf(stderr, "lltosimd: %v\n", err)
 		return 1
 	}
+	if o.marchSet = o.march != ""; !o.marchSet {
+		o.march = "cpu0"
+	}
 	if o.showVersion {
 		fmt.Fprint(stdout, version)
 		return 0
@@ -220,11 +225,20 @@ func compile(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 		if perr != nil {
 			return perr
 		}
-		if irBig, ok := frontend.IRBigEndian(ir.DataLayout); ok && irBig != tgt.BigEndian {
+		if irBig, ok := frontend.IRBigEndian(ir.DataLayout); ok && !o.marchSet && !irBig {
+			// Without -march, Cpu0 code takes the IR's byte order, so
+			// `clang -S -emit-llvm -o - | lltosimd` needs no flag.
+			tgt, _ = targets.Lookup("cpu0el")
+			if cfg, err = makeConfig(o, tgt, stderr); err != nil {
+				return err
+			}
+			pipeline = tgt.Pipeline()
+		} else if ok && irBig != tgt.BigEndian {
 			fmt.Fprintf(stderr, "%s: warning: the IR's datalayout is %s-endian but -march=%s is %s-endian; code that depends on byte order (bit-fields, combined loads) may differ from the source semantics\n",
 				name, endianName(irBig), tgt.Name, endianName(tgt.BigEndian))
 		}
-		mod, err = frontend.Translate(ir, frontend.Options{Arch: tgt.Arch(), BigEndian: tgt.BigEndian, File: name, Src: src})
+		warn := func(e *frontend.Error) { fmt.Fprintln(stderr, e) }
+		mod, err = frontend.Translate(ir, frontend.Options{Arch: tgt.Arch(), BigEndian: tgt.BigEndian, File: name, Src: src, Warn: warn})
 		if err != nil {
 			return err
 		}
