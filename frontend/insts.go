@@ -892,10 +892,11 @@ func (s *fn) call(in *ir.InstCall) bool {
 }
 
 // warnLP64Vararg warns, once per module, about a variadic i64 argument
-// in IR with 64-bit pointers (x86-64): there C's long is 64 bits, while
-// the Cpu0 runtime is ILP32, so printf's %ld would read half of it.
+// in IR whose datalayout has 64-bit pointers (x86-64): there C's long is
+// 64 bits, while the Cpu0 runtime is ILP32, so printf's %ld would read
+// half of it.
 func (s *fn) warnLP64Vararg(t types.Type) {
-	if s.t.warnedLP64 || s.t.opts.Warn == nil || s.t.lay.PtrSize != 8 || !t.Equal(types.I64) {
+	if s.t.warnedLP64 || s.t.opts.Warn == nil || !s.t.hasLayout || s.t.lay.PtrSize != 8 || !t.Equal(types.I64) {
 		return
 	}
 	s.t.warnedLP64 = true

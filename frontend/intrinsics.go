@@ -448,25 +448,24 @@ func (s *fn) overflow64(op string, a, b []mir.Reg) []mir.Reg {
 // (i386's datalayout aligns i64 and double to 4), where O32 calls, the
 // runtime's included, put them in 8-byte aligned slots.
 func (s *fn) checkVAList(v value.Value) {
-	for p := v; ; {
-		switch x := p.(type) {
-		case *ir.InstBitCast:
-			p = x.From
-			continue
-		case *ir.InstGetElementPtr:
-			p = x.Src
-			continue
-		case *ir.InstAlloca:
-			et := x.ElemType
-			if at, ok := et.(*types.ArrayType); ok {
-				et = at.ElemType
-			}
-			if _, ok := et.(*types.PointerType); !ok {
-				fail("unsupported: va_list of type '%s' from %s (Cpu0 supports the pointer va_list of MIPS O32: compile with %s)",
-					x.ElemType, s.t.tripleName(), s.t.mipsTargetFlag())
-			}
+	for {
+		if x, ok := v.(*ir.InstBitCast); ok {
+			v = x.From
+		} else if x, ok := v.(*ir.InstGetElementPtr); ok {
+			v = x.Src
+		} else {
+			break
 		}
-		break
+	}
+	if x, ok := v.(*ir.InstAlloca); ok {
+		et := x.ElemType
+		if at, ok := et.(*types.ArrayType); ok {
+			et = at.ElemType
+		}
+		if _, ok := et.(*types.PointerType); !ok {
+			fail("unsupported: va_list of type '%s' from %s (Cpu0 supports the pointer va_list of MIPS O32: compile with %s)",
+				x.ElemType, s.t.tripleName(), s.t.mipsTargetFlag())
+		}
 	}
 	// Only a datalayout says how the producer aligned; hand-written IR
 	// without one is taken at its word.
