@@ -90,7 +90,8 @@ bench-passes:
 
 # bench-size prints per execution-corpus program the static instruction
 # count (nops excluded) of lltosimd -O2 (both CPUs) and of
-# llc -march=mipsel -O2 -relocation-model=static on the same IR.
+# llc -march=mipsel -mattr=+soft-float -O2 -relocation-model=static on
+# the same IR (soft float: Cpu0 has no FPU, so float ops are calls in both).
 RT_INCLUDE := $(firstword $(wildcard runtime/include) tests/exec/include)
 .PHONY: bench-size
 bench-size: build

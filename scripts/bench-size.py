@@ -4,7 +4,8 @@
 For every C program given (default: tests/exec/c/*.c), compiles it with
 clang-14 for mipsel at -O2 (freestanding, the runtime headers) and counts
 the instructions of the text sections, nops excluded, in
-  llc -march=mipsel -O2 -relocation-model=static   (the reference)
+  llc -march=mipsel -mattr=+soft-float -O2 -relocation-model=static
+      (the reference; soft float like Cpu0, which has no FPU)
   lltosimd -march=cpu0el -mcpu=cpu032I -O2
   lltosimd -march=cpu0el -mcpu=cpu032II -O2
 on the same IR. Prints one row per program and the totals with the ratios.
@@ -64,7 +65,7 @@ def main():
             try:
                 run([CLANG, "--target=mipsel-unknown-linux-gnu", "-O2", "-ffreestanding", "-fno-builtin",
                      "-nostdlibinc", "-I", inc, "-S", "-emit-llvm", p, "-o", ll])
-                row = [count(run([LLC, "-march=mipsel", "-O2", "-relocation-model=static", ll, "-o", "-"]))]
+                row = [count(run([LLC, "-march=mipsel", "-mattr=+soft-float", "-O2", "-relocation-model=static", ll, "-o", "-"]))]
                 for cpu in ("cpu032I", "cpu032II"):
                     row.append(count(run([tool, "-march=cpu0el", f"-mcpu={cpu}", "-O2", ll, "-o", "-"])))
             except RuntimeError as e:
