@@ -800,12 +800,7 @@ func (s *fn) call(in *ir.InstCall) bool {
 	}
 	switch c := callee.(type) {
 	case *ir.InlineAsm:
-		if strings.TrimSpace(c.Asm) != "" {
-			fail("unsupported: inline assembly")
-		}
-		if s.nwords(in.Typ) > 0 {
-			fail("unsupported: inline assembly with results")
-		}
+		s.inlineAsm(in, c)
 		return false
 	case *ir.Func:
 		if strings.HasPrefix(c.Name(), "llvm.") {

@@ -46,6 +46,7 @@ const (
 	KindCond              // comparison predicate Cond
 	KindPred              // guard: Reg is the predicate register, Neg negates it
 	KindJT                // jump table Imm (index into Func.JumpTables)
+	KindStr               // string Sym (the template of INLINEASM)
 )
 
 // Flags are per-operand register flags, as in LLVM's MachineOperand.
@@ -58,6 +59,10 @@ const (
 	FlagDead                       // a def that is never read
 	FlagKill                       // last use of the register
 	FlagUndef                      // the read value does not matter
+	// FlagEarlyClobber marks a def written before the instruction has read
+	// all its uses (inline asm "=&r" outputs and clobbers): it may not
+	// share a register with any use.
+	FlagEarlyClobber
 )
 
 // Cond is an integer comparison predicate (LLVM icmp spelling).
@@ -119,7 +124,7 @@ type Operand struct {
 	Cond  Cond   // KindCond
 	Imm   int64  // KindImm value; KindSym offset; KindFrame/KindJT index
 	Off   int64  // KindFrame byte offset into the object
-	Sym   string // KindSym
+	Sym   string // KindSym; KindStr text
 	Block *Block // KindBlock
 }
 
@@ -142,6 +147,9 @@ func S(sym string, off int64) Operand { return Operand{Kind: KindSym, Sym: sym, 
 
 // FI is a frame-object reference plus byte offset.
 func FI(idx int, off int64) Operand { return Operand{Kind: KindFrame, Imm: int64(idx), Off: off} }
+
+// Str is a string operand.
+func Str(s string) Operand { return Operand{Kind: KindStr, Sym: s} }
 
 // C is a comparison predicate.
 func C(c Cond) Operand { return Operand{Kind: KindCond, Cond: c} }

@@ -117,6 +117,10 @@ const (
 	GFPToUI  // dst = float/double src truncated to an unsigned integer
 	GFPExt   // dst (2 words) = float src as double
 	GFPTrunc // dst = double src (2 words) rounded to float
+
+	// GInlineAsm is inline assembly (mir/inlineasm.go); it survives
+	// selection and register allocation and the target's printer expands it.
+	GInlineAsm
 	FirstTargetOp
 )
 
@@ -186,6 +190,10 @@ var genericOps = [FirstTargetOp]OpDesc{
 	GFPToUI:       {Name: "G_FPTOUI", NumDefs: -1, NumUses: -1, Doc: "dst = unsigned integer of a float/double, truncated"},
 	GFPExt:        {Name: "G_FPEXT", NumDefs: 2, NumUses: 1, Doc: "dst = double of a float"},
 	GFPTrunc:      {Name: "G_FPTRUNC", NumDefs: 1, NumUses: 2, Doc: "dst = float of a double, rounded"},
+	// Inline assembly is a barrier for every pass: it may read and write
+	// any memory and is never deleted or moved.
+	GInlineAsm: {Name: "INLINEASM", NumDefs: -1, NumUses: -1, Flags: FlagSideEffect | FlagLoad | FlagStore,
+		Doc: "inline assembly: defs are its register outputs (see mir/inlineasm.go)"},
 }
 
 // GenericDesc returns the description of a generic opcode.
@@ -213,7 +221,11 @@ type RegDesc struct {
 	Enc         int    // hardware encoding
 	CalleeSaved bool
 	Reserved    bool // never allocated (zero, at, sp, gp ...)
-	Aliases     []string
+	// AsmClobber says inline assembly may clobber this reserved register:
+	// the compiler keeps no value in it across instructions, or the
+	// prologue saves it when something writes it.
+	AsmClobber bool
+	Aliases    []string
 }
 
 // Arch is a target's description as data: its ops, registers and classes.

@@ -976,6 +976,7 @@ var operandFlags = []struct {
 	{"implicit-def", FlagImplicit | FlagDef},
 	{"implicit", FlagImplicit},
 	{"def", FlagDef},
+	{"early-clobber", FlagEarlyClobber},
 	{"dead", FlagDead},
 	{"killed", FlagKill},
 	{"undef", FlagUndef},
@@ -1007,6 +1008,10 @@ func (p *parser) operand() (Operand, error) {
 	case c == '%':
 		r, err := p.vreg()
 		o.Kind, o.Reg = KindReg, r
+		return o, err
+	case c == '"':
+		s, err := p.name()
+		o.Kind, o.Sym = KindStr, s
 		return o, err
 	case c == '@':
 		p.i++

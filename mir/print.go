@@ -453,6 +453,9 @@ func (p *printer) operand(o *Operand, lhs bool) {
 	case o.Flags&FlagDef != 0 && !lhs:
 		p.str("def ")
 	}
+	if o.Flags&FlagEarlyClobber != 0 {
+		p.str("early-clobber ")
+	}
 	if o.Flags&FlagDead != 0 {
 		p.str("dead ")
 	}
@@ -486,6 +489,8 @@ func (p *printer) operand(o *Operand, lhs bool) {
 	case KindJT:
 		p.str("jt#")
 		p.int(o.Imm)
+	case KindStr:
+		p.buf = strconv.AppendQuote(p.buf, o.Sym)
 	default:
 		p.str("<kind")
 		p.int(int64(o.Kind))

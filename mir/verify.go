@@ -275,6 +275,9 @@ func (v *verifier) instr(b *Block, in *Instr) {
 			v.errorf(b, in, "tied def %d and use %d are different registers", di, ui)
 		}
 	}
+	if in.Op == GInlineAsm {
+		v.inlineAsm(b, in)
+	}
 	if in.Op < FirstTargetOp && (d.NumDefs < 0 || nd == d.NumDefs) && (d.NumUses < 0 || explicitUses == d.NumUses) {
 		v.genericShape(b, in, uses)
 	}
@@ -283,12 +286,27 @@ func (v *verifier) instr(b *Block, in *Instr) {
 	}
 }
 
+// inlineAsm checks an INLINEASM's operand descriptors and, after
+// register allocation, that tied operands got one register.
+func (v *verifier) inlineAsm(b *Block, in *Instr) {
+	pairs, err := TiedOperands(v.arch, in)
+	if err != nil {
+		v.errorf(b, in, "%v", err)
+		return
+	}
+	for _, p := range pairs {
+		if v.f.Props&PropNoVRegs != 0 && in.Ops[p[0]].Reg != in.Ops[p[1]].Reg {
+			v.errorf(b, in, "tied operands %d and %d are different registers", p[0], p[1])
+		}
+	}
+}
+
 // allowedAfterSelection reports whether a generic instruction may remain
 // after selection: copies, phis, undefined values and the frame loads and
 // stores the register allocator inserts for spills.
 func allowedAfterSelection(in *Instr, uses []Operand) bool {
 	switch in.Op {
-	case GCopy, GPhi, GImplicitDef:
+	case GCopy, GPhi, GImplicitDef, GInlineAsm:
 		return true
 	case GLoad32:
 		return len(uses) > 0 && uses[0].Kind == KindFrame
@@ -384,7 +402,7 @@ func (v *verifier) operand(b *Block, in *Instr, i int) {
 			v.errorf(b, in, "operand %d: guard without a register", i)
 		}
 		checkReg(o.Reg)
-	case KindImm, KindSym:
+	case KindImm, KindSym, KindStr:
 	case KindBlock:
 		if !v.inFunc[o.Block] {
 			v.errorf(b, in, "operand %d: block is not in the function", i)

@@ -6,8 +6,9 @@ import (
 	"lltosimd/mir"
 )
 
-// TwoAddr satisfies tied operands (OpDesc.Tied: a definition that must get
-// the same register as one of the uses) before register allocation: for
+// TwoAddr satisfies tied operands (OpDesc.Tied, or the tied inputs of
+// INLINEASM: a definition that must get the same register as one of the
+// uses; mir.TiedOperands) before register allocation: for
 // each tied pair `%d = OP ..., %u` it inserts `%d = COPY %u` in front and
 // rewrites the use to %d. The allocator's copy coalescing removes the copy
 // when %u dies at the instruction.
@@ -26,14 +27,12 @@ func runTwoAddr(c *Ctx, f *mir.Func) error {
 	for _, b := range f.Blocks {
 		out := make([]*mir.Instr, 0, len(b.Instrs))
 		for _, in := range b.Instrs {
-			desc := f.Arch.Desc(in.Op)
-			for def, use := range desc.Tied {
-				nd := in.NumDefs()
-				ui := nd + use
-				if def >= nd || ui >= len(in.Ops) {
-					return fmt.Errorf("%s: bb%d: %s: tied operand out of range", f.Name, b.ID, mir.FormatInstr(f, in))
-				}
-				d, u := in.Ops[def].Reg, &in.Ops[ui]
+			pairs, err := mir.TiedOperands(f.Arch, in)
+			if err != nil {
+				return fmt.Errorf("%s: bb%d: %s: %v", f.Name, b.ID, mir.FormatInstr(f, in), err)
+			}
+			for _, p := range pairs {
+				d, u := in.Ops[p[0]].Reg, &in.Ops[p[1]]
 				if u.Kind != mir.KindReg || u.Reg == d {
 					continue
 				}

@@ -6,7 +6,8 @@
 //
 // Positions number the instructions in layout order: instruction i reads
 // at 2i and writes at 2i+1, so a value that dies at an instruction can
-// share a register with the value it defines. Intervals are built from
+// share a register with the value it defines; an early-clobber definition
+// (inline asm "=&r" outputs and clobbers) is written at 2i, so it cannot. Intervals are built from
 // mir.ComputeLiveness by one backward walk per block; physical registers
 // keep exact segments too, so a value can use $4 before the argument copy
 // to $4 and a call's clobbers only block values live across the call.
@@ -283,6 +284,7 @@ func (a *alloc) build() {
 			in := b.Instrs[i-s]
 			w := bw[bi]
 			var defined []mir.Reg
+			early := earlyClobbers(in)
 			mir.ForEachReg(in, func(r mir.Reg, def bool) {
 				if !def || !tracked(r) {
 					return
@@ -292,7 +294,11 @@ func (a *alloc) build() {
 				if end < 0 {
 					end = 2*i + 2 // a dead definition still occupies its register
 				}
-				addSeg(r, 2*i+1, end)
+				from := 2*i + 1
+				if containsReg(early, r) {
+					from = 2 * i // written while the uses are still read
+				}
+				addSeg(r, from, end)
 				liveEnd[slot(r)] = -1
 				if r.IsVirtual() {
 					a.refs[r.VirtIndex()] += w
@@ -357,6 +363,19 @@ func (a *alloc) build() {
 			iv.weight = math.Inf(1)
 		}
 	}
+}
+
+// earlyClobbers returns the registers in defines with FlagEarlyClobber.
+func earlyClobbers(in *mir.Instr) []mir.Reg {
+	var out []mir.Reg
+	for _, m := range in.Flatten() {
+		for _, o := range m.Ops {
+			if o.Kind == mir.KindReg && o.Flags&(mir.FlagDef|mir.FlagEarlyClobber) == mir.FlagDef|mir.FlagEarlyClobber {
+				out = append(out, o.Reg)
+			}
+		}
+	}
+	return out
 }
 
 // setupReads returns, for the calls and returns of b, the allocatable

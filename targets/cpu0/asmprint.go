@@ -150,6 +150,7 @@ func printFunc(w *bufio.Writer, f *mir.Func, index int) error {
 	if usesAT {
 		fmt.Fprintf(w, "\t.set\tnoat\n")
 	}
+	nAsm := 0 // numbers the inline asm statements for ${:uid}
 	for i, b := range f.Blocks {
 		var head string
 		if labeled[b] {
@@ -169,6 +170,13 @@ func printFunc(w *bufio.Writer, f *mir.Func, index int) error {
 			fmt.Fprintf(w, "%s:\n", sym)
 		}
 		for _, in := range b.Instrs {
+			if in.Op == mir.GInlineAsm {
+				if err := p.inlineAsm(in, nAsm); err != nil {
+					return fmt.Errorf("%s: %w", f.Name, err)
+				}
+				nAsm++
+				continue
+			}
 			if err := p.instr(in); err != nil {
 				return fmt.Errorf("%s: %w", f.Name, err)
 			}

@@ -84,7 +84,9 @@ func (fl *frameLowering) run() error {
 
 	// Which registers to save, in slot order.
 	want := map[mir.Reg]bool{}
-	if f.HasCalls {
+	// Inline asm that clobbers $lr (a jsub in its text) needs it saved
+	// like a call does.
+	if f.HasCalls || writesReg(f, LR) {
 		want[LR] = true
 	}
 	if needFP {
@@ -175,11 +177,14 @@ func objAlign(o *mir.FrameObject) int64 { return max(o.Align, 1) }
 
 // writesSP reports whether any instruction of f sets $sp: then $sp moves
 // during the function and the frame needs a frame pointer.
-func writesSP(f *mir.Func) bool {
+func writesSP(f *mir.Func) bool { return writesReg(f, SP) }
+
+// writesReg reports whether any instruction of f writes reg.
+func writesReg(f *mir.Func, reg mir.Reg) bool {
 	found := false
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
-			mir.ForEachReg(in, func(r mir.Reg, def bool) { found = found || (def && r == SP) })
+			mir.ForEachReg(in, func(r mir.Reg, def bool) { found = found || (def && r == reg) })
 		}
 	}
 	return found
@@ -221,6 +226,11 @@ func (fl *frameLowering) resolveFrameIndices() error {
 					in.Ops[k] = mir.R(fl.base)
 					in.Ops[k+1].Imm = total
 					continue
+				}
+				if in.Op == mir.GInlineAsm {
+					// The asm text may use $at itself (clang lists it as
+					// clobbered by every asm statement).
+					return fmt.Errorf("%s: bb%d: inline asm memory operand at frame offset %d beyond 16 bits", f.Name, b.ID, total)
 				}
 				fl.large++
 				out = append(out, fl.addrInAT(fl.base, total)...)

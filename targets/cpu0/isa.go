@@ -200,11 +200,15 @@ const (
 func GPR(enc int) mir.Reg { return mir.Reg(enc + 1) }
 
 // Regs is the register table (spec §1): printed names as llc prints them,
-// with the ABI names the assembler also accepts.
+// with the ABI names the assembler also accepts. Inline asm may clobber
+// (AsmClobber) $at (the assembler's temporary; clang lists it in every
+// asm statement), $sw, $hi and $lo (only ever live between two adjacent
+// instructions of one selected operation) and $lr (then saved by the
+// prologue).
 var Regs = []mir.RegDesc{
 	{}, // NoReg
 	{Name: "zero", Enc: 0, Reserved: true, Aliases: []string{"0"}},
-	{Name: "1", Enc: 1, Reserved: true, Aliases: []string{"at"}},
+	{Name: "1", Enc: 1, Reserved: true, AsmClobber: true, Aliases: []string{"at"}},
 	{Name: "2", Enc: 2, Aliases: []string{"v0"}},
 	{Name: "3", Enc: 3, Aliases: []string{"v1"}},
 	{Name: "4", Enc: 4, Aliases: []string{"a0"}},
@@ -217,10 +221,10 @@ var Regs = []mir.RegDesc{
 	{Name: "gp", Enc: 11, Reserved: true, Aliases: []string{"11"}},
 	{Name: "fp", Enc: 12, CalleeSaved: true, Reserved: true, Aliases: []string{"12"}},
 	{Name: "sp", Enc: 13, Reserved: true, Aliases: []string{"13"}},
-	{Name: "lr", Enc: 14, CalleeSaved: true, Reserved: true, Aliases: []string{"14", "ra"}},
-	{Name: "sw", Enc: 15, Reserved: true, Aliases: []string{"15"}},
-	{Name: "hi", Enc: -1, Reserved: true},
-	{Name: "lo", Enc: -1, Reserved: true, Aliases: []string{"ac0"}},
+	{Name: "lr", Enc: 14, CalleeSaved: true, Reserved: true, AsmClobber: true, Aliases: []string{"14", "ra"}},
+	{Name: "sw", Enc: 15, Reserved: true, AsmClobber: true, Aliases: []string{"15"}},
+	{Name: "hi", Enc: -1, Reserved: true, AsmClobber: true},
+	{Name: "lo", Enc: -1, Reserved: true, AsmClobber: true, Aliases: []string{"ac0"}},
 	{Name: "pc", Enc: 0, Reserved: true},
 	{Name: "epc", Enc: 1, Reserved: true},
 }

@@ -681,7 +681,7 @@ var Table = isel.Lazy(func() *isel.Table {
 	return &isel.Table{
 		Arch:        Arch,
 		Rules:       Rules,
-		Passthrough: []mir.Opcode{mir.GCopy, mir.GPhi, mir.GImplicitDef},
+		Passthrough: []mir.Opcode{mir.GCopy, mir.GPhi, mir.GImplicitDef, mir.GInlineAsm},
 		Remat:       []mir.Opcode{mir.GConst, mir.GFrameAddr},
 		ZeroReg:     ZERO,
 		Finish:      finishInstr,

@@ -160,10 +160,14 @@ func (bi *branchInfo) DelaySlots(in *mir.Instr) int {
 	return 1
 }
 
-// Size is 4 for every Cpu0 instruction; IMPLICIT_DEF emits nothing.
+// Size is 4 for every Cpu0 instruction; IMPLICIT_DEF emits nothing and
+// inline asm 4 bytes per statement.
 func (bi *branchInfo) Size(in *mir.Instr) int64 {
-	if in.Op == mir.GImplicitDef {
+	switch in.Op {
+	case mir.GImplicitDef:
 		return 0
+	case mir.GInlineAsm:
+		return inlineAsmSize(in)
 	}
 	return 4
 }

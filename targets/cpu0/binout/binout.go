@@ -13,6 +13,7 @@ package binout
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -47,6 +48,9 @@ func Emit(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes.Config) e
 	}
 	obj, err := asm.Assemble("<generated assembly>", text.Bytes(), asm.Options{Level: Level(cfg.Options["mcpu"]), LittleEndian: !m.BigEndian})
 	if err != nil {
+		if e, ok := inlineAsmError(text.Bytes(), err); ok {
+			return e
+		}
 		return fmt.Errorf("internal error: the printed assembly does not assemble: %w", err)
 	}
 	obj.Name = m.Source
@@ -80,4 +84,22 @@ func undefined(obj *asm.Object) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// inlineAsmError reports assembler errors in inline asm text at the asm
+// statements' source positions (they are the program's errors, not ours).
+func inlineAsmError(text []byte, err error) (error, bool) {
+	var errs []error
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap()
+	} else {
+		errs = []error{err}
+	}
+	return cpu0.InlineAsmError(text, errs, func(e error) (int, string) {
+		var ae *asm.Error
+		if errors.As(e, &ae) {
+			return ae.Line, ae.Msg
+		}
+		return 0, ""
+	})
 }

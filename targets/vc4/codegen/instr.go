@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"strings"
 
 	"lltosimd/mir"
 )
@@ -176,8 +177,40 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 	case mir.GFAdd, mir.GFSub, mir.GFMul, mir.GFDiv, mir.GFRem, mir.GFCmp, mir.GSIToFP, mir.GUIToFP,
 		mir.GFPToSI, mir.GFPToUI, mir.GFPExt, mir.GFPTrunc:
 		return l.floatOp(b, in)
+	case mir.GInlineAsm:
+		return l.emptyAsm(b, in)
 	default:
 		return fmt.Errorf("function '%s': operation %s is not supported on vc4", l.f.Name, mir.GenericDesc(in.Op).Name)
+	}
+	return nil
+}
+
+// emptyAsm lowers inline assembly with an empty template, an optimization
+// barrier (the lowering keeps the program order of memory accesses): each
+// output is a copy of its tied input, or zero when untied. Any other
+// inline assembly is refused.
+func (l *lowerer) emptyAsm(b *block, in *mir.Instr) error {
+	tmpl, _, _, err := mir.AsmOperands(in)
+	if err == nil && strings.TrimSpace(tmpl) != "" {
+		err = fmt.Errorf("only empty templates are supported")
+	}
+	pairs, err2 := mir.TiedOperands(l.f.Arch, in)
+	if err == nil {
+		err = err2
+	}
+	if err != nil {
+		return fmt.Errorf("function '%s': inline assembly: %v on vc4", l.f.Name, err)
+	}
+	for i := range in.Defs() {
+		src := val(sim(0))
+		for _, p := range pairs {
+			if p[0] == i {
+				src = l.reg(in.Ops[p[1]].Reg)
+			}
+		}
+		d, fin := l.dest(b, in.Ops[i].Reg)
+		l.alu("mov", d, src, src)
+		fin()
 	}
 	return nil
 }

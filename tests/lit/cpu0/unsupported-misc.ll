@@ -1,5 +1,5 @@
-; Exceptions, inline assembly, non-pointer va_lists and exotic float types
-; stay unsupported, with positions.
+; Exceptions, inline assembly constraints other than r m i n g X and digits,
+; non-pointer va_lists and exotic float types stay unsupported, with positions.
 ; RUN: rm -rf %t && split-file %s %t
 ; RUN: not %lltosimd -march=cpu0el %t/invoke.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=EH
 ; RUN: not %lltosimd -march=cpu0el %t/asm.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=ASM
@@ -7,7 +7,7 @@
 ; RUN: not %lltosimd -march=cpu0el %t/bafunc.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=TLS
 
 ; EH: invoke.ll:3:3: unsupported: exception handling ('invoke')
-; ASM: asm.ll:2:3: unsupported: inline assembly
+; ASM: asm.ll:2:3: unsupported: inline asm constraint 'f'
 ; FP80: fp80.ll:1:1: unsupported: floating-point type 'x86_fp80'
 ; TLS: bafunc.ll:1:1: unsupported: thread-local variable
 
@@ -23,7 +23,7 @@ bad:
 }
 ;--- asm.ll
 define void @f() {
-  call void asm sideeffect "nop", ""()
+  call void asm sideeffect "nop", "f"(float 1.0)
   ret void
 }
 ;--- fp80.ll
