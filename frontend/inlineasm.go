@@ -26,6 +26,12 @@ import (
 // codes and the x86 flags clang lists in every asm of host IR.
 var nonRegClobbers = map[string]bool{"memory": true, "cc": true, "dirflag": true, "fpsr": true, "flags": true}
 
+// Limits of the operand descriptor encoding (mir.AsmDesc).
+const (
+	maxAsmWords    = 31  // register words of one operand
+	maxAsmOperands = 255 // operands, so that a tie fits in 8 bits
+)
+
 // asmConstraint is one parsed constraint of the constraint string.
 type asmConstraint struct {
 	text     string // as written, for messages
@@ -151,6 +157,9 @@ func (s *fn) inlineAsm(in *ir.InstCall, a *ir.InlineAsm) {
 	}
 	var clobbers []mir.Operand
 	operand := func(d mir.AsmDesc, vals ...mir.Operand) {
+		if len(descs) >= maxAsmOperands {
+			fail("unsupported: inline asm with more than %d operands", maxAsmOperands)
+		}
 		descs = append(descs, d)
 		uses = append(uses, mir.I(int64(d)))
 		uses = append(uses, vals...)
@@ -209,6 +218,9 @@ func (s *fn) inlineAsm(in *ir.InstCall, a *ir.InlineAsm) {
 			}
 			n := s.nwords(resultTypes[nextRes])
 			nextRes++
+			if n > maxAsmWords {
+				fail("unsupported: inline asm operand '%s' of %d words", c.text, n)
+			}
 			for w := 0; w < n; w++ {
 				r := s.reg()
 				results = append(results, r)
@@ -248,6 +260,9 @@ func (s *fn) inlineAsm(in *ir.InstCall, a *ir.InlineAsm) {
 			fail("unsupported: inline asm constraint '%s' for this operand (needs a constant, or a pointer for memory)", c.text)
 		}
 		regs := s.words(v)
+		if len(regs) > maxAsmWords {
+			fail("unsupported: inline asm operand '%s' of %d words", c.text, len(regs))
+		}
 		operand(mir.MakeAsmDesc(mir.AsmRegUse, len(regs), -1), regOperands(regs)...)
 	}
 	if nextArg != len(args) || nextRes != len(resultTypes) {

@@ -28,11 +28,11 @@
 //     (vector.go), atomics as plain memory operations on the single-core
 //     targets (atomic.go), relative lookup tables of PIC code (pic.go),
 //     blockaddress and indirectbr (blockaddr.go), global constructors
-//     called by main (ctors.go).
+//     called by main (ctors.go), inline assembly (inlineasm.go).
 //
-// Everything else (other floating-point types, exceptions, inline
-// assembly, struct va_lists, destructors) is reported as "unsupported: ..."
-// at the offending line.
+// Everything else (other floating-point types, exceptions, inline asm
+// constraints other than r m i n g X and ties, struct va_lists,
+// destructors) is reported as "unsupported: ..." at the offending line.
 package frontend
 
 import (
