@@ -18,7 +18,9 @@ import (
 // operands into indirect "*m" pointer arguments). Supported: outputs
 // "=r" (with "&": early clobber) and "=*m"; inputs "r", "m" ("*m"), "i"
 // (a constant or a symbol address), "n" (a constant), digits (tied to
-// that output), and the letter sets "g" and "X"; clobbers "memory",
+// that output), and the letter sets "g" and "X"; operands in specific
+// registers ("{$2}", local register variables), copied in and out around
+// the asm; clobbers "memory",
 // "cc", registers of the target and the x86 flags clang adds for host IR.
 
 // nonRegClobbers are clobbers that name no register to keep free:
@@ -156,6 +158,12 @@ func (s *fn) inlineAsm(in *ir.InstCall, a *ir.InlineAsm) {
 		extra |= mir.AsmSideEffect
 	}
 	var clobbers []mir.Operand
+	// Operands in specific registers ({$r}): copies into the input
+	// registers right before the asm and out of the output registers
+	// right after it; the registers each side uses.
+	var pre, post []*mir.Instr
+	fixedOut := map[int]mir.Reg{}
+	inRegs, outRegs := map[mir.Reg]bool{}, map[mir.Reg]bool{}
 	operand := func(d mir.AsmDesc, vals ...mir.Operand) {
 		if len(descs) >= maxAsmOperands {
 			fail("unsupported: inline asm with more than %d operands", maxAsmOperands)
@@ -196,14 +204,31 @@ func (s *fn) inlineAsm(in *ir.InstCall, a *ir.InlineAsm) {
 			}
 			clobbers = s.asmClobber(clobbers, name)
 			continue
-		case c.reg != "":
-			fail("unsupported: inline asm constraint '%s' (a specific register)", c.text)
 		case strings.Contains(c.codes, "|"):
 			fail("unsupported: inline asm constraint '%s' (alternatives)", c.text)
 		}
 		if c.output {
 			if c.tied >= 0 {
 				fail("inline asm output constraint '%s' cannot be tied", c.text)
+			}
+			if c.reg != "" {
+				// ={$r}: the asm writes $r, copied to the result after it.
+				if c.indirect || nextRes >= len(resultTypes) || s.nwords(resultTypes[nextRes]) != 1 {
+					fail("unsupported: inline asm constraint '%s' (a specific register for this operand)", c.text)
+				}
+				nextRes++
+				phys := s.asmFixedReg(c, outRegs)
+				r := s.reg()
+				results = append(results, r)
+				d := mir.D(phys)
+				if c.early {
+					d.Flags |= mir.FlagEarlyClobber
+				}
+				defs = append(defs, d)
+				post = append(post, mir.NewInstr(mir.GCopy, mir.D(r), mir.R(phys)))
+				fixedOut[len(descs)] = phys
+				operand(mir.MakeAsmDesc(mir.AsmRegDef, 1, -1))
+				continue
 			}
 			c.checkLetters()
 			if c.indirect {
@@ -243,7 +268,24 @@ func (s *fn) inlineAsm(in *ir.InstCall, a *ir.InlineAsm) {
 			if len(regs) != descs[c.tied].Words() {
 				fail("unsupported: inline asm constraint '%s' ties operands of different sizes", c.text)
 			}
+			if phys, ok := fixedOut[c.tied]; ok {
+				// Tied to ={$r}: the input is in $r already.
+				pre = append(pre, mir.NewInstr(mir.GCopy, mir.D(phys), mir.R(regs[0])))
+				regs = []mir.Reg{phys}
+			}
 			operand(mir.MakeAsmDesc(mir.AsmRegUse, len(regs), c.tied), regOperands(regs)...)
+			continue
+		}
+		if c.reg != "" {
+			// {$r}: the input is copied to $r just before the asm.
+			v := takeArg(c)
+			regs := s.words(v)
+			if c.indirect || len(regs) != 1 {
+				fail("unsupported: inline asm constraint '%s' (a specific register for this operand)", c.text)
+			}
+			phys := s.asmFixedReg(c, inRegs)
+			pre = append(pre, mir.NewInstr(mir.GCopy, mir.D(phys), mir.R(regs[0])))
+			operand(mir.MakeAsmDesc(mir.AsmRegUse, 1, -1), mir.R(phys))
 			continue
 		}
 		c.checkLetters()
@@ -269,9 +311,20 @@ func (s *fn) inlineAsm(in *ir.InstCall, a *ir.InlineAsm) {
 		fail("inline asm constraints '%s' do not match its %d arguments and %d results", a.Constraint, len(args), len(resultTypes))
 	}
 	s.checkAsmTemplate(a.Asm, descs)
+	for _, o := range clobbers {
+		if inRegs[o.Reg] || outRegs[o.Reg] {
+			fail("inline asm clobbers '$%s', which holds one of its operands", s.f.Arch.RegName(o.Reg))
+		}
+	}
+	for _, in := range pre {
+		s.emit(in.Op, in.Ops...)
+	}
 	ops := append(defs, mir.Str(a.Asm), mir.I(int64(extra)))
 	ops = append(ops, uses...)
 	asm := s.emit(mir.GInlineAsm, append(ops, clobbers...)...)
+	for _, in := range post {
+		s.emit(in.Op, in.Ops...)
+	}
 	// The position lets the assembler's diagnostics point at the source.
 	if e := s.t.funcError(s.irf, s.instNo, ""); e.Line > 0 {
 		asm.Comment = fmt.Sprintf("%s %s:%d:%d", mir.AsmPosPrefix, e.File, e.Line, e.Col)
@@ -313,6 +366,21 @@ func (s *fn) asmImmediate(c *asmConstraint, v value.Value) (mir.Operand, bool) {
 		return mir.S(cv.sym, int64(cv.off)), true
 	}
 	return mir.Operand{}, false
+}
+
+// asmFixedReg returns the register of a {$r} constraint: an allocatable
+// register that no other operand on the same side uses.
+func (s *fn) asmFixedReg(c *asmConstraint, used map[mir.Reg]bool) mir.Reg {
+	arch := s.f.Arch
+	r, ok := arch.LookupReg(strings.TrimPrefix(c.reg, "$"))
+	if !ok || arch.Regs[r].Reserved {
+		fail("unsupported: inline asm constraint '%s' (not an allocatable register)", c.text)
+	}
+	if used[r] {
+		fail("inline asm constraint '%s' names a register another operand uses", c.text)
+	}
+	used[r] = true
+	return r
 }
 
 // asmClobber adds the implicit early-clobber def of a clobbered register.

@@ -124,6 +124,18 @@ static int mul_lo(int a, int b) {
 #endif
 }
 
+/* Local register variables: operands in specific registers. */
+static int regvars(int a, int b) {
+#ifdef CPU0_ASM
+  register int x asm("$3") = a;
+  register int y asm("$7") = b;
+  __asm__("subu %0, %0, %1" : "+r"(x) : "r"(y));
+  return x;
+#else
+  return a - b;
+#endif
+}
+
 int main(void) {
   int acc = 0;
   for (int i = 0; i < 6; i++)
@@ -139,5 +151,6 @@ int main(void) {
   printf("store %d g %d\n", arr[5], g);
   printf("max %d %d %d %d\n", max_asm(3, 9), max_asm(9, 3), max_asm(-5, -7), max_asm(4, 4));
   printf("mul %d %d\n", mul_lo(1234, 5678), mul_lo(-3, 7));
+  printf("regvars %d %d\n", regvars(50, 8), regvars(acc, g));
   return (acc + g) & 0x7f;
 }

@@ -11,9 +11,10 @@
 ; RUN: not %lltosimd -march=cpu0el %t/notconst.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=NCONST
 ; RUN: not %lltosimd -march=cpu0el %t/wide.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=WIDE
 ; RUN: not %lltosimd -march=cpu0el %t/dollar.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=DOLLAR
+; RUN: not %lltosimd -march=cpu0el %t/regclobber.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=REGCLOB
 ; RUN: not %lltosimd -march=cpu0el -filetype=obj %t/mnemonic.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=MNEM
 
-; REG: reg.ll:2:3: unsupported: inline asm constraint '={$2}' (a specific register)
+; REG: reg.ll:2:3: unsupported: inline asm constraint '={$sp}' (not an allocatable register)
 ; SP: sp.ll:2:3: unsupported: inline asm clobber '~{$sp}' of a reserved register
 ; UNKNOWN: unknown.ll:2:3: unsupported: inline asm clobber '~{xmm0}' (unknown register)
 ; RANGE: range.ll:2:3: inline asm template names operand $2, but there are 2 operands
@@ -21,12 +22,13 @@
 ; NCONST: notconst.ll:2:3: unsupported: inline asm constraint 'n' for this operand
 ; WIDE: wide.ll:2:3: unsupported: inline asm operand $0 of 2 words named in the template
 ; DOLLAR: dollar.ll:2:3: unsupported: bad '$z' in the inline asm template (a literal dollar is '$$')
+; REGCLOB: regclobber.ll:2:3: inline asm clobbers '$2', which holds one of its operands
 ; MNEM: mnemonic.ll:2:3: inline assembly: unknown instruction "frobnicate"
 ; MNEM-NOT: internal error
 
 ;--- reg.ll
 define i32 @f(i32 %a) {
-  %r = call i32 asm "move $0, $1", "={$2},r"(i32 %a)
+  %r = call i32 asm "move $0, $1", "={$sp},r"(i32 %a)
   ret i32 %r
 }
 ;--- sp.ll
@@ -62,6 +64,11 @@ define i64 @f(i64 %a) {
 ;--- dollar.ll
 define i32 @f(i32 %a) {
   %r = call i32 asm "addu $0, $zero, $1", "=r,r"(i32 %a)
+  ret i32 %r
+}
+;--- regclobber.ll
+define i32 @f(i32 %a) {
+  %r = call i32 asm "move $0, $1", "={$2},r,~{$2}"(i32 %a)
   ret i32 %r
 }
 ;--- mnemonic.ll

@@ -170,3 +170,17 @@ define i64 @wide(i64 %a) {
   %r = call i64 asm "", "=r,0,~{$1}"(i64 %a)
   ret i64 %r
 }
+
+; Operands in specific registers (local register variables): the inputs are
+; copied into them before the asm, the outputs out of them after it.
+; CHECK-LABEL: fixed:
+; CHECK-DAG: move $3, $4
+; CHECK-DAG: move $7, $5
+; CHECK: #APP
+; CHECK-NEXT: addu $3, $3, $7
+; CHECK-NEXT: #NO_APP
+; CHECK-NEXT: move $2, $3
+define i32 @fixed(i32 %a, i32 %b) {
+  %r = call i32 asm "addu $0, $0, $1", "={$3},{$7},{$3},~{$1}"(i32 %b, i32 %a)
+  ret i32 %r
+}
