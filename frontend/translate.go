@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"bytes"
 	"fmt"
 	"maps"
 	"math/bits"
@@ -57,6 +58,14 @@ func Translate(m *ir.Module, opts Options) (mm *mir.Module, err error) {
 	lay, lerr := ParseLayout(m.DataLayout)
 	if lerr != nil {
 		return nil, &Error{File: opts.File, Line: 1, Col: 1, Msg: lerr.Error()}
+	}
+	if len(m.ModuleAsms) > 0 {
+		// Module-level asm would be dropped silently otherwise.
+		e := &Error{File: opts.File, Line: 1, Col: 1, Msg: "unsupported: module-level inline assembly ('module asm')"}
+		if i := bytes.Index(opts.Src, []byte("module asm")); i >= 0 {
+			e.Line, e.Col = lineCol(opts.Src, i)
+		}
+		return nil, e
 	}
 	t := &translator{
 		opts:      opts,

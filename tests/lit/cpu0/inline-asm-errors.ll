@@ -12,6 +12,7 @@
 ; RUN: not %lltosimd -march=cpu0el %t/wide.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=WIDE
 ; RUN: not %lltosimd -march=cpu0el %t/dollar.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=DOLLAR
 ; RUN: not %lltosimd -march=cpu0el %t/regclobber.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=REGCLOB
+; RUN: not %lltosimd -march=cpu0el %t/module.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=MODULE
 ; RUN: not %lltosimd -march=cpu0el -filetype=obj %t/mnemonic.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=MNEM
 
 ; REG: reg.ll:2:3: unsupported: inline asm constraint '={$sp}' (not an allocatable register)
@@ -23,6 +24,7 @@
 ; WIDE: wide.ll:2:3: unsupported: inline asm operand $0 of 2 words named in the template
 ; DOLLAR: dollar.ll:2:3: unsupported: bad '$z' in the inline asm template (a literal dollar is '$$')
 ; REGCLOB: regclobber.ll:2:3: inline asm clobbers '$2', which holds one of its operands
+; MODULE: module.ll:2:1: unsupported: module-level inline assembly ('module asm')
 ; MNEM: mnemonic.ll:2:3: inline assembly: unknown instruction "frobnicate"
 ; MNEM-NOT: internal error
 
@@ -70,6 +72,12 @@ define i32 @f(i32 %a) {
 define i32 @f(i32 %a) {
   %r = call i32 asm "move $0, $1", "={$2},r,~{$2}"(i32 %a)
   ret i32 %r
+}
+;--- module.ll
+target triple = "mipsel-unknown-linux-gnu"
+module asm "nop"
+define void @f() {
+  ret void
 }
 ;--- mnemonic.ll
 define i32 @f(i32 %a) {
