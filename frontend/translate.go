@@ -982,7 +982,9 @@ func (s *fn) term(t ir.Terminator) {
 		s.emit(mir.GUnreachable)
 	case *ir.TermIndirectBr:
 		s.indirectBr(t) // blockaddr.go
-	case *ir.TermInvoke, *ir.TermCallBr, *ir.TermResume, *ir.TermCatchSwitch, *ir.TermCatchRet, *ir.TermCleanupRet:
+	case *ir.TermCallBr:
+		fail("unsupported: asm goto ('callbr')")
+	case *ir.TermInvoke, *ir.TermResume, *ir.TermCatchSwitch, *ir.TermCatchRet, *ir.TermCleanupRet:
 		fail("unsupported: exception handling ('%s')", strings.Fields(t.LLString())[0])
 	default:
 		fail("unsupported: terminator %T", t)

@@ -13,6 +13,7 @@
 ; RUN: not %lltosimd -march=cpu0el %t/dollar.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=DOLLAR
 ; RUN: not %lltosimd -march=cpu0el %t/regclobber.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=REGCLOB
 ; RUN: not %lltosimd -march=cpu0el %t/module.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=MODULE
+; RUN: not %lltosimd -march=cpu0el %t/goto.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=GOTO
 ; RUN: not %lltosimd -march=cpu0el -filetype=obj %t/mnemonic.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=MNEM
 
 ; REG: reg.ll:2:3: unsupported: inline asm constraint '={$sp}' (not an allocatable register)
@@ -25,6 +26,7 @@
 ; DOLLAR: dollar.ll:2:3: unsupported: bad '$z' in the inline asm template (a literal dollar is '$$')
 ; REGCLOB: regclobber.ll:2:3: inline asm clobbers '$2', which holds one of its operands
 ; MODULE: module.ll:2:1: unsupported: module-level inline assembly ('module asm')
+; GOTO: goto.ll:2:3: unsupported: asm goto ('callbr')
 ; MNEM: mnemonic.ll:2:3: inline assembly: unknown instruction "frobnicate"
 ; MNEM-NOT: internal error
 
@@ -78,6 +80,14 @@ target triple = "mipsel-unknown-linux-gnu"
 module asm "nop"
 define void @f() {
   ret void
+}
+;--- goto.ll
+define i32 @f(i32 %x) {
+  callbr void asm sideeffect "beq $0, $$zero, ${1:l}", "r,i"(i32 %x, i8* blockaddress(@f, %out)) to label %fall [label %out]
+fall:
+  ret i32 1
+out:
+  ret i32 0
 }
 ;--- mnemonic.ll
 define i32 @f(i32 %a) {
