@@ -308,6 +308,9 @@ func compile(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 	}
 	var out bytes.Buffer
 	if err := tgt.Emit(&out, mod, ft, cfg); err != nil {
+		if strings.HasPrefix(err.Error(), name+":") { // already positioned in the input
+			return err
+		}
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	if o.stats {
