@@ -27,7 +27,7 @@
 ; REGCLOB: regclobber.ll:2:3: inline asm clobbers '$2', which holds one of its operands
 ; MODULE: module.ll:2:1: unsupported: module-level inline assembly ('module asm')
 ; GOTO: goto.ll:2:3: unsupported: asm goto ('callbr')
-; MNEM: {{^}}mnemonic.ll:2:3: inline assembly: unknown instruction "frobnicate"
+; MNEM: {{^[^ ]*}}mnemonic.ll:2:3: inline assembly: unknown instruction "frobnicate"
 ; MNEM-NOT: internal error
 
 ;--- reg.ll
