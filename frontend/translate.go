@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"math/bits"
+	"slices"
 	"strings"
 
 	"github.com/llir/llvm/ir"
@@ -379,8 +380,8 @@ func (s *fn) sext(r mir.Reg, n int) mir.Reg {
 func (s *fn) bitsOf(t types.Type) int {
 	switch t := t.(type) {
 	case *types.IntType:
-		if t.BitSize > 64 {
-			fail("unsupported: integer type '%s'", t)
+		if t.BitSize > maxIntBits {
+			fail("unsupported: integer type '%s' (at most i%d)", t, maxIntBits)
 		}
 		return int(t.BitSize)
 	case *types.PointerType:
@@ -568,6 +569,9 @@ func (s *fn) constWords(c constant.Constant) []mir.Reg {
 		}
 		return out
 	}
+	if w, ok := s.wideConst(c); ok {
+		return s.konstWords(w)
+	}
 	if cv, ok := s.t.fold(c); ok {
 		if cv.sym == "" {
 			if n == 2 {
@@ -578,10 +582,7 @@ func (s *fn) constWords(c constant.Constant) []mir.Reg {
 		s.t.useSym(cv.sym)
 		r := s.reg()
 		s.emit(mir.GGlobalAddr, mir.D(r), mir.S(cv.sym, int64(int32(cv.off))))
-		if n == 2 {
-			return []mir.Reg{r, s.konst(0)}
-		}
-		return []mir.Reg{r}
+		return s.wresize([]mir.Reg{r}, n, false)
 	}
 	switch e := c.(type) {
 	case *constant.ExprAdd:
@@ -732,7 +733,7 @@ func (s *fn) args() {
 		s.vals[p] = regs
 		s.nameRegs(p, regs)
 		s.paramFacts(regs, p.Typ, p.Attrs)
-		for _, r := range s.abiOrder(regs) {
+		for _, r := range s.abiOrderT(p.Typ, regs) {
 			defs = append(defs, mir.D(r))
 		}
 	}
@@ -748,6 +749,17 @@ func (s *fn) abiOrder(regs []mir.Reg) []mir.Reg {
 		return []mir.Reg{regs[1], regs[0]}
 	}
 	return regs
+}
+
+// abiOrderT is abiOrder for a value of type t: integers of more than two
+// words are listed in memory order too (aggregates keep their field order).
+func (s *fn) abiOrderT(t types.Type, regs []mir.Reg) []mir.Reg {
+	if isWide(t) && s.t.opts.BigEndian {
+		out := slices.Clone(regs)
+		slices.Reverse(out)
+		return out
+	}
+	return s.abiOrder(regs)
 }
 
 func (s *fn) block(b *ir.Block) {
@@ -805,6 +817,13 @@ func (s *fn) immediateWords(v value.Value, n int) ([]mir.Operand, bool) {
 	c, ok := v.(constant.Constant)
 	if !ok || isAggregate(c.Type()) || isVector(c.Type()) {
 		return nil, false
+	}
+	if w, ok := s.wideConst(c); ok {
+		var ops []mir.Operand
+		for _, x := range w {
+			ops = append(ops, mir.I(int64(int32(x))))
+		}
+		return ops, true
 	}
 	cv, ok := s.t.fold(c)
 	if !ok {
