@@ -305,7 +305,7 @@ func (t *translator) emitData(d *data, c constant.Constant, typ types.Type) {
 			break
 		}
 		size := must(t.lay.StoreSize(typ))
-		t.emitWords(d, bigWords(c.X, int(size+3)/4), size)
+		t.emitWords(d, bigWords(c.X, int(8*size)), size)
 	default:
 		t.emitScalar(d, c, typ)
 	}

@@ -300,7 +300,7 @@ func (s *fn) overflowOp(op string, x, y value.Value) []mir.Reg {
 	n := s.bitsOf(x.Type())
 	if n > 32 {
 		if n%32 != 0 {
-			fail("unsupported: llvm.%s.with.overflow on i%d", op, n)
+			return s.oddOverflow(op, n, s.words(x), s.words(y)) // wideint.go
 		}
 		return s.wideOverflow(op, s.words(x), s.words(y)) // wideint.go
 	}

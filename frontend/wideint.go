@@ -330,12 +330,11 @@ func (s *fn) wideConst(v value.Value) ([]uint32, bool) {
 	if !ok {
 		return nil, false
 	}
-	nw := (int(it.BitSize) + 31) / 32
 	switch c := v.(type) {
 	case *constant.Int:
-		return bigWords(c.X, nw), true
+		return bigWords(c.X, int(it.BitSize)), true
 	case *constant.Undef, *constant.Poison, *constant.ZeroInitializer:
-		return make([]uint32, nw), true
+		return make([]uint32, (it.BitSize+31)/32), true
 	}
 	return nil, false
 }
@@ -353,14 +352,15 @@ func (s *fn) intConstWords(v value.Value, nw int) ([]uint32, bool) {
 	if !ok || cv.sym != "" {
 		return nil, false
 	}
-	return bigWords(new(big.Int).SetUint64(cv.off), nw), true
+	return bigWords(new(big.Int).SetUint64(cv.off), 32*nw), true
 }
 
-// bigWords returns x modulo 2^(32*nw) as nw words, low word first.
-func bigWords(x *big.Int, nw int) []uint32 {
-	m := new(big.Int).Lsh(big.NewInt(1), uint(32*nw))
+// bigWords returns x modulo 2^bits (zero-extended, like folded constants)
+// as (bits+31)/32 words, low word first.
+func bigWords(x *big.Int, bits int) []uint32 {
+	m := new(big.Int).Lsh(big.NewInt(1), uint(bits))
 	v := new(big.Int).Mod(x, m) // non-negative: two's complement of negatives
-	out := make([]uint32, nw)
+	out := make([]uint32, (bits+31)/32)
 	mask := big.NewInt(0xffffffff)
 	for i := range out {
 		out[i] = uint32(new(big.Int).And(new(big.Int).Rsh(v, uint(32*i)), mask).Uint64())
@@ -505,6 +505,30 @@ func (s *fn) wideOverflow(op string, a, b []mir.Reg) []mir.Reg {
 	rest := append(slices.Clone(m[:top]), s.opK(mir.GAnd, m[top], 0x7fffffff))
 	tooBig := s.selectR(neg, s.op2(mir.GAnd, hiBit, s.wnonzero(rest)), hiBit)
 	return append(prod, s.or1(m[nw], tooBig))
+}
+
+// oddOverflow lowers llvm.*.with.overflow on n-bit values whose top word
+// has spare bits (n not a multiple of 32): the operation is exact on the
+// extended words (the double-length product for mul), and it overflows iff
+// the exact result differs from its own low n bits extended.
+func (s *fn) oddOverflow(op string, n int, a, b []mir.Reg) []mir.Reg {
+	signed := op[0] == 's'
+	a, b = s.wext(a, n, signed), s.wext(b, n, signed)
+	nw := len(a)
+	var r []mir.Reg
+	switch op[1:] {
+	case "add":
+		r = s.wadd(a, b)
+	case "sub":
+		r = s.wsub(a, b)
+	default:
+		// The product of the extended words is exact modulo 2^(64nw),
+		// and the true product fits in 2n bits.
+		a, b = s.wresize(a, 2*nw, signed), s.wresize(b, 2*nw, signed)
+		r = s.wmul(a, b, 2*nw)
+	}
+	fit := s.wresize(s.wext(r[:nw], n, signed), len(r), signed)
+	return append(r[:nw:nw], s.wicmp(mir.CondNE, fit, r))
 }
 
 // umulOverflow returns the low words of the unsigned product and whether
