@@ -27,21 +27,21 @@ typedef unsigned u32;
 #define WORD(n, i) (i)
 #endif
 
-/* load copies an integer from memory into x (least significant word first). */
-static void load(u32 *x, const u32 *m, int n) {
+/* wload copies an integer from memory into x (least significant word first). */
+static void wload(u32 *x, const u32 *m, int n) {
   for (int i = 0; i < n; i++)
     x[i] = m[WORD(n, i)];
 }
 
-static void store(u32 *m, const u32 *x, int n) {
+static void wstore(u32 *m, const u32 *x, int n) {
   for (int i = 0; i < n; i++)
     m[WORD(n, i)] = x[i];
 }
 
-static int negative(const u32 *x, int n) { return x[n - 1] >> 31; }
+static int wnegative(const u32 *x, int n) { return x[n - 1] >> 31; }
 
-/* negate replaces x by its two's complement. */
-static void negate(u32 *x, int n) {
+/* wnegate replaces x by its two's complement. */
+static void wnegate(u32 *x, int n) {
   u32 carry = 1;
   for (int i = 0; i < n; i++) {
     u32 v = ~x[i] + carry;
@@ -50,9 +50,9 @@ static void negate(u32 *x, int n) {
   }
 }
 
-/* udivmod divides a by b (n words each) by shift-and-subtract long
+/* udivmodN divides a by b (n words each) by shift-and-subtract long
  * division, one bit of the quotient per step. */
-static void udivmod(const u32 *a, const u32 *b, u32 *q, u32 *r, int n) {
+static void udivmodN(const u32 *a, const u32 *b, u32 *q, u32 *r, int n) {
   for (int i = 0; i < n; i++)
     q[i] = r[i] = 0;
   int top = 32 * n - 1;
@@ -88,46 +88,46 @@ static void udivmod(const u32 *a, const u32 *b, u32 *q, u32 *r, int n) {
   }
 }
 
-/* divmod runs the division on memory operands; signed operands are
+/* wdivmod runs the division on memory operands; signed operands are
  * divided as magnitudes and the signs applied afterwards. want selects the
  * quotient (0) or the remainder (1). */
-static void divmod(u32 *res, const u32 *ma, const u32 *mb, unsigned bits,
+static void wdivmod(u32 *res, const u32 *ma, const u32 *mb, unsigned bits,
                    int sign, int want) {
   int n = (int)(bits / 32);
   u32 a[MAXW], b[MAXW], q[MAXW], r[MAXW];
   if (n > MAXW) /* never: lltosimd rejects wider integers */
     n = MAXW;
-  load(a, ma, n);
-  load(b, mb, n);
-  int na = sign && negative(a, n), nb = sign && negative(b, n);
+  wload(a, ma, n);
+  wload(b, mb, n);
+  int na = sign && wnegative(a, n), nb = sign && wnegative(b, n);
   if (na)
-    negate(a, n);
+    wnegate(a, n);
   if (nb)
-    negate(b, n);
-  udivmod(a, b, q, r, n);
+    wnegate(b, n);
+  udivmodN(a, b, q, r, n);
   if (want == 0) {
     if (na != nb)
-      negate(q, n);
-    store(res, q, n);
+      wnegate(q, n);
+    wstore(res, q, n);
   } else {
     if (na)
-      negate(r, n);
-    store(res, r, n);
+      wnegate(r, n);
+    wstore(res, r, n);
   }
 }
 
 void __udivei4(u32 *quo, u32 *a, u32 *b, unsigned bits) {
-  divmod(quo, a, b, bits, 0, 0);
+  wdivmod(quo, a, b, bits, 0, 0);
 }
 
 void __umodei4(u32 *rem, u32 *a, u32 *b, unsigned bits) {
-  divmod(rem, a, b, bits, 0, 1);
+  wdivmod(rem, a, b, bits, 0, 1);
 }
 
 void __divei4(u32 *quo, u32 *a, u32 *b, unsigned bits) {
-  divmod(quo, a, b, bits, 1, 0);
+  wdivmod(quo, a, b, bits, 1, 0);
 }
 
 void __modei4(u32 *rem, u32 *a, u32 *b, unsigned bits) {
-  divmod(rem, a, b, bits, 1, 1);
+  wdivmod(rem, a, b, bits, 1, 1);
 }
