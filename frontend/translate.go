@@ -488,7 +488,7 @@ func (s *fn) define(v value.Value, regs []mir.Reg) {
 }
 
 // nameRegs names the registers of a named IR value after it, for readable
-// MIR dumps (word 1 of a split value gets ".hi").
+// MIR dumps (word 1 of a pair gets ".hi", word i of a wider value ".wi").
 func (s *fn) nameRegs(v value.Value, regs []mir.Reg) {
 	nv, ok := v.(interface {
 		Name() string
@@ -504,10 +504,13 @@ func (s *fn) nameRegs(v value.Value, regs []mir.Reg) {
 		if _, taken := s.f.VRegName[r]; taken {
 			continue // shared with the operand (freeze, casts)
 		}
-		if i == 0 {
+		switch {
+		case i == 0:
 			s.f.VRegName[r] = nv.Name()
-		} else {
+		case len(regs) == 2:
 			s.f.VRegName[r] = nv.Name() + ".hi"
+		default:
+			s.f.VRegName[r] = fmt.Sprintf("%s.w%d", nv.Name(), i)
 		}
 	}
 }
