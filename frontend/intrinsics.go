@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"math/big"
 	"strings"
 
 	"github.com/llir/llvm/ir"
@@ -436,41 +437,25 @@ func (s *fn) bitrev32(v mir.Reg) mir.Reg {
 // operation overflows, then the limit in the direction of the overflow.
 func (s *fn) saturate(op string, x, y value.Value) []mir.Reg {
 	n := s.bitsOf(x.Type())
-	if n > 32 && n != 64 {
-		fail("unsupported: llvm.%s.sat on i%d", op, n)
-	}
 	res := s.overflowOp(op, x, y)
 	r, ov := res[:len(res)-1], res[len(res)-1]
 	words := len(r)
-	limit := func(v uint64) []mir.Reg { // a constant of n bits, as words
-		if words == 2 {
-			return []mir.Reg{s.konst(int64(v)), s.konst(int64(v >> 32))}
-		}
-		return []mir.Reg{s.konst(int64(v))}
-	}
-	umax := uint64(1)<<n - 1
-	if n == 64 {
-		umax = ^uint64(0)
-	}
+	limit := func(v *big.Int) []mir.Reg { return s.konstWords(bigWords(v, 32*words)) }
+	one := big.NewInt(1)
+	umax := new(big.Int).Sub(new(big.Int).Lsh(one, uint(n)), one)
 	var lim []mir.Reg
 	switch op {
 	case "uadd":
 		lim = limit(umax)
 	case "usub":
-		lim = limit(0)
+		lim = limit(new(big.Int))
 	default:
 		// Signed overflow goes toward the sign of the first operand.
-		smax, smin := umax>>1, ^(umax >> 1)
-		a := s.words(x)
-		neg := s.icmpR(mir.CondSLT, s.sext(a[len(a)-1], min(n, 32)), s.konst(0))
-		mx, mn := limit(smax), limit(smin)
-		for i := range mx {
-			lim = append(lim, s.selectR(neg, mn[i], mx[i]))
-		}
+		smax := new(big.Int).Rsh(umax, 1)
+		smin := new(big.Int).Neg(new(big.Int).Lsh(one, uint(n-1)))
+		a := s.wext(s.words(x), n, true)
+		neg := s.icmpR(mir.CondSLT, a[len(a)-1], s.konst(0))
+		lim = s.wselect(neg, limit(smin), limit(smax))
 	}
-	out := make([]mir.Reg, words)
-	for i := range out {
-		out[i] = s.selectR(ov, lim[i], r[i])
-	}
-	return out
+	return s.wselect(ov, lim, r)
 }
