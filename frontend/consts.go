@@ -39,6 +39,9 @@ func widthMask(t types.Type, lay *Layout) uint64 {
 // common case of constant expressions in clang output: getelementptr,
 // bitcast and ptrtoint of globals, folded integer arithmetic).
 func (t *translator) fold(c constant.Constant) (cval, bool) {
+	if isWide(c.Type()) {
+		return cval{}, false // beyond 64 bits: wideConst and the instruction lowering
+	}
 	switch c := c.(type) {
 	case *constant.Int:
 		return cval{off: intBits(c) & widthMask(c.Typ, t.lay)}, true
@@ -296,33 +299,59 @@ func (t *translator) emitData(d *data, c constant.Constant, typ types.Type) {
 		}
 	case *constant.Vector:
 		t.emitVectorData(d, c, typ)
-	default:
-		if t.symDiffData(d, c, typ) { // pic.go
+	case *constant.Int:
+		if !isWide(typ) {
+			t.emitScalar(d, c, typ)
 			break
 		}
-		v, ok := t.fold(c)
-		if !ok {
-			fail("unsupported: constant expression %s in initializer", c.Ident())
-		}
 		size := must(t.lay.StoreSize(typ))
-		if v.sym != "" {
-			t.useSym(v.sym)
-			if size < 4 {
-				fail("unsupported: address truncated to %d bytes in initializer", size)
-			}
-			sym := mir.DataItem{Kind: mir.DataSym, Size: 4, Sym: v.sym, Value: int64(int32(v.off))}
-			if t.opts.BigEndian {
-				d.zero(size - 4)
-				d.add(sym)
-			} else {
-				d.add(sym)
-				d.zero(size - 4)
-			}
-		} else {
-			t.emitInt(d, v.off, size)
-		}
+		t.emitWords(d, bigWords(c.X, int(8*size)), size)
+	default:
+		t.emitScalar(d, c, typ)
 	}
 	d.zero(start + total - d.size)
+}
+
+// emitScalar appends an integer, float or address constant.
+func (t *translator) emitScalar(d *data, c constant.Constant, typ types.Type) {
+	if t.symDiffData(d, c, typ) { // pic.go
+		return
+	}
+	v, ok := t.fold(c)
+	if !ok {
+		fail("unsupported: constant expression %s in initializer", c.Ident())
+	}
+	size := must(t.lay.StoreSize(typ))
+	if v.sym != "" {
+		t.useSym(v.sym)
+		if size < 4 {
+			fail("unsupported: address truncated to %d bytes in initializer", size)
+		}
+		sym := mir.DataItem{Kind: mir.DataSym, Size: 4, Sym: v.sym, Value: int64(int32(v.off))}
+		if t.opts.BigEndian {
+			d.zero(size - 4)
+			d.add(sym)
+		} else {
+			d.add(sym)
+			d.zero(size - 4)
+		}
+	} else {
+		t.emitInt(d, v.off, size)
+	}
+}
+
+// emitWords appends the low size bytes of an integer given as words (low
+// word first) in the module's byte order.
+func (t *translator) emitWords(d *data, w []uint32, size int64) {
+	b := make([]byte, size)
+	for i := range b {
+		k := i
+		if t.opts.BigEndian {
+			k = int(size) - 1 - i
+		}
+		b[i] = byte(w[k/4] >> (8 * (k % 4)))
+	}
+	d.add(mir.DataItem{Kind: mir.DataBytes, Size: size, Bytes: b})
 }
 
 func (t *translator) emitInt(d *data, v uint64, size int64) {

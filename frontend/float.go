@@ -183,6 +183,9 @@ func (s *fn) signOp(x, y value.Value, abs bool) []mir.Reg {
 // converted as 32-bit ones (out-of-range values are poison in IR).
 func (s *fn) fpToInt(op mir.Opcode, x value.Value, to types.Type) []mir.Reg {
 	a := s.fwords(x)
+	if isWide(to) {
+		fail("unsupported: conversion of floating point to %s", to)
+	}
 	return s.fop(op, s.nwords(to), a)
 }
 
@@ -191,8 +194,10 @@ func (s *fn) intToFP(op mir.Opcode, signed bool, x value.Value, to types.Type) [
 	n := s.bitsOf(x.Type())
 	a := s.words(x)
 	switch {
+	case len(a) > 2:
+		fail("unsupported: conversion of i%d to floating point", n)
 	case len(a) == 2:
-		a = s.ext64(a, n, signed)
+		a = s.wext(a, n, signed)
 	case signed:
 		a = []mir.Reg{s.sext(a[0], n)}
 	default:

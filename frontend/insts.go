@@ -162,7 +162,7 @@ func opName(inst ir.Instruction) string {
 func (s *fn) binary(k binKind, x, y value.Value) []mir.Reg {
 	n := s.bitsOf(x.Type())
 	if n > 32 {
-		return s.binary64(k, n, x, y)
+		return s.wideBinary(k, n, x, y) // wideint.go
 	}
 	a, b := s.word(x), s.word(y)
 	switch k {
@@ -202,111 +202,6 @@ func (s *fn) shiftAmount(y value.Value, b mir.Reg, n int) mir.Reg {
 	return s.opK(mir.GAnd, b, int64(1)<<m-1)
 }
 
-// binary64 works on (lo, hi) pairs; for widths 33..63 the high word's
-// bits above the width are undefined, so right shifts, division and
-// remainder extend it first.
-func (s *fn) binary64(k binKind, n int, x, y value.Value) []mir.Reg {
-	a := s.words(x)
-	switch k {
-	case binLShr, binUDiv, binURem:
-		a = s.ext64(a, n, false)
-	case binAShr, binSDiv, binSRem:
-		a = s.ext64(a, n, true)
-	}
-	switch k {
-	case binShl, binLShr, binAShr:
-		if c, ok := constInt(y); ok {
-			return s.shift64(k, a, int(c&63))
-		}
-		return s.shift64Var(k, a, s.words(y)[0])
-	case binSDiv, binSRem:
-		return s.helper(divHelpers[k], 2, a, s.ext64(s.words(y), n, true))
-	case binUDiv, binURem:
-		return s.helper(divHelpers[k], 2, a, s.ext64(s.words(y), n, false))
-	}
-	b := s.words(y)
-	switch k {
-	case binAdd:
-		lo := s.op2(mir.GAdd, a[0], b[0])
-		carry := s.icmpR(mir.CondULT, lo, a[0])
-		return []mir.Reg{lo, s.op2(mir.GAdd, s.op2(mir.GAdd, a[1], b[1]), carry)}
-	case binSub:
-		lo := s.op2(mir.GSub, a[0], b[0])
-		borrow := s.icmpR(mir.CondULT, a[0], b[0])
-		return []mir.Reg{lo, s.op2(mir.GSub, s.op2(mir.GSub, a[1], b[1]), borrow)}
-	case binMul:
-		lo := s.op2(mir.GMul, a[0], b[0])
-		hi := s.op2(mir.GUMulH, a[0], b[0])
-		hi = s.op2(mir.GAdd, hi, s.op2(mir.GMul, a[0], b[1]))
-		hi = s.op2(mir.GAdd, hi, s.op2(mir.GMul, a[1], b[0]))
-		return []mir.Reg{lo, hi}
-	}
-	op := binOps[k]
-	return []mir.Reg{s.op2(op, a[0], b[0]), s.op2(op, a[1], b[1])}
-}
-
-// ext64 extends the high word of an n-bit (33..64) pair.
-func (s *fn) ext64(a []mir.Reg, n int, signed bool) []mir.Reg {
-	if n >= 64 {
-		return a
-	}
-	if signed {
-		return []mir.Reg{a[0], s.sext(a[1], n-32)}
-	}
-	return []mir.Reg{a[0], s.zext(a[1], n-32)}
-}
-
-// shift64 shifts a (lo, hi) pair by a constant amount 0..63.
-func (s *fn) shift64(k binKind, a []mir.Reg, c int) []mir.Reg {
-	lo, hi := a[0], a[1]
-	if c == 0 {
-		return a
-	}
-	switch k {
-	case binShl:
-		if c >= 32 {
-			return []mir.Reg{s.konst(0), s.opK(mir.GShl, lo, int64(c-32))}
-		}
-		h := s.op2(mir.GOr, s.opK(mir.GShl, hi, int64(c)), s.opK(mir.GLShr, lo, int64(32-c)))
-		return []mir.Reg{s.opK(mir.GShl, lo, int64(c)), h}
-	case binLShr:
-		if c >= 32 {
-			return []mir.Reg{s.opK(mir.GLShr, hi, int64(c-32)), s.konst(0)}
-		}
-		l := s.op2(mir.GOr, s.opK(mir.GLShr, lo, int64(c)), s.opK(mir.GShl, hi, int64(32-c)))
-		return []mir.Reg{l, s.opK(mir.GLShr, hi, int64(c))}
-	default: // binAShr
-		if c >= 32 {
-			return []mir.Reg{s.opK(mir.GAShr, hi, int64(c-32)), s.opK(mir.GAShr, hi, 31)}
-		}
-		l := s.op2(mir.GOr, s.opK(mir.GLShr, lo, int64(c)), s.opK(mir.GShl, hi, int64(32-c)))
-		return []mir.Reg{l, s.opK(mir.GAShr, hi, int64(c))}
-	}
-}
-
-// shift64Var shifts a (lo, hi) pair by a variable amount inline: both
-// halves are shifted by amount&31 (the bits crossing between the words
-// shifted in two steps so that no shift reaches 32), then selects pick the
-// result for amounts of 32 and more.
-func (s *fn) shift64Var(k binKind, a []mir.Reg, amt mir.Reg) []mir.Reg {
-	lo, hi := a[0], a[1]
-	s5 := s.opK(mir.GAnd, amt, 31)
-	inv := s.op2(mir.GSub, s.konst(31), s5)
-	big := s.icmpR(mir.CondNE, s.opK(mir.GAnd, amt, 32), s.konst(0))
-	if k == binShl {
-		l := s.op2(mir.GShl, lo, s5)
-		h := s.op2(mir.GOr, s.op2(mir.GShl, hi, s5), s.op2(mir.GLShr, s.opK(mir.GLShr, lo, 1), inv))
-		return []mir.Reg{s.selectR(big, s.konst(0), l), s.selectR(big, l, h)}
-	}
-	l := s.op2(mir.GOr, s.op2(mir.GLShr, lo, s5), s.op2(mir.GShl, s.opK(mir.GShl, hi, 1), inv))
-	if k == binLShr {
-		h := s.op2(mir.GLShr, hi, s5)
-		return []mir.Reg{s.selectR(big, h, l), s.selectR(big, s.konst(0), h)}
-	}
-	h := s.op2(mir.GAShr, hi, s5)
-	return []mir.Reg{s.selectR(big, h, l), s.selectR(big, s.opK(mir.GAShr, hi, 31), h)}
-}
-
 // helper calls a runtime routine taking two word groups (i64 values) and
 // returning nres words.
 func (s *fn) helper(name string, nres int, a, b []mir.Reg) []mir.Reg {
@@ -343,8 +238,8 @@ func (s *fn) icmp(pred enum.IPred, x, y value.Value) mir.Reg {
 	}
 	n := s.bitsOf(x.Type())
 	if n > 32 {
-		signed := c == mir.CondSLT || c == mir.CondSLE || c == mir.CondSGT || c == mir.CondSGE
-		return s.icmp64(c, s.ext64(s.words(x), n, signed), s.ext64(s.words(y), n, signed))
+		signed := !c.IsUnsigned() && c != mir.CondEQ && c != mir.CondNE
+		return s.wicmp(c, s.wext(s.words(x), n, signed), s.wext(s.words(y), n, signed))
 	}
 	a, b := s.word(x), s.word(y)
 	switch c {
@@ -354,33 +249,6 @@ func (s *fn) icmp(pred enum.IPred, x, y value.Value) mir.Reg {
 		a, b = s.zext(a, n), s.zext(b, n)
 	}
 	return s.icmpR(c, a, b)
-}
-
-// icmp64 compares (lo, hi) pairs: equality on both words; ordering decided
-// by the high words unless they are equal, then by the low words unsigned.
-func (s *fn) icmp64(c mir.Cond, a, b []mir.Reg) mir.Reg {
-	switch c {
-	case mir.CondEQ, mir.CondNE:
-		x := s.op2(mir.GOr, s.op2(mir.GXor, a[0], b[0]), s.op2(mir.GXor, a[1], b[1]))
-		return s.icmpR(c, x, s.konst(0))
-	}
-	strict := map[mir.Cond]mir.Cond{
-		mir.CondSLE: mir.CondSLT, mir.CondSGE: mir.CondSGT, mir.CondULE: mir.CondULT, mir.CondUGE: mir.CondUGT,
-	}
-	hc := c
-	if sc, ok := strict[c]; ok {
-		hc = sc
-	}
-	lc := map[mir.Cond]mir.Cond{
-		mir.CondSLT: mir.CondULT, mir.CondSLE: mir.CondULE, mir.CondSGT: mir.CondUGT, mir.CondSGE: mir.CondUGE,
-	}[c]
-	if c.IsUnsigned() {
-		lc = c
-	}
-	hiEq := s.icmpR(mir.CondEQ, a[1], b[1])
-	hiC := s.icmpR(hc, a[1], b[1])
-	loC := s.icmpR(lc, a[0], b[0])
-	return s.selectR(hiEq, loC, hiC)
 }
 
 func (s *fn) selectV(c, x, y value.Value) []mir.Reg {
@@ -398,32 +266,17 @@ func (s *fn) selectV(c, x, y value.Value) []mir.Reg {
 
 func (s *fn) cast(k castKind, x value.Value, to types.Type) []mir.Reg {
 	from := s.bitsOf(x.Type())
-	tb := s.bitsOf(to)
+	tw := (s.bitsOf(to) + 31) / 32
 	a := s.words(x)
 	switch k {
 	case castTrunc, castPtrToInt, castIntToPtr, castBitCast:
-		if tb > 32 && len(a) == 1 { // ptrtoint to i64: zero-extend
-			return []mir.Reg{a[0], s.konst(0)}
-		}
-		return a[:(tb+31)/32]
+		// Truncation keeps the low words; a pointer converted to a wider
+		// integer is zero-extended.
+		return s.wresize(a, tw, false)
 	case castZExt:
-		if len(a) == 2 {
-			return s.ext64(a, from, false)
-		}
-		lo := s.zext(a[0], from)
-		if tb > 32 {
-			return []mir.Reg{lo, s.konst(0)}
-		}
-		return []mir.Reg{lo}
+		return s.wresize(s.wext(a, from, false), tw, false)
 	default: // castSExt
-		if len(a) == 2 {
-			return s.ext64(a, from, true)
-		}
-		lo := s.sext(a[0], from)
-		if tb > 32 {
-			return []mir.Reg{lo, s.opK(mir.GAShr, lo, 31)}
-		}
-		return []mir.Reg{lo}
+		return s.wresize(s.wext(a, from, true), tw, true)
 	}
 }
 
@@ -871,7 +724,7 @@ func (s *fn) call(in *ir.InstCall) bool {
 				}
 			}
 		}
-		for _, r := range s.abiOrder(regs) {
+		for _, r := range s.abiOrderT(a.Type(), regs) {
 			uses = append(uses, mir.R(r))
 		}
 	}
@@ -928,7 +781,7 @@ type swCase struct {
 func (s *fn) switchTerm(t *ir.TermSwitch) {
 	n := s.bitsOf(t.X.Type())
 	if n > 32 {
-		s.switch64(t)
+		s.switchWide(t)
 		return
 	}
 	x := s.zext(s.word(t.X), n)
@@ -1012,15 +865,16 @@ func (s *fn) caseTree(x mir.Reg, cases []swCase, def value.Value) {
 	}
 }
 
-// switch64 lowers a switch on an i64 to a chain of compares.
-func (s *fn) switch64(t *ir.TermSwitch) {
-	x := s.ext64(s.words(t.X), s.bitsOf(t.X.Type()), false)
+// switchWide lowers a switch on an integer of two or more words to a chain
+// of compares.
+func (s *fn) switchWide(t *ir.TermSwitch) {
+	x := s.wext(s.words(t.X), s.bitsOf(t.X.Type()), false)
 	for _, c := range t.Cases {
-		cv, ok := s.foldValue(c.X)
-		if !ok || cv.sym != "" {
+		cw, ok := s.intConstWords(c.X, len(x))
+		if !ok {
 			fail("unsupported: non-integer switch case")
 		}
-		eq := s.icmp64(mir.CondEQ, x, []mir.Reg{s.konst(int64(cv.off)), s.konst(int64(cv.off >> 32))})
+		eq := s.wicmp(mir.CondEQ, x, s.konstWords(cw))
 		s.emit(mir.GBrCond, mir.R(eq), s.target(c.Target))
 		next := s.newBlock()
 		s.emit(mir.GBr, mir.B(next))

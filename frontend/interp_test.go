@@ -3,7 +3,9 @@ package frontend
 import (
 	"encoding/binary"
 	"fmt"
+	"math/big"
 	"math/bits"
+	"strings"
 
 	"lltosimd/mir"
 )
@@ -507,6 +509,22 @@ func (m *machine) callSym(name string, g []argGroup) []uint32 {
 			return m.words64(uint64(int64(a) % int64(b)))
 		}
 		return m.words64(a % b)
+	case "__divei4", "__udivei4", "__modei4", "__umodei4":
+		// compiler-rt's interface: result, a, b pointers and the width.
+		size := uint(arg(3) / 8)
+		a, b := m.getInt(arg(1), size), m.getInt(arg(2), size)
+		if name == "__divei4" || name == "__modei4" {
+			a, b = sgn(a, 8*size), sgn(b, 8*size)
+		}
+		if b.Sign() == 0 {
+			m.fail("division by zero")
+		}
+		r := new(big.Int).Quo(a, b)
+		if strings.HasPrefix(name, "__mod") || strings.HasPrefix(name, "__umod") {
+			r = new(big.Int).Rem(a, b)
+		}
+		m.putInt(arg(0), new(big.Int).And(r, new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 8*size), big.NewInt(1))), size)
+		return nil
 	}
 	m.fail("call to unknown function %s", name)
 	return nil

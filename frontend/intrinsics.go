@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"math/big"
 	"strings"
 
 	"github.com/llir/llvm/ir"
@@ -144,69 +145,38 @@ func (s *fn) storeWords(w []mir.Reg, p value.Value, size int64) {
 }
 
 func (s *fn) minMax(c mir.Cond, x, y value.Value) []mir.Reg {
-	a, b := s.words(x), s.words(y)
-	var cond mir.Reg
-	if len(a) == 2 {
-		n := s.bitsOf(x.Type())
-		signed := !c.IsUnsigned()
-		cond = s.icmp64(c, s.ext64(a, n, signed), s.ext64(b, n, signed))
-	} else {
-		n := s.bitsOf(x.Type())
-		if c.IsUnsigned() {
-			a, b = []mir.Reg{s.zext(a[0], n)}, []mir.Reg{s.zext(b[0], n)}
-		} else {
-			a, b = []mir.Reg{s.sext(a[0], n)}, []mir.Reg{s.sext(b[0], n)}
-		}
-		cond = s.icmpR(c, a[0], b[0])
-	}
-	out := make([]mir.Reg, len(a))
-	for i := range a {
-		out[i] = s.selectR(cond, a[i], b[i])
-	}
-	return out
+	n := s.bitsOf(x.Type())
+	signed := !c.IsUnsigned()
+	a, b := s.wext(s.words(x), n, signed), s.wext(s.words(y), n, signed)
+	return s.wselect(s.wicmp(c, a, b), a, b)
 }
 
 func (s *fn) abs(x value.Value) []mir.Reg {
-	oddWidth(s.bitsOf(x.Type()))
-	a := s.words(x)
-	if len(a) == 2 {
-		zero := s.konst(0)
-		neg := s.sub64([]mir.Reg{zero, zero}, a)
-		c := s.icmpR(mir.CondSLT, a[1], zero)
-		return []mir.Reg{s.selectR(c, neg[0], a[0]), s.selectR(c, neg[1], a[1])}
-	}
 	n := s.bitsOf(x.Type())
-	v := s.sext(a[0], n)
-	neg := s.op2(mir.GSub, s.konst(0), v)
-	c := s.icmpR(mir.CondSLT, v, s.konst(0))
-	return []mir.Reg{s.selectR(c, neg, v)}
-}
-
-func (s *fn) sub64(a, b []mir.Reg) []mir.Reg {
-	lo := s.op2(mir.GSub, a[0], b[0])
-	borrow := s.icmpR(mir.CondULT, a[0], b[0])
-	return []mir.Reg{lo, s.op2(mir.GSub, s.op2(mir.GSub, a[1], b[1]), borrow)}
+	a := s.wext(s.words(x), n, true)
+	c := s.icmpR(mir.CondSLT, a[len(a)-1], s.konst(0))
+	return s.wselect(c, s.wneg(a), a)
 }
 
 // funnel lowers fshl/fshr: the n-bit window of the 2n-bit concatenation a:b
 // shifted by c mod n. Rotates (a == b) of 32-bit values become G_ROTL/R.
 func (s *fn) funnel(left bool, x, y, z value.Value) []mir.Reg {
 	n := s.bitsOf(x.Type())
-	if n == 64 {
+	if n > 32 {
 		c, ok := constInt(z)
-		if !ok {
-			fail("unsupported: i64 funnel shift by a variable amount")
+		if !ok || n%32 != 0 {
+			fail("unsupported: i%d funnel shift by a variable amount", n)
 		}
-		k := int(c & 63)
+		k := int(c % uint64(n))
 		if !left {
-			k = (64 - k) & 63
+			k = (n - k) % n
 		}
 		if k == 0 {
 			return s.words(x)
 		}
-		hi := s.shift64(binShl, s.words(x), k)
-		lo := s.shift64(binLShr, s.words(y), 64-k)
-		return []mir.Reg{s.op2(mir.GOr, hi[0], lo[0]), s.op2(mir.GOr, hi[1], lo[1])}
+		hi := s.wshift(binShl, s.words(x), k)
+		lo := s.wshift(binLShr, s.words(y), n-k)
+		return s.wlogic(mir.GOr, hi, lo)
 	}
 	if n&(n-1) != 0 {
 		fail("unsupported: funnel shift of i%d", n)
@@ -244,7 +214,9 @@ func (s *fn) funnel(left bool, x, y, z value.Value) []mir.Reg {
 func (s *fn) bitOp(op string, x value.Value) []mir.Reg {
 	a := s.words(x)
 	n := s.bitsOf(x.Type())
-	oddWidth(n)
+	if n > 64 || n > 32 && n < 64 {
+		return s.wideBitOp(op, n, a) // wideint.go
+	}
 	if len(a) == 2 {
 		lo, hi := a[0], a[1]
 		zero := s.konst(0)
@@ -323,23 +295,15 @@ func (s *fn) bswap32(v mir.Reg) mir.Reg {
 	return s.op2(mir.GOr, a, b)
 }
 
-// oddWidth rejects integer widths between 32 and 64 where an operation
-// has no lowering for them.
-func oddWidth(n int) {
-	if n > 32 && n < 64 {
-		fail("unsupported: intrinsic on i%d", n)
-	}
-}
-
 // overflowOp lowers llvm.{s,u}{add,sub,mul}.with.overflow: the result
 // words followed by the overflow bit.
 func (s *fn) overflowOp(op string, x, y value.Value) []mir.Reg {
 	n := s.bitsOf(x.Type())
 	if n > 32 {
-		if n != 64 {
-			fail("unsupported: llvm.%s.with.overflow on i%d", op, n)
+		if n%32 != 0 {
+			return s.oddOverflow(op, n, s.words(x), s.words(y)) // wideint.go
 		}
-		return s.overflow64(op, s.words(x), s.words(y))
+		return s.wideOverflow(op, s.words(x), s.words(y)) // wideint.go
 	}
 	a, b := s.word(x), s.word(y)
 	signed := op[0] == 's'
@@ -400,45 +364,24 @@ func (s *fn) overflowOp(op string, x, y value.Value) []mir.Reg {
 	}
 }
 
-func (s *fn) overflow64(op string, a, b []mir.Reg) []mir.Reg {
+// umulOverflow64 multiplies (lo, hi) pairs: the low 64 bits of the
+// product and whether the 128-bit product overflows 64 bits: iff both high
+// words are non-zero, a cross product has a high part, or the middle sum
+// carries (cheaper than the full product wideOverflow needs otherwise).
+func (s *fn) umulOverflow64(a, b []mir.Reg) []mir.Reg {
 	zero := s.konst(0)
-	sign := func(hi mir.Reg) mir.Reg { return s.icmpR(mir.CondSLT, hi, zero) }
-	switch op {
-	case "uadd":
-		lo := s.op2(mir.GAdd, a[0], b[0])
-		hi := s.op2(mir.GAdd, s.op2(mir.GAdd, a[1], b[1]), s.icmpR(mir.CondULT, lo, a[0]))
-		r := []mir.Reg{lo, hi}
-		return append(r, s.icmp64(mir.CondULT, r, a))
-	case "usub":
-		r := s.sub64(a, b)
-		return append(r, s.icmp64(mir.CondULT, a, b))
-	case "sadd":
-		lo := s.op2(mir.GAdd, a[0], b[0])
-		hi := s.op2(mir.GAdd, s.op2(mir.GAdd, a[1], b[1]), s.icmpR(mir.CondULT, lo, a[0]))
-		sg := s.op2(mir.GAnd, s.op2(mir.GXor, hi, a[1]), s.op2(mir.GXor, hi, b[1]))
-		return []mir.Reg{lo, hi, sign(sg)}
-	case "ssub":
-		r := s.sub64(a, b)
-		sg := s.op2(mir.GAnd, s.op2(mir.GXor, a[1], b[1]), s.op2(mir.GXor, a[1], r[1]))
-		return append(r, sign(sg))
-	case "umul":
-		// The 128-bit product overflows 64 bits iff both high words are
-		// non-zero, a cross product has a high part, or the middle sum
-		// carries.
-		lo := s.op2(mir.GMul, a[0], b[0])
-		c1, c2 := s.op2(mir.GMul, a[1], b[0]), s.op2(mir.GMul, a[0], b[1])
-		s1 := s.op2(mir.GAdd, c1, c2)
-		h := s.op2(mir.GUMulH, a[0], b[0])
-		hi := s.op2(mir.GAdd, s1, h)
-		ov := s.op2(mir.GAnd, s.icmpR(mir.CondNE, a[1], zero), s.icmpR(mir.CondNE, b[1], zero))
-		ov = s.op2(mir.GOr, ov, s.icmpR(mir.CondNE, s.op2(mir.GUMulH, a[1], b[0]), zero))
-		ov = s.op2(mir.GOr, ov, s.icmpR(mir.CondNE, s.op2(mir.GUMulH, a[0], b[1]), zero))
-		ov = s.op2(mir.GOr, ov, s.icmpR(mir.CondULT, s1, c1))
-		ov = s.op2(mir.GOr, ov, s.icmpR(mir.CondULT, hi, s1))
-		s.setZ(ov, 1)
-		return []mir.Reg{lo, hi, ov}
-	}
-	return s.smulOverflow64(a, b) // overflow.go
+	lo := s.op2(mir.GMul, a[0], b[0])
+	c1, c2 := s.op2(mir.GMul, a[1], b[0]), s.op2(mir.GMul, a[0], b[1])
+	s1 := s.op2(mir.GAdd, c1, c2)
+	h := s.op2(mir.GUMulH, a[0], b[0])
+	hi := s.op2(mir.GAdd, s1, h)
+	ov := s.op2(mir.GAnd, s.icmpR(mir.CondNE, a[1], zero), s.icmpR(mir.CondNE, b[1], zero))
+	ov = s.op2(mir.GOr, ov, s.icmpR(mir.CondNE, s.op2(mir.GUMulH, a[1], b[0]), zero))
+	ov = s.op2(mir.GOr, ov, s.icmpR(mir.CondNE, s.op2(mir.GUMulH, a[0], b[1]), zero))
+	ov = s.op2(mir.GOr, ov, s.icmpR(mir.CondULT, s1, c1))
+	ov = s.op2(mir.GOr, ov, s.icmpR(mir.CondULT, hi, s1))
+	s.setZ(ov, 1)
+	return []mir.Reg{lo, hi, ov}
 }
 
 // checkVAList rejects va_lists whose reading code cannot work on the O32
@@ -494,41 +437,25 @@ func (s *fn) bitrev32(v mir.Reg) mir.Reg {
 // operation overflows, then the limit in the direction of the overflow.
 func (s *fn) saturate(op string, x, y value.Value) []mir.Reg {
 	n := s.bitsOf(x.Type())
-	if n > 32 && n != 64 {
-		fail("unsupported: llvm.%s.sat on i%d", op, n)
-	}
 	res := s.overflowOp(op, x, y)
 	r, ov := res[:len(res)-1], res[len(res)-1]
 	words := len(r)
-	limit := func(v uint64) []mir.Reg { // a constant of n bits, as words
-		if words == 2 {
-			return []mir.Reg{s.konst(int64(v)), s.konst(int64(v >> 32))}
-		}
-		return []mir.Reg{s.konst(int64(v))}
-	}
-	umax := uint64(1)<<n - 1
-	if n == 64 {
-		umax = ^uint64(0)
-	}
+	limit := func(v *big.Int) []mir.Reg { return s.konstWords(bigWords(v, 32*words)) }
+	one := big.NewInt(1)
+	umax := new(big.Int).Sub(new(big.Int).Lsh(one, uint(n)), one)
 	var lim []mir.Reg
 	switch op {
 	case "uadd":
 		lim = limit(umax)
 	case "usub":
-		lim = limit(0)
+		lim = limit(new(big.Int))
 	default:
 		// Signed overflow goes toward the sign of the first operand.
-		smax, smin := umax>>1, ^(umax >> 1)
-		a := s.words(x)
-		neg := s.icmpR(mir.CondSLT, s.sext(a[len(a)-1], min(n, 32)), s.konst(0))
-		mx, mn := limit(smax), limit(smin)
-		for i := range mx {
-			lim = append(lim, s.selectR(neg, mn[i], mx[i]))
-		}
+		smax := new(big.Int).Rsh(umax, 1)
+		smin := new(big.Int).Neg(new(big.Int).Lsh(one, uint(n-1)))
+		a := s.wext(s.words(x), n, true)
+		neg := s.icmpR(mir.CondSLT, a[len(a)-1], s.konst(0))
+		lim = s.wselect(neg, limit(smin), limit(smax))
 	}
-	out := make([]mir.Reg, words)
-	for i := range out {
-		out[i] = s.selectR(ov, lim[i], r[i])
-	}
-	return out
+	return s.wselect(ov, lim, r)
 }

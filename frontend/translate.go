@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"math/bits"
+	"slices"
 	"strings"
 
 	"github.com/llir/llvm/ir"
@@ -388,8 +389,8 @@ func (s *fn) sext(r mir.Reg, n int) mir.Reg {
 func (s *fn) bitsOf(t types.Type) int {
 	switch t := t.(type) {
 	case *types.IntType:
-		if t.BitSize > 64 {
-			fail("unsupported: integer type '%s'", t)
+		if t.BitSize > maxIntBits {
+			fail("unsupported: integer type '%s' (at most i%d)", t, maxIntBits)
 		}
 		return int(t.BitSize)
 	case *types.PointerType:
@@ -496,7 +497,7 @@ func (s *fn) define(v value.Value, regs []mir.Reg) {
 }
 
 // nameRegs names the registers of a named IR value after it, for readable
-// MIR dumps (word 1 of a split value gets ".hi").
+// MIR dumps (word 1 of a pair gets ".hi", word i of a wider value ".wi").
 func (s *fn) nameRegs(v value.Value, regs []mir.Reg) {
 	nv, ok := v.(interface {
 		Name() string
@@ -512,10 +513,13 @@ func (s *fn) nameRegs(v value.Value, regs []mir.Reg) {
 		if _, taken := s.f.VRegName[r]; taken {
 			continue // shared with the operand (freeze, casts)
 		}
-		if i == 0 {
+		switch {
+		case i == 0:
 			s.f.VRegName[r] = nv.Name()
-		} else {
+		case len(regs) == 2:
 			s.f.VRegName[r] = nv.Name() + ".hi"
+		default:
+			s.f.VRegName[r] = fmt.Sprintf("%s.w%d", nv.Name(), i)
 		}
 	}
 }
@@ -577,6 +581,9 @@ func (s *fn) constWords(c constant.Constant) []mir.Reg {
 		}
 		return out
 	}
+	if w, ok := s.wideConst(c); ok {
+		return s.konstWords(w)
+	}
 	if cv, ok := s.t.fold(c); ok {
 		if cv.sym == "" {
 			if n == 2 {
@@ -587,10 +594,7 @@ func (s *fn) constWords(c constant.Constant) []mir.Reg {
 		s.t.useSym(cv.sym)
 		r := s.reg()
 		s.emit(mir.GGlobalAddr, mir.D(r), mir.S(cv.sym, int64(int32(cv.off))))
-		if n == 2 {
-			return []mir.Reg{r, s.konst(0)}
-		}
-		return []mir.Reg{r}
+		return s.wresize([]mir.Reg{r}, n, false)
 	}
 	switch e := c.(type) {
 	case *constant.ExprAdd:
@@ -741,7 +745,7 @@ func (s *fn) args() {
 		s.vals[p] = regs
 		s.nameRegs(p, regs)
 		s.paramFacts(regs, p.Typ, p.Attrs)
-		for _, r := range s.abiOrder(regs) {
+		for _, r := range s.abiOrderT(p.Typ, regs) {
 			defs = append(defs, mir.D(r))
 		}
 	}
@@ -757,6 +761,17 @@ func (s *fn) abiOrder(regs []mir.Reg) []mir.Reg {
 		return []mir.Reg{regs[1], regs[0]}
 	}
 	return regs
+}
+
+// abiOrderT is abiOrder for a value of type t: integers of more than two
+// words are listed in memory order too (aggregates keep their field order).
+func (s *fn) abiOrderT(t types.Type, regs []mir.Reg) []mir.Reg {
+	if isWide(t) && s.t.opts.BigEndian {
+		out := slices.Clone(regs)
+		slices.Reverse(out)
+		return out
+	}
+	return s.abiOrder(regs)
 }
 
 func (s *fn) block(b *ir.Block) {
@@ -814,6 +829,13 @@ func (s *fn) immediateWords(v value.Value, n int) ([]mir.Operand, bool) {
 	c, ok := v.(constant.Constant)
 	if !ok || isAggregate(c.Type()) || isVector(c.Type()) {
 		return nil, false
+	}
+	if w, ok := s.wideConst(c); ok {
+		var ops []mir.Operand
+		for _, x := range w {
+			ops = append(ops, mir.I(int64(int32(x))))
+		}
+		return ops, true
 	}
 	cv, ok := s.t.fold(c)
 	if !ok {

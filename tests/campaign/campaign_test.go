@@ -78,6 +78,36 @@ func TestCsmithSlice(t *testing.T) {
 	}
 }
 
+// csmithWideSeeds are seeds whose packed-bitfields programs make clang
+// access bit-field storage as integers wider than 64 bits (seed 27: i104
+// and i128, seed 30: i152), which lltosimd once rejected.
+var csmithWideSeeds = []int{27, 30}
+
+// TestCsmithWideBitfields runs the packed-struct bit-field programs of
+// csmithWideSeeds at -O0 and -O2 on cpu032II against lli.
+func TestCsmithWideBitfields(t *testing.T) {
+	tools := newTools(t)
+	packed := CsmithProfiles[len(CsmithProfiles)-1]
+	if packed.Name != "packed-bitfields" {
+		t.Fatalf("the last csmith profile is %q, want packed-bitfields", packed.Name)
+	}
+	tl := NewTally("csmith wide bit-fields")
+	var mu sync.Mutex
+	Parallel(len(csmithWideSeeds), 2, func(i int) {
+		rs := tools.RunCsmith(csmithWideSeeds[i], packed, CsmithConfig{Opts: []string{"O0", "O2"}, CPUs: []string{"cpu032II"}})
+		mu.Lock()
+		defer mu.Unlock()
+		tl.Programs++
+		for _, r := range rs {
+			tl.Add(r)
+		}
+	})
+	failIfBad(t, tl, Matched, Mismatched, Crashed, Skipped, Unsupported)
+	if tl.By[Matched] != 2*len(csmithWideSeeds) {
+		t.Errorf("%d of %d cases matched", tl.By[Matched], 2*len(csmithWideSeeds))
+	}
+}
+
 // TestCsmithDataModel checks the ILP32/LP64 detection: csmith writes LP64
 // programs, and seed 307 stores ~(x & 1UL) into an int64_t, which is
 // 0xFFFFFFFE under the mipsel triple and -2 under lli's host triple. The

@@ -15,17 +15,20 @@ type CsmithProfile struct {
 	Flags []string
 }
 
-// CsmithBaseFlags are always passed to csmith: no packed structs (Cpu0 has
-// no unaligned access and clang's MIPS packed-struct lowering is a separate
-// feature), no floats (the Cpu0 runtime has no soft-float), and main(void)
-// so that lli and cpu0sim run the same code path without arguments.
+// CsmithBaseFlags are always passed to csmith: no packed structs unless a
+// profile asks for them (csmith's last flag wins), no floats (the Cpu0
+// runtime has no soft-float), and main(void) so that lli and cpu0sim run
+// the same code path without arguments.
 var CsmithBaseFlags = []string{"--no-packed-struct", "--no-float", "--no-argc"}
 
 // CsmithProfiles are the generator configurations; program i of a campaign
-// uses profile i mod len.
+// uses profile i mod len. Packed structs with bit-fields make clang access
+// bit-field storage as odd-width integers (i72, i120 …) with byte
+// alignment: the frontend's wide integers and split unaligned accesses.
 var CsmithProfiles = []CsmithProfile{
 	{"default", nil},
 	{"no-longlong", []string{"--no-longlong"}},
+	{"packed-bitfields", []string{"--packed-struct", "--bitfields"}},
 }
 
 // ClangFlags are the flags every clang-14 compilation of a test program gets

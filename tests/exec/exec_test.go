@@ -17,10 +17,12 @@
 // lli. Host IR (x86-64 on CI) has 64-bit pointers and its own ABI lowering,
 // which exercises the frontend's datalayout handling; programs whose C uses
 // va_arg say "exec: no-host" because x86-64 va_arg lowering reads a register
-// save area that no Cpu0 code provides. The host IR is clang's default: at
-// -O2 the loop and SLP vectorizers turn it into SSE-width vector IR (which
-// the frontend scalarizes), and it is position independent (PIE, with
-// relative lookup tables); MIPS IR has no vectors either way.
+// save area that no Cpu0 code provides; programs using __int128 (which
+// clang has only on 64-bit targets) say "exec: host-only". The host IR is
+// clang's default: at -O2 the loop and SLP vectorizers turn it into
+// SSE-width vector IR (which the frontend scalarizes), and it is position
+// independent (PIE, with relative lookup tables); MIPS IR has no vectors
+// either way.
 //
 // Environment: LLTOSIMD_EXEC_VARIANTS=mipsel,mips,host,host-nopic,
 // LLTOSIMD_EXEC_CPUS=cpu032I,cpu032II and LLTOSIMD_EXEC_OPTS=O0,O1,O2
@@ -238,9 +240,26 @@ func (h *harness) runtimeFiles(v variant, cpu string) ([]string, error) {
 }
 
 // noHost reports whether the program opts out of the host-triple variant.
-func noHost(src string) bool {
+func noHost(src string) bool { return hasDirective(src, "exec: no-host") }
+
+// hostOnly reports whether the program runs from host-triple IR only: it
+// uses __int128, which clang provides only on 64-bit targets.
+func hostOnly(src string) bool { return hasDirective(src, "exec: host-only") }
+
+func hasDirective(src, d string) bool {
 	b, err := os.ReadFile(src)
-	return err == nil && strings.Contains(string(b), "exec: no-host")
+	return err == nil && strings.Contains(string(b), d)
+}
+
+// mipsPrograms lists the corpus programs that compile for the MIPS triples.
+func mipsPrograms(t *testing.T) []string {
+	var out []string
+	for _, src := range programs(t) {
+		if !hostOnly(src) {
+			out = append(out, src)
+		}
+	}
+	return out
 }
 
 func selected(env string, all []string, short []string) map[string]bool {
@@ -286,6 +305,9 @@ func TestExec(t *testing.T) {
 						t.Parallel()
 						if v.triple == "" && noHost(src) {
 							t.Skip("program says exec: no-host (va_arg is ABI-specific)")
+						}
+						if v.triple != "" && hostOnly(src) {
+							t.Skip("program says exec: host-only (__int128)")
 						}
 						err := h.runCase(src, opt, v, cpu)
 						h.record(fmt.Sprintf("%s %s-%s", opt, v.name, cpu), err == nil)

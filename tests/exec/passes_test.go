@@ -152,7 +152,7 @@ func (h *harness) runCombo(src, opt string, v variant, cpu string, c passCombo) 
 // it runs a fixed slice of the corpus; LLTOSIMD_PASSES_FULL=1 runs all.
 func TestPasses(t *testing.T) {
 	h := newHarness(t)
-	srcs := programs(t)
+	srcs := mipsPrograms(t)
 	if os.Getenv("LLTOSIMD_PASSES_FULL") == "" {
 		srcs = nil
 		for _, p := range passesPrograms {
@@ -205,7 +205,7 @@ func TestBenchPasses(t *testing.T) {
 		t.Skip("set LLTOSIMD_BENCH_PASSES=1 (make bench-passes)")
 	}
 	h := newHarness(t)
-	srcs := programs(t)
+	srcs := mipsPrograms(t)
 	v := variants[0]
 	off, on := passCombo{}, passCombo{true, true, true}
 	type row struct {

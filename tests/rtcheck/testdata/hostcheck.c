@@ -1,5 +1,5 @@
-/* Host-side check of the Cpu0 runtime's C code (printf formatting and the
- * 64-bit helpers), compiled with the host compiler against the host C
+/* Host-side check of the Cpu0 runtime's C code (printf formatting, the
+ * 64-bit helpers and the wide-integer division helpers), compiled with the host compiler against the host C
  * library as the reference. Run by runtime_test.go; prints "ok" and returns
  * 0 on success, otherwise lists the mismatches.
  *
@@ -29,9 +29,14 @@
 #define abort rt_abort
 #define exit rt_exit
 #define __halt rt_halt
+#define __udivei4 rt_udivei4
+#define __umodei4 rt_umodei4
+#define __divei4 rt_divei4
+#define __modei4 rt_modei4
 #include "../../../runtime/cpu0/int64.c"
 #include "../../../runtime/cpu0/printf.c"
 #include "../../../runtime/cpu0/string.c"
+#include "../../../runtime/cpu0/wideint.c"
 #undef putchar
 #undef printf
 #undef vprintf
@@ -106,7 +111,84 @@ static unsigned long long next(void) {
     }                                                                          \
   } while (0)
 
+typedef unsigned __int128 u128;
+typedef __int128 s128;
+
+/* checkEI4 compares the arbitrary-width division helpers at 128 bits with
+ * the host's __int128 (the host is little-endian: word 0 first). */
+static void checkEI4(u128 a, u128 b) {
+  u128 r;
+  if (b == 0)
+    return;
+  rt_udivei4((unsigned *)&r, (unsigned *)&a, (unsigned *)&b, 128);
+  if (r != a / b && (failures++, 1))
+    fprintf(stderr, "udivei4 128 mismatch\n");
+  rt_umodei4((unsigned *)&r, (unsigned *)&a, (unsigned *)&b, 128);
+  if (r != a % b && (failures++, 1))
+    fprintf(stderr, "umodei4 128 mismatch\n");
+  s128 sa = (s128)a, sb = (s128)b;
+  if (sb == -1)
+    return; /* MIN / -1 overflows */
+  rt_divei4((unsigned *)&r, (unsigned *)&a, (unsigned *)&b, 128);
+  if ((s128)r != sa / sb && (failures++, 1))
+    fprintf(stderr, "divei4 128 mismatch\n");
+  rt_modei4((unsigned *)&r, (unsigned *)&a, (unsigned *)&b, 128);
+  if ((s128)r != sa % sb && (failures++, 1))
+    fprintf(stderr, "modei4 128 mismatch\n");
+}
+
+/* checkEI4Wide checks 256-bit unsigned division by its definition:
+ * q*b + r == a with r < b (no host type is that wide). */
+static void checkEI4Wide(const unsigned *a, const unsigned *b) {
+  unsigned q[8], r[8], acc[8] = {0};
+  int nz = 0;
+  for (int i = 0; i < 8; i++)
+    nz |= b[i] != 0;
+  if (!nz)
+    return;
+  rt_udivei4(q, (unsigned *)a, (unsigned *)b, 256);
+  rt_umodei4(r, (unsigned *)a, (unsigned *)b, 256);
+  for (int i = 0; i < 8; i++) { /* acc = q * b mod 2^256 */
+    unsigned long long carry = 0;
+    for (int j = 0; i + j < 8; j++) {
+      unsigned long long t = (unsigned long long)q[i] * b[j] + acc[i + j] + carry;
+      acc[i + j] = (unsigned)t;
+      carry = t >> 32;
+    }
+  }
+  unsigned long long carry = 0;
+  for (int i = 0; i < 8; i++) { /* acc += r */
+    unsigned long long t = (unsigned long long)acc[i] + r[i] + carry;
+    acc[i] = (unsigned)t;
+    carry = t >> 32;
+  }
+  int less = 0;
+  for (int i = 7; i >= 0; i--)
+    if (r[i] != b[i]) {
+      less = r[i] < b[i];
+      break;
+    }
+  if ((memcmp(acc, a, sizeof acc) != 0 || !less) && (failures++, 1))
+    fprintf(stderr, "udivei4/umodei4 256: q*b+r != a or r >= b\n");
+}
+
 int main(void) {
+  for (int i = 0; i < 20000; i++) {
+    u128 a = (u128)next() << 64 | next(), b = (u128)next() << 64 | next();
+    checkEI4(a, b);
+    checkEI4(a, b >> (next() % 128));
+    checkEI4(a >> (next() % 128), b);
+    unsigned wa[8], wb[8];
+    for (int k = 0; k < 8; k += 2) {
+      unsigned long long x = next(), y = next();
+      wa[k] = (unsigned)x, wa[k + 1] = (unsigned)(x >> 32);
+      wb[k] = (unsigned)y, wb[k + 1] = (unsigned)(y >> 32);
+    }
+    for (int k = 7 - (int)(next() % 8); k < 8; k++)
+      wb[k] = 0;
+    checkEI4Wide(wa, wb);
+  }
+
   CHECKF("%d %i %u", 0, -1, 4000000000u);
   CHECKF("%d|%d", -2147483647 - 1, 2147483647);
   CHECKF("%5d|%-5d|%05d|%-05d|", 42, 42, -42, 7);
