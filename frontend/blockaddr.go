@@ -81,7 +81,9 @@ func (s *fn) indirectBr(t *ir.TermIndirectBr) {
 			continue
 		}
 		seen[b] = true
-		ops = append(ops, s.target(b))
+		o := s.target(b)
+		o.Flags |= mir.FlagImplicit // docs/generic-mir.md: G_BRINDIRECT has one explicit use
+		ops = append(ops, o)
 	}
 	s.emit(mir.GBrIndirect, ops...)
 }

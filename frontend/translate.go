@@ -265,6 +265,9 @@ func (s *fn) run() {
 	for _, l := range s.layout {
 		f.Blocks = append(f.Blocks, l...)
 	}
+	// Every pass may rely on Preds/Succs (mir.Verify checks them): the
+	// CFG is valid from the frontend on, and passes keep it so.
+	f.RecomputeCFG()
 }
 
 func (s *fn) setBlock(b *mir.Block) {

@@ -240,7 +240,7 @@ var Rules = []isel.Rule{
 	{Name: "br", Match: isel.Op(mir.GBr, isel.Block), Emit: []isel.Inst{isel.I("JMP", c0)}},
 	{Name: "brindirect", Match: isel.Op(mir.GBrIndirect, reg), EmitFunc: func(e *isel.Emitter) error {
 		in, _ := e.Emit("JR", e.Cap(0))
-		keepTargets(in, e.Root().Uses()[1:])
+		keepTargets(in, e.Root().Ops[1:]) // the possible targets are implicit operands
 		return nil
 	}},
 	{Name: "brjt", Match: isel.Op(mir.GBrJT, reg, isel.JT), EmitFunc: func(e *isel.Emitter) error {
