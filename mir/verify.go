@@ -26,8 +26,9 @@ import (
 //     dominated by it (a PHI use by the end of its incoming block); uses
 //     in unreachable blocks and undef uses are not checked;
 //   - PropNoVRegs: no virtual registers; PropSelected: no generic ops but
-//     COPY, PHI, IMPLICIT_DEF and G_LOAD32/G_STORE32 on a frame object;
-//     PropFrameLowered: no frame-object operands;
+//     COPY, PHI, IMPLICIT_DEF, INLINEASM, G_UNREACHABLE and
+//     G_LOAD32/G_STORE32 on a frame object; PropFrameLowered: no
+//     frame-object operands;
 //   - bundles: only with PropBundled, not nested;
 //   - then, if all of that passed, the target's Arch.Verify hook.
 func Verify(f *Func) []error {
@@ -302,11 +303,12 @@ func (v *verifier) inlineAsm(b *Block, in *Instr) {
 }
 
 // allowedAfterSelection reports whether a generic instruction may remain
-// after selection: copies, phis, undefined values and the frame loads and
-// stores the register allocator inserts for spills.
+// after selection: copies, phis, undefined values, the barrier that ends
+// unreachable code, and the frame loads and stores the register allocator
+// inserts for spills.
 func allowedAfterSelection(in *Instr, uses []Operand) bool {
 	switch in.Op {
-	case GCopy, GPhi, GImplicitDef, GInlineAsm:
+	case GCopy, GPhi, GImplicitDef, GInlineAsm, GUnreachable:
 		return true
 	case GLoad32:
 		return len(uses) > 0 && uses[0].Kind == KindFrame

@@ -223,6 +223,9 @@ func (p *funcPrinter) label(b *mir.Block) string {
 
 // instr prints one instruction (not its bundle).
 func (p *funcPrinter) instr(in *mir.Instr) error {
+	if in.Op == mir.GUnreachable {
+		return nil // control never gets here: no code, as in llc
+	}
 	if in.Op.IsGeneric() {
 		return fmt.Errorf("generic op %s reached the printer", Arch.OpName(in.Op))
 	}

@@ -19,6 +19,7 @@ import (
 //	G_CONST $d, imm      → ADDiu/ORi/LUi(+ORi)
 //	G_BR bb              → JMP bb
 //	IMPLICIT_DEF         → nothing
+//	G_UNREACHABLE        → kept: a barrier for the CFG, printed as nothing
 //
 // (phi-elim emits Cpu0 instructions for PHI immediates and split edges
 // through its hooks, registered below; G_CONST and G_BR are still lowered

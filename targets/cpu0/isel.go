@@ -270,15 +270,12 @@ var Rules = []isel.Rule{
 	{Name: "select", Match: isel.Op(mir.GSelect, reg, reg, reg),
 		Emit: []isel.Inst{isel.I("SELECT", d0, c1, c2, isel.Lit(mir.C(mir.CondNE)), c0, zr)}},
 
-	// Traps call abort; unreachable code needs nothing.
+	// Traps call abort, which does not return: the block ends in
+	// G_UNREACHABLE like unreachable code (a passthrough op, see Table).
 	{Name: "trap", Match: isel.Op(mir.GTrap), EmitFunc: func(e *isel.Emitter) error {
 		noteTraps(e.Func())
 		e.Emit("JSUB", mir.S("abort", 0))
-		endUnreachable(e)
-		return nil
-	}},
-	{Name: "unreachable", Match: isel.Op(mir.GUnreachable), EmitFunc: func(e *isel.Emitter) error {
-		endUnreachable(e)
+		e.EmitOp(mir.GUnreachable)
 		return nil
 	}},
 
@@ -343,16 +340,6 @@ func noteTraps(f *mir.Func) {
 				f.MaxCallArgs = max(f.MaxCallArgs, homeArea)
 			}
 		}
-	}
-}
-
-// endUnreachable ends a block control never leaves (after a trap, or
-// unreachable code): nothing is needed, except that the last block must not
-// fall off the end of the function, so it gets a jump to itself.
-func endUnreachable(e *isel.Emitter) {
-	bs := e.Func().Blocks
-	if b := e.Block(); bs[len(bs)-1] == b {
-		e.Emit("JMP", mir.B(b))
 	}
 }
 
@@ -679,9 +666,12 @@ func newInstr(op string, ops ...mir.Operand) *mir.Instr {
 // Table returns the initialized Cpu0 rule table.
 var Table = isel.Lazy(func() *isel.Table {
 	return &isel.Table{
-		Arch:        Arch,
-		Rules:       Rules,
-		Passthrough: []mir.Opcode{mir.GCopy, mir.GPhi, mir.GImplicitDef, mir.GInlineAsm},
+		Arch:  Arch,
+		Rules: Rules,
+		// G_UNREACHABLE stays to the end and emits no code: as a barrier
+		// it keeps control from falling through into the next block in
+		// the CFG, whose phis have no entry for it.
+		Passthrough: []mir.Opcode{mir.GCopy, mir.GPhi, mir.GImplicitDef, mir.GInlineAsm, mir.GUnreachable},
 		Remat:       []mir.Opcode{mir.GConst, mir.GFrameAddr},
 		ZeroReg:     ZERO,
 		Finish:      finishInstr,

@@ -718,8 +718,9 @@ bb2.c:
   BNE %1, $zero, bb2.c
 bb1:
   JSUB @abort, implicit-def $lr
+  G_UNREACHABLE
 bb2:
-  JMP bb2.c
+  G_UNREACHABLE
 `)
 	if !f.FramePointer || !f.HasCalls || f.MaxCallArgs != 8 {
 		t.Errorf("FramePointer=%v HasCalls=%v MaxCallArgs=%d, want true true 8", f.FramePointer, f.HasCalls, f.MaxCallArgs)

@@ -160,11 +160,11 @@ func (bi *branchInfo) DelaySlots(in *mir.Instr) int {
 	return 1
 }
 
-// Size is 4 for every Cpu0 instruction; IMPLICIT_DEF emits nothing and
-// inline asm 4 bytes per statement.
+// Size is 4 for every Cpu0 instruction; IMPLICIT_DEF and G_UNREACHABLE
+// emit nothing and inline asm 4 bytes per statement.
 func (bi *branchInfo) Size(in *mir.Instr) int64 {
 	switch in.Op {
-	case mir.GImplicitDef:
+	case mir.GImplicitDef, mir.GUnreachable:
 		return 0
 	case mir.GInlineAsm:
 		return inlineAsmSize(in)
