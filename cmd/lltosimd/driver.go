@@ -280,6 +280,15 @@ func compile(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 	}
 	dump := passes.Dump{Before: set(o.printBefore), After: set(o.printAfter), AfterAll: o.printAfterAll,
 		StopAfter: o.stopAfter, AtEnd: o.runPass != ""}
+	if cfg.Verify {
+		// The frontend's output (or the MIR text) must already be valid,
+		// so that a broken input is not blamed on the first pass.
+		for _, f := range mod.Funcs {
+			if verrs := mir.Verify(f); len(verrs) > 0 {
+				return fmt.Errorf("%s: MIR verifier failed on the input in function @%s: %v", mod.Source, f.Name, errors.Join(verrs...))
+			}
+		}
+	}
 	dumpText, err := plan.Run(mod, dump)
 	if err != nil {
 		return err

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"lltosimd/frontend"
+	"lltosimd/mir"
 	"lltosimd/passes"
 	_ "lltosimd/passes/regalloc" // registers the register allocator
 	"lltosimd/targets"
@@ -21,8 +22,9 @@ import (
 )
 
 // compileInProcess runs the whole lltosimd pipeline on src the way the
-// driver does (parse, translate, every pass of the target, emit) but without
-// the driver's panic recovery, so that the fuzzer sees panics.
+// driver does (parse, translate, every pass of the target with the MIR
+// verifier after it, emit) but without the driver's panic recovery, so
+// that the fuzzer sees panics.
 func compileInProcess(name string, src []byte, march, cpu, opt string) error {
 	tgt, ok := targets.Lookup(march)
 	if !ok {
@@ -51,6 +53,9 @@ func compileInProcess(name string, src []byte, march, cpu, opt string) error {
 			if err := p.Run(&passes.Ctx{Cfg: cfg, Pass: p}, f); err != nil {
 				return err
 			}
+			if errs := mir.Verify(f); len(errs) > 0 {
+				return fmt.Errorf("MIR verifier failed after pass %s: %w", p.Name, errors.Join(errs...))
+			}
 		}
 	}
 	var out bytes.Buffer
@@ -64,7 +69,8 @@ const fuzzHang = 20 * time.Second
 // errHang marks a compilation that did not finish in fuzzHang.
 var errHang = errors.New("hang")
 
-// checkCompile compiles src in a goroutine and fails on a panic or hang.
+// checkCompile compiles src in a goroutine and fails on a panic, a hang or
+// invalid MIR after a pass.
 func checkCompile(t *testing.T, src []byte, march, cpu, opt string) {
 	type result struct {
 		err   error
@@ -85,7 +91,9 @@ func checkCompile(t *testing.T, src []byte, march, cpu, opt string) {
 		if r.panic != nil {
 			t.Fatalf("%s %s -%s: panic: %v\n%s", march, cpu, opt, r.panic, r.stack)
 		}
-		if r.err != nil && strings.Contains(r.err.Error(), "internal compiler error") {
+		// Input may be rejected, but accepted input must give valid MIR
+		// after every pass.
+		if r.err != nil && (strings.Contains(r.err.Error(), "internal compiler error") || strings.Contains(r.err.Error(), "MIR verifier failed")) {
 			t.Fatalf("%s %s -%s: %v", march, cpu, opt, r.err)
 		}
 	case <-time.After(fuzzHang):
