@@ -223,11 +223,14 @@ func firstLine(s string) string {
 
 // compileErrorKind classifies a failed lltosimd run: "unsupported" for a
 // clean rejection of a construct, "ice" for a recovered panic (internal
-// compiler error) or a Go runtime crash, "error" for any other diagnostic.
+// compiler error), a Go runtime crash or invalid MIR after a pass (the
+// campaigns compile with -verify-machineinstrs), "error" for any other
+// diagnostic.
 func compileErrorKind(stderr string, code int) string {
 	switch {
 	case strings.Contains(stderr, "internal compiler error"), strings.Contains(stderr, "panic:"),
-		strings.Contains(stderr, "goroutine "), strings.Contains(stderr, "fatal error:"), code != 1:
+		strings.Contains(stderr, "goroutine "), strings.Contains(stderr, "fatal error:"), code != 1,
+		strings.Contains(stderr, "MIR verifier failed"): // a pass broke the MIR: a compiler bug
 		return "ice"
 	case strings.Contains(stderr, "unsupported"):
 		return "unsupported"
@@ -252,11 +255,12 @@ func unsupportedConstruct(stderr string) string {
 	return line
 }
 
-// lltosimd compiles ll to asm; ok is false with a Result-ready reason when
-// it fails.
-func (t *Tools) lltosimd(ll, asm, march, cpu, opt string) (kind, msg string) {
-	_, stderr, code, timedOut, err := run(t.CompileTimeout, t.Work, t.LLTOSIMD,
-		"-march="+march, "-mcpu="+cpu, "-"+opt, "-o", asm, ll)
+// lltosimd compiles ll to asm with the MIR verifier on (and any further
+// flags); kind is "" on success, else compileErrorKind's class of the
+// failure, with the diagnostics in msg.
+func (t *Tools) lltosimd(ll, asm, march, cpu, opt string, flags ...string) (kind, msg string) {
+	args := append([]string{testtools.Verify, "-march=" + march, "-mcpu=" + cpu, "-" + opt, "-o", asm}, flags...)
+	_, stderr, code, timedOut, err := run(t.CompileTimeout, t.Work, t.LLTOSIMD, append(args, ll)...)
 	switch {
 	case err != nil:
 		return "ice", "lltosimd: " + err.Error()

@@ -37,7 +37,7 @@ func (h *harness) sim(args ...string) (simRun, error) {
 
 // lltosimd runs the compiler and fails on a non-zero exit.
 func (h *harness) lltosimdRun(args ...string) (string, error) {
-	stdout, stderr, code, err := testtools.Run(nil, h.lltosimd, args...)
+	stdout, stderr, code, err := testtools.Run(nil, h.lltosimd, append([]string{testtools.Verify}, args...)...)
 	if err != nil || code != 0 {
 		return "", fmt.Errorf("lltosimd %s: exit %d %v\n%s", strings.Join(args, " "), code, err, stderr)
 	}

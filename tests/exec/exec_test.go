@@ -225,7 +225,7 @@ func (h *harness) runtimeFiles(v variant, cpu string) ([]string, error) {
 				return nil, fmt.Errorf("runtime: clang %s: %v\n%s", src, err, stderr)
 			}
 			s := filepath.Join(dir, base+".s")
-			args = []string{"-march=" + v.march, "-mcpu=" + cpu, "-O2", "-o", s, ll}
+			args = []string{testtools.Verify, "-march=" + v.march, "-mcpu=" + cpu, "-O2", "-o", s, ll}
 			if _, stderr, code, err := testtools.Run(nil, h.lltosimd, args...); err != nil || code != 0 {
 				return nil, fmt.Errorf("runtime: lltosimd %s: exit %d %v\n%s", strings.Join(args, " "), code, err, stderr)
 			}
@@ -337,7 +337,7 @@ func (h *harness) runCase(src, opt string, v variant, cpu string) error {
 		return err
 	}
 	asm := strings.TrimSuffix(ll, ".ll") + "." + v.march + "." + cpu + ".s"
-	args := []string{"-march=" + v.march, "-mcpu=" + cpu, "-" + opt, "-o", asm, ll}
+	args := []string{testtools.Verify, "-march=" + v.march, "-mcpu=" + cpu, "-" + opt, "-o", asm, ll}
 	if _, stderr, code, err := testtools.Run(nil, h.lltosimd, args...); err != nil || code != 0 {
 		return fmt.Errorf("lltosimd %s: exit %d %v\n%s", strings.Join(args, " "), code, err, stderr)
 	}

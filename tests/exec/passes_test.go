@@ -61,7 +61,7 @@ var passesPrograms = []string{"ch8_select", "ch8_deluselessjmp", "ch8_ctrl", "ch
 // the assembly path and the -stats text.
 func (h *harness) compileWith(ll string, v variant, cpu, opt string, flags []string, tag string) (string, string, error) {
 	s := strings.TrimSuffix(ll, ".ll") + "." + v.march + "." + cpu + "." + tag + ".s"
-	args := append([]string{"-march=" + v.march, "-mcpu=" + cpu, "-" + opt, "-stats", "-o", s}, flags...)
+	args := append([]string{testtools.Verify, "-march=" + v.march, "-mcpu=" + cpu, "-" + opt, "-stats", "-o", s}, flags...)
 	args = append(args, ll)
 	_, stderr, code, err := testtools.Run(nil, h.lltosimd, args...)
 	if err != nil || code != 0 {

@@ -29,7 +29,11 @@ if not os.path.exists(lltosimd):
     lit_config.fatal('lltosimd binary not found at %s '
                      '(build it with `make build` or pass --param lltosimd=PATH)'
                      % lltosimd)
-config.substitutions.append(('%lltosimd', lltosimd))
+# The MIR verifier runs after every pass in the tests (--param verify=0
+# turns it off); plain user runs do not pay for it.
+verify = lit_config.params.get('verify', '1') != '0'
+config.substitutions.append(
+    ('%lltosimd', lltosimd + (' -verify-machineinstrs' if verify else '')))
 
 # FileCheck, not and count come from LLVM 14.
 llvm_bin = lit_config.params.get('llvm_bin', '/usr/lib/llvm-14/bin')

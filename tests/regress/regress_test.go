@@ -94,7 +94,7 @@ func TestRegress(t *testing.T) {
 				"-fno-builtin", "-S", "-emit-llvm", "-o", base+".ll", c); err != nil || code != 0 {
 				t.Fatalf("runtime %s: %v %s", c, err, se)
 			}
-			if _, se, code, err := testtools.Run(nil, lltosimd, "-march=cpu0el", "-mcpu="+cpu, "-O2", "-o", base+".s", base+".ll"); err != nil || code != 0 {
+			if _, se, code, err := testtools.Run(nil, lltosimd, testtools.Verify, "-march=cpu0el", "-mcpu="+cpu, "-O2", "-o", base+".s", base+".ll"); err != nil || code != 0 {
 				t.Fatalf("runtime %s: %v %s", c, err, se)
 			}
 			files = append(files, base+".s")
@@ -135,7 +135,7 @@ func TestRegress(t *testing.T) {
 				}
 				for _, cpu := range []string{"cpu032I", "cpu032II"} {
 					asm := filepath.Join(work, name+"."+opt+"."+cpu+".s")
-					_, se, code, err := testtools.Run(nil, lltosimd, "-march=cpu0el", "-mcpu="+cpu, "-"+opt, "-o", asm, ll)
+					_, se, code, err := testtools.Run(nil, lltosimd, testtools.Verify, "-march=cpu0el", "-mcpu="+cpu, "-"+opt, "-o", asm, ll)
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -82,6 +82,12 @@ var (
 	built     = map[string]string{}
 )
 
+// Verify is the lltosimd flag every test harness passes (exec, regress,
+// campaigns; lit through its %lltosimd substitution): the MIR verifier after
+// every pass, so a pass that breaks an invariant fails where it does it
+// instead of miscompiling quietly. User runs leave it off for speed.
+const Verify = "-verify-machineinstrs"
+
 // Binary returns the path of one of the project's commands ("lltosimd",
 // "cpu0sim"). All commands are built together, once per test process, into
 // a temporary directory with `go build`; the environment variable
