@@ -113,6 +113,7 @@ bench: build
 #
 #   make csmith N=1000   csmith programs × {O0,O2} × {cpu032I,cpu032II} against lli
 #   make stress N=10000  llvm-stress modules: no crash; optimized ones run against lli
+#   make cfg N=10000     random CFGs (switches, self-loops, phis) in 6 configurations against lli
 #   make fuzz            go fuzzing of the frontend and the whole pipeline (FUZZTIME each)
 #   make csmith-reduce SRC=build/campaign/csmith/…/x.c OPT=O2 CPU=cpu032II MODE=mismatch|crash
 #                        reduce a failing csmith program with creduce
@@ -128,7 +129,7 @@ JOBS     ?= 2
 FUZZTIME ?= 60s
 CAMPAIGN := $(BIN)/campaign
 
-.PHONY: csmith stress fuzz csmith-reduce campaign-tools
+.PHONY: csmith stress cfg fuzz csmith-reduce campaign-tools
 
 campaign-tools: build
 	@command -v csmith >/dev/null && [ -f /usr/include/csmith/csmith.h ] && [ -f /usr/lib32/crt1.o ] || \
@@ -140,6 +141,9 @@ csmith: campaign-tools
 
 stress: campaign-tools
 	$(CAMPAIGN) stress -n $(N) -start $(START) -j $(JOBS) -work $(BUILD)/campaign/stress
+
+cfg: campaign-tools
+	$(CAMPAIGN) cfg -n $(N) -start $(START) -j $(JOBS) -work $(BUILD)/campaign/cfg
 
 fuzz:
 	LLTOSIMD_FUZZ_EXEC_SEEDS=1 $(GO) test ./tests/campaign -run '^$$' -fuzz '^FuzzFrontend$$' -fuzztime $(FUZZTIME)

@@ -1,8 +1,10 @@
-// Command campaign runs the csmith and llvm-stress differential-testing
-// campaigns of package lltosimd/tests/campaign and prints summary tables.
+// Command campaign runs the csmith, llvm-stress and random-CFG
+// differential-testing campaigns of package lltosimd/tests/campaign and
+// prints summary tables.
 //
 //	campaign csmith [-n 1000] [-start 1] [-opts O0,O2] [-cpus cpu032I,cpu032II] [-host-every 10]
 //	campaign stress [-n 10000] [-start 1] [-exec]
+//	campaign cfg [-n 10000] [-start 1]
 //
 // It uses the prebuilt bin/lltosimd and bin/cpu0sim (make build) and keeps
 // the files of failing cases under -work. The exit status is 1 when a case
@@ -24,8 +26,8 @@ import (
 )
 
 func main() {
-	if len(os.Args) < 2 || (os.Args[1] != "csmith" && os.Args[1] != "stress") {
-		fmt.Fprintln(os.Stderr, "usage: campaign csmith|stress [flags] (-h for flags)")
+	if len(os.Args) < 2 || (os.Args[1] != "csmith" && os.Args[1] != "stress" && os.Args[1] != "cfg") {
+		fmt.Fprintln(os.Stderr, "usage: campaign csmith|stress|cfg [flags] (-h for flags)")
 		os.Exit(2)
 	}
 	mode := os.Args[1]
@@ -152,6 +154,23 @@ func main() {
 				rex.Programs++
 				rex.Add(*res.RawExec)
 				report(*res.RawExec)
+			}
+		})
+	case "cfg":
+		tl := campaign.NewTally(fmt.Sprintf("random CFG seeds %d..%d × %d configurations", *start, *start+*n-1, len(campaign.CFGConfigs)))
+		tallies = append(tallies, tl)
+		mu.Lock()
+		print = func() { tl.Print(os.Stdout, campaign.Matched, campaign.Mismatched, campaign.Crashed) }
+		mu.Unlock()
+		campaign.Parallel(*n, *jobs, func(i int) {
+			rs := t.RunCFG(int64(*start+i), campaign.CFGConfigs)
+			mu.Lock()
+			defer mu.Unlock()
+			tl.Programs++
+			progress(tl)
+			for _, r := range rs {
+				tl.Add(r)
+				report(r)
 			}
 		})
 	}
