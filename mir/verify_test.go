@@ -44,6 +44,32 @@ bb2:
 	if errs := Verify(f); len(errs) > 0 {
 		t.Errorf("%v", errs)
 	}
+	// G_UNREACHABLE stays after selection and has no successor: bb1 does
+	// not fall into bb2 (whose PHI has no entry for it), and the last
+	// block does not fall off the end.
+	f = mustParse(t, `--- function: unreach
+arch: test
+props: ssa selected
+body:
+bb0:
+  %0:gpr = ADDiu $zero, 1
+  JEQ $sw, bb2
+  NOP
+  JMP bb3
+
+bb1:
+  G_UNREACHABLE
+
+bb2:
+  %1:gpr = PHI %0, bb0
+  RET $lr
+
+bb3:
+  G_UNREACHABLE
+`)
+	if errs := Verify(f); len(errs) > 0 {
+		t.Errorf("%v", errs)
+	}
 }
 
 const generic1 = `--- function: g
