@@ -14,7 +14,8 @@ import (
 // switches, loops whose latch is a switch, blocks that are their own
 // predecessor, critical edges, conditional branches with both targets
 // equal, unreachable defaults laid out before blocks with phis, and phis
-// with register, argument and constant incoming values. Blocks are laid
+// with register, argument and constant incoming values, blocks with phis
+// that end in a noreturn call to exit and `unreachable`. Blocks are laid
 // out in a random order, so any block may fall through into any other.
 //
 // Every function terminates: blocks have a rank (entry 0, then 1..n), an
@@ -30,9 +31,10 @@ const cfgVars = 3
 
 type cfgBlock struct {
 	name  string
-	rank  int // -1: the exit block and unreachable blocks, which branch nowhere
-	dead  bool
-	exit  bool
+	rank  int         // -1: blocks that branch nowhere (exit, dead, noret)
+	dead  bool        // `unreachable` alone: an unreachable switch default
+	exit  bool        // returns
+	noret bool        // calls exit() and ends in `unreachable`
 	succs []*cfgBlock // in terminator order, with repetitions
 	preds []*cfgBlock // distinct, in the order the edges were made
 	term  []string    // the terminator and the instructions computing its operands
@@ -45,6 +47,7 @@ type cfgGen struct {
 	blocks []*cfgBlock // rank order: entry, 1..n
 	exit   *cfgBlock
 	dead   []*cfgBlock
+	noret  []*cfgBlock
 	tmp    int
 }
 
@@ -69,6 +72,9 @@ func (g *cfgGen) edge(from, to *cfgBlock) {
 func (g *cfgGen) target(b *cfgBlock) *cfgBlock {
 	if g.r.Intn(8) == 0 {
 		return g.exit
+	}
+	if len(g.noret) > 0 && g.r.Intn(12) == 0 {
+		return g.noret[g.r.Intn(len(g.noret))]
 	}
 	if g.r.Intn(5) == 0 {
 		return b // self-loop
@@ -100,18 +106,24 @@ func GenCFG(seed int64) string {
 	for i := g.r.Intn(3); i > 0; i-- {
 		g.dead = append(g.dead, &cfgBlock{name: fmt.Sprintf("dead%d", len(g.dead)), rank: -1, dead: true})
 	}
+	if g.r.Intn(3) == 0 {
+		g.noret = append(g.noret, &cfgBlock{name: "noret", rank: -1, noret: true})
+	}
 	for _, b := range g.blocks {
 		g.compute(b)
 		g.terminator(b)
+	}
+	for _, b := range g.noret {
+		g.compute(b)
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "; GenCFG seed %d\n", seed)
 	sb.WriteString("target datalayout = \"e-m:m-p:32:32-i8:8:32-i16:16:32-i64:64-n32-S64\"\n")
 	sb.WriteString("target triple = \"" + TripleMipsel + "\"\n\n")
-	sb.WriteString("@fmt = private constant [4 x i8] c\"%d\\0A\\00\"\n\ndeclare i32 @printf(i8*, ...)\n\n")
+	sb.WriteString("@fmt = private constant [4 x i8] c\"%d\\0A\\00\"\n\ndeclare i32 @printf(i8*, ...)\ndeclare void @exit(i32) noreturn\n\n")
 	sb.WriteString("define i32 @cfg_fn(i32 %a, i32 %b) noinline {\n")
 	// Layout: the entry first, every other block in a random order.
-	layout := append(append(append([]*cfgBlock(nil), g.blocks[1:]...), g.exit), g.dead...)
+	layout := append(append(append(append([]*cfgBlock(nil), g.blocks[1:]...), g.exit), g.dead...), g.noret...)
 	g.r.Shuffle(len(layout), func(i, j int) { layout[i], layout[j] = layout[j], layout[i] })
 	for _, b := range append([]*cfgBlock{g.blocks[0]}, layout...) {
 		g.print(&sb, b)
@@ -356,6 +368,11 @@ func (g *cfgGen) print(sb *strings.Builder, b *cfgBlock) {
 	}
 	for _, in := range b.body {
 		sb.WriteString("  " + in + "\n")
+	}
+	if b.noret {
+		c := g.val()
+		fmt.Fprintf(sb, "  %s = and i32 %s, 127\n  call void @exit(i32 %s) noreturn\n  unreachable\n", c, b.outs[0], c)
+		return
 	}
 	for _, in := range b.term {
 		sb.WriteString("  " + in + "\n")
