@@ -57,7 +57,7 @@ func compile(t *testing.T, opt string) (*mir.Module, *passes.Config) {
 		t.Fatal(err)
 	}
 	cfg := passes.NewConfig()
-	cfg.Verify = false // XXX until the frontend keeps successors up to date
+	cfg.Verify = true
 	plan, err := passes.NewPlan(tgt.Pipeline(), cfg, mir.PropSSA)
 	if err != nil {
 		t.Fatal(err)
