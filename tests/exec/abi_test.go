@@ -123,7 +123,7 @@ func (h *harness) runABICase(srcs []string, opt string, tr abiTriple, cpu string
 			return err
 		}
 		asm := strings.TrimSuffix(ll, ".ll") + "." + cpu + ".s"
-		args := []string{"-mcpu=" + cpu, "-" + opt, "-o", asm, ll}
+		args := []string{testtools.Verify, "-mcpu=" + cpu, "-" + opt, "-o", asm, ll}
 		_, stderr, code, err := testtools.Run(nil, h.lltosimd, args...)
 		if err != nil {
 			return fmt.Errorf("lltosimd %s: %v", strings.Join(args, " "), err)
