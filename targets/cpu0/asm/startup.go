@@ -14,19 +14,36 @@ import (
 // run from assembly, objects or a hex image sees the same arguments, and
 // no loader has to write memory before the run. With no args it is
 // Startup (argc = 0, argv = NULL).
-func StartupArgs(opt Options, args []string) (*Object, error) {
+//
+// ptrSize is the size of a pointer in the program's memory: 4, or 8 for
+// IR with 64-bit pointers (x86-64), whose argv slots hold the address in
+// the word the frontend reads (the first in little-endian order, the
+// second in big-endian) and zero in the other.
+func StartupArgs(opt Options, args []string, ptrSize int) (*Object, error) {
 	if len(args) == 0 {
 		return Startup(opt)
 	}
 	if len(args) > 0x7fff {
 		return nil, fmt.Errorf("startup: %d arguments (at most 32767)", len(args))
 	}
-	var data strings.Builder
-	data.WriteString("\t.data\n\t.align\t2\n$argv:\n")
-	for i := range args {
-		fmt.Fprintf(&data, "\t.4byte\t$arg%d\n", i)
+	if ptrSize != 4 && ptrSize != 8 {
+		return nil, fmt.Errorf("startup: unsupported pointer size %d", ptrSize)
 	}
-	data.WriteString("\t.4byte\t0\n")
+	slot := func(v string) string {
+		switch {
+		case ptrSize == 4:
+			return "\t.4byte\t" + v + "\n"
+		case opt.LittleEndian:
+			return "\t.4byte\t" + v + "\n\t.4byte\t0\n"
+		}
+		return "\t.4byte\t0\n\t.4byte\t" + v + "\n"
+	}
+	var data strings.Builder
+	data.WriteString("\t.data\n\t.align\t3\n$argv:\n")
+	for i := range args {
+		data.WriteString(slot(fmt.Sprintf("$arg%d", i)))
+	}
+	data.WriteString(slot("0"))
 	for i, a := range args {
 		if strings.IndexByte(a, 0) >= 0 {
 			return nil, fmt.Errorf("startup: argument %d contains a NUL byte", i)
