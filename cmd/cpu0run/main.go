@@ -42,27 +42,15 @@ type includeFlags []string
 func (f *includeFlags) String() string     { return strings.Join(*f, ",") }
 func (f *includeFlags) Set(v string) error { *f = append(*f, v); return nil }
 
-// normalizeOpt turns llc-style -O2 (before the program name) into -O=2,
-// which the flag package understands.
-func normalizeOpt(args []string) []string {
-	out := append([]string(nil), args...)
-	for i, a := range out {
-		if a == "--" || !strings.HasPrefix(a, "-") {
-			break
-		}
-		if len(a) == 3 && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' {
-			out[i] = "-O=" + a[2:]
-		}
-	}
-	return out
-}
-
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("cpu0run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	march := fs.String("march", "", "cpu0 (big-endian) or cpu0el; default: the IR datalayout's byte order, cpu0el for C")
 	mcpu := fs.String("mcpu", "cpu032II", "CPU variant: cpu032I or cpu032II")
 	opt := fs.String("O", "2", "optimisation level 0-3 (clang's for C, and lltosimd's)")
+	for _, l := range []string{"0", "1", "2", "3"} {
+		fs.BoolFunc("O"+l, "same as -O="+l, func(string) error { *opt = l; return nil })
+	}
 	stats := fs.Bool("stats", false, "print instruction and cycle counts to stderr")
 	maxSteps := fs.Uint64("max-steps", 100_000_000, "stop after this many instructions")
 	var includes includeFlags
@@ -71,7 +59,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: cpu0run [flags] prog.ll|prog.c [args...]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(normalizeOpt(args)); err != nil {
+	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
@@ -173,7 +161,8 @@ func link(prog string, progAsm []byte, rtFiles, argv []string, ptrSize int, opt 
 	if err != nil {
 		return nil, err
 	}
-	p, err := asm.Assemble(filepath.Base(prog)+".s", progAsm, opt)
+	progObj := filepath.Base(prog) + ".s"
+	p, err := asm.Assemble(progObj, progAsm, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -189,5 +178,32 @@ func link(prog string, progAsm []byte, rtFiles, argv []string, ptrSize int, opt 
 		}
 		objs = append(objs, o)
 	}
-	return asm.Link(objs, asm.LinkOptions{Entry: "main"})
+	img, err := asm.Link(objs, asm.LinkOptions{Entry: "main"})
+	if err != nil {
+		return nil, progErrors(err, progObj, prog)
+	}
+	return img, nil
+}
+
+// progErrors names the program's file instead of the assembly compiled from
+// it, which the user never sees, in link errors (an undefined function is
+// reported once per call otherwise).
+func progErrors(err error, progObj, prog string) error {
+	all := []error{err}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		all = j.Unwrap()
+	}
+	var out []error
+	seen := map[string]bool{}
+	for _, e := range all {
+		var ae *asm.Error
+		if errors.As(e, &ae) && ae.File == progObj {
+			e = &asm.Error{File: prog, Msg: ae.Msg}
+		}
+		if !seen[e.Error()] {
+			seen[e.Error()] = true
+			out = append(out, e)
+		}
+	}
+	return errors.Join(out...)
 }
