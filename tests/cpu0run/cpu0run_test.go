@@ -90,15 +90,29 @@ func cpu0run(t *testing.T, cache, stdin string, args ...string) result {
 	return result{out.String(), errb.String(), code}
 }
 
-// headerArgs are the -I flags a C file needs: none once the runtime's
-// headers are in runtime/include (embedded); before that, the execution
-// corpus's headers.
-func headerArgs(t *testing.T) []string {
+// headerDir is the directory of the runtime's C headers: runtime/include
+// (embedded in cpu0run), or tests/exec/include in trees from before the
+// headers moved there.
+func headerDir(t *testing.T) (dir string, embedded bool) {
 	root := testtools.RepoRoot(t)
-	if _, err := os.Stat(filepath.Join(root, "runtime", "include")); err == nil {
-		return nil
+	if d := filepath.Join(root, "runtime", "include"); isDir(d) {
+		return d, true
 	}
-	return []string{"-I", filepath.Join(root, "tests", "exec", "include")}
+	return filepath.Join(root, "tests", "exec", "include"), false
+}
+
+func isDir(d string) bool {
+	fi, err := os.Stat(d)
+	return err == nil && fi.IsDir()
+}
+
+// headerArgs are the -I flags cpu0run needs for a C file: none when the
+// headers are embedded.
+func headerArgs(t *testing.T) []string {
+	if d, embedded := headerDir(t); !embedded {
+		return []string{"-I", d}
+	}
+	return nil
 }
 
 // clangIR compiles testdata/sumargs.c for triple ("" = the host) at opt.
@@ -106,8 +120,8 @@ func clangIR(t *testing.T, triple, opt string, defs ...string) string {
 	t.Helper()
 	clang := testtools.Tool(t, "CLANG", "clang-14")
 	out := filepath.Join(t.TempDir(), "sumargs.ll")
-	args := []string{"-" + opt, "-S", "-emit-llvm", "-w", "-ffreestanding", "-fno-builtin", "-nostdlibinc"}
-	args = append(args, headerArgs(t)...)
+	inc, _ := headerDir(t)
+	args := []string{"-" + opt, "-S", "-emit-llvm", "-w", "-ffreestanding", "-fno-builtin", "-nostdlibinc", "-I", inc}
 	if triple != "" {
 		args = append(args, "--target="+triple)
 	}
