@@ -29,7 +29,8 @@ type Options struct {
 	Opt   string // optimisation level "0".."3"; "" = "2"
 	// FileType is the output kind; "" = targets.FileAsm.
 	FileType targets.FileType
-	// Warnings receives warnings (a byte-order mismatch); nil drops them.
+	// Warnings receives warnings (a byte-order mismatch, the frontend's);
+	// nil drops them.
 	Warnings io.Writer
 }
 
@@ -89,7 +90,11 @@ func Compile(name string, src []byte, o Options) (*Result, error) {
 	} else {
 		cfg.DebugOut = io.Discard
 	}
-	mod, err := frontend.Translate(ir, frontend.Options{Arch: tgt.Arch(), BigEndian: tgt.BigEndian, File: name, Src: src})
+	fo := frontend.Options{Arch: tgt.Arch(), BigEndian: tgt.BigEndian, File: name, Src: src}
+	if o.Warnings != nil {
+		fo.Warn = func(e *frontend.Error) { fmt.Fprintln(o.Warnings, e) }
+	}
+	mod, err := frontend.Translate(ir, fo)
 	if err != nil {
 		return nil, err
 	}
@@ -106,6 +111,9 @@ func Compile(name string, src []byte, o Options) (*Result, error) {
 	}
 	var out bytes.Buffer
 	if err := tgt.Emit(&out, mod, ft, cfg); err != nil {
+		if strings.HasPrefix(err.Error(), name+":") { // already positioned in the input
+			return nil, err
+		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return &Result{Out: out.Bytes(), March: tgt.Name, MCPU: mcpu, PtrSize: int(lay.PtrSize)}, nil
