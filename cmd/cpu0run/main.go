@@ -105,7 +105,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		} else if len(inc) == 0 {
 			return fail(errors.New("this build embeds no C headers (runtime/include); pass -I with the headers' directory"))
 		}
-		if ir, err = clangIR(clang, prog, triple(*march), *opt, inc); err != nil {
+		if ir, err = clangIR(clang, prog, triple(*march), *opt, inc, stderr); err != nil {
 			var ce *clangError
 			if errors.As(err, &ce) {
 				fmt.Fprintln(stderr, ce.msg) // clang's own file:line:col diagnostics

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -201,7 +202,7 @@ func buildRuntime(dir, clang, march, mcpu string) error {
 	}
 	for _, f := range cFiles {
 		cfile := filepath.Join(src, "cpu0", f)
-		ir, err := clangIR(clang, cfile, triple(march), rtOpt, nil)
+		ir, err := clangIR(clang, cfile, triple(march), rtOpt, nil, nil)
 		if err != nil {
 			return err
 		}
@@ -240,8 +241,9 @@ func extract(dir string) error {
 // freestanding program (the runtime's own flags: -ffreestanding
 // -fno-builtin); with includes, also -nostdlibinc and -I for each, so that
 // only those headers (and clang's own) are seen. Clang's diagnostics
-// (file:line:col) make up the error.
-func clangIR(clang, cfile, triple, opt string, includes []string) ([]byte, error) {
+// (file:line:col) make up the error; after a success, its warnings go to
+// warnings (if not nil).
+func clangIR(clang, cfile, triple, opt string, includes []string, warnings io.Writer) ([]byte, error) {
 	args := []string{"--target=" + triple, "-O" + opt, "-ffreestanding", "-fno-builtin"}
 	if len(includes) > 0 {
 		args = append(args, "-nostdlibinc")
@@ -260,6 +262,9 @@ func clangIR(clang, cfile, triple, opt string, includes []string) ([]byte, error
 			msg = fmt.Sprintf("%s: %v", clang, err)
 		}
 		return nil, &clangError{msg}
+	}
+	if warnings != nil {
+		warnings.Write(stderr.Bytes())
 	}
 	return stdout.Bytes(), nil
 }
