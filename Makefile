@@ -1,7 +1,7 @@
 # lltosimd: build, demo and test entry points.
 #
 #   make setup demo   install clang-14/LLVM 14 if missing, then compile and
-#                     run examples/hello.c on the Cpu0 simulator
+#                     run examples/hello.c on the Cpu0 simulator (cpu0run)
 #   make test         go vet, gofmt check, go test ./... (unit, lit, execution)
 
 GO       ?= go
@@ -27,6 +27,7 @@ all: build
 build:
 	$(GO) build -o $(BIN)/lltosimd ./cmd/lltosimd
 	$(GO) build -o $(BIN)/cpu0sim ./cmd/cpu0sim
+	$(GO) build -o $(BIN)/cpu0run ./cmd/cpu0run
 	$(GO) build -o $(BIN)/vc4run ./cmd/vc4run
 	$(GO) build -o $(BIN)/vc4sim ./cmd/vc4sim
 
@@ -45,7 +46,8 @@ setup deps:
 	@command -v $(GO) >/dev/null || { echo "setup: Go is required (https://go.dev/dl)"; exit 1; }
 
 # runtime compiles runtime/cpu0 for every -march/-mcpu pair into
-# build/rt/<march>-<mcpu>/ (the .s files to pass to cpu0sim).
+# build/rt/<march>-<mcpu>/ (the .s files to pass to cpu0sim by hand;
+# cpu0run needs none of this: it compiles its embedded copy on first use).
 runtime: build
 	@for march in cpu0 cpu0el; do for mcpu in cpu032I cpu032II; do \
 	  d=$(BUILD)/rt/$$march-$$mcpu; mkdir -p $$d; cp runtime/cpu0/halt.s $$d/; \
@@ -56,14 +58,13 @@ runtime: build
 	  done; echo "runtime: $$d"; \
 	done; done
 
-# demo compiles examples/hello.c for $(MARCH)/$(MCPU) and runs it.
-demo: runtime
-	@mkdir -p $(BUILD)/demo
-	$(CLANG) --target=$(triple_$(MARCH)) -O2 -ffreestanding -fno-builtin -nostdlibinc \
-	  -I tests/exec/include -S -emit-llvm examples/hello.c -o $(BUILD)/demo/hello.ll
-	$(BIN)/lltosimd -march=$(MARCH) -mcpu=$(MCPU) -O2 $(BUILD)/demo/hello.ll -o $(BUILD)/demo/hello.s
-	$(BIN)/cpu0sim -mcpu=$(MCPU) $(if $(filter cpu0el,$(MARCH)),-el) -stats \
-	  $(BUILD)/demo/hello.s $(BUILD)/rt/$(MARCH)-$(MCPU)/*.s
+# demo compiles examples/hello.c for $(MARCH)/$(MCPU) and runs it with
+# cpu0run, which compiles the runtime on its first run (into the user's
+# cache directory). The -I is for trees whose C headers are still in
+# tests/exec/include rather than runtime/include (embedded in cpu0run).
+DEMO_INCLUDE := $(if $(wildcard runtime/include),,-I tests/exec/include)
+demo: build
+	$(BIN)/cpu0run -march=$(MARCH) -mcpu=$(MCPU) -stats $(DEMO_INCLUDE) examples/hello.c
 
 test:
 	$(GO) vet ./...

@@ -3,7 +3,9 @@
 // code, links them and runs the program on the Cpu0 simulator, like lli
 // does for LLVM IR: the program's output goes to stdout and the exit status
 // is main's return value & 0xff (2 with a message on an assembler, linker
-// or simulator error).
+// or simulator error). Standard input feeds the console input port
+// (0xFF000004, docs/cpu0-run.md). cpu0run compiles and runs a .ll or .c
+// file with the runtime in one step.
 //
 //	cpu0sim [-mcpu=cpu032I|cpu032II] [-el] [-max-steps N] [-stats] [-hex out.hex] file.s|file.o...
 //	cpu0sim -image cpu0.hex -config cpu0.config [-mcpu=...]
@@ -31,10 +33,10 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-func run(args []string, stdout, stderr io.Writer) int {
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("cpu0sim", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	mcpu := fs.String("mcpu", "cpu032II", "CPU variant: cpu032I or cpu032II")
@@ -100,6 +102,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return fail(err)
 		}
 	}
+	m.Input = stdin
 	if *trace {
 		m.Trace = tracer(stderr, img)
 	}

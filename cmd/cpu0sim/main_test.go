@@ -10,7 +10,7 @@ import (
 
 func runCmd(args ...string) (code int, stdout, stderr string) {
 	var o, e bytes.Buffer
-	code = run(args, &o, &e)
+	code = run(args, nil, &o, &e)
 	return code, o.String(), e.String()
 }
 

@@ -3,7 +3,8 @@
 // §3.2 and §8): 16 MiB of memory reading 0xFF where nothing was loaded,
 // PC = 0, $lr = -1 and $sw = 0x1C40 at reset, executed branch delay slots,
 // memory-mapped output at 0xFF000000 and termination when the PC becomes
-// negative after an instruction.
+// negative after an instruction. It adds one device the model lacks: the
+// console input port InAddr (0xFF000004, see docs/cpu0-run.md).
 //
 // Reproduced quirks of the model: loads and slt* write $zero (other ALU
 // ops do not), sltiu zero-extends its immediate, shlv/shrv/srav use the full
@@ -22,8 +23,10 @@
 package sim
 
 import (
+	"bufio"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"math/bits"
 
 	"lltosimd/mir"
@@ -35,6 +38,12 @@ const MemSize = 1 << 24
 
 // IOAddr is the memory-mapped output port.
 const IOAddr = 0xFF000000
+
+// InAddr is the console input port, our extension of spec §8.4: a word load
+// (ld) from it returns the next byte of Machine.Input (0..255), or -1
+// (0xFFFFFFFF) at the end of the input. Other accesses to it fault like any
+// access outside memory.
+const InAddr = 0xFF000004
 
 // ResetSW is the status word after reset (I0E, I1E, I2E and mode 001).
 const ResetSW = 0x1C40
@@ -57,6 +66,8 @@ type Machine struct {
 	PC, EPC uint32
 	Mem     []byte
 	Output  []byte // bytes written to the output port
+	// Input is what ld from InAddr reads; nil is an empty input.
+	Input io.Reader
 
 	// Statistics.
 	Steps  uint64 // instructions executed
@@ -72,6 +83,7 @@ type Machine struct {
 	// one after it goes to branchTarget.
 	branchPending bool
 	branchTarget  uint32
+	in            io.ByteReader // Input, buffered on the first read
 }
 
 // Opcodes the simulator implements, named after isa.go's table (a unit test
@@ -301,6 +313,11 @@ func (m *Machine) Run() (Result, error) {
 				size = 1
 			case opLH, opLHu:
 				size = 2
+			}
+			if addr == InAddr && op == opLD {
+				r[a] = m.readInput()
+				loadReg = a
+				goto next
 			}
 			if addr > MemSize-4 {
 				errMsg = fmt.Sprintf("load from 0x%08x outside memory", addr)
@@ -668,6 +685,26 @@ func (m *Machine) outWord(v uint32) {
 			m.Output = append(m.Output, c)
 		}
 	}
+}
+
+// readInput returns the next input byte, or 0xFFFFFFFF at the end of the
+// input (or on a read error).
+func (m *Machine) readInput() uint32 {
+	if m.in == nil {
+		if m.Input == nil {
+			return 0xFFFFFFFF
+		}
+		if br, ok := m.Input.(io.ByteReader); ok {
+			m.in = br
+		} else {
+			m.in = bufio.NewReader(m.Input)
+		}
+	}
+	c, err := m.in.ReadByte()
+	if err != nil {
+		return 0xFFFFFFFF
+	}
+	return uint32(c)
 }
 
 // opNames names the table's opcodes for error messages.

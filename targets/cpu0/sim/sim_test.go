@@ -468,3 +468,45 @@ func FuzzRun(f *testing.F) {
 		m.Run()
 	})
 }
+
+// ld from the input port returns the input's bytes, then -1 for ever;
+// the port does not depend on the byte order.
+func TestInputPort(t *testing.T) {
+	for _, cfg := range variants {
+		m := load(t, `
+	lui	$9, 0xff00
+	ld	$3, 4($9)
+	sb	$3, 0($9)
+	ld	$3, 4($9)
+	sb	$3, 0($9)
+	ld	$4, 4($9)
+	ld	$5, 4($9)
+	addu	$2, $4, $5		# -1 + -1
+	ret	$lr
+	nop
+`, cfg)
+		m.Input = strings.NewReader("h\xff")
+		res, err := m.Run()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(m.Output) != "h\xff" || res.Ret != -2 {
+			t.Errorf("%s: output %q, $2 = %d; want \"h\\xff\", -2", cfgName(cfg), m.Output, res.Ret)
+		}
+	}
+	// No Input: end of input at once. Other accesses to the port still fault.
+	for src, want := range map[string]string{
+		"lui $9, 0xff00\nld $2, 4($9)\nret $lr\nnop": "",
+		"lui $9, 0xff00\nlbu $2, 4($9)":              "load from 0xff000004 outside memory",
+		"lui $9, 0xff00\nst $2, 4($9)":               "store to 0xff000004 outside memory",
+	} {
+		m := load(t, src, Config{})
+		res, err := m.Run()
+		switch {
+		case want == "" && (err != nil || res.Ret != -1):
+			t.Errorf("%q: $2 = %d, err %v; want -1", src, res.Ret, err)
+		case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+			t.Errorf("%q: err %v, want %q", src, err, want)
+		}
+	}
+}

@@ -1,0 +1,209 @@
+// Command cpu0run compiles an LLVM IR (.ll) or C (.c) program and runs it
+// on the Cpu0 simulator with the runtime, in one step, like lli:
+//
+//	cpu0run [-march=cpu0|cpu0el] [-mcpu=cpu032I|cpu032II] [-O N] [-I dir]... [-stats] [-max-steps N] prog.ll|prog.c [args...]
+//
+// The program gets argc/argv (argv[0] is prog as given) and reads standard
+// input through the console input port; its output goes to stdout and
+// cpu0run's exit status is main's return value & 0xff. A compile or link
+// error exits with status 1 (file:line:col where there is a position), a
+// simulator fault with status 2. -stats prints the instruction and cycle
+// counts to stderr. Without -march the byte order comes from the IR's
+// datalayout ('E' → cpu0, 'e' → cpu0el); a C file is compiled by clang-14
+// (or $CLANG) for mipsel (-march=cpu0: mips) against the runtime's headers.
+//
+// The runtime (runtime/cpu0) is embedded and compiled on first use into a
+// per-user cache ($LLTOSIMD_CACHE_DIR, else os.UserCacheDir()/lltosimd);
+// docs/cpu0-run.md describes the cache, argv and the input port.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"lltosimd/driver"
+	"lltosimd/targets/cpu0"
+	"lltosimd/targets/cpu0/asm"
+	"lltosimd/targets/cpu0/sim"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// includeFlags collects repeated -I options.
+type includeFlags []string
+
+func (f *includeFlags) String() string     { return strings.Join(*f, ",") }
+func (f *includeFlags) Set(v string) error { *f = append(*f, v); return nil }
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("cpu0run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	march := fs.String("march", "", "cpu0 (big-endian) or cpu0el; default: the IR datalayout's byte order, cpu0el for C")
+	mcpu := fs.String("mcpu", "cpu032II", "CPU variant: cpu032I or cpu032II")
+	opt := fs.String("O", "2", "optimisation level 0-3 (clang's for C, and lltosimd's)")
+	for _, l := range []string{"0", "1", "2", "3"} {
+		fs.BoolFunc("O"+l, "same as -O="+l, func(string) error { *opt = l; return nil })
+	}
+	stats := fs.Bool("stats", false, "print instruction and cycle counts to stderr")
+	maxSteps := fs.Uint64("max-steps", 100_000_000, "stop after this many instructions")
+	var includes includeFlags
+	fs.Var(&includes, "I", "add a directory to the C header search path (before the runtime's headers)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: cpu0run [flags] prog.ll|prog.c [args...]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 1
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return 1
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "cpu0run: %v\n", err)
+		return 1
+	}
+	if len(*opt) != 1 || (*opt)[0] < '0' || (*opt)[0] > '3' {
+		return fail(fmt.Errorf("bad -O %q (0-3)", *opt))
+	}
+	level, ok := map[string]cpu0.Level{"cpu032I": cpu0.Cpu032I, "cpu032II": cpu0.Cpu032II}[*mcpu]
+	if !ok {
+		return fail(fmt.Errorf("unknown -mcpu %q (cpu032I or cpu032II)", *mcpu))
+	}
+	if *march != "" && *march != "cpu0" && *march != "cpu0el" {
+		return fail(fmt.Errorf("unknown -march %q (cpu0 or cpu0el)", *march))
+	}
+	prog := fs.Arg(0)
+	clang := os.Getenv("CLANG")
+	if clang == "" {
+		clang = "clang-14"
+	}
+
+	var ir []byte
+	var rt *runtimeDir
+	var err error
+	if strings.HasSuffix(prog, ".c") {
+		if *march == "" {
+			*march = "cpu0el"
+		}
+		if rt, err = ensureRuntime(clang, *march, *mcpu); err != nil {
+			return fail(err)
+		}
+		inc := append([]string(nil), includes...)
+		if d := rt.includeDir(); d != "" {
+			inc = append(inc, d)
+		} else if len(inc) == 0 {
+			return fail(errors.New("this build embeds no C headers (runtime/include); pass -I with the headers' directory"))
+		}
+		if ir, err = clangIR(clang, prog, triple(*march), *opt, inc, stderr); err != nil {
+			var ce *clangError
+			if errors.As(err, &ce) {
+				fmt.Fprintln(stderr, ce.msg) // clang's own file:line:col diagnostics
+				return 1
+			}
+			return fail(err)
+		}
+	} else if ir, err = os.ReadFile(prog); err != nil {
+		return fail(err)
+	}
+	res, err := driver.Compile(prog, ir, driver.Options{March: *march, MCPU: *mcpu, Opt: *opt, Warnings: stderr})
+	if err != nil {
+		fmt.Fprintln(stderr, err) // file:line:col: message
+		return 1
+	}
+	if rt == nil {
+		if rt, err = ensureRuntime(clang, res.March, *mcpu); err != nil {
+			return fail(err)
+		}
+	}
+	le := res.March == "cpu0el"
+	img, err := link(prog, res.Out, rt.Files, append([]string{prog}, fs.Args()[1:]...), res.PtrSize, asm.Options{Level: level, LittleEndian: le})
+	if err != nil {
+		return fail(err)
+	}
+	m := sim.New(sim.Config{Level: level, LittleEndian: le, MaxSteps: *maxSteps})
+	if err := m.Load(0, img.Mem); err != nil {
+		return fail(err)
+	}
+	m.Input = stdin
+	r, err := m.Run()
+	stdout.Write(m.Output)
+	if *stats {
+		fmt.Fprintf(stderr, "instructions: %d\ncycles: %d (5-stage pipeline model)\nreference-model clocks: %d\n",
+			r.Steps, r.Cycles, r.ModelClocks())
+	}
+	if err != nil {
+		if se, ok := err.(*sim.Error); ok {
+			if name, base, ok := img.Enclosing(se.PC); ok {
+				err = fmt.Errorf("%v (in %s+0x%x)", err, name, se.PC-base)
+			}
+		}
+		fmt.Fprintf(stderr, "cpu0run: %v\n", err)
+		return 2
+	}
+	return int(r.Ret & 0xff)
+}
+
+// link assembles the startup code with argv, the program and the runtime
+// and links them. argv's slots are ptrSize bytes, the program's pointers'.
+func link(prog string, progAsm []byte, rtFiles, argv []string, ptrSize int, opt asm.Options) (*asm.Image, error) {
+	crt, err := asm.StartupArgs(opt, argv, ptrSize)
+	if err != nil {
+		return nil, err
+	}
+	progObj := filepath.Base(prog) + ".s"
+	p, err := asm.Assemble(progObj, progAsm, opt)
+	if err != nil {
+		return nil, err
+	}
+	objs := []*asm.Object{crt, p}
+	for _, f := range rtFiles {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		o, err := asm.Assemble(f, src, opt)
+		if err != nil {
+			return nil, err
+		}
+		objs = append(objs, o)
+	}
+	img, err := asm.Link(objs, asm.LinkOptions{Entry: "main"})
+	if err != nil {
+		return nil, progErrors(err, progObj, prog)
+	}
+	return img, nil
+}
+
+// progErrors names the program's file instead of the assembly compiled from
+// it, which the user never sees, in link errors (an undefined function is
+// reported once per call otherwise).
+func progErrors(err error, progObj, prog string) error {
+	all := []error{err}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		all = j.Unwrap()
+	}
+	var out []error
+	seen := map[string]bool{}
+	for _, e := range all {
+		var ae *asm.Error
+		if errors.As(e, &ae) && ae.File == progObj {
+			e = &asm.Error{File: prog, Msg: ae.Msg}
+		}
+		if !seen[e.Error()] {
+			seen[e.Error()] = true
+			out = append(out, e)
+		}
+	}
+	return errors.Join(out...)
+}

@@ -1,0 +1,275 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"lltosimd/driver"
+	rtsrc "lltosimd/runtime"
+)
+
+// The runtime cache. The runtime's sources are embedded in the binary
+// (package rtsrc); on first use for a -march/-mcpu pair they are compiled
+// (clang-14, then the in-process compiler at -O2, as `make runtime` does)
+// into a directory of the per-user cache named by a hash of everything the
+// result depends on: the embedded files, this executable and clang (path,
+// size and modification time, like ccache's default compiler check), the
+// target, the CPU and the optimisation level. A directory is built under a
+// temporary name and renamed into place, so it is complete whenever it
+// exists; parallel first runs each build one and all but the first rename
+// discard theirs. Nothing is ever updated in place, so no lock is needed.
+
+// cacheFormat changes when the layout of a cache directory changes.
+const cacheFormat = "cpu0run-rt-1"
+
+// rtOpt is the optimisation level of the runtime (the Makefile's).
+const rtOpt = "2"
+
+// manifest lists the runtime's assembly files in link order.
+const manifest = "files.txt"
+
+// runtimeDir is a compiled runtime: its directory holds src/ (the embedded
+// tree; src/include has the C headers when the runtime provides them) and
+// the assembly files named in Files.
+type runtimeDir struct {
+	Dir   string
+	Files []string // assembly files, absolute paths, in link order
+}
+
+// includeDir returns the runtime's C header directory, or "" if it has none.
+func (r *runtimeDir) includeDir() string {
+	d := filepath.Join(r.Dir, "src", "include")
+	if fi, err := os.Stat(d); err == nil && fi.IsDir() {
+		return d
+	}
+	return ""
+}
+
+// cacheRoot is $LLTOSIMD_CACHE_DIR, else os.UserCacheDir()/lltosimd.
+func cacheRoot() (string, error) {
+	if d := os.Getenv("LLTOSIMD_CACHE_DIR"); d != "" {
+		return d, nil
+	}
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("no cache directory (%v); set LLTOSIMD_CACHE_DIR", err)
+	}
+	return filepath.Join(d, "lltosimd"), nil
+}
+
+// triple is the clang target whose IR matches march's byte order.
+func triple(march string) string {
+	if march == "cpu0" {
+		return "mips-unknown-linux-gnu"
+	}
+	return "mipsel-unknown-linux-gnu"
+}
+
+// ensureRuntime returns the compiled runtime for march and mcpu, building
+// it if the cache does not have it yet.
+func ensureRuntime(clang, march, mcpu string) (*runtimeDir, error) {
+	root, err := cacheRoot()
+	if err != nil {
+		return nil, err
+	}
+	key, err := cacheKey(clang, march, mcpu)
+	if err != nil {
+		return nil, err
+	}
+	dir := filepath.Join(root, march+"-"+mcpu+"-"+key[:16])
+	if r, err := readRuntime(dir); err == nil {
+		return r, nil
+	}
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp(root, ".build-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp) // a no-op once renamed
+	if err := buildRuntime(tmp, clang, march, mcpu); err != nil {
+		return nil, fmt.Errorf("building the runtime for -march=%s -mcpu=%s: %w", march, mcpu, err)
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		// Another run renamed its copy first: use that one.
+		if r, rerr := readRuntime(dir); rerr == nil {
+			return r, nil
+		}
+		return nil, err
+	}
+	return readRuntime(dir)
+}
+
+// readRuntime opens a finished cache directory.
+func readRuntime(dir string) (*runtimeDir, error) {
+	b, err := os.ReadFile(filepath.Join(dir, manifest))
+	if err != nil {
+		return nil, err
+	}
+	r := &runtimeDir{Dir: dir}
+	for _, f := range strings.Fields(string(b)) {
+		r.Files = append(r.Files, filepath.Join(dir, f))
+	}
+	return r, nil
+}
+
+// cacheKey hashes everything a compiled runtime depends on.
+func cacheKey(clang, march, mcpu string) (string, error) {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00O%s\x00", cacheFormat, march, mcpu, rtOpt)
+	err := fs.WalkDir(rtsrc.FS, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := rtsrc.FS.ReadFile(p)
+		fmt.Fprintf(h, "%s\x00%d\x00", p, len(b))
+		h.Write(b)
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	for _, f := range []string{exe, clang} {
+		if !strings.ContainsRune(f, filepath.Separator) {
+			if f, err = exec.LookPath(f); err != nil {
+				return "", err
+			}
+		}
+		if r, err := filepath.EvalSymlinks(f); err == nil {
+			f = r
+		}
+		fi, err := os.Stat(f)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00%d\x00", f, fi.Size(), fi.ModTime().UnixNano())
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// buildRuntime extracts the embedded sources into dir/src and compiles
+// them into dir: hand-written cpu0/*.s first, then cpu0/*.c (as NAME.c.s),
+// each list sorted, and writes the manifest.
+func buildRuntime(dir, clang, march, mcpu string) error {
+	src := filepath.Join(dir, "src")
+	if err := extract(src); err != nil {
+		return err
+	}
+	var asmFiles, cFiles []string
+	entries, err := fs.ReadDir(rtsrc.FS, "cpu0")
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		switch path.Ext(e.Name()) {
+		case ".s":
+			asmFiles = append(asmFiles, e.Name())
+		case ".c":
+			cFiles = append(cFiles, e.Name())
+		}
+	}
+	sort.Strings(asmFiles)
+	sort.Strings(cFiles)
+	if len(cFiles) == 0 {
+		return errors.New("no runtime C sources embedded")
+	}
+	var list []string
+	for _, f := range asmFiles {
+		b, err := rtsrc.FS.ReadFile("cpu0/" + f)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+			return err
+		}
+		list = append(list, f)
+	}
+	for _, f := range cFiles {
+		cfile := filepath.Join(src, "cpu0", f)
+		ir, err := clangIR(clang, cfile, triple(march), rtOpt, nil, nil)
+		if err != nil {
+			return err
+		}
+		res, err := driver.Compile(cfile, ir, driver.Options{March: march, MCPU: mcpu, Opt: rtOpt})
+		if err != nil {
+			return err
+		}
+		out := f + ".s"
+		if err := os.WriteFile(filepath.Join(dir, out), res.Out, 0o644); err != nil {
+			return err
+		}
+		list = append(list, out)
+	}
+	return os.WriteFile(filepath.Join(dir, manifest), []byte(strings.Join(list, "\n")+"\n"), 0o644)
+}
+
+// extract writes the embedded runtime tree to dir.
+func extract(dir string) error {
+	return fs.WalkDir(rtsrc.FS, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dir, filepath.FromSlash(p))
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		b, err := rtsrc.FS.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, b, 0o644)
+	})
+}
+
+// clangIR compiles a C file to LLVM IR text for triple at -O<opt> as a
+// freestanding program (the runtime's own flags: -ffreestanding
+// -fno-builtin); with includes, also -nostdlibinc and -I for each, so that
+// only those headers (and clang's own) are seen. Clang's diagnostics
+// (file:line:col) make up the error; after a success, its warnings go to
+// warnings (if not nil).
+func clangIR(clang, cfile, triple, opt string, includes []string, warnings io.Writer) ([]byte, error) {
+	args := []string{"--target=" + triple, "-O" + opt, "-ffreestanding", "-fno-builtin"}
+	if len(includes) > 0 {
+		args = append(args, "-nostdlibinc")
+		for _, d := range includes {
+			args = append(args, "-I", d)
+		}
+	}
+	args = append(args, "-S", "-emit-llvm", "-o", "-", cfile)
+	var stdout, stderr bytes.Buffer
+	cmd := exec.Command(clang, args...)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		msg := strings.TrimRight(stderr.String(), "\n")
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || msg == "" {
+			msg = fmt.Sprintf("%s: %v", clang, err)
+		}
+		return nil, &clangError{msg}
+	}
+	if warnings != nil {
+		warnings.Write(stderr.Bytes())
+	}
+	return stdout.Bytes(), nil
+}
+
+// clangError is clang's own report of an error in a C file.
+type clangError struct{ msg string }
+
+func (e *clangError) Error() string { return e.msg }
