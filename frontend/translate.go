@@ -207,6 +207,7 @@ type fn struct {
 	irBlock *ir.Block
 	layIdx  int     // index of the IR block being translated
 	retPtr  mir.Reg // hidden result pointer (returnsInMemory)
+	fpObj   int     // frame object whose address is llvm.frameaddress(0); -1: none yet
 	instNo  int     // ordinal of the current instruction in the function, for diagnostics
 }
 
@@ -223,6 +224,7 @@ func (t *translator) function(irf *ir.Func) (mf *mir.Func, err error) {
 		frame:   make(map[value.Value]int),
 		phiMat:  make(map[phiKey][]mir.Operand),
 		ext:     make(map[mir.Reg]extFact),
+		fpObj:   -1,
 	}
 	defer func() {
 		if r := recover(); r != nil {
