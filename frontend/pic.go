@@ -3,6 +3,7 @@ package frontend
 import (
 	"fmt"
 
+	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
@@ -53,11 +54,22 @@ func (s *fn) loadRelative(ptr, off value.Value) []mir.Reg {
 }
 
 // checkSymDiffs verifies that both symbols of every address difference
-// are globals of this module in one section, which the assembler needs.
-func (t *translator) checkSymDiffs() error {
-	sec := make(map[string]mir.Section, len(t.mod.Globals))
+// are defined by this module in one section, which the assembler needs.
+func (t *translator) checkSymDiffs(m *ir.Module) error {
+	// The section of every symbol a difference may name: globals', and
+	// .text for code, functions and block labels alike (the offset tables
+	// of computed gotos hold "&&l1 - &&l0").
+	sec := make(map[string]string, len(t.mod.Globals))
 	for _, g := range t.mod.Globals {
-		sec[g.Name] = g.Section
+		sec[g.Name] = g.Section.String()
+	}
+	for _, name := range t.blockSyms {
+		sec[name] = ".text"
+	}
+	for _, f := range m.Funcs {
+		if len(f.Blocks) > 0 {
+			sec[f.Name()] = ".text"
+		}
 	}
 	for _, g := range t.mod.Globals {
 		for _, it := range g.Items {
@@ -67,7 +79,7 @@ func (t *translator) checkSymDiffs() error {
 			a, oka := sec[it.Sym]
 			b, okb := sec[it.Sym2]
 			if !oka || !okb || a != b {
-				return t.globalError(g.Name, fmt.Sprintf("unsupported: address difference @%s - @%s in initializer of @%s: both must be variables of this module in one section", it.Sym, it.Sym2, g.Name))
+				return t.globalError(g.Name, fmt.Sprintf("unsupported: address difference @%s - @%s in initializer of @%s: both must be defined by this module in one section", it.Sym, it.Sym2, g.Name))
 			}
 		}
 	}

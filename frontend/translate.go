@@ -117,7 +117,7 @@ func Translate(m *ir.Module, opts Options) (mm *mir.Module, err error) {
 		}
 		t.mod.Globals = append(t.mod.Globals, mg)
 	}
-	if err := t.checkSymDiffs(); err != nil { // pic.go
+	if err := t.checkSymDiffs(m); err != nil { // pic.go
 		return nil, err
 	}
 	if err := t.aliases(m); err != nil { // alias.go
