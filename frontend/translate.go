@@ -974,8 +974,8 @@ func (s *fn) term(t ir.Terminator) {
 			ops = append(ops, mir.R(s.retPtr))
 		} else if t.X != nil {
 			regs := s.words(t.X)
-			if len(regs) == 1 && !isAggregate(t.X.Type()) {
-				if bits := s.bitsOf(t.X.Type()); bits < 32 {
+			if it, ok := t.X.Type().(*types.IntType); ok && len(regs) == 1 {
+				if bits := int(it.BitSize); bits < 32 {
 					for _, a := range s.irf.ReturnAttrs {
 						switch a {
 						case enum.ReturnAttrSignExt:
