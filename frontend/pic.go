@@ -18,8 +18,8 @@ import (
 // file (constant tables and the strings they point to are both .rodata).
 
 // symDiffData emits c as a DataSymDiff when it is the difference of two
-// symbols' addresses (optionally truncated to 32 bits), and reports whether
-// it was.
+// symbols' addresses (optionally truncated to 32, 16 or 8 bits: short
+// offset tables of computed gotos), and reports whether it was.
 func (t *translator) symDiffData(d *data, c constant.Constant, typ types.Type) bool {
 	e := c
 	if tr, ok := e.(*constant.ExprTrunc); ok {
@@ -34,12 +34,13 @@ func (t *translator) symDiffData(d *data, c constant.Constant, typ types.Type) b
 	if !okx || !oky || x.sym == "" || y.sym == "" || x.sym == y.sym {
 		return false
 	}
-	if size := must(t.lay.StoreSize(typ)); size != 4 {
-		fail("unsupported: %d-byte address difference %s in initializer (only 4 bytes)", size, c.Ident())
+	size := must(t.lay.StoreSize(typ))
+	if size != 1 && size != 2 && size != 4 {
+		fail("unsupported: %d-byte address difference %s in initializer (only 1, 2 or 4 bytes)", size, c.Ident())
 	}
 	t.useSym(x.sym)
 	t.useSym(y.sym)
-	d.add(mir.DataItem{Kind: mir.DataSymDiff, Size: 4, Sym: x.sym, Sym2: y.sym, Value: int64(int32(x.off - y.off))})
+	d.add(mir.DataItem{Kind: mir.DataSymDiff, Size: size, Sym: x.sym, Sym2: y.sym, Value: int64(int32(x.off - y.off))})
 	return true
 }
 

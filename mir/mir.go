@@ -444,9 +444,10 @@ const (
 	DataSym                   // a 4-byte address of Sym + Value
 	DataZero                  // Size zero bytes
 	DataBytes                 // raw Bytes
-	// DataSymDiff is the 4-byte difference Sym + Value - Sym2 (relative
-	// lookup tables of PIC code); both symbols must be defined in the same
-	// section of the same file, as no relocation expresses it.
+	// DataSymDiff is the difference Sym + Value - Sym2 in Size (1, 2 or 4)
+	// bytes (relative lookup tables of PIC code, offset tables of computed
+	// gotos); both symbols must be defined in the same section of the same
+	// file, as no relocation expresses it.
 	DataSymDiff
 )
 

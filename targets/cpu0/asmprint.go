@@ -349,7 +349,7 @@ func printGlobal(w *bufio.Writer, g *mir.Global, sec *string) {
 			if it.Value != 0 {
 				s = fmt.Sprintf("%s%+d", s, it.Value)
 			}
-			fmt.Fprintf(w, "\t.4byte\t%s\n", s)
+			fmt.Fprintf(w, "\t%s\t%s\n", dataDirective[it.Size], s)
 		case mir.DataZero:
 			fmt.Fprintf(w, "\t.space\t%d\n", it.Size)
 		case mir.DataBytes:

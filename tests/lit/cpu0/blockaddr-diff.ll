@@ -32,12 +32,37 @@ l2:
 ; CHECK-DAG: [[L1:\$BA\.run\.[0-9]+]]:
 ; CHECK-DAG: [[L2:\$BA\.run\.[0-9]+]]:
 ; CHECK: .end run
-; CHECK-LABEL: tbl:
-; CHECK-NEXT: {{\.4byte 0|\.space 4}}
-; CHECK-NEXT: .4byte [[L1]]-[[L0]]
-; CHECK-NEXT: .4byte [[L2]]-[[L0]]
 
 ; The table needs no relocation; only the code's %hi/%lo of tbl and l0 do.
 ; REL-NOT: .rel.rodata
 ; REL: Relocation section '.rel.text'
 ; REL-NOT: .rel.rodata
+
+; A table of shorts truncates each difference to 16 bits: .2byte.
+@stbl = internal constant [2 x i16] [
+  i16 trunc (i32 sub (i32 ptrtoint (i8* blockaddress(@srun, %b) to i32), i32 ptrtoint (i8* blockaddress(@srun, %a) to i32)) to i16),
+  i16 trunc (i32 sub (i32 ptrtoint (i8* blockaddress(@srun, %a) to i32), i32 ptrtoint (i8* blockaddress(@srun, %b) to i32)) to i16)]
+
+define i32 @srun(i32 %i) {
+entry:
+  %p = getelementptr [2 x i16], [2 x i16]* @stbl, i32 0, i32 %i
+  %off = load i16, i16* %p
+  %o = sext i16 %off to i32
+  %t = getelementptr i8, i8* blockaddress(@srun, %a), i32 %o
+  indirectbr i8* %t, [label %a, label %b]
+a:
+  ret i32 1
+b:
+  ret i32 2
+}
+; CHECK-LABEL: srun:
+; CHECK-DAG: [[A:\$BA\.srun\.[0-9]+]]:
+; CHECK-DAG: [[B:\$BA\.srun\.[0-9]+]]:
+; CHECK: .end srun
+; CHECK-LABEL: tbl:
+; CHECK-NEXT: {{\.4byte 0|\.space 4}}
+; CHECK-NEXT: .4byte [[L1]]-[[L0]]
+; CHECK-NEXT: .4byte [[L2]]-[[L0]]
+; CHECK-LABEL: stbl:
+; CHECK-NEXT: .2byte [[B]]-[[A]]
+; CHECK-NEXT: .2byte [[A]]-[[B]]
