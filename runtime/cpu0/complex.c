@@ -22,40 +22,39 @@
 
 /* COMPLEX_OPS(T, U, MB, BIAS, S, MUL, DIV) defines, for floating type T
  * whose bit pattern is the unsigned integer U with MB fraction bits and
- * exponent bias BIAS, the helpers suffixed S and the functions MUL and
- * DIV. */
+ * exponent bias BIAS, the helpers cx_*S and the functions MUL and DIV. */
 #define COMPLEX_OPS(T, U, MB, BIAS, S, MUL, DIV)                              \
-  /* copysign##S gives x with the sign of y. */                               \
-  static T copysign##S(T x, T y) {                                            \
+  /* cx_copysign##S gives x with the sign of y. */                            \
+  static T cx_copysign##S(T x, T y) {                                         \
     union { T f; U u; } a = {x}, b = {y};                                     \
     U sb = (U)1 << (8 * sizeof(U) - 1);                                       \
     a.u = (a.u & ~sb) | (b.u & sb);                                           \
     return a.f;                                                               \
   }                                                                           \
-  /* pow2##S is 2^n for a normal exponent n. */                               \
-  static T pow2##S(int n) {                                                   \
+  /* cx_pow2##S is 2^n for a normal exponent n. */                            \
+  static T cx_pow2##S(int n) {                                                \
     union { U u; T f; } p = {(U)(n + BIAS) << MB};                            \
     return p.f;                                                               \
   }                                                                           \
-  /* scale##S is x * 2^n rounded once: large steps keep the intermediate    \
-   * value normal, so only the last product can round. */                    \
-  static T scale##S(T x, int n) {                                             \
+  /* cx_scale##S is x * 2^n (scalbn): the steps toward small results keep     \
+   * MB+1 bits of headroom so that normal values round only once. */          \
+  static T cx_scale##S(T x, int n) {                                          \
     for (int i = 0; i < 2 && n > BIAS; i++) {                                 \
-      x *= pow2##S(BIAS);                                                     \
+      x *= cx_pow2##S(BIAS);                                                  \
       n -= BIAS;                                                              \
     }                                                                         \
     for (int i = 0; i < 2 && n < 1 - BIAS; i++) {                             \
-      x *= pow2##S(1 - BIAS + MB + 1);                                        \
+      x *= cx_pow2##S(1 - BIAS + MB + 1);                                     \
       n -= 1 - BIAS + MB + 1;                                                 \
     }                                                                         \
     if (n > BIAS)                                                             \
       n = BIAS;                                                               \
     if (n < 1 - BIAS)                                                         \
       n = 1 - BIAS;                                                           \
-    return x * pow2##S(n);                                                    \
+    return x * cx_pow2##S(n);                                                 \
   }                                                                           \
-  /* logb##S is the exponent of x: -inf for 0, +inf for inf, NaN for NaN. */  \
-  static T logb##S(T x) {                                                     \
+  /* cx_logb##S is the exponent of x: -inf for 0, +inf for inf, NaN for NaN. */ \
+  static T cx_logb##S(T x) {                                                  \
     union { T f; U u; } a = {x};                                              \
     U m = a.u & (((U)1 << (8 * sizeof(U) - 1)) - 1);                          \
     int be = (int)(m >> MB);                                                  \
@@ -63,7 +62,7 @@
       return x * x; /* inf or NaN */                                          \
     if (m == 0)                                                               \
       return -1 / (x * x);                                                    \
-    if (be == 0) { /* subnormal: the exponent of its leading one */         \
+    if (be == 0) { /* subnormal: the exponent of its leading one */           \
       int e = 1 - BIAS;                                                       \
       for (; !(m >> MB); m <<= 1)                                             \
         e--;                                                                  \
@@ -71,10 +70,10 @@
     }                                                                         \
     return (T)(be - BIAS);                                                    \
   }                                                                           \
-  /* zero_nan##S: a NaN becomes 0 with its sign (Annex G's recovery). */      \
-  static T zero_nan##S(T x) { return isnan_(x) ? copysign##S(0, x) : x; }     \
-  /* unit##S: +-1 for an infinity, +-0 otherwise, with x's sign. */           \
-  static T unit##S(T x) { return copysign##S(isinf_(x) ? 1 : 0, x); }         \
+  /* cx_zero_nan##S: a NaN becomes 0 with its sign (Annex G's recovery). */   \
+  static T cx_zero_nan##S(T x) { return isnan_(x) ? cx_copysign##S(0, x) : x; } \
+  /* cx_unit##S: +-1 for an infinity, +-0 otherwise, with x's sign. */        \
+  static T cx_unit##S(T x) { return cx_copysign##S(isinf_(x) ? 1 : 0, x); }   \
                                                                               \
   _Complex T MUL(T a, T b, T c, T d) {                                        \
     T ac = a * c, bd = b * d, ad = a * d, bc = b * c;                         \
@@ -82,25 +81,25 @@
     if (isnan_(x) && isnan_(y)) {                                             \
       int again = 0;                                                          \
       if (isinf_(a) || isinf_(b)) {                                           \
-        a = unit##S(a);                                                       \
-        b = unit##S(b);                                                       \
-        c = zero_nan##S(c);                                                   \
-        d = zero_nan##S(d);                                                   \
+        a = cx_unit##S(a);                                                    \
+        b = cx_unit##S(b);                                                    \
+        c = cx_zero_nan##S(c);                                                \
+        d = cx_zero_nan##S(d);                                                \
         again = 1;                                                            \
       }                                                                       \
       if (isinf_(c) || isinf_(d)) {                                           \
-        c = unit##S(c);                                                       \
-        d = unit##S(d);                                                       \
-        a = zero_nan##S(a);                                                   \
-        b = zero_nan##S(b);                                                   \
+        c = cx_unit##S(c);                                                    \
+        d = cx_unit##S(d);                                                    \
+        a = cx_zero_nan##S(a);                                                \
+        b = cx_zero_nan##S(b);                                                \
         again = 1;                                                            \
       }                                                                       \
       if (!again && (isinf_(ac) || isinf_(bd) || isinf_(ad) || isinf_(bc))) { \
         /* Overflowed partial products: NaNs came from inf - inf. */          \
-        a = zero_nan##S(a);                                                   \
-        b = zero_nan##S(b);                                                   \
-        c = zero_nan##S(c);                                                   \
-        d = zero_nan##S(d);                                                   \
+        a = cx_zero_nan##S(a);                                                \
+        b = cx_zero_nan##S(b);                                                \
+        c = cx_zero_nan##S(c);                                                \
+        d = cx_zero_nan##S(d);                                                \
         again = 1;                                                            \
       }                                                                       \
       if (again) {                                                            \
@@ -117,29 +116,29 @@
                                                                               \
   _Complex T DIV(T a, T b, T c, T d) {                                        \
     T ac_ = __builtin_fabs(c), ad_ = __builtin_fabs(d);                       \
-    T lg = logb##S(ac_ > ad_ || isnan_(ad_) ? ac_ : ad_);                     \
+    T lg = cx_logb##S(ac_ > ad_ || isnan_(ad_) ? ac_ : ad_);                  \
     int n = 0;                                                                \
     if (isfinite_(lg)) {                                                      \
       n = (int)lg;                                                            \
-      c = scale##S(c, -n);                                                    \
-      d = scale##S(d, -n);                                                    \
+      c = cx_scale##S(c, -n);                                                 \
+      d = cx_scale##S(d, -n);                                                 \
     }                                                                         \
     T den = c * c + d * d;                                                    \
-    T x = scale##S((a * c + b * d) / den, -n);                                \
-    T y = scale##S((b * c - a * d) / den, -n);                                \
+    T x = cx_scale##S((a * c + b * d) / den, -n);                             \
+    T y = cx_scale##S((b * c - a * d) / den, -n);                             \
     if (isnan_(x) && isnan_(y)) {                                             \
       T inf = __builtin_inf();                                                \
       if (den == 0 && (!isnan_(a) || !isnan_(b))) {                           \
-        x = copysign##S(inf, c) * a;                                          \
-        y = copysign##S(inf, c) * b;                                          \
-      } else if ((isinf_(a) || isinf_(b)) && isfinite_(c) && isfinite_(d)) { \
-        a = unit##S(a);                                                       \
-        b = unit##S(b);                                                       \
+        x = cx_copysign##S(inf, c) * a;                                       \
+        y = cx_copysign##S(inf, c) * b;                                       \
+      } else if ((isinf_(a) || isinf_(b)) && isfinite_(c) && isfinite_(d)) {  \
+        a = cx_unit##S(a);                                                    \
+        b = cx_unit##S(b);                                                    \
         x = inf * (a * c + b * d);                                            \
         y = inf * (b * c - a * d);                                            \
       } else if (isinf_(lg) && lg > 0 && isfinite_(a) && isfinite_(b)) {      \
-        c = unit##S(c);                                                       \
-        d = unit##S(d);                                                       \
+        c = cx_unit##S(c);                                                    \
+        d = cx_unit##S(d);                                                    \
         x = 0 * (a * c + b * d);                                              \
         y = 0 * (b * c - a * d);                                              \
       }                                                                       \
