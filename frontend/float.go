@@ -3,6 +3,7 @@ package frontend
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -265,6 +266,18 @@ func (s *fn) floatIntrinsic(in *ir.InstCall, base string, args []value.Value) bo
 			name += "f"
 		}
 		s.define(in, s.libCall(name, len(ws[0]), ws...))
+	case "lround", "llround", "lrint", "llrint":
+		// round/rint to an integral value, then convert it (exact); out of
+		// range the result is unspecified, as in C.
+		a := s.fwords(args[0])
+		name := libmNames[strings.TrimLeft(base, "l")]
+		if len(a) == 1 {
+			name += "f"
+		}
+		r := s.regValue(args[0].Type(), s.libCall(name, len(a), a))
+		cvt := &ir.InstFPToSI{From: r, To: in.Typ}
+		s.floatInst(cvt)
+		s.define(in, s.vals[cvt])
 	case "fmuladd":
 		// Rounded twice, as lli computes it for clang's x86-64 IR (whose
 		// target-cpu x86-64 has no FMA). lli fuses only IR without CPU

@@ -491,7 +491,7 @@ var lanewiseIntrinsics = map[string]bool{
 	"ctlz": true, "cttz": true, "ctpop": true, "bswap": true, "bitreverse": true,
 	"fshl": true, "fshr": true, "fabs": true, "copysign": true, "fmuladd": true,
 	"uadd.sat": true, "usub.sat": true, "sadd.sat": true, "ssub.sat": true,
-	"sqrt": true, "floor": true, "ceil": true, "trunc": true, "round": true, "rint": true,
+	"sqrt": true, "lround": true, "llround": true, "lrint": true, "llrint": true, "floor": true, "ceil": true, "trunc": true, "round": true, "rint": true,
 	"nearbyint": true, "minnum": true, "maxnum": true, "fma": true,
 }
 

@@ -115,3 +115,24 @@ define <2 x float> @floor_v2(<2 x float> %v) {
 ; CHECK: jsub floorf
 ; CHECK: jsub floorf
 ; CHECK: .end floor_v2
+
+; lround/lrint: round or rint, then the float-to-integer conversion.
+declare i32 @llvm.lround.i32.f64(double)
+declare i64 @llvm.llrint.i64.f32(float)
+define i32 @lround_d(double %x) {
+  %r = call i32 @llvm.lround.i32.f64(double %x)
+  ret i32 %r
+}
+; CHECK-LABEL: lround_d:
+; CHECK: jsub round
+; CHECK: jsub __fixdfsi
+; CHECK: .end lround_d
+
+define i64 @llrint_f(float %x) {
+  %r = call i64 @llvm.llrint.i64.f32(float %x)
+  ret i64 %r
+}
+; CHECK-LABEL: llrint_f:
+; CHECK: jsub rintf
+; CHECK: jsub __fixsfdi
+; CHECK: .end llrint_f
