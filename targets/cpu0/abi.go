@@ -22,9 +22,9 @@ var (
 	retRegs = [2]mir.Reg{V0, V1}
 )
 
-// CallLoweringPass is cpu0-call-lowering: it rewrites G_ARGS, G_CALL, G_RET
-// and G_VASTART into copies from and to the ABI registers, stack accesses
-// and jsub/jalr/ret.
+// CallLoweringPass is cpu0-call-lowering: it rewrites G_ARGS, G_CALL, G_RET,
+// G_VASTART and G_RETURNADDR into copies from and to the ABI registers (and
+// $lr), stack accesses and jsub/jalr/ret.
 var CallLoweringPass = passes.Register(&passes.Pass{
 	Name:     "cpu0-call-lowering",
 	Forbids:  mir.PropSelected,
