@@ -165,6 +165,15 @@ func (t *translator) useSym(name string) {
 	}
 }
 
+// isWeak reports linkages whose definition another module's may replace.
+func isWeak(l enum.Linkage) bool {
+	switch l {
+	case enum.LinkageWeak, enum.LinkageWeakODR, enum.LinkageLinkOnce, enum.LinkageLinkOnceODR:
+		return true
+	}
+	return false
+}
+
 func isExported(l enum.Linkage) bool {
 	return l != enum.LinkageInternal && l != enum.LinkagePrivate
 }
@@ -245,6 +254,7 @@ func (s *fn) run() {
 	f := s.f
 	f.Props = mir.PropSSA
 	f.Exported = isExported(s.irf.Linkage)
+	f.Weak = isWeak(s.irf.Linkage)
 	f.Vararg = s.irf.Sig.Variadic
 	for i, b := range s.irf.Blocks {
 		mb := f.NewBlockDetached(b.Name())

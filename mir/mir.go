@@ -263,6 +263,7 @@ type Func struct {
 	Frame      []FrameObject
 	Props      Props
 	Exported   bool       // global linkage (printed with .globl)
+	Weak       bool       // with Exported: weak linkage (.weak), replaceable by a global definition
 	Vararg     bool       // the function takes variable arguments
 	JumpTables [][]*Block // referenced by KindJT operands
 	// BlockSyms names blocks whose address is taken (IR blockaddress):

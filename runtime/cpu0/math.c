@@ -68,18 +68,18 @@ static u64 round_int(u64 x, const fmt *f, int mode) {
   return up ? x + (1ULL << fb) : x;
 }
 
-u32 floorf(u32 x) { return (u32)round_int(x, &F32, R_FLOOR); }
-u64 floor(u64 x) { return round_int(x, &F64, R_FLOOR); }
-u32 ceilf(u32 x) { return (u32)round_int(x, &F32, R_CEIL); }
-u64 ceil(u64 x) { return round_int(x, &F64, R_CEIL); }
-u32 truncf(u32 x) { return (u32)round_int(x, &F32, R_TRUNC); }
-u64 trunc(u64 x) { return round_int(x, &F64, R_TRUNC); }
-u32 roundf(u32 x) { return (u32)round_int(x, &F32, R_ROUND); }
-u64 round(u64 x) { return round_int(x, &F64, R_ROUND); }
-u32 rintf(u32 x) { return (u32)round_int(x, &F32, R_RINT); }
-u64 rint(u64 x) { return round_int(x, &F64, R_RINT); }
-u32 nearbyintf(u32 x) { return (u32)round_int(x, &F32, R_RINT); }
-u64 nearbyint(u64 x) { return round_int(x, &F64, R_RINT); }
+RT_WEAK u32 floorf(u32 x) { return (u32)round_int(x, &F32, R_FLOOR); }
+RT_WEAK u64 floor(u64 x) { return round_int(x, &F64, R_FLOOR); }
+RT_WEAK u32 ceilf(u32 x) { return (u32)round_int(x, &F32, R_CEIL); }
+RT_WEAK u64 ceil(u64 x) { return round_int(x, &F64, R_CEIL); }
+RT_WEAK u32 truncf(u32 x) { return (u32)round_int(x, &F32, R_TRUNC); }
+RT_WEAK u64 trunc(u64 x) { return round_int(x, &F64, R_TRUNC); }
+RT_WEAK u32 roundf(u32 x) { return (u32)round_int(x, &F32, R_ROUND); }
+RT_WEAK u64 round(u64 x) { return round_int(x, &F64, R_ROUND); }
+RT_WEAK u32 rintf(u32 x) { return (u32)round_int(x, &F32, R_RINT); }
+RT_WEAK u64 rint(u64 x) { return round_int(x, &F64, R_RINT); }
+RT_WEAK u32 nearbyintf(u32 x) { return (u32)round_int(x, &F32, R_RINT); }
+RT_WEAK u64 nearbyint(u64 x) { return round_int(x, &F64, R_RINT); }
 
 /* order maps a non-NaN x to an integer of the same order (+0 == -0). */
 static s64 order(u64 x, const fmt *f) {
@@ -100,7 +100,7 @@ static u64 minmax(u64 a, u64 b, const fmt *f, int max) {
   return (max ? ob > oa : ob < oa) ? b : a;
 }
 
-u32 fminf(u32 a, u32 b) { return (u32)minmax(a, b, &F32, 0); }
-u64 fmin(u64 a, u64 b) { return minmax(a, b, &F64, 0); }
-u32 fmaxf(u32 a, u32 b) { return (u32)minmax(a, b, &F32, 1); }
-u64 fmax(u64 a, u64 b) { return minmax(a, b, &F64, 1); }
+RT_WEAK u32 fminf(u32 a, u32 b) { return (u32)minmax(a, b, &F32, 0); }
+RT_WEAK u64 fmin(u64 a, u64 b) { return minmax(a, b, &F64, 0); }
+RT_WEAK u32 fmaxf(u32 a, u32 b) { return (u32)minmax(a, b, &F32, 1); }
+RT_WEAK u64 fmax(u64 a, u64 b) { return minmax(a, b, &F64, 1); }

@@ -509,16 +509,16 @@ u64 __divdf3(u64 a, u64 b) { return fdiv(a, b, &F64); }
 u64 __negdf2(u64 a) { return a ^ (1ULL << 63); }
 
 /* The C library's fmod, which LLVM's frem calls. */
-u32 fmodf(u32 a, u32 b) { return (u32)frem(a, b, &F32); }
-u64 fmod(u64 a, u64 b) { return frem(a, b, &F64); }
+RT_WEAK u32 fmodf(u32 a, u32 b) { return (u32)frem(a, b, &F32); }
+RT_WEAK u64 fmod(u64 a, u64 b) { return frem(a, b, &F64); }
 
 /* The C library's sqrt, which llvm.sqrt calls. */
-u32 sqrtf(u32 a) { return (u32)fsqrt(a, &F32); }
-u64 sqrt(u64 a) { return fsqrt(a, &F64); }
+RT_WEAK u32 sqrtf(u32 a) { return (u32)fsqrt(a, &F32); }
+RT_WEAK u64 sqrt(u64 a) { return fsqrt(a, &F64); }
 
 /* The C library's fma, which llvm.fma calls: rounded once. */
-u32 fmaf(u32 a, u32 b, u32 c) { return (u32)ffma(a, b, c, &F32); }
-u64 fma(u64 a, u64 b, u64 c) { return ffma(a, b, c, &F64); }
+RT_WEAK u32 fmaf(u32 a, u32 b, u32 c) { return (u32)ffma(a, b, c, &F32); }
+RT_WEAK u64 fma(u64 a, u64 b, u64 c) { return ffma(a, b, c, &F64); }
 
 /* Comparisons, libgcc semantics: eq/ne return 0 iff a == b; lt/le return
  * a negative/non-positive value iff a < b / a <= b; gt/ge return a
