@@ -3,6 +3,7 @@ package frontend
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -209,29 +210,40 @@ func (s *fn) intToFP(op mir.Opcode, signed bool, x value.Value, to types.Type) [
 	return s.fop(op, s.nwords(to), a)
 }
 
-// libCall calls a runtime routine with one argument group (low word
-// first) and returns its nres result words, low word first.
-func (s *fn) libCall(name string, nres int, arg []mir.Reg) []mir.Reg {
+// libCall calls a runtime routine with one argument group per element of
+// args (each low word first) and returns its nres result words, low word
+// first.
+func (s *fn) libCall(name string, nres int, args ...[]mir.Reg) []mir.Reg {
 	s.t.useSym(name)
 	res := make([]mir.Reg, nres)
-	ops := make([]mir.Operand, 0, nres+2+len(arg))
+	ops := make([]mir.Operand, 0, nres+1+3*len(args))
 	for i := range res {
 		res[i] = s.reg()
 	}
 	for _, r := range s.abiOrder(res) {
 		ops = append(ops, mir.D(r))
 	}
-	var flags mir.ArgDesc
-	if len(arg) == 2 {
-		flags = mir.ArgAlign8
-	}
-	ops = append(ops, mir.S(name, 0), mir.I(int64(mir.MakeArgDesc(len(arg), flags))))
-	for _, r := range s.abiOrder(arg) {
-		ops = append(ops, mir.R(r))
+	ops = append(ops, mir.S(name, 0))
+	for _, arg := range args {
+		var flags mir.ArgDesc
+		if len(arg) == 2 {
+			flags = mir.ArgAlign8
+		}
+		ops = append(ops, mir.I(int64(mir.MakeArgDesc(len(arg), flags))))
+		for _, r := range s.abiOrder(arg) {
+			ops = append(ops, mir.R(r))
+		}
 	}
 	s.emit(mir.GCall, ops...)
 	s.f.HasCalls = true
 	return res
+}
+
+// libmNames maps the floating-point intrinsics that become runtime calls
+// to the C library's double function ("f" is appended for float).
+var libmNames = map[string]string{
+	"sqrt": "sqrt", "floor": "floor", "ceil": "ceil", "trunc": "trunc", "round": "round",
+	"rint": "rint", "nearbyint": "nearbyint", "minnum": "fmin", "maxnum": "fmax", "fma": "fma",
 }
 
 // floatIntrinsic translates the floating-point intrinsics; it reports
@@ -242,11 +254,30 @@ func (s *fn) floatIntrinsic(in *ir.InstCall, base string, args []value.Value) bo
 		s.define(in, s.signOp(args[0], nil, true))
 	case "copysign":
 		s.define(in, s.signOp(args[0], args[1], false))
-	case "sqrt":
-		// The runtime's sqrtf/sqrt are correctly rounded, like x86 sqrtss/sqrtsd.
+	case "sqrt", "floor", "ceil", "trunc", "round", "rint", "nearbyint", "minnum", "maxnum", "fma":
+		// The runtime's libm functions (softfloat.c, math.c) are exact or
+		// correctly rounded, like the host's libm and SSE.
+		var ws [][]mir.Reg
+		for _, a := range args {
+			ws = append(ws, s.fwords(a))
+		}
+		name := libmNames[base]
+		if len(ws[0]) == 1 {
+			name += "f"
+		}
+		s.define(in, s.libCall(name, len(ws[0]), ws...))
+	case "lround", "llround", "lrint", "llrint":
+		// round/rint to an integral value, then convert it (exact); out of
+		// range the result is unspecified, as in C.
 		a := s.fwords(args[0])
-		name := map[int]string{1: "sqrtf", 2: "sqrt"}[len(a)]
-		s.define(in, s.libCall(name, len(a), a))
+		name := libmNames[strings.TrimLeft(base, "l")]
+		if len(a) == 1 {
+			name += "f"
+		}
+		r := s.regValue(args[0].Type(), s.libCall(name, len(a), a))
+		cvt := &ir.InstFPToSI{From: r, To: in.Typ}
+		s.floatInst(cvt)
+		s.define(in, s.vals[cvt])
 	case "fmuladd":
 		// Rounded twice, as lli computes it for clang's x86-64 IR (whose
 		// target-cpu x86-64 has no FMA). lli fuses only IR without CPU

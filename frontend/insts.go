@@ -712,8 +712,8 @@ func (s *fn) call(in *ir.InstCall) bool {
 		d, _ := s.paramDesc(a.Type(), attrs)
 		uses = append(uses, mir.I(int64(d)))
 		regs := s.words(a)
-		if len(regs) == 1 && !isAggregate(a.Type()) {
-			if bits := s.bitsOf(a.Type()); bits < 32 {
+		if it, ok := a.Type().(*types.IntType); ok && len(regs) == 1 {
+			if bits := int(it.BitSize); bits < 32 {
 				for _, at := range attrs {
 					switch at {
 					case enum.ParamAttrSignExt:

@@ -70,6 +70,8 @@ func (s *fn) intrinsic(in *ir.InstCall, name string) bool {
 		// Without a debugger to resume from, a breakpoint ends the program.
 		s.emit(mir.GTrap)
 		return true
+	case "returnaddress", "frameaddress":
+		s.define(in, []mir.Reg{s.frameInfo(base, args[0])})
 	case "stacksave":
 		d := s.reg()
 		s.emit(mir.GStackSave, mir.D(d))
@@ -122,6 +124,28 @@ func (s *fn) intrinsic(in *ir.InstCall, name string) bool {
 		}
 	}
 	return false
+}
+
+// frameInfo lowers llvm.returnaddress and llvm.frameaddress. Depth 0 is
+// this function's return address (its $lr at entry, G_RETURNADDR) and the
+// address of a word in its own frame, which, like a frame pointer, is
+// distinct per activation and lower in callees (the stack grows down).
+// Without frame-pointer chains to walk, deeper frames give 0, which GCC
+// and LLVM also allow.
+func (s *fn) frameInfo(what string, depth value.Value) mir.Reg {
+	if d, ok := constInt(depth); !ok || d != 0 {
+		return s.konst(0)
+	}
+	r := s.reg()
+	if what == "returnaddress" {
+		s.emit(mir.GReturnAddr, mir.D(r))
+		return r
+	}
+	if s.fpObj < 0 {
+		s.fpObj = s.f.NewFrameObject(mir.FrameObject{Size: 4, Align: 4, Name: "frameaddress"})
+	}
+	s.emit(mir.GFrameAddr, mir.D(r), mir.FI(s.fpObj, 0))
+	return r
 }
 
 // ptrLowOffset is the offset of a pointer's register word in its memory slot.

@@ -3,6 +3,7 @@ package frontend
 import (
 	"fmt"
 
+	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
@@ -17,8 +18,8 @@ import (
 // file (constant tables and the strings they point to are both .rodata).
 
 // symDiffData emits c as a DataSymDiff when it is the difference of two
-// symbols' addresses (optionally truncated to 32 bits), and reports whether
-// it was.
+// symbols' addresses (optionally truncated to 32, 16 or 8 bits: short
+// offset tables of computed gotos), and reports whether it was.
 func (t *translator) symDiffData(d *data, c constant.Constant, typ types.Type) bool {
 	e := c
 	if tr, ok := e.(*constant.ExprTrunc); ok {
@@ -33,12 +34,13 @@ func (t *translator) symDiffData(d *data, c constant.Constant, typ types.Type) b
 	if !okx || !oky || x.sym == "" || y.sym == "" || x.sym == y.sym {
 		return false
 	}
-	if size := must(t.lay.StoreSize(typ)); size != 4 {
-		fail("unsupported: %d-byte address difference %s in initializer (only 4 bytes)", size, c.Ident())
+	size := must(t.lay.StoreSize(typ))
+	if size != 1 && size != 2 && size != 4 {
+		fail("unsupported: %d-byte address difference %s in initializer (only 1, 2 or 4 bytes)", size, c.Ident())
 	}
 	t.useSym(x.sym)
 	t.useSym(y.sym)
-	d.add(mir.DataItem{Kind: mir.DataSymDiff, Size: 4, Sym: x.sym, Sym2: y.sym, Value: int64(int32(x.off - y.off))})
+	d.add(mir.DataItem{Kind: mir.DataSymDiff, Size: size, Sym: x.sym, Sym2: y.sym, Value: int64(int32(x.off - y.off))})
 	return true
 }
 
@@ -53,11 +55,22 @@ func (s *fn) loadRelative(ptr, off value.Value) []mir.Reg {
 }
 
 // checkSymDiffs verifies that both symbols of every address difference
-// are globals of this module in one section, which the assembler needs.
-func (t *translator) checkSymDiffs() error {
-	sec := make(map[string]mir.Section, len(t.mod.Globals))
+// are defined by this module in one section, which the assembler needs.
+func (t *translator) checkSymDiffs(m *ir.Module) error {
+	// The section of every symbol a difference may name: globals', and
+	// .text for code, functions and block labels alike (the offset tables
+	// of computed gotos hold "&&l1 - &&l0").
+	sec := make(map[string]string, len(t.mod.Globals))
 	for _, g := range t.mod.Globals {
-		sec[g.Name] = g.Section
+		sec[g.Name] = g.Section.String()
+	}
+	for _, name := range t.blockSyms {
+		sec[name] = ".text"
+	}
+	for _, f := range m.Funcs {
+		if len(f.Blocks) > 0 {
+			sec[f.Name()] = ".text"
+		}
 	}
 	for _, g := range t.mod.Globals {
 		for _, it := range g.Items {
@@ -67,7 +80,7 @@ func (t *translator) checkSymDiffs() error {
 			a, oka := sec[it.Sym]
 			b, okb := sec[it.Sym2]
 			if !oka || !okb || a != b {
-				return t.globalError(g.Name, fmt.Sprintf("unsupported: address difference @%s - @%s in initializer of @%s: both must be variables of this module in one section", it.Sym, it.Sym2, g.Name))
+				return t.globalError(g.Name, fmt.Sprintf("unsupported: address difference @%s - @%s in initializer of @%s: both must be defined by this module in one section", it.Sym, it.Sym2, g.Name))
 			}
 		}
 	}

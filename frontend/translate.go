@@ -117,7 +117,7 @@ func Translate(m *ir.Module, opts Options) (mm *mir.Module, err error) {
 		}
 		t.mod.Globals = append(t.mod.Globals, mg)
 	}
-	if err := t.checkSymDiffs(); err != nil { // pic.go
+	if err := t.checkSymDiffs(m); err != nil { // pic.go
 		return nil, err
 	}
 	if err := t.aliases(m); err != nil { // alias.go
@@ -165,6 +165,15 @@ func (t *translator) useSym(name string) {
 	}
 }
 
+// isWeak reports linkages whose definition another module's may replace.
+func isWeak(l enum.Linkage) bool {
+	switch l {
+	case enum.LinkageWeak, enum.LinkageWeakODR, enum.LinkageLinkOnce, enum.LinkageLinkOnceODR:
+		return true
+	}
+	return false
+}
+
 func isExported(l enum.Linkage) bool {
 	return l != enum.LinkageInternal && l != enum.LinkagePrivate
 }
@@ -207,6 +216,7 @@ type fn struct {
 	irBlock *ir.Block
 	layIdx  int     // index of the IR block being translated
 	retPtr  mir.Reg // hidden result pointer (returnsInMemory)
+	fpObj   int     // frame object whose address is llvm.frameaddress(0); -1: none yet
 	instNo  int     // ordinal of the current instruction in the function, for diagnostics
 }
 
@@ -223,6 +233,7 @@ func (t *translator) function(irf *ir.Func) (mf *mir.Func, err error) {
 		frame:   make(map[value.Value]int),
 		phiMat:  make(map[phiKey][]mir.Operand),
 		ext:     make(map[mir.Reg]extFact),
+		fpObj:   -1,
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -243,6 +254,7 @@ func (s *fn) run() {
 	f := s.f
 	f.Props = mir.PropSSA
 	f.Exported = isExported(s.irf.Linkage)
+	f.Weak = isWeak(s.irf.Linkage)
 	f.Vararg = s.irf.Sig.Variadic
 	for i, b := range s.irf.Blocks {
 		mb := f.NewBlockDetached(b.Name())
@@ -972,8 +984,8 @@ func (s *fn) term(t ir.Terminator) {
 			ops = append(ops, mir.R(s.retPtr))
 		} else if t.X != nil {
 			regs := s.words(t.X)
-			if len(regs) == 1 && !isAggregate(t.X.Type()) {
-				if bits := s.bitsOf(t.X.Type()); bits < 32 {
+			if it, ok := t.X.Type().(*types.IntType); ok && len(regs) == 1 {
+				if bits := int(it.BitSize); bits < 32 {
 					for _, a := range s.irf.ReturnAttrs {
 						switch a {
 						case enum.ReturnAttrSignExt:

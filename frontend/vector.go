@@ -261,6 +261,10 @@ func (s *fn) vecBitcast(x value.Value, to types.Type) []mir.Reg {
 	if from.Equal(to) {
 		return s.words(x)
 	}
+	// A one-element vector has its element's words: cast the scalars.
+	if sf, st := oneLaneElem(from), oneLaneElem(to); !isVector(sf) && !isVector(st) {
+		return s.cast(castBitCast, s.regValue(sf, s.words(x)), st)
+	}
 	if fv, ok := from.(*types.VectorType); ok && fv.ElemType.Equal(types.I1) {
 		return s.boolsToInt(x, fv, to)
 	}
@@ -272,6 +276,15 @@ func (s *fn) vecBitcast(x value.Value, to types.Type) []mir.Reg {
 	slot := mir.FI(s.f.NewFrameObject(mir.FrameObject{Size: size, Align: align, Name: "bitcast"}), 0)
 	s.storeT(from, s.words(x), slot, 0, align)
 	return s.loadT(to, slot, 0, align, nil)
+}
+
+// oneLaneElem returns the element type of a one-element vector type, and
+// any other type unchanged.
+func oneLaneElem(t types.Type) types.Type {
+	if vt, ok := t.(*types.VectorType); ok && vt.Len == 1 && !vt.Scalable {
+		return vt.ElemType
+	}
+	return t
 }
 
 // boolsToInt packs a vector of i1 into an integer, lane 0 in bit 0 on
@@ -478,6 +491,8 @@ var lanewiseIntrinsics = map[string]bool{
 	"ctlz": true, "cttz": true, "ctpop": true, "bswap": true, "bitreverse": true,
 	"fshl": true, "fshr": true, "fabs": true, "copysign": true, "fmuladd": true,
 	"uadd.sat": true, "usub.sat": true, "sadd.sat": true, "ssub.sat": true,
+	"sqrt": true, "lround": true, "llround": true, "lrint": true, "llrint": true, "floor": true, "ceil": true, "trunc": true, "round": true, "rint": true,
+	"nearbyint": true, "minnum": true, "maxnum": true, "fma": true,
 }
 
 // vectorIntrinsic translates an intrinsic call with vector operands or

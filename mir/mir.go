@@ -263,6 +263,7 @@ type Func struct {
 	Frame      []FrameObject
 	Props      Props
 	Exported   bool       // global linkage (printed with .globl)
+	Weak       bool       // with Exported: weak linkage (.weak), replaceable by a global definition
 	Vararg     bool       // the function takes variable arguments
 	JumpTables [][]*Block // referenced by KindJT operands
 	// BlockSyms names blocks whose address is taken (IR blockaddress):
@@ -444,9 +445,10 @@ const (
 	DataSym                   // a 4-byte address of Sym + Value
 	DataZero                  // Size zero bytes
 	DataBytes                 // raw Bytes
-	// DataSymDiff is the 4-byte difference Sym + Value - Sym2 (relative
-	// lookup tables of PIC code); both symbols must be defined in the same
-	// section of the same file, as no relocation expresses it.
+	// DataSymDiff is the difference Sym + Value - Sym2 in Size (1, 2 or 4)
+	// bytes (relative lookup tables of PIC code, offset tables of computed
+	// gotos); both symbols must be defined in the same section of the same
+	// file, as no relocation expresses it.
 	DataSymDiff
 )
 

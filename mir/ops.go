@@ -99,7 +99,8 @@ const (
 	GVAStart     // dst = address of the first variadic argument
 	GStackSave   // dst = $sp
 	GStackRestore
-	GDynAlloca // dst = allocate size bytes (uses: size reg, align imm)
+	GDynAlloca  // dst = allocate size bytes (uses: size reg, align imm)
+	GReturnAddr // dst = the address the current function returns to
 
 	// Floating-point ops (docs/generic-mir.md). A float is one word, a
 	// double two; the number of defs and uses gives the types, and the
@@ -178,6 +179,7 @@ var genericOps = [FirstTargetOp]OpDesc{
 	GStackSave:    {Name: "G_STACKSAVE", NumDefs: 1, Flags: FlagSideEffect, Doc: "dst = stack pointer"},
 	GStackRestore: {Name: "G_STACKRESTORE", NumUses: 1, Flags: FlagSideEffect, Doc: "stack pointer = src"},
 	GDynAlloca:    {Name: "G_DYN_ALLOCA", NumDefs: 1, NumUses: 2, Flags: FlagSideEffect, Doc: "dst = new stack block of size bytes (uses: size, align imm)"},
+	GReturnAddr:   {Name: "G_RETURNADDR", NumDefs: 1, Doc: "dst = the current function's return address (its value at entry)"},
 	GFAdd:         {Name: "G_FADD", NumDefs: -1, NumUses: -1, Flags: FlagCommutable, Doc: "dst = a + b (float: 1 word, double: 2 words in memory order)"},
 	GFSub:         {Name: "G_FSUB", NumDefs: -1, NumUses: -1, Doc: "dst = a - b"},
 	GFMul:         {Name: "G_FMUL", NumDefs: -1, NumUses: -1, Flags: FlagCommutable, Doc: "dst = a * b"},

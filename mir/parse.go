@@ -584,6 +584,8 @@ func (p *parser) headerLine() error {
 			switch w := p.word(); w {
 			case "exported":
 				f.Exported = true
+			case "weak":
+				f.Weak = true
 			case "vararg":
 				f.Vararg = true
 			default:

@@ -200,10 +200,13 @@ func (p *printer) fn(f *Func) {
 		}
 	}
 	p.nl()
-	if f.Exported || f.Vararg {
+	if f.Exported || f.Vararg || f.Weak {
 		p.str("attrs:")
 		if f.Exported {
 			p.str(" exported")
+		}
+		if f.Weak {
+			p.str(" weak")
 		}
 		if f.Vararg {
 			p.str(" vararg")

@@ -27,33 +27,7 @@
  * bits (23 or 52) and exponent bits (8 or 11); packed values travel in a
  * u64 (a float in its low word). */
 #include "rt.h"
-
-typedef unsigned u32;
-typedef unsigned long long u64;
-typedef long long s64;
-
-/* fmt describes a binary interchange format. */
-typedef struct {
-  int mb;   /* fraction bits */
-  int emax; /* all-ones biased exponent: 255 or 2047 */
-  int bias; /* 127 or 1023 */
-  int bits; /* 32 or 64 */
-} fmt;
-
-static const fmt F32 = {23, 255, 127, 32};
-static const fmt F64 = {52, 2047, 1023, 64};
-
-static u64 sign_bit(const fmt *f) { return 1ULL << (f->bits - 1); }
-static u64 frac_mask(const fmt *f) { return (1ULL << f->mb) - 1; }
-static int exp_of(u64 x, const fmt *f) { return (int)(x >> f->mb) & f->emax; }
-static u64 inf_of(const fmt *f) { return (u64)f->emax << f->mb; }
-static u64 quiet_bit(const fmt *f) { return 1ULL << (f->mb - 1); }
-/* default_nan is what x86 returns for an invalid operation. */
-static u64 default_nan(const fmt *f) { return sign_bit(f) | inf_of(f) | quiet_bit(f); }
-
-static int is_nan(u64 x, const fmt *f) {
-  return exp_of(x, f) == f->emax && (x & frac_mask(f)) != 0;
-}
+#include "fp.h"
 
 static int clz32(u32 x) {
   int n = 0;
@@ -334,6 +308,96 @@ static u64 fsqrt(u64 a, const fmt *f) {
   return round_pack(0, (e - 62) / 2 + 37 - n, (root << n) | (rem != 0), f);
 }
 
+/* shr128_jam shifts the 128-bit value hi:lo right by n (any n >= 0),
+ * or-ing the bits shifted out into bit 0. */
+static void shr128_jam(u64 *hi, u64 *lo, int n) {
+  if (n == 0)
+    return;
+  if (n >= 128) {
+    *lo = (*hi | *lo) != 0;
+    *hi = 0;
+  } else if (n >= 64) {
+    u64 sticky = *lo != 0 || (n > 64 && (*hi << (128 - n)) != 0);
+    *lo = (n == 64 ? *hi : *hi >> (n - 64)) | sticky;
+    *hi = 0;
+  } else {
+    u64 sticky = (*lo << (64 - n)) != 0;
+    *lo = (*lo >> n) | (*hi << (64 - n)) | sticky;
+    *hi >>= n;
+  }
+}
+
+/* ffma returns a*b + c rounded once. The exact product (at most 2*(mb+1)
+ * bits) and c are aligned as 128-bit integers scaled by 2^(e-124); the
+ * operand with the smaller exponent is shifted with a sticky bit, which
+ * keeps the sum exact enough for one correct rounding. Special cases
+ * follow x86: a NaN a or b first, then inf*0 (the default NaN), then a NaN
+ * c. */
+static u64 ffma(u64 a, u64 b, u64 c, const fmt *f) {
+  u64 sb = sign_bit(f), absmask = sb - 1, inf = inf_of(f);
+  u64 aa = a & absmask, ab = b & absmask, ac = c & absmask;
+  u64 ps = (a ^ b) & sb, cs = c & sb;
+  if (is_nan(a, f) || is_nan(b, f))
+    return nan_result(a, b, f);
+  if ((aa == inf && ab == 0) || (ab == inf && aa == 0))
+    return default_nan(f);
+  if (is_nan(c, f))
+    return c | quiet_bit(f);
+  if (aa == inf || ab == inf) {
+    if (ac == inf && cs != ps)
+      return default_nan(f);
+    return ps | inf;
+  }
+  if (ac == inf)
+    return c;
+  if (aa == 0 || ab == 0)
+    return ac == 0 ? (ps & cs) : c; /* an exact zero product */
+  if (ac == 0)
+    return fmul(a, b, f);
+  int ea, eb, ec;
+  u64 ma, mb, mc, hi, lo;
+  unpack(a, f, &ea, &ma);
+  unpack(b, f, &eb, &mb);
+  unpack(c, f, &ec, &mc);
+  mul64(ma, mb, &hi, &lo); /* the product is hi:lo * 2^(ea+eb-124) */
+  u64 chi = mc >> 2, clo = mc << 62; /* c is chi:clo * 2^(ec-124) */
+  int e = ea + eb;
+  if (ec > e) {
+    shr128_jam(&hi, &lo, ec - e);
+    e = ec;
+  } else {
+    shr128_jam(&chi, &clo, e - ec);
+  }
+  u64 sign = ps;
+  if (ps == cs) {
+    lo += clo;
+    hi += chi + (lo < clo);
+  } else {
+    if (hi < chi || (hi == chi && lo < clo)) {
+      u64 th = hi, tl = lo;
+      hi = chi;
+      lo = clo;
+      chi = th;
+      clo = tl;
+      sign = cs;
+    }
+    hi -= chi + (lo < clo);
+    lo -= clo;
+    if ((hi | lo) == 0)
+      return 0; /* exact cancellation is +0 when rounding to nearest */
+  }
+  /* Bring the leading one (bit top of hi:lo) to bit 62 of sig. */
+  int top = hi ? 127 - clz64(hi) : 63 - clz64(lo);
+  u64 sig;
+  if (top > 62) {
+    shr128_jam(&hi, &lo, top - 62);
+    sig = lo;
+  } else {
+    sig = lo << (62 - top);
+  }
+  return round_pack(sign, e - 124 + top, sig, f);
+}
+
 /* fcmp returns -1, 0 or 1 for a < b, a == b, a > b, and unord if either
  * operand is a NaN. */
 static int fcmp(u64 a, u64 b, const fmt *f, int unord) {
@@ -445,12 +509,16 @@ u64 __divdf3(u64 a, u64 b) { return fdiv(a, b, &F64); }
 u64 __negdf2(u64 a) { return a ^ (1ULL << 63); }
 
 /* The C library's fmod, which LLVM's frem calls. */
-u32 fmodf(u32 a, u32 b) { return (u32)frem(a, b, &F32); }
-u64 fmod(u64 a, u64 b) { return frem(a, b, &F64); }
+RT_WEAK u32 fmodf(u32 a, u32 b) { return (u32)frem(a, b, &F32); }
+RT_WEAK u64 fmod(u64 a, u64 b) { return frem(a, b, &F64); }
 
 /* The C library's sqrt, which llvm.sqrt calls. */
-u32 sqrtf(u32 a) { return (u32)fsqrt(a, &F32); }
-u64 sqrt(u64 a) { return fsqrt(a, &F64); }
+RT_WEAK u32 sqrtf(u32 a) { return (u32)fsqrt(a, &F32); }
+RT_WEAK u64 sqrt(u64 a) { return fsqrt(a, &F64); }
+
+/* The C library's fma, which llvm.fma calls: rounded once. */
+RT_WEAK u32 fmaf(u32 a, u32 b, u32 c) { return (u32)ffma(a, b, c, &F32); }
+RT_WEAK u64 fma(u64 a, u64 b, u64 c) { return ffma(a, b, c, &F64); }
 
 /* Comparisons, libgcc semantics: eq/ne return 0 iff a == b; lt/le return
  * a negative/non-positive value iff a < b / a <= b; gt/ge return a

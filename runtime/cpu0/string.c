@@ -43,6 +43,10 @@ int memcmp(const void *a, const void *b, size_t n) {
   return 0;
 }
 
+/* bcmp is zero iff the blocks are equal; clang calls it for
+ * memcmp(...) == 0. */
+int bcmp(const void *a, const void *b, size_t n) { return memcmp(a, b, n); }
+
 size_t strlen(const char *s) {
   const char *p = s;
   while (*p)

@@ -22,9 +22,9 @@ var (
 	retRegs = [2]mir.Reg{V0, V1}
 )
 
-// CallLoweringPass is cpu0-call-lowering: it rewrites G_ARGS, G_CALL, G_RET
-// and G_VASTART into copies from and to the ABI registers, stack accesses
-// and jsub/jalr/ret.
+// CallLoweringPass is cpu0-call-lowering: it rewrites G_ARGS, G_CALL, G_RET,
+// G_VASTART and G_RETURNADDR into copies from and to the ABI registers (and
+// $lr), stack accesses and jsub/jalr/ret.
 var CallLoweringPass = passes.Register(&passes.Pass{
 	Name:     "cpu0-call-lowering",
 	Forbids:  mir.PropSelected,
@@ -85,6 +85,8 @@ type lowerer struct {
 	bounce int
 	// debugf prints -debug-only=cpu0-call-lowering lines (nil: quiet).
 	debugf func(format string, args ...any)
+	// returnAddr holds $lr copied at entry for G_RETURNADDR (NoReg: unused).
+	returnAddr mir.Reg
 }
 
 // debugPlacement prints where each argument group of what (the incoming
@@ -171,6 +173,11 @@ func lowerCalls(f *mir.Func, debugf func(string, ...any)) (int, error) {
 					l.varargs(0)
 				}
 				l.add(mir.NewInstr(mir.GFrameAddr, in.Ops[0], mir.FI(l.vaStart, 0)))
+			case mir.GReturnAddr:
+				if l.returnAddr == mir.NoReg {
+					l.returnAddr = f.NewVReg(ClassGPR)
+				}
+				l.add(mir.NewInstr(mir.GCopy, in.Ops[0], mir.R(l.returnAddr)))
 			default:
 				l.add(in)
 			}
@@ -179,6 +186,11 @@ func lowerCalls(f *mir.Func, debugf func(string, ...any)) (int, error) {
 			}
 		}
 		b.Instrs = l.out
+	}
+	if ra := l.returnAddr; ra != mir.NoReg {
+		// The return address is $lr as it was at entry: calls clobber it.
+		entry := f.Blocks[0]
+		entry.Instrs = append([]*mir.Instr{mir.NewInstr(mir.GCopy, mir.D(ra), mir.R(LR))}, entry.Instrs...)
 	}
 	if f.Vararg && l.vaStart < 0 && len(f.Blocks) > 0 {
 		// A variadic function without G_ARGS still spills $a0/$a1.

@@ -129,7 +129,11 @@ func printFunc(w *bufio.Writer, f *mir.Func, index int) error {
 
 	name := f.Name
 	if f.Exported {
-		fmt.Fprintf(w, "\t.globl\t%s\n", name)
+		dir := ".globl"
+		if f.Weak {
+			dir = ".weak"
+		}
+		fmt.Fprintf(w, "\t%s\t%s\n", dir, name)
 	}
 	fmt.Fprintf(w, "\t.align\t2\n\t.type\t%s,@function\n\t.ent\t%s\n%s:\n", name, name, name)
 	base := "sp"
@@ -349,7 +353,7 @@ func printGlobal(w *bufio.Writer, g *mir.Global, sec *string) {
 			if it.Value != 0 {
 				s = fmt.Sprintf("%s%+d", s, it.Value)
 			}
-			fmt.Fprintf(w, "\t.4byte\t%s\n", s)
+			fmt.Fprintf(w, "\t%s\t%s\n", dataDirective[it.Size], s)
 		case mir.DataZero:
 			fmt.Fprintf(w, "\t.space\t%d\n", it.Size)
 		case mir.DataBytes:

@@ -728,7 +728,7 @@ bb2:
 }
 
 // removedByCallLowering are the generic ops cpu0-call-lowering rewrites.
-var removedByCallLowering = []mir.Opcode{mir.GArgs, mir.GCall, mir.GRet, mir.GVAStart}
+var removedByCallLowering = []mir.Opcode{mir.GArgs, mir.GCall, mir.GRet, mir.GVAStart, mir.GReturnAddr}
 
 // removedBySoftFloat reports the generic float ops: soft-float, first in
 // the Cpu0 pipeline, turns them into runtime calls (Cpu0 has no FPU).

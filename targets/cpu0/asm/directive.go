@@ -76,7 +76,9 @@ func (a *assembler) directive(name, rest string) {
 		a.prev, a.cur = a.cur, a.prev
 	case ".globl", ".global", ".weak":
 		for _, s := range args {
-			a.symbol(s).Global = true
+			sym := a.symbol(s)
+			sym.Global = true
+			sym.Common = sym.Common || name == ".weak"
 		}
 	case ".local":
 		for _, s := range args {

@@ -113,6 +113,36 @@ func TestLinkLayoutAndRelocations(t *testing.T) {
 }
 
 // %hi has no carry adjustment: it pairs with the zero-extending ori.
+// A .weak definition yields to a global one in any file order, and two
+// weak definitions keep the first (the runtime's C library functions are
+// weak, so that programs may define their own).
+func TestLinkWeak(t *testing.T) {
+	weak := mustAssemble(t, "rt.s", "\t.weak f\nf:\n\tnop\n\tnop\n", Options{})
+	weak2 := mustAssemble(t, "rt2.s", "\t.weak f\nf:\n\tnop\n", Options{})
+	strong := mustAssemble(t, "prog.s", "\t.globl f\n\tnop\nf:\n\tnop\n", Options{})
+	for _, objs := range [][]*Object{{weak, strong}, {strong, weak}} {
+		img, err := Link(objs, LinkOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// prog.s's f is its second word, wherever the file was placed.
+		base := uint32(0)
+		if objs[0] == weak {
+			base = 8
+		}
+		if v, _ := img.Lookup("f"); v != base+4 {
+			t.Errorf("%s first: f at %d, want the global definition at %d", objs[0].Name, v, base+4)
+		}
+	}
+	img, err := Link([]*Object{weak, weak2}, LinkOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := img.Lookup("f"); v != 0 {
+		t.Errorf("two weak definitions: f at %d, want the first at 0", v)
+	}
+}
+
 func TestHiNoCarry(t *testing.T) {
 	o := mustAssemble(t, "a.s", "\tlui $2, %hi(x)\n\tori $2, $2, %lo(x)\n\t.space 0x8000-8\nx:\n", Options{})
 	img, err := Link([]*Object{o}, LinkOptions{})

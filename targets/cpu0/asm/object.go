@@ -59,8 +59,11 @@ type Symbol struct {
 	Value   uint32 // offset in Section
 	Global  bool
 	Defined bool
-	// Common marks a .comm definition: several files may define the same
-	// common symbol; the linker keeps one (a real definition wins).
+	// Common marks a definition that another file's may replace: a .comm
+	// (several files may define the same common symbol; the linker keeps
+	// one, a real definition wins) or a .weak symbol (the runtime's C
+	// library functions, which programs may define themselves). ELF writes
+	// both as STB_WEAK.
 	Common bool
 	Line   int
 	Type   SymType // from .type (ELF symbol type)

@@ -8,10 +8,11 @@ import "strings"
 // difference is a constant once the section is laid out. No relocation
 // type expresses anything else, so other differences are errors.
 
-// pendingDiff is a 4-byte data word holding sym - sub + add.
+// pendingDiff is a data item of size bytes holding sym - sub + add.
 type pendingDiff struct {
 	sec      SectionKind
 	off      uint32
+	size     int
 	sym, sub string
 	add      int64
 	line     int
@@ -21,8 +22,8 @@ type pendingDiff struct {
 // emits a placeholder word); it reports false after an error.
 func (a *assembler) symDiff(dir string, n int, e expr) bool {
 	switch {
-	case n != 4:
-		a.errorf("%s: symbol differences need a 4-byte directive", dir)
+	case n != 1 && n != 2 && n != 4:
+		a.errorf("%s: symbol differences need a 1-, 2- or 4-byte directive", dir)
 		return false
 	case e.sym == "":
 		a.errorf("%s: cannot negate symbol %s (only symbol - symbol + constant)", dir, e.sub)
@@ -31,7 +32,7 @@ func (a *assembler) symDiff(dir string, n int, e expr) bool {
 		a.errorf("symbol difference in .bss")
 		return false
 	}
-	a.diffs = append(a.diffs, pendingDiff{a.cur, uint32(len(a.sec().Data)), e.sym, e.sub, e.add, a.line})
+	a.diffs = append(a.diffs, pendingDiff{a.cur, uint32(len(a.sec().Data)), n, e.sym, e.sub, e.add, a.line})
 	return true
 }
 
@@ -44,8 +45,21 @@ func (a *assembler) resolveDiffs() {
 			a.errorf("symbol difference %s-%s: both symbols must be defined in the same section of this file (no relocation can express it)", d.sym, d.sub)
 			continue
 		}
-		v := uint32(int64(s.Value) - int64(t.Value) + d.add)
-		a.order.PutUint32(a.obj.Sections[d.sec].Data[d.off:], v)
+		v := int64(s.Value) - int64(t.Value) + d.add
+		// The range rule of constant data: signed or unsigned in size bytes.
+		if lim := int64(1) << (8 * d.size); v < -lim/2 || v >= lim {
+			a.errorf("symbol difference %s-%s: value %d out of range for %d bytes", d.sym, d.sub, v, d.size)
+			continue
+		}
+		buf := a.obj.Sections[d.sec].Data[d.off:]
+		switch d.size {
+		case 1:
+			buf[0] = byte(v)
+		case 2:
+			a.order.PutUint16(buf, uint16(v))
+		default:
+			a.order.PutUint32(buf, uint32(v))
+		}
 	}
 }
 

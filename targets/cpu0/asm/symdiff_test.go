@@ -39,7 +39,9 @@ s1:
 	for _, tc := range []struct{ src, want string }{
 		{"\t.data\na:\n\t.4byte a-b\n\t.section .rodata\nb:\n\t.4byte 0\n", "same section"},
 		{"\t.data\na:\n\t.4byte a-ext\n", "same section"},
-		{"\t.data\na:\n\t.2byte a-a\n", "4-byte directive"},
+		{"\t.data\na:\n\t.8byte a-a\n", "1-, 2- or 4-byte directive"},
+		{"\t.data\na:\n\t.byte b-a\n\t.space 300\nb:\n", "out of range for 1 bytes"},
+		{"\t.data\na:\n\t.2byte a-b\n\t.space 40000\nb:\n", "out of range for 2 bytes"},
 		{"\t.data\na:\n\t.4byte -a\n", "cannot negate"},
 		{"\t.data\na:\n\t.4byte a-a-a\n", "only symbol - symbol + constant"},
 		{"\t.text\n\taddiu $2, $2, a-b\n", "only symbol + constant"},
@@ -47,6 +49,42 @@ s1:
 		_, err := Assemble("e.s", []byte(tc.src), Options{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: got %v, want %q", tc.src, err, tc.want)
+		}
+	}
+}
+
+// Short tables of label differences (computed-goto offset tables of
+// type short or char) use .2byte and .byte.
+func TestShortSymbolDifferences(t *testing.T) {
+	src := `
+	.text
+l0:
+	nop
+l1:
+	nop
+	nop
+l2:
+	.section	.rodata,"a",@progbits
+	.2byte	l2-l0
+	.2byte	l0-l2
+	.byte	l1-l0
+	.byte	l0-l2
+`
+	for _, le := range []bool{false, true} {
+		o := mustAssemble(t, "d.s", src, Options{LittleEndian: le})
+		d := o.Sections[Rodata].Data
+		var order binary.ByteOrder = binary.BigEndian
+		if le {
+			order = binary.LittleEndian
+		}
+		if got := int16(order.Uint16(d[0:])); got != 12 {
+			t.Errorf("le=%v .2byte l2-l0 = %d, want 12", le, got)
+		}
+		if got := int16(order.Uint16(d[2:])); got != -12 {
+			t.Errorf("le=%v .2byte l0-l2 = %d, want -12", le, got)
+		}
+		if d[4] != 4 || int8(d[5]) != -12 {
+			t.Errorf("le=%v .byte values %d %d, want 4 -12", le, d[4], int8(d[5]))
 		}
 	}
 }

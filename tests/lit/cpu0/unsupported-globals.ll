@@ -9,7 +9,7 @@
 ; CTORS: ctors.ll:4:1: unsupported: global constructors in a module without main (crt0 only calls main)
 ; DTORS: dtors.ll:7:1: unsupported: global destructors (@llvm.global_dtors)
 ; DIFF: diff64.ll:3:1: unsupported: 8-byte address difference
-; SECTION: diffsec.ll:3:1: unsupported: address difference @a - @t in initializer of @t: both must be variables of this module in one section
+; SECTION: diffsec.ll:3:1: unsupported: address difference @a - @t in initializer of @t: both must be defined by this module in one section
 
 ;--- ctors.ll
 define void @c() {

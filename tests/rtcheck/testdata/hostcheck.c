@@ -22,6 +22,7 @@
 #define memmove rt_memmove
 #define memset rt_memset
 #define memcmp rt_memcmp
+#define bcmp rt_bcmp
 #define strlen rt_strlen
 #define strcmp rt_strcmp
 #define strncmp rt_strncmp
@@ -44,6 +45,7 @@
 #undef memmove
 #undef memset
 #undef memcmp
+#undef bcmp
 #undef strlen
 #undef strcmp
 #undef strncmp
@@ -229,7 +231,9 @@ int main(void) {
   if (strcmp(buf, "babbcd") != 0 && (failures++, 1))
     fprintf(stderr, "memmove: got %s\n", buf);
   if (rt_strcmp("abc", "abd") >= 0 || rt_strncmp("abc", "abd", 2) != 0 ||
-      rt_memcmp("\xff", "\x01", 1) <= 0 || rt_strlen("hello") != 5) {
+      rt_memcmp("\xff", "\x01", 1) <= 0 || rt_strlen("hello") != 5 ||
+      rt_bcmp("abcd", "abce", 3) != 0 || rt_bcmp("abcd", "abce", 4) == 0 ||
+      rt_bcmp("\x80", "\x00", 1) == 0 || rt_bcmp("", "x", 0) != 0) {
     fprintf(stderr, "string compare functions disagree\n");
     failures++;
   }

@@ -56,12 +56,16 @@
 #define fmod rt_fmod
 #define sqrtf rt_sqrtf
 #define sqrt rt_sqrt
+#define fmaf rt_fmaf /* checked in tests/rtcheck */
+#define fma rt_fma
 #include "../../../runtime/cpu0/softfloat.c"
 
 #undef fmodf
 #undef fmod
 #undef sqrtf
 #undef sqrt
+#undef fmaf
+#undef fma
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

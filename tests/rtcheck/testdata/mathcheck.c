@@ -1,0 +1,325 @@
+/* Host-side check of the Cpu0 runtime's libm functions (runtime/cpu0/
+ * math.c, fma in softfloat.c) and complex helpers (complex.c), compiled
+ * with the host compiler:
+ *   - floor/ceil/trunc/round/rint/nearbyint and fma against the host libm,
+ *     bit for bit (NaNs: NaN-ness only for fma, whose NaN payload choice
+ *     the host's FMA hardware makes);
+ *   - fmin/fmax against __builtin_fmin/fmax, i.e. llvm.minnum/maxnum as
+ *     the host compiles them (lli's reference semantics);
+ *   - __mulsc3/__muldc3/__divsc3/__divdc3 against the host's (libgcc or
+ *     compiler-rt): the same class of each part (NaN, infinity with its
+ *     sign, zero, finite), multiplication bit for bit when finite, and
+ *     division within a few ulps of the larger part (libgcc divides with
+ *     Smith's method, compiler-rt and ours scale the divisor: the roundings
+ *     differ).
+ * Run by rtcheck_test.go; prints "ok" and returns 0 on success, otherwise
+ * lists the mismatches. */
+#define floor rt_floor
+#define floorf rt_floorf
+#define ceil rt_ceil
+#define ceilf rt_ceilf
+#define trunc rt_trunc
+#define truncf rt_truncf
+#define round rt_round
+#define roundf rt_roundf
+#define rint rt_rint
+#define rintf rt_rintf
+#define nearbyint rt_nearbyint
+#define nearbyintf rt_nearbyintf
+#define fmin rt_fmin
+#define fminf rt_fminf
+#define fmax rt_fmax
+#define fmaxf rt_fmaxf
+#define fma rt_fma
+#define fmaf rt_fmaf
+#define fmod rt_fmod
+#define fmodf rt_fmodf
+#define sqrt rt_sqrt
+#define sqrtf rt_sqrtf
+#define __addsf3 rt_addsf3
+#define __subsf3 rt_subsf3
+#define __mulsf3 rt_mulsf3
+#define __divsf3 rt_divsf3
+#define __negsf2 rt_negsf2
+#define __adddf3 rt_adddf3
+#define __subdf3 rt_subdf3
+#define __muldf3 rt_muldf3
+#define __divdf3 rt_divdf3
+#define __negdf2 rt_negdf2
+#define __eqsf2 rt_eqsf2
+#define __nesf2 rt_nesf2
+#define __ltsf2 rt_ltsf2
+#define __lesf2 rt_lesf2
+#define __gtsf2 rt_gtsf2
+#define __gesf2 rt_gesf2
+#define __unordsf2 rt_unordsf2
+#define __eqdf2 rt_eqdf2
+#define __nedf2 rt_nedf2
+#define __ltdf2 rt_ltdf2
+#define __ledf2 rt_ledf2
+#define __gtdf2 rt_gtdf2
+#define __gedf2 rt_gedf2
+#define __unorddf2 rt_unorddf2
+#define __floatsisf rt_floatsisf
+#define __floatunsisf rt_floatunsisf
+#define __floatdisf rt_floatdisf
+#define __floatundisf rt_floatundisf
+#define __floatsidf rt_floatsidf
+#define __floatunsidf rt_floatunsidf
+#define __floatdidf rt_floatdidf
+#define __floatundidf rt_floatundidf
+#define __fixsfsi rt_fixsfsi
+#define __fixunssfsi rt_fixunssfsi
+#define __fixsfdi rt_fixsfdi
+#define __fixunssfdi rt_fixunssfdi
+#define __fixdfsi rt_fixdfsi
+#define __fixunsdfsi rt_fixunsdfsi
+#define __fixdfdi rt_fixdfdi
+#define __fixunsdfdi rt_fixunsdfdi
+#define __extendsfdf2 rt_extendsfdf2
+#define __truncdfsf2 rt_truncdfsf2
+#define __mulsc3 rt_mulsc3
+#define __muldc3 rt_muldc3
+#define __divsc3 rt_divsc3
+#define __divdc3 rt_divdc3
+#include "../../../runtime/cpu0/softfloat.c"
+#include "../../../runtime/cpu0/math.c"
+#include "../../../runtime/cpu0/complex.c"
+#undef floor
+#undef floorf
+#undef ceil
+#undef ceilf
+#undef trunc
+#undef truncf
+#undef round
+#undef roundf
+#undef rint
+#undef rintf
+#undef nearbyint
+#undef nearbyintf
+#undef fmin
+#undef fminf
+#undef fmax
+#undef fmaxf
+#undef fma
+#undef fmaf
+#undef fmod
+#undef fmodf
+#undef sqrt
+#undef sqrtf
+#undef __mulsc3
+#undef __muldc3
+#undef __divsc3
+#undef __divdc3
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+_Complex float __mulsc3(float, float, float, float);
+_Complex double __muldc3(double, double, double, double);
+_Complex float __divsc3(float, float, float, float);
+_Complex double __divdc3(double, double, double, double);
+
+static int failures;
+
+static u64 dbits(double x) {
+  u64 u;
+  memcpy(&u, &x, 8);
+  return u;
+}
+static double dval(u64 u) {
+  double x;
+  memcpy(&x, &u, 8);
+  return x;
+}
+static u32 fbits(float x) {
+  u32 u;
+  memcpy(&u, &x, 4);
+  return u;
+}
+static float fval(u32 u) {
+  float x;
+  memcpy(&x, &u, 4);
+  return x;
+}
+
+static u64 rng = 0x2545F4914F6CDD1DULL;
+static u64 next(void) {
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
+  return rng;
+}
+
+/* rand_double draws from every class, with extra weight on values near
+ * integers and halves and on short significands (ties). */
+static double rand_double(void) {
+  static const double edge[] = {0.0, -0.0, 0.5, -0.5, 1.0, -1.0, 1.5, 2.5, -2.5,
+                                4503599627370495.5, 4503599627370496.0, 9007199254740991.0,
+                                1e308, -1e-308, 4.9e-324, 2.2250738585072014e-308,
+                                INFINITY, -INFINITY, NAN, -NAN};
+  u64 r = next();
+  switch (r % 8) {
+  case 0:
+    return edge[(r >> 8) % (sizeof edge / sizeof edge[0])];
+  case 1: /* an integer or a half, up to 2^60 */
+    return ldexp((double)(long long)(next() >> (r >> 8) % 64), -(int)((r >> 16) % 2)) *
+           ((r >> 20) & 1 ? -1 : 1);
+  case 2: /* a short significand at a random moderate exponent */
+    return ldexp((double)((next() >> 40) | 1), (int)((r >> 8) % 120) - 60);
+  case 3: /* a NaN with a random payload, quiet or signaling */
+    return dval(0x7ff0000000000000ULL | (next() & 0x800fffffffffffffULL) | 1);
+  default: /* any bit pattern */
+    return dval(next());
+  }
+}
+
+static float rand_float(void) {
+  u64 r = next();
+  if (r % 4 == 0)
+    return fval((u32)next());
+  return (float)rand_double();
+}
+
+static int same_nan_or_bits(u64 a, u64 b, int isnan_a, int isnan_b, int nan_bits) {
+  if (isnan_a && isnan_b)
+    return !nan_bits || a == b;
+  return a == b;
+}
+
+#define CHECK1D(name, rtf, hostf)                                                       \
+  do {                                                                                  \
+    u64 g = rtf(dbits(x)), w = dbits(hostf(x));                                         \
+    if (!same_nan_or_bits(g, w, isnan(dval(g)), isnan(dval(w)), 1)) {                   \
+      fprintf(stderr, "%s(%a) = %a (%016llx), want %a (%016llx)\n", name, x, dval(g), g, \
+              dval(w), w);                                                              \
+      failures++;                                                                       \
+    }                                                                                   \
+  } while (0)
+
+#define CHECK1F(name, rtf, hostf)                                                          \
+  do {                                                                                     \
+    u32 g = rtf(fbits(y)), w = fbits(hostf(y));                                            \
+    if (g != w) {                                                                          \
+      fprintf(stderr, "%s(%a) = %a (%08x), want %a (%08x)\n", name, y, fval(g), g, fval(w), \
+              w);                                                                          \
+      failures++;                                                                          \
+    }                                                                                      \
+  } while (0)
+
+/* part_class: 0 NaN, 1 +inf, 2 -inf, 3 zero, 4 finite nonzero. */
+static int part_class(double x) {
+  if (isnan(x))
+    return 0;
+  if (isinf(x))
+    return x > 0 ? 1 : 2;
+  return x == 0 ? 3 : 4;
+}
+
+/* check_complex compares (gr, gi) with (wr, wi); exact requires equal
+ * bits for finite parts, otherwise within tol of the larger part. */
+static void check_complex(const char *name, double a, double b, double c, double d, double gr,
+                          double gi, double wr, double wi, int exact, double tol) {
+  int bad = part_class(gr) != part_class(wr) || part_class(gi) != part_class(wi);
+  if (!bad) {
+    double big = fmax(fabs(wr), fabs(wi));
+    if (part_class(wr) == 4)
+      bad |= exact ? gr != wr : fabs(gr - wr) > tol * big;
+    if (part_class(wi) == 4)
+      bad |= exact ? gi != wi : fabs(gi - wi) > tol * big;
+  }
+  if (bad) {
+    fprintf(stderr, "%s(%a, %a, %a, %a) = (%a, %a), want (%a, %a)\n", name, a, b, c, d, gr, gi,
+            wr, wi);
+    failures++;
+  }
+}
+
+int main(void) {
+  for (int i = 0; i < 300000; i++) {
+    double x = rand_double();
+    float y = rand_float();
+    CHECK1D("floor", rt_floor, floor);
+    CHECK1D("ceil", rt_ceil, ceil);
+    CHECK1D("trunc", rt_trunc, trunc);
+    CHECK1D("round", rt_round, round);
+    CHECK1D("rint", rt_rint, rint);
+    CHECK1D("nearbyint", rt_nearbyint, nearbyint);
+    CHECK1F("floorf", rt_floorf, floorf);
+    CHECK1F("ceilf", rt_ceilf, ceilf);
+    CHECK1F("truncf", rt_truncf, truncf);
+    CHECK1F("roundf", rt_roundf, roundf);
+    CHECK1F("rintf", rt_rintf, rintf);
+    CHECK1F("nearbyintf", rt_nearbyintf, nearbyintf);
+
+    double x2 = rand_double(), x3 = rand_double();
+    float y2 = rand_float(), y3 = rand_float();
+    u64 g = rt_fmin(dbits(x), dbits(x2)), w = dbits(__builtin_fmin(x, x2));
+    u64 g2 = rt_fmax(dbits(x), dbits(x2)), w2 = dbits(__builtin_fmax(x, x2));
+    u32 gf = rt_fminf(fbits(y), fbits(y2)), wf = fbits(__builtin_fminf(y, y2));
+    u32 gf2 = rt_fmaxf(fbits(y), fbits(y2)), wf2 = fbits(__builtin_fmaxf(y, y2));
+    if (g != w || g2 != w2 || gf != wf || gf2 != wf2) {
+      fprintf(stderr, "fmin/fmax(%a, %a): %a %a, want %a %a; f(%a, %a): %a %a, want %a %a\n", x,
+              x2, dval(g), dval(g2), dval(w), dval(w2), y, y2, fval(gf), fval(gf2), fval(wf),
+              fval(wf2));
+      failures++;
+    }
+
+    /* fma: operands with nearby exponents make the interesting cases
+     * (cancellation, ties) more frequent. */
+    if (next() % 2)
+      x3 = -x * x2 * (1 + ldexp((double)(next() % 16), -52));
+    g = rt_fma(dbits(x), dbits(x2), dbits(x3));
+    w = dbits(fma(x, x2, x3));
+    if (!same_nan_or_bits(g, w, isnan(dval(g)), isnan(dval(w)), 0)) {
+      fprintf(stderr, "fma(%a, %a, %a) = %a, want %a\n", x, x2, x3, dval(g), dval(w));
+      failures++;
+    }
+    if (next() % 2)
+      y3 = -y * y2 * (1 + ldexpf((float)(next() % 16), -23));
+    gf = rt_fmaf(fbits(y), fbits(y2), fbits(y3));
+    wf = fbits(fmaf(y, y2, y3));
+    if (!same_nan_or_bits(gf, wf, isnan(fval(gf)), isnan(fval(wf)), 0)) {
+      fprintf(stderr, "fmaf(%a, %a, %a) = %a, want %a\n", y, y2, y3, fval(gf), fval(wf));
+      failures++;
+    }
+
+    /* Complex operands: moderate finite values, sometimes a zero, an
+     * infinity or a NaN (Annex G's cases). Near the ends of the exponent
+     * range the algorithms legitimately differ: compiler-rt's scaling (and
+     * ours) overflows when the numerator's parts are near DBL_MAX, where
+     * libgcc's Smith division does not, and libgcc gives NaNs for some
+     * subnormal divisors whose quotient is infinite. */
+    static const double special[] = {0.0, -0.0, INFINITY, -INFINITY, NAN};
+    double v[4];
+    for (int k = 0; k < 4; k++)
+      v[k] = next() % 5 ? ldexp((double)(long long)next(), (int)(next() % 40) - 83)
+                        : special[next() % 5];
+    _Complex double zg = rt_muldc3(v[0], v[1], v[2], v[3]), zw = __muldc3(v[0], v[1], v[2], v[3]);
+    check_complex("__muldc3", v[0], v[1], v[2], v[3], __real__ zg, __imag__ zg, __real__ zw,
+                  __imag__ zw, 1, 0);
+    zg = rt_divdc3(v[0], v[1], v[2], v[3]);
+    zw = __divdc3(v[0], v[1], v[2], v[3]);
+    check_complex("__divdc3", v[0], v[1], v[2], v[3], __real__ zg, __imag__ zg, __real__ zw,
+                  __imag__ zw, 0, 0x1p-49);
+    float f[4];
+    for (int k = 0; k < 4; k++)
+      f[k] = (float)v[k];
+    _Complex float cg = rt_mulsc3(f[0], f[1], f[2], f[3]), cw = __mulsc3(f[0], f[1], f[2], f[3]);
+    check_complex("__mulsc3", f[0], f[1], f[2], f[3], __real__ cg, __imag__ cg, __real__ cw,
+                  __imag__ cw, 1, 0);
+    cg = rt_divsc3(f[0], f[1], f[2], f[3]);
+    cw = __divsc3(f[0], f[1], f[2], f[3]);
+    check_complex("__divsc3", f[0], f[1], f[2], f[3], __real__ cg, __imag__ cg, __real__ cw,
+                  __imag__ cw, 0, 0x1p-20);
+    if (failures > 30)
+      break;
+  }
+  if (failures) {
+    printf("%d failures\n", failures);
+    return 1;
+  }
+  printf("ok\n");
+  return 0;
+}
