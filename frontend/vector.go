@@ -180,6 +180,7 @@ func (s *fn) vectorInst(inst ir.Instruction) bool {
 			return false
 		}
 		s.checkAtomic(in.Atomic, "load")
+		s.checkAlign(in.Src, int64(in.Align), "load")
 		base, off := s.addr(in.Src)
 		s.define(in, s.vecLoad(vt, base, off, s.vecAlign(vt, int64(in.Align))))
 	case *ir.InstStore:
@@ -188,6 +189,7 @@ func (s *fn) vectorInst(inst ir.Instruction) bool {
 			return false
 		}
 		s.checkAtomic(in.Atomic, "store")
+		s.checkAlign(in.Dst, int64(in.Align), "store")
 		base, off := s.addr(in.Dst)
 		s.vecStore(vt, s.words(in.Src), base, off, s.vecAlign(vt, int64(in.Align)))
 	case *ir.InstGetElementPtr:
