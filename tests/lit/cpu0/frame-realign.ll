@@ -48,6 +48,22 @@ define void @eight() {
 ; CHECK-NOT: and $sp
 ; CHECK: .end eight
 
+; An access claiming more alignment than its alloca has raises the
+; alloca's alignment (here beyond 8: the frame is realigned to 16).
+define i32 @claim() {
+  %a = alloca [16 x i8], align 1
+  %p = bitcast [16 x i8]* %a to i32*
+  store i32 1, i32* %p, align 16
+  %q = getelementptr [16 x i8], [16 x i8]* %a, i32 0, i32 0
+  call void @use(i8* %q)
+  ret i32 0
+}
+; CHECK-LABEL: claim:
+; CHECK: move $fp, $sp
+; CHECK-NEXT: addiu $1, $zero, -16
+; CHECK-NEXT: and $sp, $sp, $1
+; CHECK: .end claim
+
 ; With a dynamic alloca $sp moves in the body, so the locals are addressed
 ; from $fp, set to the aligned base; the unaligned $sp and the incoming $sp
 ; are kept in the frame for the epilogue and the stack arguments.
