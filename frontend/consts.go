@@ -257,10 +257,7 @@ func (t *translator) global(g *ir.Global) (mg *mir.Global, err error) {
 	if size < 0 || size > 1<<31 {
 		fail("unsupported: global of more than 2 GiB")
 	}
-	align := must(t.lay.Align(g.ContentType))
-	if int64(g.Align) > align {
-		align = int64(g.Align)
-	}
+	align := must(t.lay.GlobalAlign(g.ContentType, int64(g.Align), g.Section != ""))
 	mg = &mir.Global{Name: g.Name(), Size: size, Align: align, Exported: isExported(g.Linkage)}
 	var d data
 	t.emitData(&d, g.Init, g.ContentType)

@@ -423,6 +423,76 @@ func (s *fn) addr(p value.Value) (mir.Operand, int64) {
 	return mir.R(s.word(p)), 0
 }
 
+// checkAlign makes sure that a load or store's IR alignment holds where
+// its address is known: a frame object or a global defined in the module,
+// plus a constant offset. Accesses are split by the IR's alignment, so an
+// unfounded claim would become a misaligned word access. A frame object is
+// ours to place, so it gets the alignment its accesses claim (unoptimized
+// IR, e.g. llvm-stress's, stores with align 4 to an align 1 alloca); a
+// global has the alignment LLVM gives it, which IR optimized by LLVM never
+// exceeds, so a claim beyond it is an error.
+func (s *fn) checkAlign(p value.Value, align int64, what string) {
+	name, objAlign, off, idx, ok := s.knownAlign(p)
+	if !ok || align <= alignAt(objAlign, off) {
+		return
+	}
+	if idx >= 0 && align&(align-1) == 0 && off%align == 0 {
+		s.f.Frame[idx].Align = align
+		return
+	}
+	fail("%s with align %d at %s%+d, which is only %d-byte aligned", what, align, name, off, alignAt(objAlign, off))
+}
+
+// knownAlign returns the frame object (idx, or -1) or defined global that
+// p points into through bitcasts and constant getelementptrs, its
+// alignment and p's offset in it.
+func (s *fn) knownAlign(p value.Value) (name string, align, off int64, idx int, ok bool) {
+	for {
+		switch q := p.(type) {
+		case *ir.InstBitCast:
+			p = q.From
+			continue
+		case *constant.ExprBitCast:
+			p = q.From
+			continue
+		case *ir.InstGetElementPtr:
+			if !allConstInts(q.Indices) {
+				return "", 0, 0, -1, false
+			}
+			off += s.t.gepWalk(q.ElemType, q.Indices, nil)
+			p = q.Src
+			continue
+		case *constant.ExprGetElementPtr:
+			ix := make([]value.Value, len(q.Indices))
+			for i, x := range q.Indices {
+				if in, ok := x.(*constant.Index); ok {
+					x = in.Constant
+				}
+				ix[i] = x
+			}
+			if !allConstInts(ix) {
+				return "", 0, 0, -1, false
+			}
+			off += s.t.gepWalk(q.ElemType, ix, nil)
+			p = q.Src
+			continue
+		case *ir.Global:
+			if q.Init == nil {
+				return "", 0, 0, -1, false
+			}
+			return "@" + q.Name(), must(s.t.lay.GlobalAlign(q.ContentType, int64(q.Align), q.Section != "")), off, -1, true
+		}
+		if idx, ok := s.frame[p]; ok {
+			name = "alloca"
+			if n := s.f.Frame[idx].Name; n != "" {
+				name = "%" + n
+			}
+			return name, s.f.Frame[idx].Align, off, idx, true
+		}
+		return "", 0, 0, -1, false
+	}
+}
+
 func allConstInts(vs []value.Value) bool {
 	for _, v := range vs {
 		if _, ok := v.(*constant.Int); !ok {
@@ -481,6 +551,7 @@ func (s *fn) load(t types.Type, p value.Value, align int64) []mir.Reg {
 	if align == 0 {
 		align = must(s.t.lay.Align(t))
 	}
+	s.checkAlign(p, align, "load")
 	base, off := s.addr(p)
 	return s.loadT(t, base, off, align, nil)
 }
@@ -558,6 +629,7 @@ func (s *fn) store(v, p value.Value, align int64) {
 	if align == 0 {
 		align = must(s.t.lay.Align(t))
 	}
+	s.checkAlign(p, align, "store")
 	base, off := s.addr(p)
 	s.storeT(t, s.words(v), base, off, align)
 }

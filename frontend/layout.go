@@ -18,11 +18,16 @@ type Layout struct {
 	BigEndian  bool
 	PtrSize    int64 // bytes a pointer occupies in memory
 	PtrAlign   int64 // ABI alignment of pointers
+	PtrPref    int64 // preferred alignment of pointers
 	IntAlign   map[int]int64
 	FloatAlign map[int]int64 // f<size>:<abi> (i386: f64:32, so a double field is 4-aligned)
 	VecAlign   map[int]int64 // v<size>:<abi> (ARM: v128:64); other sizes are naturally aligned
 	StackAlign int64         // natural stack alignment in bytes (S), 0 if unspecified
 	AggrAlign  int64         // ABI alignment of aggregates (a:)
+	// The preferred alignments (<size>:<abi>:<pref>; the ABI one if not
+	// given), which global variables get.
+	IntPref, FloatPref, VecPref map[int]int64
+	AggrPref                    int64
 
 	structs map[*types.StructType]*StructLayout // memoized Struct results
 }
@@ -49,10 +54,15 @@ func DefaultLayout() *Layout {
 	return &Layout{
 		PtrSize:    8,
 		PtrAlign:   8,
+		PtrPref:    8,
 		IntAlign:   map[int]int64{1: 1, 8: 1, 16: 2, 32: 4, 64: 4},
 		FloatAlign: map[int]int64{16: 2, 32: 4, 64: 8, 128: 16},
 		VecAlign:   map[int]int64{64: 8, 128: 16},
 		AggrAlign:  1,
+		IntPref:    map[int]int64{1: 1, 8: 1, 16: 2, 32: 4, 64: 8},
+		FloatPref:  map[int]int64{16: 2, 32: 4, 64: 8, 128: 16},
+		VecPref:    map[int]int64{64: 8, 128: 16},
+		AggrPref:   8,
 		structs:    make(map[*types.StructType]*StructLayout),
 	}
 }
@@ -69,6 +79,14 @@ func ParseLayout(s string) (*Layout, error) {
 			return 0, fmt.Errorf("bad datalayout size %q in %q", f, s)
 		}
 		return v / 8, nil
+	}
+	// pref returns the preferred alignment field f[i] of a spec, which
+	// defaults to the ABI alignment abi.
+	pref := func(f []string, i int, abi int64) (int64, error) {
+		if len(f) <= i {
+			return abi, nil
+		}
+		return bits(f[i])
 	}
 	for _, spec := range strings.Split(s, "-") {
 		if spec == "" {
@@ -98,6 +116,9 @@ func ParseLayout(s string) (*Layout, error) {
 					return nil, err
 				}
 			}
+			if l.PtrPref, err = pref(f, 3, l.PtrAlign); err != nil {
+				return nil, err
+			}
 		case spec[0] == 'i' || spec[0] == 'f' || spec[0] == 'v':
 			w, err := strconv.Atoi(f[0][1:])
 			if err != nil || len(f) < 2 {
@@ -108,6 +129,11 @@ func ParseLayout(s string) (*Layout, error) {
 				return nil, err
 			}
 			map[byte]map[int]int64{'i': l.IntAlign, 'f': l.FloatAlign, 'v': l.VecAlign}[spec[0]][w] = a
+			p, err := pref(f, 2, a)
+			if err != nil {
+				return nil, err
+			}
+			map[byte]map[int]int64{'i': l.IntPref, 'f': l.FloatPref, 'v': l.VecPref}[spec[0]][w] = p
 		case spec[0] == 'a':
 			if len(f) > 1 {
 				a, err := bits(f[1])
@@ -116,6 +142,9 @@ func ParseLayout(s string) (*Layout, error) {
 				}
 				if a > 0 {
 					l.AggrAlign = a
+				}
+				if l.AggrPref, err = pref(f, 2, a); err != nil {
+					return nil, err
 				}
 			}
 		case spec[0] == 'S':
@@ -130,16 +159,19 @@ func ParseLayout(s string) (*Layout, error) {
 	return l, nil
 }
 
-// intAlign returns the ABI alignment of an integer of the given width: the
-// entry for the width, or else that of the next larger specified width, or
-// else the largest specified one (LLVM's rule).
-func (l *Layout) intAlign(w int) int64 {
-	if a, ok := l.IntAlign[w]; ok {
+// intAlign returns the ABI alignment of an integer of the given width.
+func (l *Layout) intAlign(w int) int64 { return widthAlign(l.IntAlign, w) }
+
+// widthAlign looks up the alignment of an integer width in a datalayout
+// table: the entry for the width, or else that of the next larger
+// specified width, or else the largest specified one (LLVM's rule).
+func widthAlign(table map[int]int64, w int) int64 {
+	if a, ok := table[w]; ok {
 		return a
 	}
 	best, bestW := int64(0), 0
 	largest, largestW := int64(1), 0
-	for k, a := range l.IntAlign {
+	for k, a := range table {
 		if k > w && (bestW == 0 || k < bestW) {
 			best, bestW = a, k
 		}
@@ -241,11 +273,20 @@ func (l *Layout) Align(t types.Type) (int64, error) {
 
 // floatAlign is the ABI alignment of a floating-point type of size bytes
 // (LLVM always has an entry for f16, f32, f64 and f128).
-func (l *Layout) floatAlign(size int64) int64 {
-	if a, ok := l.FloatAlign[int(8*size)]; ok && a > 0 {
+func (l *Layout) floatAlign(size int64) int64 { return sizeAlign(l.FloatAlign, size) }
+
+// sizeAlign looks up the alignment of a float or vector type of size
+// bytes in a datalayout table, defaulting to the size rounded up to a
+// power of two.
+func sizeAlign(table map[int]int64, size int64) int64 {
+	if a, ok := table[int(8*size)]; ok && a > 0 {
 		return a
 	}
-	return size
+	a := int64(1)
+	for a < size {
+		a *= 2
+	}
+	return a
 }
 
 // vectorStoreSize is the bytes a vector of integers or pointers occupies:
@@ -275,15 +316,79 @@ func (l *Layout) vectorStoreSize(t *types.VectorType) (int64, error) {
 // vectorAlign is the ABI alignment of a vector of size bytes: the
 // datalayout's entry for exactly that size (ARM: v128:64), or else LLVM's
 // default, the store size rounded up to a power of two.
-func (l *Layout) vectorAlign(size int64) int64 {
-	if a, ok := l.VecAlign[int(8*size)]; ok && a > 0 {
-		return a
+func (l *Layout) vectorAlign(size int64) int64 { return sizeAlign(l.VecAlign, size) }
+
+// PrefAlign returns the preferred alignment of t (DataLayout's
+// getPrefTypeAlign): the datalayout's preferred entries ("i8:8:32",
+// "f64:32:64", "a:0:64"), which default to the ABI ones.
+func (l *Layout) PrefAlign(t types.Type) (int64, error) {
+	switch t := t.(type) {
+	case *types.IntType:
+		return widthAlign(l.IntPref, int(t.BitSize)), nil
+	case *types.PointerType:
+		return l.PtrPref, nil
+	case *types.FloatType:
+		s, err := floatSize(t)
+		if err != nil {
+			return 0, err
+		}
+		return sizeAlign(l.FloatPref, s), nil
+	case *types.VectorType:
+		s, err := l.vectorStoreSize(t)
+		if err != nil {
+			return 0, err
+		}
+		return sizeAlign(l.VecPref, s), nil
+	case *types.ArrayType:
+		return l.PrefAlign(t.ElemType)
+	case *types.StructType:
+		sl, err := l.Struct(t)
+		if err != nil {
+			return 0, err
+		}
+		return max(l.AggrPref, sl.Align), nil
 	}
-	a := int64(1)
-	for a < size {
-		a *= 2
+	return l.Align(t)
+}
+
+// GlobalAlign returns the alignment LLVM gives a global variable of type t
+// defined in the module (DataLayout::getPreferredAlign, LLVM 14): explicit
+// is its `align` (0 if none) and section whether it names a section. Code
+// optimized under this layout relies on it: accesses to such a global may
+// claim its preferred alignment even when the IR states none.
+func (l *Layout) GlobalAlign(t types.Type, explicit int64, section bool) (int64, error) {
+	if explicit > 0 && section {
+		return explicit, nil // no padding inside a section the user controls
 	}
-	return a
+	a, err := l.PrefAlign(t)
+	if err != nil {
+		return 0, err
+	}
+	if explicit > 0 {
+		if explicit >= a {
+			return explicit, nil
+		}
+		abi, err := l.Align(t)
+		if err != nil {
+			return 0, err
+		}
+		return max(explicit, abi), nil
+	}
+	// A large global without an explicit alignment gets 16 bytes.
+	bits := int64(0)
+	if it, ok := t.(*types.IntType); ok {
+		bits = int64(it.BitSize)
+	} else {
+		size, err := l.AllocSize(t)
+		if err != nil {
+			return 0, err
+		}
+		bits = 8 * size
+	}
+	if bits > 128 {
+		a = max(a, 16)
+	}
+	return a, nil
 }
 
 // StructLayout gives the byte offset of each field of a struct.

@@ -688,7 +688,15 @@ func (s *fn) paramDesc(t types.Type, attrs []ir.ParamAttribute) (mir.ArgDesc, in
 			if bt == nil {
 				bt = t.(*types.PointerType).ElemType
 			}
-			d := mir.MakeByValDesc(must(s.t.lay.AllocSize(bt)))
+			// The copy has the parameter's `align`, else its type's; its
+			// argument slot follows O32's rule.
+			align := must(s.t.lay.Align(bt))
+			for _, b := range attrs {
+				if b, ok := b.(ir.Align); ok && b > 0 {
+					align = int64(b)
+				}
+			}
+			d := mir.MakeByValDesc(must(s.t.lay.AllocSize(bt)), align)
 			if o32Align8(bt) {
 				d |= mir.ArgAlign8
 			}

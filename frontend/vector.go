@@ -180,16 +180,20 @@ func (s *fn) vectorInst(inst ir.Instruction) bool {
 			return false
 		}
 		s.checkAtomic(in.Atomic, "load")
+		align := s.vecAlign(vt, int64(in.Align))
+		s.checkAlign(in.Src, align, "load")
 		base, off := s.addr(in.Src)
-		s.define(in, s.vecLoad(vt, base, off, s.vecAlign(vt, int64(in.Align))))
+		s.define(in, s.vecLoad(vt, base, off, align))
 	case *ir.InstStore:
 		vt, ok := vectorOf(in.Src.Type())
 		if !ok {
 			return false
 		}
 		s.checkAtomic(in.Atomic, "store")
+		align := s.vecAlign(vt, int64(in.Align))
+		s.checkAlign(in.Dst, align, "store")
 		base, off := s.addr(in.Dst)
-		s.vecStore(vt, s.words(in.Src), base, off, s.vecAlign(vt, int64(in.Align)))
+		s.vecStore(vt, s.words(in.Src), base, off, align)
 	case *ir.InstGetElementPtr:
 		vt, ok := vectorOf(in.Typ)
 		if !ok {

@@ -29,6 +29,8 @@ import (
 //     COPY, PHI, IMPLICIT_DEF, INLINEASM, G_UNREACHABLE and
 //     G_LOAD32/G_STORE32 on a frame object; PropFrameLowered: no
 //     frame-object operands;
+//   - generic loads and stores of a frame object are naturally aligned by
+//     the object's alignment;
 //   - bundles: only with PropBundled, not nested;
 //   - then, if all of that passed, the target's Arch.Verify hook.
 func Verify(f *Func) []error {
@@ -281,6 +283,7 @@ func (v *verifier) instr(b *Block, in *Instr) {
 	}
 	if in.Op < FirstTargetOp && (d.NumDefs < 0 || nd == d.NumDefs) && (d.NumUses < 0 || explicitUses == d.NumUses) {
 		v.genericShape(b, in, uses)
+		v.frameAccessAlign(b, in, uses)
 	}
 	if f.Props&PropSelected != 0 && in.Op < FirstTargetOp && !allowedAfterSelection(in, uses) {
 		v.errorf(b, in, "generic op %s after instruction selection", d.Name)
@@ -316,6 +319,35 @@ func allowedAfterSelection(in *Instr, uses []Operand) bool {
 		return len(uses) > 1 && uses[1].Kind == KindFrame
 	}
 	return false
+}
+
+// accessWidth gives the width of each generic load and store and the use
+// index of its base operand.
+var accessWidth = map[Opcode]struct{ width, base int64 }{
+	GLoad32: {4, 0}, GLoad16S: {2, 0}, GLoad16U: {2, 0}, GLoad8S: {1, 0}, GLoad8U: {1, 0},
+	GStore32: {4, 1}, GStore16: {2, 1}, GStore8: {1, 1},
+}
+
+// frameAccessAlign checks that a generic load or store of a frame object is
+// naturally aligned by what the object's alignment guarantees: accesses
+// are naturally aligned (docs/generic-mir.md), and an object aligned less
+// than its accesses assume would fault at run time.
+func (v *verifier) frameAccessAlign(b *Block, in *Instr, uses []Operand) {
+	w, ok := accessWidth[in.Op]
+	if !ok || int64(len(uses)) <= w.base+1 {
+		return
+	}
+	base, off := uses[w.base], uses[w.base+1]
+	if base.Kind != KindFrame || off.Kind != KindImm || base.Imm < 0 || base.Imm >= int64(len(v.f.Frame)) {
+		return
+	}
+	a := max(v.f.Frame[base.Imm].Align, 1)
+	for at := base.Off + off.Imm; a > 1 && at%a != 0; {
+		a /= 2
+	}
+	if a < w.width {
+		v.errorf(b, in, "%d-byte access to fi#%d%+d, which is only %d-byte aligned", w.width, base.Imm, base.Off+off.Imm, a)
+	}
 }
 
 // genericShape checks the operand kinds of a generic op's uses.

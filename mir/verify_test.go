@@ -105,6 +105,8 @@ func TestVerifyRules(t *testing.T) {
 		{"bad cond", generic1 + "  %0:gpr = G_CONST 1\n  %1:gpr = G_ICMP eq, %0, %0\n  G_RET\n", func(f *Func) { f.Blocks[0].Instrs[1].Ops[1].Cond = 42 }, "bad condition 42"},
 		{"foreign block", generic1 + "  G_BR bb1\nbb1:\n  G_RET\n", func(f *Func) { f.Blocks[0].Instrs[0].Ops[0].Block = f.NewBlockDetached("x") }, "block is not in the function"},
 		{"bad frame index", "--- function: g\nframe:\n  fi#0: size=4 align=4\nbody:\nbb0:\n  %0:gpr = G_FRAME_ADDR fi#0\n  G_RET\n", func(f *Func) { f.Frame = nil }, "fi#0 does not exist"},
+		{"misaligned frame access", "--- function: g\nframe:\n  fi#0: size=8 align=8\nbody:\nbb0:\n  %0:gpr = G_LOAD16U fi#0, 6\n  %1:gpr = G_LOAD32 fi#0, 2\n  G_RET\n", nil, "4-byte access to fi#0+2, which is only 2-byte aligned"},
+		{"underaligned frame object", "--- function: g\nframe:\n  fi#0: size=8 align=2\nbody:\nbb0:\n  %0:gpr = G_CONST 1\n  G_STORE32 %0, fi#0, 4\n  G_RET\n", nil, "4-byte access to fi#0+4, which is only 2-byte aligned"},
 		{"bad jump table", "--- function: g\njumptables:\n  jt#0: bb0\nbody:\nbb0:\n  %0:gpr = G_CONST 0\n  G_BRJT %0, jt#0\n", func(f *Func) {
 			f.Blocks[0].Instrs[1].Ops[1].Imm = 3
 		}, "jt#3 does not exist"},

@@ -59,13 +59,20 @@ func (g argGroup) slotBytes() int64 {
 	return 4 * int64(len(g.words))
 }
 
+// align8 reports whether a group starts at an 8-byte aligned offset: i64
+// and double, and byval objects aligned to 8 or more (as LLVM's O32 places
+// them: at their alignment, at most the stack alignment's 8).
+func (g argGroup) align8() bool {
+	return g.desc.Has(mir.ArgAlign8) || g.desc.Has(mir.ArgByVal) && g.desc.ByValAlign() >= stackAlign
+}
+
 // assignSlots returns each group's byte offset in the argument area and the
 // area's total size.
 func assignSlots(groups []argGroup) ([]int64, int64) {
 	offs := make([]int64, len(groups))
 	var off int64
 	for i, g := range groups {
-		if g.desc.Has(mir.ArgAlign8) && off%8 != 0 {
+		if g.align8() && off%8 != 0 {
 			off += 4
 		}
 		offs[i] = off
@@ -248,12 +255,26 @@ func (l *lowerer) args(in *mir.Instr) error {
 			}
 			// The words that came in registers go to the home area so
 			// that the object is contiguous in the caller's frame.
-			size := g.slotBytes()
+			size, align := g.slotBytes(), g.desc.ByValAlign()
 			obj := l.fixedObject(offs[i], size)
+			// The caller's copy is as aligned as the incoming $sp (8) and
+			// the group's offset make it.
+			l.f.Frame[obj].Align = min(max(align, 4), stackAlign)
 			for o := offs[i]; o < offs[i]+size && o < homeArea; o += 4 {
 				t := l.f.NewVReg(ClassGPR)
 				l.add(mir.NewInstr(mir.GCopy, mir.D(t), mir.R(argRegs[o/4])))
 				l.add(newInstr("ST", mir.R(t), mir.FI(obj, 0), mir.I(o-offs[i])))
+			}
+			if align > stackAlign {
+				// More than that: copy it into a local of the byval's
+				// alignment, which frame lowering realigns the frame for.
+				cp := l.f.NewFrameObject(mir.FrameObject{Size: size, Align: align, Name: "byval.copy"})
+				for o := int64(0); o < size; o += 4 {
+					t := l.f.NewVReg(ClassGPR)
+					l.add(mir.NewInstr(mir.GLoad32, mir.D(t), mir.FI(obj, 0), mir.I(o)))
+					l.add(mir.NewInstr(mir.GStore32, mir.R(t), mir.FI(cp, 0), mir.I(o)))
+				}
+				obj = cp
 			}
 			l.add(mir.NewInstr(mir.GFrameAddr, mir.D(g.words[0].Reg), mir.FI(obj, 0)))
 			continue

@@ -11,7 +11,7 @@ import (
 var (
 	dI32   = mir.MakeArgDesc(1, 0)
 	dI64   = mir.MakeArgDesc(2, mir.ArgAlign8)
-	dByVal = mir.MakeByValDesc(10)
+	dByVal = mir.MakeByValDesc(10, 4)
 )
 
 func lowerText(t *testing.T, hdr, body string) (*mir.Func, string) {

@@ -26,6 +26,16 @@ import (
 // with N = 0 gets no prologue at all. Offsets that do not fit a signed
 // 16-bit field go through $1 ($at, reserved for this).
 //
+// An object aligned beyond the stack alignment (an alloca or local with
+// align 16, 32, ...) needs a realigned frame, as LLVM makes one: $fp keeps
+// the unaligned $sp of after the saves and the prologue aligns $sp down
+// ("and $sp, $sp, -A"); locals are addressed from the aligned $sp, incoming
+// arguments from $fp, and the epilogue restores $sp from $fp. When $sp
+// also moves in the body (dynamic allocas), the locals are addressed from
+// $fp instead, set to the aligned base, and two save slots there hold the
+// unaligned $sp (restored by the epilogue) and the incoming $sp (the base
+// of the incoming arguments, loaded into $1 for each access).
+//
 // It runs after cpu0-expand-pseudo, so spill code is already LD/ST.
 var FrameLowering = passes.Register(&passes.Pass{
 	Name:     "cpu0-frame-lowering",
@@ -63,10 +73,16 @@ type frameLowering struct {
 	f     *mir.Func
 	c     *passes.Ctx
 	size  int64   // N
-	base  mir.Reg // $sp or $fp
+	base  mir.Reg // the base of the locals: $sp or $fp
 	saves []mir.Reg
 	slot  map[mir.Reg]int64 // save slot offsets
 	large int64
+	// realign is the alignment the prologue gives the locals' base when
+	// it exceeds the stack alignment (0 otherwise).
+	realign int64
+	// With realign and a moving $sp, spSlot and argSlot are the frame
+	// objects holding the unaligned $sp and the incoming $sp.
+	spSlot, argSlot int
 }
 
 func (fl *frameLowering) run() error {
@@ -76,11 +92,28 @@ func (fl *frameLowering) run() error {
 	if f.Props&mir.PropFrameLowered != 0 {
 		return nil
 	}
-	needFP := f.FramePointer || writesSP(f)
+	moving := f.FramePointer || writesSP(f)
+	for i := range f.Frame {
+		if a := objAlign(&f.Frame[i]); !f.Frame[i].Fixed && a > stackAlign && a > fl.realign {
+			fl.realign = a
+		}
+	}
+	if fl.realign > 1<<15 {
+		return fmt.Errorf("%s: frame lowering: stack object alignment %d is too large", f.Name, fl.realign)
+	}
+	needFP := moving || fl.realign > 0
 	fl.base = SP
-	if needFP {
+	if moving {
 		fl.base = FP
 	}
+	fl.spSlot, fl.argSlot = -1, -1
+	if fl.realign > 0 && moving {
+		fl.spSlot = f.NewFrameObject(mir.FrameObject{Size: 4, Align: 4, Name: "realign.sp"})
+		fl.argSlot = f.NewFrameObject(mir.FrameObject{Size: 4, Align: 4, Name: "realign.args"})
+	}
+	// The printer's .frame names $fp and the later passes know $sp is
+	// not the only base.
+	f.FramePointer = f.FramePointer || needFP
 
 	// Which registers to save, in slot order.
 	want := map[mir.Reg]bool{}
@@ -118,6 +151,9 @@ func (fl *frameLowering) run() error {
 	// reach of a 16-bit offset even when a big array shares the frame.
 	sort.SliceStable(locals, func(i, j int) bool {
 		a, b := &f.Frame[locals[i]], &f.Frame[locals[j]]
+		if sa, sb := fl.isSlot(locals[i]), fl.isSlot(locals[j]); sa != sb {
+			return sa // the realignment slots first: they must be in reach
+		}
 		if a.Size != b.Size {
 			return a.Size < b.Size
 		}
@@ -159,7 +195,7 @@ func (fl *frameLowering) run() error {
 // size, base register, outgoing-argument area, save slots and objects.
 func (fl *frameLowering) debugLayout() {
 	f, c := fl.f, fl.c
-	c.Debugf("cpu0-frame-lowering: %s: frame %d bytes, base $%s, outgoing args %d bytes", f.Name, fl.size, Regs[fl.base].Name, f.MaxCallArgs)
+	c.Debugf("cpu0-frame-lowering: %s: frame %d bytes, base $%s, outgoing args %d bytes, realigned to %d", f.Name, fl.size, Regs[fl.base].Name, f.MaxCallArgs, fl.realign)
 	for _, r := range fl.saves {
 		c.Debugf("cpu0-frame-lowering: %s:   save $%s at %d($sp)", f.Name, Regs[r].Name, fl.slot[r])
 	}
@@ -174,6 +210,9 @@ func (fl *frameLowering) debugLayout() {
 }
 
 func objAlign(o *mir.FrameObject) int64 { return max(o.Align, 1) }
+
+// isSlot reports whether frame object i is one of the realignment slots.
+func (fl *frameLowering) isSlot(i int) bool { return i == fl.spSlot || i == fl.argSlot }
 
 // writesSP reports whether any instruction of f sets $sp: then $sp moves
 // during the function and the frame needs a frame pointer.
@@ -190,16 +229,24 @@ func writesReg(f *mir.Func, reg mir.Reg) bool {
 	return found
 }
 
-// offsetOf returns the offset of frame object idx from the frame base.
-func (fl *frameLowering) offsetOf(idx int64) (int64, error) {
+// locate returns the base register of frame object idx and its offset
+// from it, with the instructions that must set the base up first.
+func (fl *frameLowering) locate(idx int64) (mir.Reg, int64, []*mir.Instr, error) {
 	if idx < 0 || idx >= int64(len(fl.f.Frame)) {
-		return 0, fmt.Errorf("%s: frame index fi#%d out of range", fl.f.Name, idx)
+		return 0, 0, nil, fmt.Errorf("%s: frame index fi#%d out of range", fl.f.Name, idx)
 	}
 	o := &fl.f.Frame[idx]
-	if o.Fixed {
-		return fl.size + o.Offset, nil
+	switch {
+	case !o.Fixed:
+		return fl.base, o.Offset, nil, nil
+	case fl.argSlot >= 0:
+		// The incoming $sp is kept in a slot of the realigned frame.
+		ld := mir.NewInstr(Op["LD"], mir.D(AT), mir.R(FP), mir.I(fl.f.Frame[fl.argSlot].Offset))
+		return AT, o.Offset, []*mir.Instr{ld}, nil
+	case fl.realign > 0:
+		return FP, fl.size + o.Offset, nil, nil // $fp is the unaligned $sp
 	}
-	return o.Offset, nil
+	return fl.base, fl.size + o.Offset, nil, nil
 }
 
 // resolveFrameIndices rewrites every `fi#N, imm` operand pair into
@@ -217,13 +264,18 @@ func (fl *frameLowering) resolveFrameIndices() error {
 				if k+1 >= len(in.Ops) || in.Ops[k+1].Kind != mir.KindImm {
 					return fmt.Errorf("%s: bb%d: %s: frame index without an offset operand", f.Name, b.ID, mir.FormatInstr(f, in))
 				}
-				objOff, err := fl.offsetOf(o.Imm)
+				base, objOff, setup, err := fl.locate(o.Imm)
 				if err != nil {
 					return err
 				}
+				if len(setup) > 0 && in.Op == mir.GInlineAsm {
+					// The base would be $at, which the asm text may use.
+					return fmt.Errorf("%s: bb%d: inline asm memory operand on an incoming argument of a realigned frame with a moving $sp", f.Name, b.ID)
+				}
+				out = append(out, setup...)
 				total := objOff + o.Off + in.Ops[k+1].Imm
 				if fitsS16(total) {
-					in.Ops[k] = mir.R(fl.base)
+					in.Ops[k] = mir.R(base)
 					in.Ops[k+1].Imm = total
 					continue
 				}
@@ -232,8 +284,11 @@ func (fl *frameLowering) resolveFrameIndices() error {
 					// clobbered by every asm statement).
 					return fmt.Errorf("%s: bb%d: inline asm memory operand at frame offset %d beyond 16 bits", f.Name, b.ID, total)
 				}
+				if base == AT {
+					return fmt.Errorf("%s: frame lowering: incoming argument offset %d out of range in a realigned frame", f.Name, total)
+				}
 				fl.large++
-				out = append(out, fl.addrInAT(fl.base, total)...)
+				out = append(out, fl.addrInAT(base, total)...)
 				in.Ops[k] = mir.R(AT)
 				in.Ops[k+1].Imm = 0
 			}
@@ -289,10 +344,37 @@ func (fl *frameLowering) insertPrologue(needFP bool) {
 	for _, r := range fl.saves {
 		pro = append(pro, fl.memOp("ST", r, fl.slot[r])...)
 	}
-	if needFP {
+	switch {
+	case fl.realign > 0 && fl.spSlot >= 0:
+		// $fp = incoming $sp, $1 = aligned base; keep both unaligned
+		// values in the slots, then base $fp and $sp on $1.
+		if fitsS16(fl.size) {
+			pro = append(pro, mir.NewInstr(Op["ADDiu"], mir.D(FP), mir.R(SP), mir.I(fl.size)))
+		} else {
+			pro = append(pro, constInstrs(AT, fl.size)...)
+			pro = append(pro, mir.NewInstr(Op["ADDu"], mir.D(FP), mir.R(SP), mir.R(AT)))
+		}
+		pro = append(pro, fl.alignDown(AT, SP)...)
+		pro = append(pro,
+			newInstr("ST", mir.R(SP), mir.R(AT), mir.I(fl.f.Frame[fl.spSlot].Offset)),
+			newInstr("ST", mir.R(FP), mir.R(AT), mir.I(fl.f.Frame[fl.argSlot].Offset)),
+			moveInstr(FP, AT), moveInstr(SP, AT))
+	case fl.realign > 0:
+		pro = append(pro, moveInstr(FP, SP))
+		pro = append(pro, fl.alignDown(SP, SP)...)
+	case needFP:
 		pro = append(pro, moveInstr(FP, SP))
 	}
 	entry.Instrs = append(pro, entry.Instrs...)
+}
+
+// alignDown returns the instructions that set d to s rounded down to the
+// realignment (through $1, which d may be).
+func (fl *frameLowering) alignDown(d, s mir.Reg) []*mir.Instr {
+	return []*mir.Instr{
+		mir.NewInstr(Op["ADDiu"], mir.D(AT), mir.R(ZERO), mir.I(-fl.realign)),
+		mir.NewInstr(Op["AND"], mir.D(d), mir.R(s), mir.R(AT)),
+	}
 }
 
 func (fl *frameLowering) insertEpilogues(needFP bool) {
@@ -302,7 +384,10 @@ func (fl *frameLowering) insertEpilogues(needFP bool) {
 		for _, in := range b.Instrs {
 			if f.Arch.Desc(in.Op).Flags&mir.FlagReturn != 0 {
 				var epi []*mir.Instr
-				if needFP {
+				switch {
+				case fl.spSlot >= 0:
+					epi = append(epi, newInstr("LD", mir.D(SP), mir.R(FP), mir.I(f.Frame[fl.spSlot].Offset)))
+				case needFP:
 					epi = append(epi, moveInstr(SP, FP))
 				}
 				for k := len(fl.saves) - 1; k >= 0; k-- {

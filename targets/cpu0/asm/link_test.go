@@ -293,3 +293,49 @@ func TestJalrForms(t *testing.T) {
 		t.Errorf("jalr $2, $t9 accepted")
 	}
 }
+
+// TestLinkKeepsAlignment: a symbol aligned beyond 8 bytes in .rodata, .data
+// or .bss stays aligned after linking behind another object's odd-sized
+// sections (globals get LLVM's preferred alignment, up to 16 and beyond).
+func TestLinkKeepsAlignment(t *testing.T) {
+	const odd = `
+	.text
+	nop
+	.section	.rodata,"a",@progbits
+	.byte	1, 2, 3
+	.data
+	.byte	4
+	.bss
+	.space	5
+`
+	const aligned = `
+	.section	.rodata,"a",@progbits
+	.byte	9
+	.align	4
+	.globl	r16
+r16:
+	.4byte	1
+	.data
+	.byte	9
+	.align	5
+	.globl	d32
+d32:
+	.4byte	2
+	.bss
+	.byte	0
+	.align	6
+	.globl	b64
+b64:
+	.space	4
+`
+	objs := []*Object{mustAssemble(t, "odd.s", odd, Options{}), mustAssemble(t, "aligned.s", aligned, Options{})}
+	img, err := Link(objs, LinkOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, a := range map[string]uint32{"r16": 16, "d32": 32, "b64": 64} {
+		if v, ok := img.Lookup(name); !ok || v%a != 0 {
+			t.Errorf("%s at %#x, want %d-aligned", name, v, a)
+		}
+	}
+}
