@@ -97,8 +97,8 @@ RT_INCLUDE := $(firstword $(wildcard runtime/include) tests/exec/include)
 bench-size: build
 	python3 scripts/bench-size.py $(BIN)/lltosimd $(RT_INCLUDE)
 
-# bench-vc4 prints, for every kernel of the VC4 corpus (tests/vc4, first
-# header line, -O2), the cycles under the simulator's timing model on 1, 4
+# bench-vc4 prints, for every kernel of the VC4 corpus (tests/vc4, the
+# header line with the most waves, -O2), the cycles under the simulator's timing model on 1, 4
 # and 12 QPUs, the stall cycles by cause and the static code size; results
 # are checked against lli (docs/vc4.md, "Timing model").
 .PHONY: bench-vc4

@@ -11,8 +11,8 @@
 #   scripts/vc4-report.sh            all kernels, every header line and QPU count
 #   scripts/vc4-report.sh collatz    kernels matching a go test -run pattern
 #   scripts/vc4-report.sh '(gcd|collatz)'   (alternatives need parentheses)
-#   scripts/vc4-report.sh -bench     make bench-vc4: each kernel's first header
-#                                    line at -O2 on 1, 4 and 12 QPUs
+#   scripts/vc4-report.sh -bench     make bench-vc4: each kernel's header line
+#                                    with the most waves, -O2, on 1, 4 and 12 QPUs
 #
 # LLTOSIMD_VC4_FLAGS passes extra vc4run flags, e.g.
 #   LLTOSIMD_VC4_FLAGS=-cache-model=incoherent scripts/vc4-report.sh
