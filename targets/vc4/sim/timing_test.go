@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"strings"
 	"testing"
 
 	"lltosimd/targets/vc4/asm"
@@ -78,6 +79,17 @@ func TestTMUHitCheaperThanMiss(t *testing.T) {
 	}
 	if hit.Stats.TMUL1Hits != 31 || hit.Stats.TMUMisses != 1 {
 		t.Errorf("hit run: %d lane hits, %d lane misses; want 31, 1", hit.Stats.TMUL1Hits, hit.Stats.TMUMisses)
+	}
+	// TMU1 has its own cache: the line TMU0 fetched comes from the L2.
+	l2 := runCfg(t, Config{}, strings.Replace(strings.Replace(twoLoads, "mov t0s, ra1", "mov t1s, ra1", 1), "nop; ldtmu0\nmov r2", "nop; ldtmu1\nmov r2", 1),
+		1, map[uint32]uint32{0x800: 5, 0x804: 6}, 0x800, 0x804)
+	if got, want := l2.Stats.StallBy[StallTMU], int64(tm.TMUMemory-1+tm.TMUL2Hit-1); got != want || l2.QPUs[0].Acc[2][0] != 6 {
+		t.Errorf("TMU1 after TMU0: %d TMU stall cycles (loaded %d), want %d (6)", got, l2.QPUs[0].Acc[2][0], want)
+	}
+	// The first uniform read fills the uniform cache from memory; the
+	// second hits.
+	if got := hit.Stats.StallBy[StallUniform]; got != int64(tm.UnifMemory) || hit.Stats.UniformMisses != 1 {
+		t.Errorf("%d uniform stall cycles, %d misses; want %d, 1", got, hit.Stats.UniformMisses, tm.UnifMemory)
 	}
 }
 
