@@ -98,6 +98,14 @@ RT_INCLUDE := $(firstword $(wildcard runtime/include) tests/exec/include)
 bench-size: build
 	python3 scripts/bench-size.py $(BIN)/lltosimd $(RT_INCLUDE)
 
+# bench-vc4 prints, for every kernel of the VC4 corpus (tests/vc4, the
+# header line with the most waves, -O2), the cycles under the simulator's timing model on 1, 4
+# and 12 QPUs, the stall cycles by cause and the static code size; results
+# are checked against lli (docs/vc4.md, "Timing model").
+.PHONY: bench-vc4
+bench-vc4:
+	scripts/vc4-report.sh -bench
+
 # bench compares compile time and peak memory with llc -O0 on a generated
 # large program (> 50k IR instructions), alternating runs; prints medians
 # and ratios. BENCH_FUNCS scales the input, BENCH_RUNS the repetitions.

@@ -65,6 +65,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	local := fs.Int("local", 16, "work-group size (≤ 16 or a multiple of 16)")
 	kernel := fs.String("kernel", "", "kernel function name (default: the only kernel)")
 	stats := fs.Bool("stats", false, "print statistics to stderr")
+	cacheModel := fs.String("cache-model", "coherent", "TMU/uniform caches: coherent (see VDW DMA writes) or incoherent (the real chip: stale reads possible)")
 	var argSpecs listFlag
 	fs.Var(&argSpecs, "arg", "kernel argument (repeat per parameter)")
 	if err := fs.Parse(args); err != nil {
@@ -74,7 +75,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "vc4run: expected one kernel.ll file")
 		return 1
 	}
-	if err := execute(fs.Arg(0), *kernel, *qpus, *global, *local, argSpecs, *stats, stdout, stderr); err != nil {
+	model, err := sim.ParseCacheModel(*cacheModel)
+	if err != nil {
+		fmt.Fprintf(stderr, "vc4run: -cache-model: %v\n", err)
+		return 1
+	}
+	if err := execute(fs.Arg(0), *kernel, *qpus, *global, *local, model, argSpecs, *stats, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "vc4run: %v\n", err)
 		return 1
 	}
@@ -113,7 +119,7 @@ func pickKernel(m *ir.Module, want string) (string, error) {
 	return "", fmt.Errorf("cannot choose the kernel (kernels: %v); use -kernel NAME", append(kernels, exported...))
 }
 
-func execute(path, kernel string, qpus, global, local int, specs []string, showStats bool, stdout, stderr io.Writer) error {
+func execute(path, kernel string, qpus, global, local int, model sim.CacheModel, specs []string, showStats bool, stdout, stderr io.Writer) error {
 	if qpus < 1 || qpus > 16 {
 		return fmt.Errorf("-qpus must be 1..16")
 	}
@@ -189,65 +195,61 @@ func execute(path, kernel string, qpus, global, local int, specs []string, showS
 	unifWords := codegen.NumFixedUniforms + len(argv)
 	unifBase := addr
 	addr = align(addr + uint32(4*unifWords*waves))
+	// Every wave has its own scratch area: waves are dispatched to
+	// whichever QPU is free, as the V3D user-program queue does.
 	scratchBase := addr
 	scratch := align(uint32(prog.ScratchBytes))
-	addr += scratch * uint32(qpus)
-	mem := make([]byte, int(align(addr))+4096)
-	m0 := sim.New(sim.Config{MemSize: len(mem)})
-	m0.Mem = mem
+	addr += scratch * uint32(waves)
+	m := sim.New(sim.Config{MemSize: int(align(addr)) + 4096, CacheModel: model})
+	if err := m.Load(prog.Words); err != nil {
+		return fmt.Errorf("simulation: %v", err)
+	}
 	for _, a := range argv {
 		if a.buffer {
 			for i, w := range a.words {
-				if err := m0.Write32(a.addr+4*uint32(i), w); err != nil {
+				if err := m.Write32(a.addr+4*uint32(i), w); err != nil {
 					return err
 				}
 			}
 		}
 	}
-	wave := 0
-	var total sim.Stats
-	for wave < waves {
-		m := sim.New(sim.Config{MemSize: len(mem)})
-		m.Mem = mem
-		if err := m.Load(prog.Words); err != nil {
-			return fmt.Errorf("simulation: %v", err)
+	// The host writes every uniform stream before the launch (the caches
+	// start empty and never see later host writes).
+	for wave := 0; wave < waves; wave++ {
+		g, w := wave/perGroup, wave%perGroup
+		lbase := uint32(16 * w)
+		fixed := [codegen.NumFixedUniforms]uint32{
+			codegen.UnifGlobalBase: uint32(g*local) + lbase,
+			codegen.UnifLocalBase:  lbase,
+			codegen.UnifGroupID:    uint32(g),
+			codegen.UnifGlobalSize: uint32(global),
+			codegen.UnifLocalSize:  uint32(local),
+			codegen.UnifNumGroups:  uint32(groups),
+			codegen.UnifScratch:    scratchBase + uint32(wave)*scratch,
 		}
-		for q := 0; q < qpus && wave < waves; q, wave = q+1, wave+1 {
-			g, w := wave/perGroup, wave%perGroup
-			lbase := uint32(16 * w)
-			fixed := [codegen.NumFixedUniforms]uint32{
-				codegen.UnifGlobalBase: uint32(g*local) + lbase,
-				codegen.UnifLocalBase:  lbase,
-				codegen.UnifGroupID:    uint32(g),
-				codegen.UnifGlobalSize: uint32(global),
-				codegen.UnifLocalSize:  uint32(local),
-				codegen.UnifNumGroups:  uint32(groups),
-				codegen.UnifScratch:    scratchBase + uint32(q)*scratch,
+		ua := unifBase + uint32(4*unifWords*wave)
+		words := fixed[:]
+		for _, a := range argv {
+			if a.buffer {
+				words = append(words, a.addr)
+			} else {
+				words = append(words, a.words[0])
 			}
-			ua := unifBase + uint32(4*unifWords*wave)
-			words := fixed[:]
-			for _, a := range argv {
-				if a.buffer {
-					words = append(words, a.addr)
-				} else {
-					words = append(words, a.words[0])
-				}
+		}
+		for i, w := range words {
+			if err := m.Write32(ua+4*uint32(i), w); err != nil {
+				return err
 			}
-			for i, w := range words {
-				if err := m.Write32(ua+4*uint32(i), w); err != nil {
-					return err
-				}
-			}
+		}
+		if wave < qpus {
 			m.AddQPU(ua)
+		} else {
+			m.Enqueue(ua)
 		}
-		st, err := m.Run()
-		if err != nil {
-			return fmt.Errorf("simulation: %v", err)
-		}
-		total.Cycles += st.Cycles
-		total.Instructions += st.Instructions
-		total.ActiveLanes += st.ActiveLanes
-		total.Stalls += st.Stalls
+	}
+	total, err := m.Run()
+	if err != nil {
+		return fmt.Errorf("simulation: %v", err)
 	}
 	for i, a := range argv {
 		if !a.buffer {
@@ -256,7 +258,7 @@ func execute(path, kernel string, qpus, global, local int, specs []string, showS
 		var sb strings.Builder
 		fmt.Fprintf(&sb, "arg%d:", i)
 		for k := range a.words {
-			v, err := m0.Read32(a.addr + 4*uint32(k))
+			v, err := m.Read32(a.addr + 4*uint32(k))
 			if err != nil {
 				return err
 			}
@@ -266,9 +268,10 @@ func execute(path, kernel string, qpus, global, local int, specs []string, showS
 	}
 	if showStats {
 		s := prog.Stats
-		fmt.Fprintf(stderr, "cycles: %d\ninstructions: %d\nutilisation: %.3f\nstalls: %d\ncode size: %d\nuniform branches: %d\ndivergent branches: %d\nmasked instructions: %d\nskip branches: %d\n",
-			total.Cycles, total.Instructions, total.Utilisation(), total.Stalls, len(prog.Words),
-			s.UniformBranches, s.DivergentBranches, s.MaskedInstrs, s.SkipBranches)
+		fmt.Fprintf(stderr, "cycles: %d\ninstructions: %d\nutilisation: %.3f\n", total.Cycles, total.Instructions, total.Utilisation())
+		sim.PrintStalls(stderr, &total)
+		fmt.Fprintf(stderr, "code size: %d\nuniform branches: %d\ndivergent branches: %d\nmasked instructions: %d\nskip branches: %d\n",
+			len(prog.Words), s.UniformBranches, s.DivergentBranches, s.MaskedInstrs, s.SkipBranches)
 	}
 	return nil
 }

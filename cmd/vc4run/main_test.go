@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -187,5 +188,39 @@ func TestErrors(t *testing.T) {
 	errOut.Reset()
 	if code := run([]string{"-global", "10", "-local", "4", "-arg", "int:16:zero", "-arg", "int:16:zero", "testdata/ifelse.ll"}, &out, &errOut); code != 1 {
 		t.Errorf("bad shape accepted: %s", errOut.String())
+	}
+}
+
+// TestCacheModel: testdata/private-rmw.ll reads private words through the
+// TMU after storing them by VDW DMA. The default (coherent) model gives
+// the OpenCL result; -cache-model=incoherent, like the chip, returns the
+// words cached before the stores, and -stats counts the stale reads.
+func TestCacheModel(t *testing.T) {
+	in := seq(16, 0, 1)
+	want := make([]uint32, 16)
+	for i, x := range in {
+		want[i] = 1
+		if x&3 == x>>2&3 {
+			want[i] = 2
+		}
+	}
+	args := []string{"-arg", "int:16:zero", "-arg", "int:16:seq", "testdata/private-rmw.ll"}
+	if got := runKernel(t, args...); got[0] != hexLine(0, want) {
+		t.Errorf("coherent:\n got %s\nwant %s", got[0], hexLine(0, want))
+	}
+	var out, errOut bytes.Buffer
+	if code := run(append([]string{"-stats", "-cache-model=incoherent"}, args...), &out, &errOut); code != 0 {
+		t.Fatalf("incoherent: exit %d: %s", code, errOut.String())
+	}
+	if got := strings.Split(out.String(), "\n")[0]; got != hexLine(0, make([]uint32, 16)) {
+		t.Errorf("incoherent: got %s, want the stale zeros", got)
+	}
+	if !regexp.MustCompile(`(?m)^stale reads: [1-9]`).MatchString(errOut.String()) {
+		t.Errorf("incoherent -stats: want stale lane reads counted:\n%s", errOut.String())
+	}
+	out.Reset()
+	errOut.Reset()
+	if code := run(append([]string{"-cache-model=sometimes"}, args...), &out, &errOut); code != 1 || !strings.Contains(errOut.String(), "unknown cache model") {
+		t.Errorf("bad -cache-model: exit %d, %q", code, errOut.String())
 	}
 }

@@ -56,6 +56,8 @@ type Options struct {
 	MemSize   int
 	MaxCycles int64
 	Trace     io.Writer // per-instruction trace, or nil
+	// CacheModel: coherent (default) or incoherent TMU/uniform caches.
+	CacheModel sim.CacheModel
 }
 
 // Result is the outcome of a run.
@@ -96,7 +98,7 @@ func Simulate(words []uint64, opts Options) (*Result, error) {
 	if opts.MemSize == 0 {
 		opts.MemSize = 16 << 20
 	}
-	m := sim.New(sim.Config{MemSize: opts.MemSize, MaxCycles: opts.MaxCycles})
+	m := sim.New(sim.Config{MemSize: opts.MemSize, MaxCycles: opts.MaxCycles, CacheModel: opts.CacheModel})
 	m.Trace = opts.Trace
 	res := &Result{Machine: m}
 	addr := uint32(bufBase)
@@ -278,6 +280,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	dis := fs.Bool("d", false, "print the disassembly instead of running")
 	format := fs.String("format", "int", "buffer print format: int, hex or float")
 	trace := fs.Bool("trace", false, "print every executed instruction to stderr")
+	cacheModel := fs.String("cache-model", "coherent", "TMU/uniform caches: coherent or incoherent (the real chip: VDW writes do not update them)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: vc4sim [flags] kernel.s")
 		fs.PrintDefaults()
@@ -290,6 +293,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	opts.Uniforms, opts.Buffers = unifs, bufs
+	var err error
+	if opts.CacheModel, err = sim.ParseCacheModel(*cacheModel); err != nil {
+		fmt.Fprintf(stderr, "vc4sim: -cache-model: %v\n", err)
+		return 2
+	}
 	words, err := loadProgram(fs.Arg(0), *raw)
 	if err != nil {
 		fmt.Fprintf(stderr, "vc4sim: %v\n", err)
@@ -339,8 +347,9 @@ func printResult(w io.Writer, res *Result, format string) {
 		}
 	}
 	s := res.Stats
-	fmt.Fprintf(w, "cycles: %d\ninstructions: %d\nstalls: %d\nlane utilisation: %.4f\nhost interrupts: %d\n",
-		s.Cycles, s.Instructions, s.Stalls, s.Utilisation(), s.HostInterrupts)
+	fmt.Fprintf(w, "cycles: %d\ninstructions: %d\nlane utilisation: %.4f\nhost interrupts: %d\n",
+		s.Cycles, s.Instructions, s.Utilisation(), s.HostInterrupts)
+	sim.PrintStalls(w, &s)
 	if len(res.Machine.QPUs) > 1 {
 		for _, q := range res.Machine.QPUs {
 			fmt.Fprintf(w, "qpu %d: instructions %d, stalls %d, host interrupts %d\n", q.Num, q.Instructions(), q.StallCycles(), q.HostInts)

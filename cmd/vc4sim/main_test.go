@@ -138,7 +138,8 @@ func TestCommandLine(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	for _, want := range []string{"out @0x", "[  16] 17 18 19", "instructions: 58", "lane utilisation: 1.0000", "host interrupts: 2"} {
+	for _, want := range []string{"out @0x", "[  16] 17 18 19", "instructions: 58", "lane utilisation: 1.0000", "host interrupts: 2",
+		"stalls tmu: ", "stalls uniform: ", "stalls vpm/dma: ", "stalls sem/mutex: ", "stale reads: 0\n"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
@@ -175,6 +176,26 @@ func TestCommandLine(t *testing.T) {
 		if p.Words[i] != words[i] {
 			t.Errorf("word %d: %#x -> %#x", i, words[i], p.Words[i])
 		}
+	}
+}
+
+// TestCacheModelFlag: vadd.s reads its inputs before any DMA, so both
+// cache models give the same buffers; a bad model is a usage error.
+func TestCacheModelFlag(t *testing.T) {
+	args := []string{"-qpus", "2", "-buffer", "a=32:seq", "-buffer", "b=32:1", "-buffer", "out=32",
+		"-uniforms", "a,b,out", filepath.Join("testdata", "vadd.s")}
+	var coh, inc, errb bytes.Buffer
+	if code := run(args, &coh, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if code := run(append([]string{"-cache-model", "incoherent"}, args...), &inc, &errb); code != 0 {
+		t.Fatalf("incoherent: exit %d: %s", code, errb.String())
+	}
+	if c, i := coh.String(), inc.String(); c[:strings.Index(c, "cycles:")] != i[:strings.Index(i, "cycles:")] {
+		t.Errorf("buffers differ between the cache models:\n%s\n%s", c, i)
+	}
+	if code := run(append([]string{"-cache-model", "lazy"}, args...), &inc, &errb); code != 2 || !strings.Contains(errb.String(), "unknown cache model") {
+		t.Errorf("bad model: exit %d, %s", code, errb.String())
 	}
 }
 

@@ -25,15 +25,25 @@ var (
 	rows    []statRow
 )
 
-// statColumns are the report's statistics columns and the substrings that
-// identify them among the "name: value" / "name=value" pairs of vc4run's
-// -stats output (matched case-insensitively, first match wins).
+// statColumns are the report's statistics columns and the names of the
+// "name: value" pairs of vc4run's -stats output they show (matched
+// case-insensitively): cycles under the timing model, stall cycles by
+// cause (summed over QPUs), lane reads that returned stale data (only
+// under -cache-model=incoherent) and the static code size.
 var statColumns = []struct{ title, match string }{
-	{"cycles", "cycle"},
-	{"instrs", "instr"},
-	{"util", "util"},
-	{"uniform br", "uniform"},
-	{"divergent br", "diverg"},
+	{"cycles", "cycles"},
+	{"instrs", "instructions"},
+	{"util", "utilisation"},
+	{"st.tmu", "stalls tmu"},
+	{"st.unif", "stalls uniform"},
+	{"st.dma", "stalls vpm/dma"},
+	{"st.sfu", "stalls sfu"},
+	{"st.sync", "stalls sem/mutex"},
+	{"st.thrsw", "stalls thread switch"},
+	{"stale", "stale reads"},
+	{"size", "code size"},
+	{"uniform br", "uniform branches"},
+	{"divergent br", "divergent branches"},
 }
 
 var statPair = regexp.MustCompile(`(?i)([a-z][a-z0-9 _./-]*?)\s*[:=]\s*(-?[0-9][0-9.]*%?)`)
@@ -44,7 +54,7 @@ func parseStats(stderr string) map[string]string {
 	for _, p := range statPair.FindAllStringSubmatch(stderr, -1) {
 		key := strings.ToLower(p[1])
 		for _, c := range statColumns {
-			if _, done := m[c.title]; !done && strings.Contains(key, c.match) {
+			if _, done := m[c.title]; !done && key == c.match {
 				m[c.title] = p[2]
 				break
 			}
@@ -57,6 +67,9 @@ func parseStats(stderr string) map[string]string {
 func recordStats(r *Run, opt string, qpus int, status, stderr string) {
 	if *reportFile == "" {
 		return
+	}
+	if extra := extraFlags(); len(extra) > 0 {
+		opt += " " + strings.Join(extra, " ")
 	}
 	statsMu.Lock()
 	defer statsMu.Unlock()

@@ -18,6 +18,14 @@ import (
 // uses it.
 var reportFile = flag.String("vc4report", "", "write a table of vc4run -stats per kernel run to this file (- for stdout)")
 
+// benchQPUs are the QPU counts of TestBenchVC4 (make bench-vc4).
+var benchQPUs = []int{1, 4, 12}
+
+// extraFlags are vc4run flags from $LLTOSIMD_VC4_FLAGS (space-separated),
+// e.g. LLTOSIMD_VC4_FLAGS=-cache-model=incoherent runs the corpus on the
+// incoherent cache model.
+func extraFlags() []string { return strings.Fields(os.Getenv("LLTOSIMD_VC4_FLAGS")) }
+
 var (
 	h         *harness
 	vc4run    string // path of the vc4run binary
@@ -316,6 +324,35 @@ func TestVC4(t *testing.T) {
 	}
 }
 
+// TestBenchVC4 is make bench-vc4: for every corpus kernel the header line
+// with the most waves (the first of those), at -O2 on 1, 4 and 12 QPUs,
+// checked against lli, with the statistics table written to -vc4report.
+// It only runs when -vc4report is given.
+func TestBenchVC4(t *testing.T) {
+	if *reportFile == "" {
+		t.Skip("needs -vc4report (make bench-vc4)")
+	}
+	needTools(t)
+	if vc4runErr != nil {
+		t.Fatalf("vc4run is not available: %v", vc4runErr)
+	}
+	waves := func(r *Run) int { return r.Global / r.Local * ((r.Local + 15) / 16) }
+	for f, runs := range corpus(t) {
+		r := runs[0]
+		for _, x := range runs {
+			if waves(x) > waves(r) {
+				r = x
+			}
+		}
+		t.Run(kernelName(f), func(t *testing.T) {
+			t.Parallel()
+			for _, q := range benchQPUs {
+				t.Run(fmt.Sprintf("q%d", q), func(t *testing.T) { runVC4(t, r, "O2", q) })
+			}
+		})
+	}
+}
+
 // runVC4 runs one case on vc4run and compares it with the reference; it
 // returns vc4run's error (after failing t) so that the caller can see a
 // timeout.
@@ -339,6 +376,7 @@ func runVC4(t *testing.T, r *Run, opt string, qpus int) error {
 	}
 	args := []string{"-qpus", strconv.Itoa(qpus), "-global", strconv.Itoa(r.Global),
 		"-local", strconv.Itoa(r.Local), "-kernel", r.Kernel}
+	args = append(args, extraFlags()...)
 	if *reportFile != "" {
 		args = append(args, "-stats")
 	}

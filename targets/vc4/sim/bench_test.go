@@ -59,7 +59,7 @@ func TestNoAllocPerStep(t *testing.T) {
 	q := m.AddQPU(0)
 	allocs := testing.AllocsPerRun(1, func() {
 		for i := 0; i < 10000; i++ {
-			if _, err := m.step(q); err != nil {
+			if _, _, err := m.step(q); err != nil {
 				t.Fatal(err)
 			}
 		}

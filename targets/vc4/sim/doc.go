@@ -1,7 +1,9 @@
 // Package sim is a functional simulator of VideoCore IV QPUs (spec vc4.md)
-// for running and checking compiled kernels: N QPUs run one program
-// round-robin, one instruction per QPU per step, sharing memory, the VPM,
-// the mutex and the 16 semaphores. Each QPU models 16 lanes, accumulators
+// for running and checking compiled kernels: N QPUs run one program, each
+// issuing one instruction per cycle unless it stalls, sharing memory, the
+// VPM, the mutex, the 16 semaphores, the L2 cache, and per slice of four
+// QPUs the TMUs, the SFU and the uniform cache; further runs of the
+// program can be queued (Machine.Enqueue) for the next free QPU. Each QPU models 16 lanes, accumulators
 // r0–r5, register files A and B, per-lane N/Z/C flags, the uniform stream,
 // TMU gather loads, the SFU, VPM writes with VDW DMA to memory, branches
 // with 3 delay slots and thread end with 2.
@@ -16,12 +18,21 @@
 // Modelling decisions (where the spec leaves freedom or reports
 // disagreement):
 //
-//   - Timing: one instruction per cycle; stalls only for sacq/srel at the
-//     counter limits and for a mutex held by another QPU. TMU lookups and
-//     VDW DMA complete at once (vw_wait returns 0 immediately); the SFU
-//     result reaches r4 for the 3rd instruction after the write.
-//   - TMU: t0s/t1s lookups read memory when requested; each TMU has a FIFO
-//     of 4 requests (ADD: more is unreliable; Config.TMUDepth, up to 8).
+//   - Timing (timing.go, docs/vc4.md "Timing model"): one instruction per
+//     cycle; stalls, counted by cause, for ldtmu before the TMU result
+//     arrived (latency from the per-slice TMU cache, the shared L2 or
+//     memory), a uniform missing the per-slice uniform cache, vw_wait
+//     before the VDW DMA completed and vw_addr while the VDW is busy, an
+//     SFU write when another QPU of the slice wrote the SFU in the same
+//     cycle, and sacq/srel/mutex. The SFU result reaches r4 for the 3rd
+//     instruction after the write (reading it earlier is rejected).
+//   - Caches: Config.CacheModel Coherent (caches only cost time) or
+//     Incoherent (the chip: TMU and uniform reads return the cached line,
+//     VDW writes go to memory only; Stats.StaleReads counts lane reads
+//     that saw an outdated word).
+//   - TMU: t0s/t1s lookups read memory when requested (the data is
+//     functionally fixed then); each TMU has a FIFO of 4 requests per QPU
+//     (ADD: more is unreliable; Config.TMUDepth, up to 8).
 //     Writes to t0t/t0r/t0b (texturing) are rejected.
 //   - VPM: 64 rows of 16 words, horizontal 32-bit writes and VDW DMA only;
 //     VDR, VPM reads and the tile buffer are rejected as not modelled.

@@ -395,6 +395,7 @@ func (m *Machine) writeReg(q *QPU, sp vc4.Space, addr uint8, v *Vec, mask uint16
 		if s := since(q.sfuAt); s <= 2 {
 			return fmt.Sprintf("SFU write %d instruction(s) after another SFU write (spec §7.8 V33)", s)
 		}
+		m.sfuUsed[q.slice()] = m.now
 		for i := range q.sfuVal {
 			q.sfuVal[i] = sfu(addr, v[i])
 		}
@@ -407,14 +408,12 @@ func (m *Machine) writeReg(q *QPU, sp vc4.Space, addr uint8, v *Vec, mask uint16
 		if f.size >= m.cfg.TMUDepth {
 			return fmt.Sprintf("more than %d outstanding TMU requests (spec §5: the FIFO is unreliable beyond 4)", m.cfg.TMUDepth)
 		}
-		slot := &f.buf[(f.head+f.size)%maxTMU]
-		for i := range slot {
-			w, err := m.Read32(v[i] &^ 3)
-			if err != nil {
-				return fmt.Sprintf("TMU lookup in lane %d: %v", i, err)
-			}
-			slot[i] = w
+		tail := (f.head + f.size) % maxTMU
+		ready, msg := m.tmuRequest(q, int(addr-vc4.AddrTMU0S)/4, v, &f.buf[tail])
+		if msg != "" {
+			return msg
 		}
+		f.ready[tail] = ready
 		f.size++
 	default:
 		name := vc4.WriteRegs[sp][addr].Name
@@ -438,7 +437,7 @@ func (m *Machine) readIO(q *QPU, sp vc4.Space, addr uint8, out *Vec) string {
 	}
 	switch addr {
 	case vc4.AddrUniform:
-		w, err := m.Read32(q.Unif)
+		w, err := m.readUniform(q)
 		if err != nil {
 			return "uniform read: " + err.Error()
 		}
@@ -448,7 +447,12 @@ func (m *Machine) readIO(q *QPU, sp vc4.Space, addr uint8, out *Vec) string {
 		return "varying read not modelled (no fragment/vertex shading)"
 	case vc4.AddrVPM:
 		return "VPM read not modelled: load memory through the TMU"
-	case vc4.AddrVPMSetup, vc4.AddrVPMAddr: // busy / wait: DMA completes at once
+	case vc4.AddrVPMSetup: // busy
+		fill(0)
+		if sp == vc4.SpaceB && q.dmaDone > m.now {
+			fill(1)
+		}
+	case vc4.AddrVPMAddr: // wait: the stall was before
 		fill(0)
 	case vc4.AddrMutex:
 		m.mutex = q.Num // acquire; stalls were handled before
@@ -526,6 +530,10 @@ func (m *Machine) vdw(q *QPU, addr uint32) string {
 			}
 		}
 	}
+	// Memory changes at once (functionally); the DMA occupies the VDW and
+	// vw_wait waits until it has completed.
+	q.dmaDone = m.now + m.vdwCycles(q.vdwUnits, q.vdwDepth)
+	m.vdwFree = q.dmaDone
 	return ""
 }
 

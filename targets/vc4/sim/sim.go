@@ -12,18 +12,28 @@ import (
 
 // Config sets machine parameters.
 type Config struct {
-	MemSize   int   // bytes of memory (default 1 MiB)
-	TMUDepth  int   // TMU request FIFO depth per TMU (default 4: ADD says more is unreliable)
-	MaxCycles int64 // round-robin steps before giving up (default 100M)
+	MemSize    int        // bytes of memory (default 1 MiB)
+	TMUDepth   int        // TMU request FIFO depth per TMU (default 4: ADD says more is unreliable)
+	MaxCycles  int64      // cycles before giving up (default 100M)
+	CacheModel CacheModel // whether the TMU/uniform caches see VDW writes (default Coherent)
+	Timing     *Timing    // latencies and cache sizes (default DefaultTiming)
 }
 
 // Stats are the counters of a run.
 type Stats struct {
-	Cycles         int64 // round-robin steps until every QPU ended
-	Instructions   int64 // instructions executed, all QPUs
-	Stalls         int64 // QPU-cycles spent stalled (semaphores, mutex)
-	ActiveLanes    int64 // sum of active lanes over executed instructions
-	HostInterrupts int   // non-zero HOST_INT writes
+	Cycles         int64                 // cycles until every QPU ended
+	Instructions   int64                 // instructions executed, all QPUs
+	Stalls         int64                 // QPU-cycles spent stalled, all causes
+	StallBy        [NumStallCauses]int64 // QPU-cycles stalled, by cause
+	ActiveLanes    int64                 // sum of active lanes over executed instructions
+	HostInterrupts int                   // non-zero HOST_INT writes
+	Programs       int                   // programs (waves) run
+	// Lane reads of TMU lookups by where they were served.
+	TMUL1Hits, TMUL2Hits, TMUMisses int64
+	UniformMisses                   int64 // uniform-cache line fills
+	// StaleReads counts lane reads (TMU or uniform) that returned a cached
+	// word differing from memory: only under the incoherent model.
+	StaleReads int64
 }
 
 // Utilisation is ActiveLanes / (16 × Instructions).
@@ -65,6 +75,7 @@ const (
 // tmuFIFO is one TMU's queue of pending results.
 type tmuFIFO struct {
 	buf        [maxTMU]Vec
+	ready      [maxTMU]int64 // cycle each result arrives
 	head, size int
 }
 
@@ -109,6 +120,12 @@ type QPU struct {
 
 	tmu [2]tmuFIFO
 
+	// Timing: the QPU issues nothing before waitUntil (a uniform-cache
+	// fill), and its last VDW DMA completes at dmaDone.
+	waitUntil int64
+	waitCause StallCause
+	dmaDone   int64
+
 	// VPM write setup and VDW setup.
 	vpmAddr, vpmStride       uint32
 	vpmSetupOK               bool
@@ -136,6 +153,13 @@ type Machine struct {
 	mutex int // owning QPU, -1 when free
 	vpm   [vpmRows]Vec
 	Stats Stats
+
+	caches  *Caches
+	now     int64               // the current cycle
+	tmuFree [maxSlices][2]int64 // cycle each slice's TMU takes a new request
+	sfuUsed [maxSlices]int64    // last cycle each slice's SFU took a request
+	vdwFree int64               // cycle the (shared) VDW takes a new DMA
+	queue   []uint32            // uniform addresses of programs waiting for a QPU
 	// Trace, if set, receives one line per executed instruction.
 	Trace io.Writer
 }
@@ -151,7 +175,15 @@ func New(cfg Config) *Machine {
 	if cfg.MaxCycles <= 0 {
 		cfg.MaxCycles = 100_000_000
 	}
-	return &Machine{cfg: cfg, Mem: make([]byte, cfg.MemSize), mutex: -1}
+	if cfg.Timing == nil {
+		cfg.Timing = &DefaultTiming
+	}
+	m := &Machine{cfg: cfg, Mem: make([]byte, cfg.MemSize), mutex: -1}
+	m.caches = NewCaches(cfg.CacheModel, *cfg.Timing)
+	for s := range m.sfuUsed {
+		m.sfuUsed[s] = -1
+	}
+	return m
 }
 
 // Load decodes a program and checks the static restrictions of spec §7
@@ -175,12 +207,25 @@ func (m *Machine) Load(words []uint64) error {
 // AddQPU adds a QPU that starts at instruction 0 with the uniform stream at
 // unifAddr, and returns it.
 func (m *Machine) AddQPU(unifAddr uint32) *QPU {
-	q := &QPU{Num: len(m.QPUs), Unif: unifAddr}
+	q := newQPU(len(m.QPUs), unifAddr)
+	m.QPUs = append(m.QPUs, q)
+	m.Stats.Programs++
+	return q
+}
+
+func newQPU(num int, unifAddr uint32) *QPU {
+	q := &QPU{Num: num, Unif: unifAddr}
 	for _, p := range []*int64{&q.sfuAt, &q.tmursAt, &q.tlbzAt, &q.unifAddrAt, &q.branchAt} {
 		*p = never
 	}
-	m.QPUs = append(m.QPUs, q)
 	return q
+}
+
+// Enqueue queues a run of the program with the uniform stream at unifAddr:
+// like the V3D user-program queue, Run starts it on the next QPU that
+// ends its program (the QPUs must have been added with AddQPU).
+func (m *Machine) Enqueue(unifAddr uint32) {
+	m.queue = append(m.queue, unifAddr)
 }
 
 // Read32 and Write32 access memory (little-endian words).
@@ -200,25 +245,41 @@ func (m *Machine) Write32(addr, v uint32) error {
 	return nil
 }
 
-// Run runs all QPUs round-robin until every one has ended.
+// Run runs all QPUs until every one has ended and the queue is empty.
+// Each cycle every running QPU issues one instruction or stalls; the QPU
+// served first rotates every cycle, so that a released mutex or semaphore
+// goes to the waiting QPUs in round-robin order.
 func (m *Machine) Run() (Stats, error) {
 	if len(m.QPUs) == 0 {
 		return m.Stats, fmt.Errorf("no QPUs")
 	}
+	n := len(m.QPUs)
 	for {
-		progress, running := false, 0
-		for _, q := range m.QPUs {
+		m.now = m.Stats.Cycles
+		progress, timed, running := false, false, 0
+		for k := 0; k < n; k++ {
+			q := m.QPUs[(int(m.now)+k)%n]
+			if q.Done && len(m.queue) > 0 {
+				q = newQPU(q.Num, m.queue[0])
+				m.QPUs[q.Num] = q
+				m.queue = m.queue[1:]
+				m.Stats.Programs++
+			}
 			if q.Done {
 				continue
 			}
 			running++
-			stalled, err := m.step(q)
+			stalled, cause, err := m.step(q)
 			if err != nil {
 				return m.Stats, err
 			}
 			if stalled {
 				q.stalls++
 				m.Stats.Stalls++
+				m.Stats.StallBy[cause]++
+				if cause != StallSync {
+					timed = true
+				}
 			} else {
 				progress = true
 			}
@@ -227,7 +288,7 @@ func (m *Machine) Run() (Stats, error) {
 			return m.Stats, nil
 		}
 		m.Stats.Cycles++
-		if !progress {
+		if !progress && !timed {
 			msg := "deadlock: every running QPU is stalled"
 			for _, q := range m.QPUs {
 				if !q.Done {
@@ -349,30 +410,37 @@ func laneVec(f func(i int) uint32, v *Vec) {
 	}
 }
 
-// step executes one instruction of q, or reports a stall.
-func (m *Machine) step(q *QPU) (stalled bool, err error) {
+// step executes one instruction of q, or reports a stall and its cause.
+func (m *Machine) step(q *QPU) (stalled bool, cause StallCause, err error) {
 	pc := q.PC
 	if pc < 0 || pc >= len(m.prog) {
-		return false, &Error{QPU: q.Num, PC: pc, NoWord: true, Reason: "program counter outside the program (missing thrend?)"}
+		return false, 0, &Error{QPU: q.Num, PC: pc, NoWord: true, Reason: "program counter outside the program (missing thrend?)"}
 	}
 	in := &m.prog[pc]
-	fail := func(format string, args ...any) (bool, error) {
-		return false, &Error{QPU: q.Num, PC: pc, Word: m.words[pc], Reason: fmt.Sprintf(format, args...)}
+	fail := func(format string, args ...any) (bool, StallCause, error) {
+		return false, 0, &Error{QPU: q.Num, PC: pc, Word: m.words[pc], Reason: fmt.Sprintf(format, args...)}
 	}
-	// Stalls first: they must not have side effects.
+	// Stalls first: they must not have side effects (but a uniform-cache
+	// fill, which only changes timing).
+	if q.waitUntil > m.now {
+		return true, q.waitCause, nil
+	}
 	switch in.Kind {
 	case vc4.KindSemaphore:
 		n := in.SemaNum()
 		if in.SemaAcquire() && m.sem[n] == 0 || !in.SemaAcquire() && m.sem[n] == 15 {
-			return true, nil
+			return true, StallSync, nil
 		}
 	case vc4.KindALU:
 		if readsAddr(in, vc4.AddrMutex) && m.mutex != -1 {
 			if m.mutex == q.Num {
 				return fail("mutex acquired again by its owner (deadlock)")
 			}
-			return true, nil
+			return true, StallSync, nil
 		}
+	}
+	if stall, c := m.ioStall(q, in); stall {
+		return true, c, nil
 	}
 	if m.Trace != nil {
 		fmt.Fprintf(m.Trace, "qpu %d %4d: %s\n", q.Num, pc, asm.Disassemble(m.words[pc]))
@@ -514,7 +582,56 @@ func (m *Machine) step(q *QPU) (stalled bool, err error) {
 	} else if in.Kind == vc4.KindALU && vc4.Sigs[in.Sig].EndsThread {
 		q.endLeft = 2
 	}
-	return false, nil
+	return false, 0, nil
+}
+
+// ioStall reports whether in must wait for a peripheral: a TMU result
+// not yet arrived (ldtmu), the VDW (vw_wait of an unfinished DMA, vw_addr
+// while the VDW is busy), the slice's SFU taken this cycle, or a uniform
+// not in the uniform cache (which starts the fill).
+func (m *Machine) ioStall(q *QPU, in *vc4.Instr) (bool, StallCause) {
+	if in.Kind == vc4.KindBranch {
+		return false, 0
+	}
+	if in.Kind == vc4.KindALU {
+		if in.Sig == vc4.SigLdTMU0 || in.Sig == vc4.SigLdTMU1 {
+			f := &q.tmu[in.Sig-vc4.SigLdTMU0]
+			if f.size > 0 && f.ready[f.head] > m.now {
+				return true, StallTMU
+			}
+		}
+		readB := in.RaddrB != vc4.AddrNop && in.Sig != vc4.SigSmallImm
+		if readB && in.RaddrB == vc4.AddrVPMAddr && q.dmaDone > m.now {
+			return true, StallVPM
+		}
+	}
+	for _, d := range [2]struct {
+		sp   vc4.Space
+		addr uint8
+		cond vc4.Cond
+	}{{in.AddWriteSpace(), in.WaddrAdd, in.CondAdd}, {in.MulWriteSpace(), in.WaddrMul, in.CondMul}} {
+		switch {
+		case d.cond == vc4.CondNever:
+		case d.addr == vc4.AddrVPMAddr && d.sp == vc4.SpaceB && m.vdwFree > m.now:
+			return true, StallVPM
+		case vc4.WriteRegs[d.sp][d.addr].Class == vc4.RegSFU && m.sfuUsed[q.slice()] == m.now:
+			return true, StallSFU
+		}
+	}
+	if in.Kind == vc4.KindALU {
+		n := 0
+		if in.RaddrA == vc4.AddrUniform {
+			n++
+		}
+		if in.RaddrB == vc4.AddrUniform && in.Sig != vc4.SigSmallImm {
+			n++
+		}
+		if w := m.uniformWait(q, n); w > 0 {
+			q.waitUntil, q.waitCause = m.now+w, StallUniform
+			return true, StallUniform
+		}
+	}
+	return false, 0
 }
 
 func activeLanes(ca vc4.Cond, ma uint16, cm vc4.Cond, mm uint16) uint16 {
