@@ -48,7 +48,7 @@ setup deps:
 # build/rt/<march>-<mcpu>/ (the .s files to pass to cpu0sim).
 runtime: build
 	@for march in cpu0 cpu0el; do for mcpu in cpu032I cpu032II; do \
-	  d=$(BUILD)/rt/$$march-$$mcpu; mkdir -p $$d; cp runtime/cpu0/halt.s $$d/; \
+	  d=$(BUILD)/rt/$$march-$$mcpu; mkdir -p $$d; cp runtime/cpu0/*.s $$d/; \
 	  triple=$$([ $$march = cpu0 ] && echo $(triple_cpu0) || echo $(triple_cpu0el)); \
 	  for c in runtime/cpu0/*.c; do b=$$(basename $$c .c); \
 	    $(CLANG) --target=$$triple -O2 -ffreestanding -fno-builtin -S -emit-llvm $$c -o $$d/$$b.ll || exit 1; \
@@ -60,7 +60,7 @@ runtime: build
 demo: runtime
 	@mkdir -p $(BUILD)/demo
 	$(CLANG) --target=$(triple_$(MARCH)) -O2 -ffreestanding -fno-builtin -nostdlibinc \
-	  -I tests/exec/include -S -emit-llvm examples/hello.c -o $(BUILD)/demo/hello.ll
+	  -I runtime/include -S -emit-llvm examples/hello.c -o $(BUILD)/demo/hello.ll
 	$(BIN)/lltosimd -march=$(MARCH) -mcpu=$(MCPU) -O2 $(BUILD)/demo/hello.ll -o $(BUILD)/demo/hello.s
 	$(BIN)/cpu0sim -mcpu=$(MCPU) $(if $(filter cpu0el,$(MARCH)),-el) -stats \
 	  $(BUILD)/demo/hello.s $(BUILD)/rt/$(MARCH)-$(MCPU)/*.s
@@ -92,7 +92,7 @@ bench-passes:
 # count (nops excluded) of lltosimd -O2 (both CPUs) and of
 # llc -march=mipsel -mattr=+soft-float -O2 -relocation-model=static on
 # the same IR (soft float: Cpu0 has no FPU, so float ops are calls in both).
-RT_INCLUDE := $(firstword $(wildcard runtime/include) tests/exec/include)
+RT_INCLUDE := runtime/include
 .PHONY: bench-size
 bench-size: build
 	python3 scripts/bench-size.py $(BIN)/lltosimd $(RT_INCLUDE)

@@ -4,7 +4,7 @@
 #   scripts/run-c.sh prog.c [-march=cpu0|cpu0el] [-mcpu=cpu032I|cpu032II] [-O0..3]
 #
 # Needs `make build runtime` first. The C file may use the printf/putchar/
-# puts/string/exit subset declared in tests/exec/include. Prints the program's
+# C library declared in runtime/include. Prints the program's
 # output; the exit status is main's return value. Keeps the .ll and .s files
 # in build/run/.
 set -euo pipefail
@@ -31,6 +31,6 @@ out=$root/build/run
 mkdir -p "$out"
 name=$(basename "$src" .c)
 "${CLANG:-clang-14}" --target=$triple -"$opt" -ffreestanding -fno-builtin -nostdlibinc \
-  -I "$root/tests/exec/include" -S -emit-llvm "$src" -o "$out/$name.ll"
+  -I "$root/runtime/include" -S -emit-llvm "$src" -o "$out/$name.ll"
 "$root/bin/lltosimd" -march=$march -mcpu=$mcpu -"$opt" "$out/$name.ll" -o "$out/$name.s"
 exec "$root/bin/cpu0sim" -mcpu=$mcpu $el "$out/$name.s" "$rt"/*.s

@@ -13,10 +13,58 @@ typedef __SIZE_TYPE__ size_t;
 /* Memory-mapped console: a byte stored here is printed (spec §8.4). */
 #define CPU0_CONSOLE ((volatile char *)0xFF000000)
 
+typedef __PTRDIFF_TYPE__ ptrdiff_t;
+typedef __UINTPTR_TYPE__ uintptr_t;
+#define NULL ((void *)0)
+
+/* Memory-mapped input: a word load returns the next input byte (0..255) or
+ * -1 at the end of the input. */
+#define CPU0_INPUT ((volatile int *)0xFF000004)
+
+/* FILE (the name glibc gives it, so programs' headers agree): stdin reads
+ * the input port, stdout and stderr write to the console. */
+struct _IO_FILE {
+  int input;  /* 1 for stdin */
+  int flags;  /* FILE_EOF, FILE_ERR */
+  int unget;  /* a pushed-back byte, or -1 */
+};
+typedef struct _IO_FILE FILE;
+#define FILE_EOF 1
+#define FILE_ERR 2
+extern FILE *stdin, *stdout, *stderr;
+#define EOF (-1)
+
 int putchar(int c);
 int puts(const char *s);
 int printf(const char *fmt, ...);
 int vprintf(const char *fmt, va_list ap);
+int fputc(int c, FILE *f);
+int fputs(const char *s, FILE *f);
+int vfprintf(FILE *f, const char *fmt, va_list ap);
+int fprintf(FILE *f, const char *fmt, ...);
+int vsnprintf(char *buf, size_t n, const char *fmt, va_list ap);
+int snprintf(char *buf, size_t n, const char *fmt, ...);
+int __cpu0_getc(void);
+
+int *__errno_location(void);
+#define errno (*__errno_location())
+#define ENOENT 2
+#define EBADF 9
+#define ENOMEM 12
+#define EINVAL 22
+#define EDOM 33
+#define ERANGE 34
+char *strerror(int errnum);
+
+void *malloc(size_t n);
+void free(void *p);
+int isspace(int c);
+int isdigit(int c);
+int isalpha(int c);
+int isalnum(int c);
+int isxdigit(int c);
+int rand(void);
+int tolower(int c);
 
 void *memcpy(void *dst, const void *src, size_t n);
 void *memmove(void *dst, const void *src, size_t n);

@@ -1,4 +1,4 @@
-/* Memory and string functions. Byte loops only: Cpu0 has no alignment
+/* <string.h>. Byte loops only: Cpu0 has no alignment
  * traps, and these stay simple enough to be obviously right. */
 #include "rt.h"
 
@@ -73,4 +73,171 @@ char *strcpy(char *dst, const char *src) {
   while ((*d++ = *src++) != 0)
     ;
   return dst;
+}
+
+size_t strnlen(const char *s, size_t n) {
+  size_t i = 0;
+  while (i < n && s[i])
+    i++;
+  return i;
+}
+
+void *memchr(const void *s, int c, size_t n) {
+  const unsigned char *p = s;
+  for (; n; n--, p++)
+    if (*p == (unsigned char)c)
+      return (void *)p;
+  return NULL;
+}
+
+/* strncpy copies at most n bytes and pads with NULs to n. */
+char *strncpy(char *dst, const char *src, size_t n) {
+  size_t i = 0;
+  for (; i < n && src[i]; i++)
+    dst[i] = src[i];
+  for (; i < n; i++)
+    dst[i] = 0;
+  return dst;
+}
+
+char *strcat(char *dst, const char *src) {
+  strcpy(dst + strlen(dst), src);
+  return dst;
+}
+
+char *strncat(char *dst, const char *src, size_t n) {
+  char *d = dst + strlen(dst);
+  while (n-- && *src)
+    *d++ = *src++;
+  *d = 0;
+  return dst;
+}
+
+char *strchr(const char *s, int c) {
+  for (;; s++) {
+    if (*s == (char)c)
+      return (char *)s;
+    if (!*s)
+      return NULL;
+  }
+}
+
+char *strrchr(const char *s, int c) {
+  const char *last = NULL;
+  for (;; s++) {
+    if (*s == (char)c)
+      last = s;
+    if (!*s)
+      return (char *)last;
+  }
+}
+
+char *strstr(const char *hay, const char *needle) {
+  size_t n = strlen(needle);
+  for (; *hay; hay++)
+    if (strncmp(hay, needle, n) == 0)
+      return (char *)hay;
+  return n == 0 ? (char *)hay : NULL;
+}
+
+size_t strspn(const char *s, const char *accept) {
+  size_t i = 0;
+  while (s[i] && strchr(accept, s[i]))
+    i++;
+  return i;
+}
+
+size_t strcspn(const char *s, const char *reject) {
+  size_t i = 0;
+  while (s[i] && !strchr(reject, s[i]))
+    i++;
+  return i;
+}
+
+char *strpbrk(const char *s, const char *accept) {
+  s += strcspn(s, accept);
+  return *s ? (char *)s : NULL;
+}
+
+char *strtok(char *s, const char *delim) {
+  static char *next;
+  if (!s)
+    s = next;
+  if (!s)
+    return NULL;
+  s += strspn(s, delim);
+  if (!*s) {
+    next = NULL;
+    return NULL;
+  }
+  char *end = s + strcspn(s, delim);
+  if (*end)
+    *end++ = 0;
+  else
+    end = NULL;
+  next = end;
+  return s;
+}
+
+char *strdup(const char *s) {
+  size_t n = strlen(s) + 1;
+  char *p = malloc(n);
+  return p ? memcpy(p, s, n) : NULL;
+}
+
+char *strndup(const char *s, size_t n) {
+  n = strnlen(s, n);
+  char *p = malloc(n + 1);
+  if (!p)
+    return NULL;
+  memcpy(p, s, n);
+  p[n] = 0;
+  return p;
+}
+
+/* In the "C" locale collation is byte order. */
+int strcoll(const char *a, const char *b) { return strcmp(a, b); }
+
+size_t strxfrm(char *dst, const char *src, size_t n) {
+  size_t len = strlen(src);
+  if (len < n)
+    memcpy(dst, src, len + 1);
+  return len;
+}
+
+/* strerror's messages are glibc's for the errno values <errno.h> names. */
+char *strerror(int e) {
+  switch (e) {
+  case 0:
+    return "Success";
+  case 1:
+    return "Operation not permitted";
+  case ENOENT:
+    return "No such file or directory";
+  case 5:
+    return "Input/output error";
+  case EBADF:
+    return "Bad file descriptor";
+  case ENOMEM:
+    return "Cannot allocate memory";
+  case 13:
+    return "Permission denied";
+  case 17:
+    return "File exists";
+  case EINVAL:
+    return "Invalid argument";
+  case 28:
+    return "No space left on device";
+  case EDOM:
+    return "Numerical argument out of domain";
+  case ERANGE:
+    return "Numerical result out of range";
+  case 38:
+    return "Function not implemented";
+  case 84:
+    return "Invalid or incomplete multibyte or wide character";
+  }
+  static char buf[32];
+  snprintf(buf, sizeof buf, "Unknown error %d", e);
+  return buf;
 }
