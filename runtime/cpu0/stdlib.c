@@ -114,7 +114,7 @@ lldiv_t lldiv(long long a, long long b) { return (lldiv_t){a / b, a % b}; }
  * seeded sequence is the same as on the host ------------------------------ */
 
 static int rand_tbl[31];
-static int rand_f, rand_r, rand_ready;
+static int rand_front, rand_rear, rand_ready;
 
 void srand(unsigned seed) {
   int *r = rand_tbl;
@@ -127,8 +127,8 @@ void srand(unsigned seed) {
       w += 2147483647;
     r[i] = w;
   }
-  rand_f = 3;
-  rand_r = 0;
+  rand_front = 3;
+  rand_rear = 0;
   rand_ready = 1;
   /* glibc discards the first 310 outputs. */
   for (int i = 0; i < 310; i++)
@@ -140,12 +140,12 @@ int rand(void) {
   if (!rand_ready)
     srand(1);
   /* r[f] += r[r], over a ring of 31 words as glibc's random_r does. */
-  unsigned v = (unsigned)r[rand_f] + (unsigned)r[rand_r];
-  r[rand_f] = (int)v;
-  if (++rand_f >= 31)
-    rand_f = 0;
-  if (++rand_r >= 31)
-    rand_r = 0;
+  unsigned v = (unsigned)r[rand_front] + (unsigned)r[rand_rear];
+  r[rand_front] = (int)v;
+  if (++rand_front >= 31)
+    rand_front = 0;
+  if (++rand_rear >= 31)
+    rand_rear = 0;
   return (int)(v >> 1);
 }
 

@@ -231,9 +231,20 @@ static u64 round_fp(u64 q, int e2, int sticky, int mb, int bias) {
     m++;
   if (tiny) {
     /* m < 2^mb is subnormal; m == 2^mb rounded up to the smallest normal
-     * and the same bits encode it. */
-    if (inexact)
-      errno = ERANGE;
+     * and the same bits encode it. Like glibc, report underflow when the
+     * result is inexact and tiny after rounding: rounded to full precision
+     * with an unbounded exponent, the value stays below the smallest
+     * normal. */
+    if (inexact) {
+      int below = 1;
+      if (exp == -bias) {
+        u64 r = q & ((1ULL << (63 - mb)) - 1), h = 1ULL << (62 - mb);
+        u64 full = q >> (63 - mb);
+        below = !(full + (r > h || (r == h && (sticky || (full & 1)))) >> (mb + 1));
+      }
+      if (below)
+        errno = ERANGE;
+    }
     return m;
   }
   if (m >> (mb + 1)) {
@@ -277,17 +288,27 @@ static u64 parse_fp(const char *s, char **end, int mb, int bias, int *neg) {
     return inf;
   }
   if (lower_eq(p, "nan")) {
+    u64 payload = 0;
     p += 3;
     if (*p == '(') {
+      /* "nan(n-char-sequence)": a number in the sequence is the payload,
+       * as glibc does it. */
       const char *q = p + 1;
       while (isalnum((unsigned char)*q) || *q == '_')
         q++;
-      if (*q == ')')
+      if (*q == ')') {
+        char *num_end;
+        int e = errno;
+        u64 v = strtoull(p + 1, &num_end, 0);
+        errno = e;
+        if (num_end == q)
+          payload = v & ((1ULL << (mb - 1)) - 1);
         p = q + 1;
+      }
     }
     if (end)
       *end = (char *)p;
-    return inf | 1ULL << (mb - 1);
+    return inf | 1ULL << (mb - 1) | payload;
   }
   if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X') &&
       (isxdigit((unsigned char)p[2]) || (p[2] == '.' && isxdigit((unsigned char)p[3])))) {
@@ -363,8 +384,10 @@ static u64 parse_fp(const char *s, char **end, int mb, int bias, int *neg) {
         e10++;
     }
   }
-  if (!any)
+  if (!any) {
+    *neg = 0;
     return 0;
+  }
   if ((*p == 'e' || *p == 'E') &&
       (isdigit((unsigned char)p[1]) ||
        ((p[1] == '+' || p[1] == '-') && isdigit((unsigned char)p[2])))) {
