@@ -9,23 +9,33 @@ static int errno_value;
 int *__errno_location(void) { return &errno_value; }
 
 #define ATEXIT_MAX 32
-static void (*atexit_fns[ATEXIT_MAX])(void);
+static struct {
+  void (*fn)(void *);
+  void *arg;
+} atexit_fns[ATEXIT_MAX];
 static int atexit_n;
 
-/* atexit registers fn to run at exit, most recent first (32 at most). */
-int atexit(void (*fn)(void)) {
+/* __cxa_atexit registers fn(arg) to run at exit, most recent first (32 at
+ * most); <stdlib.h>'s atexit calls it, as glibc's does. */
+int __cxa_atexit(void (*fn)(void *), void *arg, void *dso) {
+  (void)dso;
   if (atexit_n == ATEXIT_MAX)
     return -1;
-  atexit_fns[atexit_n++] = fn;
+  atexit_fns[atexit_n].fn = fn;
+  atexit_fns[atexit_n++].arg = arg;
   return 0;
 }
+
+int atexit(void (*fn)(void)) { return __cxa_atexit((void (*)(void *))fn, NULL, NULL); }
 
 /* exit runs the atexit functions and stops the simulator; the status
  * becomes the run's exit code just as if main had returned it. (A return
  * from main does not run them: crt0 halts directly.) */
 void exit(int status) {
-  while (atexit_n > 0)
-    atexit_fns[--atexit_n]();
+  while (atexit_n > 0) {
+    atexit_n--;
+    atexit_fns[atexit_n].fn(atexit_fns[atexit_n].arg);
+  }
   __halt(status);
 }
 

@@ -24,6 +24,8 @@ void free(void *p);
 void abort(void) __attribute__((__noreturn__));
 void exit(int status) __attribute__((__noreturn__));
 void _Exit(int status) __attribute__((__noreturn__));
+/* (lli cannot resolve glibc's atexit, a static stub of libc_nonshared.a:
+ * host-reference tests cannot use it.) */
 int atexit(void (*fn)(void));
 char *getenv(const char *name);
 int system(const char *cmd);

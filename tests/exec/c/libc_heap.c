@@ -1,4 +1,6 @@
-/* malloc/calloc/realloc/free: lists, reuse after free, growth, zeroing. */
+/* malloc/calloc/realloc/free: lists, reuse after free, growth, zeroing.
+ * exec: no-host (size_t arguments are 64-bit in x86-64 IR, but the Cpu0
+ * runtime's are 32-bit: calloc's and realloc's would be misread) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -65,6 +65,7 @@
 #define exit rt_exit
 #define _Exit rt__Exit
 #define atexit rt_atexit
+#define __cxa_atexit rt___cxa_atexit
 #define signal rt_signal
 #define raise rt_raise
 #define __assert_fail rt___assert_fail

@@ -65,6 +65,7 @@
 #undef exit
 #undef _Exit
 #undef atexit
+#undef __cxa_atexit
 #undef signal
 #undef raise
 #undef __assert_fail
