@@ -58,12 +58,12 @@ int main(void) {
   free(dn);
   printf("strerror %s\n", strerror(ERANGE));
 
-  int cls = 0;
+  unsigned cls = 0;
   for (int c = -1; c < 256; c++)
     cls = cls * 31 + !!isalpha(c) + 2 * !!isdigit(c) + 4 * !!isspace(c) +
           8 * !!ispunct(c) + 16 * !!isupper(c) + 32 * !!isxdigit(c) +
           64 * !!isprint(c) + 128 * !!iscntrl(c) + toupper(c) + tolower(c);
-  printf("ctype hash %d\n", cls);
+  printf("ctype hash %u\n", cls);
 
   char *end;
   printf("strtol %ld %ld %ld\n", strtol("  -123xyz", &end, 10), strtol("0x1F", NULL, 0),
