@@ -10,8 +10,11 @@
 
 typedef __SIZE_TYPE__ size_t;
 
-/* Memory-mapped console: a byte stored here is printed (spec §8.4). */
+/* Memory-mapped console: a byte stored here is printed (spec §8.4). (The
+ * host check, tests/rtcheck, defines its own ports.) */
+#ifndef CPU0_CONSOLE
 #define CPU0_CONSOLE ((volatile char *)0xFF000000)
+#endif
 
 typedef __PTRDIFF_TYPE__ ptrdiff_t;
 typedef __UINTPTR_TYPE__ uintptr_t;
@@ -19,7 +22,9 @@ typedef __UINTPTR_TYPE__ uintptr_t;
 
 /* Memory-mapped input: a word load returns the next input byte (0..255) or
  * -1 at the end of the input. */
+#ifndef CPU0_INPUT
 #define CPU0_INPUT ((volatile int *)0xFF000004)
+#endif
 
 /* FILE (the name glibc gives it, so programs' headers agree): stdin reads
  * the input port, stdout and stderr write to the console. */

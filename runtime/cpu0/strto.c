@@ -240,7 +240,7 @@ static u64 round_fp(u64 q, int e2, int sticky, int mb, int bias) {
       if (exp == -bias) {
         u64 r = q & ((1ULL << (63 - mb)) - 1), h = 1ULL << (62 - mb);
         u64 full = q >> (63 - mb);
-        below = !(full + (r > h || (r == h && (sticky || (full & 1)))) >> (mb + 1));
+        below = !((full + (r > h || (r == h && (sticky || (full & 1))))) >> (mb + 1));
       }
       if (below)
         errno = ERANGE;

@@ -11,7 +11,21 @@ static char rt_heap[1 << 22] __attribute__((aligned(8)));
 #define HEAP_START rt_heap
 #define HEAP_LIMIT (rt_heap + sizeof rt_heap)
 
+/* The console and input ports: each store to CPU0_CONSOLE appends to
+ * console[], each load from CPU0_INPUT takes the next byte of input[]. */
+static char console[4096];
+static int console_n;
+static const char *input;
+static int input_n, input_pos, input_word;
+static volatile int *next_input(void) {
+  input_word = input_pos < input_n ? (unsigned char)input[input_pos++] : -1;
+  return &input_word;
+}
+#define CPU0_CONSOLE (&console[console_n < 4095 ? console_n++ : console_n])
+#define CPU0_INPUT (next_input())
+
 #include "../../../runtime/cpu0/ctype.c"
+#include "../../../runtime/cpu0/io.c"
 #include "../../../runtime/cpu0/int64.c"
 #include "../../../runtime/cpu0/malloc.c"
 #include "../../../runtime/cpu0/printf.c"
@@ -27,11 +41,6 @@ static char rt_heap[1 << 22] __attribute__((aligned(8)));
 #include <stdlib.h>
 #include <string.h>
 
-static rt_FILE out_file = {0, 0, -1};
-rt_FILE *rt_stdout = &out_file, *rt_stderr = &out_file, *rt_stdin = &out_file;
-int rt_fputc(int c, rt_FILE *f) { return (void)f, c; }
-int rt_putchar(int c) { return c; }
-int rt_puts(const char *s) { return (void)s, 0; }
 static int exiting;
 static char bye_order[8];
 static void bye1(void) { strcat(bye_order, "1"); }
@@ -287,6 +296,83 @@ int main(void) {
         break;
       t1 = strtok(NULL, b);
       t2 = rt_strtok(NULL, b);
+    }
+  }
+
+  /* Output streams: what reaches the console, against the same calls on a
+   * host memory stream. */
+  {
+    static char hostbuf[4096];
+    FILE *h = fmemopen(hostbuf, sizeof hostbuf, "w");
+    console_n = 0;
+    *rt___errno_location() = ENOENT;
+    errno = ENOENT;
+    rt_perror("perror");
+    fprintf(h, "perror: %s\n", strerror(ENOENT));
+    rt_fputs("fputs|", rt_stdout);
+    fputs("fputs|", h);
+    rt_fputc('c', rt_stderr);
+    fputc('c', h);
+    rt_putc('p', rt_stdout);
+    putc('p', h);
+    rt_fwrite("abcdef", 2, 3, rt_stdout);
+    fwrite("abcdef", 2, 3, h);
+    rt_fprintf(rt_stdout, "|%d|%s\n", 42, "fprintf");
+    fprintf(h, "|%d|%s\n", 42, "fprintf");
+    rt_puts("puts");
+    fputs("puts\n", h);
+    rt_printf("%5.2f%%\n", 12.345);
+    fprintf(h, "%5.2f%%\n", 12.345);
+    fclose(h);
+    console[console_n] = 0;
+    if (strcmp(console, hostbuf) != 0)
+      FAIL("console output:\n%s\nwant:\n%s", console, hostbuf);
+    if (rt_fopen("x", "r") != NULL || *rt___errno_location() != ENOENT)
+      FAIL("fopen did not fail with ENOENT");
+  }
+
+  /* Input: getchar, fgets, ungetc, fread and the EOF flag on the same
+   * bytes as a host memory stream. */
+  static const char *inputs[] = {"", "a", "line one\nline two\n\nlast", "x\n", "0123456789abcdefghij\n"};
+  for (int k = 0; k < 5; k++) {
+    for (int size = 1; size < 8; size += 3) {
+      char text[64];
+      strcpy(text, inputs[k]);
+      FILE *h = fmemopen(text, strlen(text) ? strlen(text) : 1, "r");
+      if (!strlen(text))
+        fgetc(h); /* an empty stream: make it be at EOF */
+      input = inputs[k];
+      input_n = (int)strlen(inputs[k]);
+      input_pos = 0;
+      rt_clearerr(rt_stdin);
+      rt_stdin->unget = -1;
+      for (int step = 0; step < 12; step++) {
+        char g[16], w[16];
+        memset(g, 'Z', sizeof g);
+        memset(w, 'Z', sizeof w);
+        int op = (step + k) % 4;
+        if (op == 0) {
+          int gc = rt_getchar(), wc = fgetc(h);
+          if (gc != wc)
+            FAIL("getchar: %d, want %d (input %d step %d)", gc, wc, k, step);
+        } else if (op == 1) {
+          char *gr = rt_fgets(g, size + 1, rt_stdin), *wr = fgets(w, size + 1, h);
+          if ((gr == NULL) != (wr == NULL) || memcmp(g, w, sizeof g) != 0)
+            FAIL("fgets(%d): \"%.16s\", want \"%.16s\" (input %d step %d)", size + 1,
+                 gr ? g : "NULL", wr ? w : "NULL", k, step);
+        } else if (op == 2) {
+          size_t gn = rt_fread(g, 1, (size_t)size, rt_stdin), wn = fread(w, 1, (size_t)size, h);
+          if (gn != wn || memcmp(g, w, gn) != 0)
+            FAIL("fread: %d, want %d", (int)gn, (int)wn);
+        } else {
+          int gc = rt_getc(rt_stdin), wc = getc(h);
+          if (gc != wc || (gc != EOF && rt_ungetc(gc, rt_stdin) != ungetc(wc, h)))
+            FAIL("getc/ungetc: %d, want %d", gc, wc);
+        }
+        if (!!rt_feof(rt_stdin) != !!feof(h))
+          FAIL("feof: %d, want %d (input %d step %d)", rt_feof(rt_stdin), feof(h), k, step);
+      }
+      fclose(h);
     }
   }
 

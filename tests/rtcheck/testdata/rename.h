@@ -1,6 +1,21 @@
 /* Renames the Cpu0 runtime's public names (rt_*) so that the runtime's C
  * can be #included into a host program next to the host C library. */
 #define putchar rt_putchar
+#define putc rt_putc
+#define fwrite rt_fwrite
+#define fflush rt_fflush
+#define getchar rt_getchar
+#define getc rt_getc
+#define fgetc rt_fgetc
+#define ungetc rt_ungetc
+#define fgets rt_fgets
+#define fread rt_fread
+#define fopen rt_fopen
+#define fclose rt_fclose
+#define ferror rt_ferror
+#define feof rt_feof
+#define clearerr rt_clearerr
+#define perror rt_perror
 #define puts rt_puts
 #define printf rt_printf
 #define vprintf rt_vprintf

@@ -1,6 +1,21 @@
 /* Undoes rename.h (the runtime's internal macros too), before the host
  * C library's headers. */
 #undef putchar
+#undef putc
+#undef fwrite
+#undef fflush
+#undef getchar
+#undef getc
+#undef fgetc
+#undef ungetc
+#undef fgets
+#undef fread
+#undef fopen
+#undef fclose
+#undef ferror
+#undef feof
+#undef clearerr
+#undef perror
 #undef puts
 #undef printf
 #undef vprintf
