@@ -1,5 +1,6 @@
 /* Renames the Cpu0 runtime's public names (rt_*) so that the runtime's C
- * can be #included into a host program next to the host C library. */
+ * can be #included into a host program next to the host C library (also
+ * used by tests/softfloat). */
 #define putchar rt_putchar
 #define putc rt_putc
 #define fwrite rt_fwrite

@@ -56,7 +56,9 @@
 #define fmod rt_fmod
 #define sqrtf rt_sqrtf
 #define sqrt rt_sqrt
+#include "../../rtcheck/testdata/rename.h"
 #include "../../../runtime/cpu0/softfloat.c"
+#include "../../rtcheck/testdata/unrename.h"
 
 #undef fmodf
 #undef fmod
