@@ -50,7 +50,7 @@ setup deps:
 # cpu0run needs none of this: it compiles its embedded copy on first use).
 runtime: build
 	@for march in cpu0 cpu0el; do for mcpu in cpu032I cpu032II; do \
-	  d=$(BUILD)/rt/$$march-$$mcpu; mkdir -p $$d; cp runtime/cpu0/halt.s $$d/; \
+	  d=$(BUILD)/rt/$$march-$$mcpu; mkdir -p $$d; cp runtime/cpu0/*.s $$d/; \
 	  triple=$$([ $$march = cpu0 ] && echo $(triple_cpu0) || echo $(triple_cpu0el)); \
 	  for c in runtime/cpu0/*.c; do b=$$(basename $$c .c); \
 	    $(CLANG) --target=$$triple -O2 -ffreestanding -fno-builtin -S -emit-llvm $$c -o $$d/$$b.ll || exit 1; \
@@ -60,11 +60,9 @@ runtime: build
 
 # demo compiles examples/hello.c for $(MARCH)/$(MCPU) and runs it with
 # cpu0run, which compiles the runtime on its first run (into the user's
-# cache directory). The -I is for trees whose C headers are still in
-# tests/exec/include rather than runtime/include (embedded in cpu0run).
-DEMO_INCLUDE := $(if $(wildcard runtime/include),,-I tests/exec/include)
+# cache directory).
 demo: build
-	$(BIN)/cpu0run -march=$(MARCH) -mcpu=$(MCPU) -stats $(DEMO_INCLUDE) examples/hello.c
+	$(BIN)/cpu0run -march=$(MARCH) -mcpu=$(MCPU) -stats examples/hello.c
 
 test:
 	$(GO) vet ./...
@@ -93,7 +91,7 @@ bench-passes:
 # count (nops excluded) of lltosimd -O2 (both CPUs) and of
 # llc -march=mipsel -mattr=+soft-float -O2 -relocation-model=static on
 # the same IR (soft float: Cpu0 has no FPU, so float ops are calls in both).
-RT_INCLUDE := $(firstword $(wildcard runtime/include) tests/exec/include)
+RT_INCLUDE := runtime/include
 .PHONY: bench-size
 bench-size: build
 	python3 scripts/bench-size.py $(BIN)/lltosimd $(RT_INCLUDE)

@@ -12,7 +12,7 @@ clang=${CLANG:-clang-14}
 lli=${LLI:-lli}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cflags=(-ffreestanding -fno-builtin -nostdlibinc -I "$root/tests/exec/include" -w)
+cflags=(-ffreestanding -fno-builtin -nostdlibinc -I "$root/runtime/include" -w)
 fail=0
 for src in "${@:-$root/tests/exec/c/*.c}"; do
   for src1 in $src; do

@@ -27,7 +27,7 @@ cp "$src" "$out/$name.c"
 
 clang=${CLANG:-clang-14}
 flags="-ffreestanding -fno-builtin -fno-vectorize -fno-slp-vectorize -nostdlibinc -w -S -emit-llvm \
--I $root/tests/exec/include -I $root/tests/campaign/include -I /usr/include/csmith"
+-I $root/runtime/include -I /usr/include/csmith"
 
 # The original's first lltosimd diagnostic, without positions, for crash mode.
 sig=

@@ -4,7 +4,8 @@
 #
 #   scripts/run-c.sh prog.c [-march=cpu0|cpu0el] [-mcpu=cpu032I|cpu032II] [-O0..3] [-- args...]
 #
-# Prints the program's output; the exit status is main's return value.
+# The C file may use the C library declared in runtime/include. Prints the
+# program's output; the exit status is main's return value.
 # (Re)builds bin/cpu0run first, so it is never stale.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,7 +19,5 @@ while [ $# -gt 0 ]; do
   *) echo "run-c.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
-# Headers not yet moved to runtime/include (embedded) come from the corpus.
-[ -d "$root/runtime/include" ] || opts+=(-I "$root/tests/exec/include")
 (cd "$root" && "${GO:-go}" build -o bin/cpu0run ./cmd/cpu0run)
 exec "$root/bin/cpu0run" "${opts[@]}" "$src" "$@"

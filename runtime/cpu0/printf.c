@@ -1,4 +1,6 @@
-/* printf for the Cpu0 console.
+/* The printf family: one formatting engine writing to a sink (a FILE or
+ * a bounded buffer) behind printf, fprintf, sprintf, snprintf and their v
+ * forms.
  *
  * Supports %d %i %u %x %X %s %c %p %% with the length modifiers hh, h, l and
  * ll, %f %F %e %E %g %G for doubles, a field width and a precision (digits
@@ -256,9 +258,25 @@ static int fmt_double(char *out, u64 bits, char c, int prec, int alt, int *speci
 
 /* --- printf --------------------------------------------------------------- */
 
+/* A sink receives the formatted characters: a FILE, or else a buffer of
+ * cap bytes that keeps the first cap-1 characters (n counts them all). */
+struct sink {
+  FILE *f;
+  char *buf;
+  size_t cap, n;
+};
+
+static void emit(struct sink *s, char c) {
+  if (s->f)
+    fputc(c, s->f);
+  else if (s->n + 1 < s->cap)
+    s->buf[s->n] = c;
+  s->n++;
+}
+
 /* fmt_out pads and prints one converted field. */
-static int fmt_out(const char *body, int len, const char *prefix, int width,
-                   int left, int zero) {
+static int fmt_out(struct sink *s, const char *body, int len, const char *prefix,
+                   int width, int left, int zero) {
   int plen = 0, n = 0, pad;
   while (prefix[plen])
     plen++;
@@ -267,16 +285,16 @@ static int fmt_out(const char *body, int len, const char *prefix, int width,
     pad = 0;
   if (!left && !zero)
     for (; pad > 0; pad--, n++)
-      putchar(' ');
+      emit(s, ' ');
   for (int i = 0; i < plen; i++, n++)
-    putchar(prefix[i]);
+    emit(s, prefix[i]);
   if (!left && zero)
     for (; pad > 0; pad--, n++)
-      putchar('0');
+      emit(s, '0');
   for (int i = 0; i < len; i++, n++)
-    putchar(body[i]);
+    emit(s, body[i]);
   for (; pad > 0; pad--, n++)
-    putchar(' ');
+    emit(s, ' ');
   return n;
 }
 
@@ -314,11 +332,12 @@ static int int_body(char *buf, const char *tmp, int n, int prec, int is_zero) {
   return pad + n;
 }
 
-int vprintf(const char *fmt, va_list ap) {
+/* format writes fmt with ap to the sink and returns the character count. */
+static int format(struct sink *snk, const char *fmt, va_list ap) {
   int count = 0;
   for (; *fmt; fmt++) {
     if (*fmt != '%') {
-      putchar(*fmt);
+      emit(snk, *fmt);
       count++;
       continue;
     }
@@ -451,7 +470,7 @@ int vprintf(const char *fmt, va_list ap) {
       len = fmt_double(buf, v.u, c, prec, alt, &special);
       if (special)
         zero = 0;
-      count += fmt_out(buf, len, prefix, width, left, zero);
+      count += fmt_out(snk, buf, len, prefix, width, left, zero);
       continue;
     }
     case 'c':
@@ -466,7 +485,7 @@ int vprintf(const char *fmt, va_list ap) {
       int n = 0;
       while (s[n] && (prec < 0 || n < prec))
         n++;
-      count += fmt_out(s, n, "", width, left, 0);
+      count += fmt_out(snk, s, n, "", width, left, 0);
       continue;
     }
     case '%':
@@ -478,20 +497,63 @@ int vprintf(const char *fmt, va_list ap) {
       return count; /* stray '%' at the end */
     default:
       /* Unknown conversion: print it verbatim, as a diagnostic aid. */
-      putchar('%');
-      putchar(c);
+      emit(snk, '%');
+      emit(snk, c);
       count += 2;
       continue;
     }
-    count += fmt_out(buf, len, prefix, width, left, zero);
+    count += fmt_out(snk, buf, len, prefix, width, left, zero);
   }
   return count;
 }
 
-int printf(const char *fmt, ...) {
+RT_WEAK int vfprintf(FILE *f, const char *fmt, va_list ap) {
+  struct sink s = {f, NULL, 0, 0};
+  return format(&s, fmt, ap);
+}
+
+RT_WEAK int vprintf(const char *fmt, va_list ap) { return vfprintf(stdout, fmt, ap); }
+
+RT_WEAK int vsnprintf(char *buf, size_t n, const char *fmt, va_list ap) {
+  struct sink s = {NULL, buf, n, 0};
+  int r = format(&s, fmt, ap);
+  if (n > 0)
+    buf[s.n < n ? s.n : n - 1] = 0;
+  return r;
+}
+
+RT_WEAK int vsprintf(char *buf, const char *fmt, va_list ap) {
+  return vsnprintf(buf, (size_t)-1 >> 1, fmt, ap);
+}
+
+RT_WEAK int printf(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   int n = vprintf(fmt, ap);
   va_end(ap);
   return n;
+}
+
+RT_WEAK int fprintf(FILE *f, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vfprintf(f, fmt, ap);
+  va_end(ap);
+  return n;
+}
+
+RT_WEAK int sprintf(char *buf, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsprintf(buf, fmt, ap);
+  va_end(ap);
+  return n;
+}
+
+RT_WEAK int snprintf(char *buf, size_t n, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int r = vsnprintf(buf, n, fmt, ap);
+  va_end(ap);
+  return r;
 }

@@ -11,30 +11,83 @@
 typedef __SIZE_TYPE__ size_t;
 
 /* The C library's functions are weak definitions, as if the runtime were
- * an archive: a program may define its own putchar, strlen or floor, and
- * the linker then takes the program's. */
+ * an archive: a program may define its own putchar, strlen, malloc or
+ * floor, and the linker then takes the program's. */
 #define RT_WEAK __attribute__((weak))
 
-/* Memory-mapped console: a byte stored here is printed (spec §8.4). */
+/* Memory-mapped console: a byte stored here is printed (spec §8.4). (The
+ * host check, tests/rtcheck, defines its own ports.) */
+#ifndef CPU0_CONSOLE
 #define CPU0_CONSOLE ((volatile char *)0xFF000000)
+#endif
 
-RT_WEAK int putchar(int c);
-RT_WEAK int puts(const char *s);
-RT_WEAK int printf(const char *fmt, ...);
-RT_WEAK int vprintf(const char *fmt, va_list ap);
+typedef __PTRDIFF_TYPE__ ptrdiff_t;
+typedef __UINTPTR_TYPE__ uintptr_t;
+#define NULL ((void *)0)
 
-RT_WEAK void *memcpy(void *dst, const void *src, size_t n);
-RT_WEAK void *memmove(void *dst, const void *src, size_t n);
-RT_WEAK void *memset(void *dst, int c, size_t n);
-RT_WEAK int memcmp(const void *a, const void *b, size_t n);
-RT_WEAK int bcmp(const void *a, const void *b, size_t n);
-RT_WEAK size_t strlen(const char *s);
-RT_WEAK int strcmp(const char *a, const char *b);
-RT_WEAK int strncmp(const char *a, const char *b, size_t n);
-RT_WEAK char *strcpy(char *dst, const char *src);
+/* Memory-mapped input: a word load returns the next input byte (0..255) or
+ * -1 at the end of the input. */
+#ifndef CPU0_INPUT
+#define CPU0_INPUT ((volatile int *)0xFF000004)
+#endif
 
-RT_WEAK void abort(void) __attribute__((noreturn));
-RT_WEAK void exit(int status) __attribute__((noreturn));
+/* FILE (the name glibc gives it, so programs' headers agree): stdin reads
+ * the input port, stdout and stderr write to the console. */
+struct _IO_FILE {
+  int input;  /* 1 for stdin */
+  int flags;  /* FILE_EOF, FILE_ERR */
+  int unget;  /* a pushed-back byte, or -1 */
+};
+typedef struct _IO_FILE FILE;
+#define FILE_EOF 1
+#define FILE_ERR 2
+extern FILE *stdin, *stdout, *stderr;
+#define EOF (-1)
+
+int putchar(int c);
+int puts(const char *s);
+int printf(const char *fmt, ...);
+int vprintf(const char *fmt, va_list ap);
+int fputc(int c, FILE *f);
+int fputs(const char *s, FILE *f);
+int vfprintf(FILE *f, const char *fmt, va_list ap);
+int fprintf(FILE *f, const char *fmt, ...);
+int vsnprintf(char *buf, size_t n, const char *fmt, va_list ap);
+int snprintf(char *buf, size_t n, const char *fmt, ...);
+int __cpu0_getc(void);
+
+int *__errno_location(void);
+#define errno (*__errno_location())
+#define ENOENT 2
+#define EBADF 9
+#define ENOMEM 12
+#define EINVAL 22
+#define EDOM 33
+#define ERANGE 34
+char *strerror(int errnum);
+
+void *malloc(size_t n);
+void free(void *p);
+int isspace(int c);
+int isdigit(int c);
+int isalpha(int c);
+int isalnum(int c);
+int isxdigit(int c);
+int rand(void);
+int tolower(int c);
+
+void *memcpy(void *dst, const void *src, size_t n);
+void *memmove(void *dst, const void *src, size_t n);
+void *memset(void *dst, int c, size_t n);
+int memcmp(const void *a, const void *b, size_t n);
+int bcmp(const void *a, const void *b, size_t n);
+size_t strlen(const char *s);
+int strcmp(const char *a, const char *b);
+int strncmp(const char *a, const char *b, size_t n);
+char *strcpy(char *dst, const char *src);
+
+void abort(void) __attribute__((noreturn));
+void exit(int status) __attribute__((noreturn));
 
 /* Defined in halt.s: stops the simulator with status as main's result. */
 void __halt(int status) __attribute__((noreturn));

@@ -1,8 +1,8 @@
-/* Memory and string functions. Byte loops only: Cpu0 has no alignment
+/* <string.h>. Byte loops only: Cpu0 has no alignment
  * traps, and these stay simple enough to be obviously right. */
 #include "rt.h"
 
-void *memcpy(void *dst, const void *src, size_t n) {
+RT_WEAK void *memcpy(void *dst, const void *src, size_t n) {
   char *d = dst;
   const char *s = src;
   while (n--)
@@ -10,7 +10,7 @@ void *memcpy(void *dst, const void *src, size_t n) {
   return dst;
 }
 
-void *memmove(void *dst, const void *src, size_t n) {
+RT_WEAK void *memmove(void *dst, const void *src, size_t n) {
   char *d = dst;
   const char *s = src;
   if (d == s || n == 0)
@@ -28,14 +28,14 @@ void *memmove(void *dst, const void *src, size_t n) {
   return dst;
 }
 
-void *memset(void *dst, int c, size_t n) {
+RT_WEAK void *memset(void *dst, int c, size_t n) {
   unsigned char *d = dst;
   while (n--)
     *d++ = (unsigned char)c;
   return dst;
 }
 
-int memcmp(const void *a, const void *b, size_t n) {
+RT_WEAK int memcmp(const void *a, const void *b, size_t n) {
   const unsigned char *p = a, *q = b;
   for (; n; n--, p++, q++)
     if (*p != *q)
@@ -45,16 +45,16 @@ int memcmp(const void *a, const void *b, size_t n) {
 
 /* bcmp is zero iff the blocks are equal; clang calls it for
  * memcmp(...) == 0. */
-int bcmp(const void *a, const void *b, size_t n) { return memcmp(a, b, n); }
+RT_WEAK int bcmp(const void *a, const void *b, size_t n) { return memcmp(a, b, n); }
 
-size_t strlen(const char *s) {
+RT_WEAK size_t strlen(const char *s) {
   const char *p = s;
   while (*p)
     p++;
   return (size_t)(p - s);
 }
 
-int strcmp(const char *a, const char *b) {
+RT_WEAK int strcmp(const char *a, const char *b) {
   while (*a && *a == *b) {
     a++;
     b++;
@@ -62,7 +62,7 @@ int strcmp(const char *a, const char *b) {
   return (unsigned char)*a - (unsigned char)*b;
 }
 
-int strncmp(const char *a, const char *b, size_t n) {
+RT_WEAK int strncmp(const char *a, const char *b, size_t n) {
   for (; n; n--, a++, b++) {
     if (*a != *b)
       return (unsigned char)*a - (unsigned char)*b;
@@ -72,9 +72,176 @@ int strncmp(const char *a, const char *b, size_t n) {
   return 0;
 }
 
-char *strcpy(char *dst, const char *src) {
+RT_WEAK char *strcpy(char *dst, const char *src) {
   char *d = dst;
   while ((*d++ = *src++) != 0)
     ;
   return dst;
+}
+
+RT_WEAK size_t strnlen(const char *s, size_t n) {
+  size_t i = 0;
+  while (i < n && s[i])
+    i++;
+  return i;
+}
+
+RT_WEAK void *memchr(const void *s, int c, size_t n) {
+  const unsigned char *p = s;
+  for (; n; n--, p++)
+    if (*p == (unsigned char)c)
+      return (void *)p;
+  return NULL;
+}
+
+/* strncpy copies at most n bytes and pads with NULs to n. */
+RT_WEAK char *strncpy(char *dst, const char *src, size_t n) {
+  size_t i = 0;
+  for (; i < n && src[i]; i++)
+    dst[i] = src[i];
+  for (; i < n; i++)
+    dst[i] = 0;
+  return dst;
+}
+
+RT_WEAK char *strcat(char *dst, const char *src) {
+  strcpy(dst + strlen(dst), src);
+  return dst;
+}
+
+RT_WEAK char *strncat(char *dst, const char *src, size_t n) {
+  char *d = dst + strlen(dst);
+  while (n-- && *src)
+    *d++ = *src++;
+  *d = 0;
+  return dst;
+}
+
+RT_WEAK char *strchr(const char *s, int c) {
+  for (;; s++) {
+    if (*s == (char)c)
+      return (char *)s;
+    if (!*s)
+      return NULL;
+  }
+}
+
+RT_WEAK char *strrchr(const char *s, int c) {
+  const char *last = NULL;
+  for (;; s++) {
+    if (*s == (char)c)
+      last = s;
+    if (!*s)
+      return (char *)last;
+  }
+}
+
+RT_WEAK char *strstr(const char *hay, const char *needle) {
+  size_t n = strlen(needle);
+  for (; *hay; hay++)
+    if (strncmp(hay, needle, n) == 0)
+      return (char *)hay;
+  return n == 0 ? (char *)hay : NULL;
+}
+
+RT_WEAK size_t strspn(const char *s, const char *accept) {
+  size_t i = 0;
+  while (s[i] && strchr(accept, s[i]))
+    i++;
+  return i;
+}
+
+RT_WEAK size_t strcspn(const char *s, const char *reject) {
+  size_t i = 0;
+  while (s[i] && !strchr(reject, s[i]))
+    i++;
+  return i;
+}
+
+RT_WEAK char *strpbrk(const char *s, const char *accept) {
+  s += strcspn(s, accept);
+  return *s ? (char *)s : NULL;
+}
+
+RT_WEAK char *strtok(char *s, const char *delim) {
+  static char *next;
+  if (!s)
+    s = next;
+  if (!s)
+    return NULL;
+  s += strspn(s, delim);
+  if (!*s) {
+    next = NULL;
+    return NULL;
+  }
+  char *end = s + strcspn(s, delim);
+  if (*end)
+    *end++ = 0;
+  else
+    end = NULL;
+  next = end;
+  return s;
+}
+
+RT_WEAK char *strdup(const char *s) {
+  size_t n = strlen(s) + 1;
+  char *p = malloc(n);
+  return p ? memcpy(p, s, n) : NULL;
+}
+
+RT_WEAK char *strndup(const char *s, size_t n) {
+  n = strnlen(s, n);
+  char *p = malloc(n + 1);
+  if (!p)
+    return NULL;
+  memcpy(p, s, n);
+  p[n] = 0;
+  return p;
+}
+
+/* In the "C" locale collation is byte order. */
+RT_WEAK int strcoll(const char *a, const char *b) { return strcmp(a, b); }
+
+RT_WEAK size_t strxfrm(char *dst, const char *src, size_t n) {
+  size_t len = strlen(src);
+  if (len < n)
+    memcpy(dst, src, len + 1);
+  return len;
+}
+
+/* strerror's messages are glibc's for the errno values <errno.h> names. */
+RT_WEAK char *strerror(int e) {
+  switch (e) {
+  case 0:
+    return "Success";
+  case 1:
+    return "Operation not permitted";
+  case ENOENT:
+    return "No such file or directory";
+  case 5:
+    return "Input/output error";
+  case EBADF:
+    return "Bad file descriptor";
+  case ENOMEM:
+    return "Cannot allocate memory";
+  case 13:
+    return "Permission denied";
+  case 17:
+    return "File exists";
+  case EINVAL:
+    return "Invalid argument";
+  case 28:
+    return "No space left on device";
+  case EDOM:
+    return "Numerical argument out of domain";
+  case ERANGE:
+    return "Numerical result out of range";
+  case 38:
+    return "Function not implemented";
+  case 84:
+    return "Invalid or incomplete multibyte or wide character";
+  }
+  static char buf[32];
+  snprintf(buf, sizeof buf, "Unknown error %d", e);
+  return buf;
 }

@@ -273,7 +273,8 @@ func (t *Tools) lltosimd(ll, asm, march, cpu, opt string, flags ...string) (kind
 }
 
 // Runtime compiles runtime/cpu0 with the lltosimd under test for one
-// -march/-mcpu pair and returns the assembly files to link (halt.s first).
+// -march/-mcpu pair and returns the assembly files to link (the hand-written
+// runtime/cpu0/*.s first).
 func (t *Tools) Runtime(march, cpu string) ([]string, error) {
 	m := t.memo(march + "-" + cpu)
 	m.once.Do(func() { m.val, m.err = t.buildRuntime(march, cpu) })
@@ -307,7 +308,10 @@ func (t *Tools) buildRuntime(march, cpu string) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	files := []string{filepath.Join(rtDir, "halt.s")}
+	files, _ := filepath.Glob(filepath.Join(rtDir, "*.s")) // hand-written: halt.s, setjmp.s
+	if len(files) == 0 {
+		return nil, fmt.Errorf("no runtime assembly in %s", rtDir)
+	}
 	for _, src := range srcs {
 		base := strings.TrimSuffix(filepath.Base(src), ".c")
 		ll := filepath.Join(dir, base+".ll")

@@ -56,11 +56,10 @@ type CsmithConfig struct {
 	Keep bool     // keep the files of matched programs
 }
 
-// csmithInclude returns the -I flags for csmith programs: our libc shims
-// (tests/exec/include), the csmith-only shims (math.h, assert.h), csmith.h.
+// csmithInclude returns the -I flags for csmith programs: the Cpu0 C
+// library's headers (runtime/include), then csmith.h.
 func (t *Tools) csmithInclude() []string {
-	return []string{"-I", filepath.Join(t.Root, "tests", "exec", "include"),
-		"-I", filepath.Join(t.Root, "tests", "campaign", "include"),
+	return []string{"-I", filepath.Join(t.Root, "runtime", "include"),
 		"-I", t.CsmithInclude}
 }
 

@@ -125,7 +125,7 @@ func fuzzSeeds(f *testing.F) [][]byte {
 		for _, c := range cs {
 			for _, opt := range []string{"-O0", "-O2"} {
 				out, err := exec.Command(clang, append([]string{"--target=" + TripleMipsel, opt,
-					"-I", filepath.Join(root, "tests/exec/include"), "-o", "-", c}, ClangFlags...)...).Output()
+					"-I", filepath.Join(root, "runtime/include"), "-o", "-", c}, ClangFlags...)...).Output()
 				if err == nil {
 					seeds = append(seeds, out)
 				}

@@ -92,7 +92,7 @@ func (t *Tools) wrapper(kind, cpu string) (string, error) {
 			m.err = err
 			return
 		}
-		inc := []string{"-I", filepath.Join(t.Root, "tests", "exec", "include")}
+		inc := []string{"-I", filepath.Join(t.Root, "runtime", "include")}
 		if kind == "host" {
 			ll := filepath.Join(dir, "wrapper.host.ll")
 			m.err = t.clangIR(src, ll, TripleHost, "O2", inc...)

@@ -90,29 +90,10 @@ func cpu0run(t *testing.T, cache, stdin string, args ...string) result {
 	return result{out.String(), errb.String(), code}
 }
 
-// headerDir is the directory of the runtime's C headers: runtime/include
-// (embedded in cpu0run), or tests/exec/include in trees from before the
-// headers moved there.
-func headerDir(t *testing.T) (dir string, embedded bool) {
-	root := testtools.RepoRoot(t)
-	if d := filepath.Join(root, "runtime", "include"); isDir(d) {
-		return d, true
-	}
-	return filepath.Join(root, "tests", "exec", "include"), false
-}
-
-func isDir(d string) bool {
-	fi, err := os.Stat(d)
-	return err == nil && fi.IsDir()
-}
-
-// headerArgs are the -I flags cpu0run needs for a C file: none when the
-// headers are embedded.
-func headerArgs(t *testing.T) []string {
-	if d, embedded := headerDir(t); !embedded {
-		return []string{"-I", d}
-	}
-	return nil
+// headerDir is the directory of the runtime's C headers (embedded in
+// cpu0run, so C files need no -I).
+func headerDir(t *testing.T) string {
+	return filepath.Join(testtools.RepoRoot(t), "runtime", "include")
 }
 
 // clangIR compiles testdata/sumargs.c for triple ("" = the host) at opt.
@@ -120,7 +101,7 @@ func clangIR(t *testing.T, triple, opt string, defs ...string) string {
 	t.Helper()
 	clang := testtools.Tool(t, "CLANG", "clang-14")
 	out := filepath.Join(t.TempDir(), "sumargs.ll")
-	inc, _ := headerDir(t)
+	inc := headerDir(t)
 	args := []string{"-" + opt, "-S", "-emit-llvm", "-w", "-ffreestanding", "-fno-builtin", "-nostdlibinc", "-I", inc}
 	if triple != "" {
 		args = append(args, "--target="+triple)
@@ -162,9 +143,9 @@ func TestAgainstLLI(t *testing.T) {
 		args []string
 	}{
 		// A C file: mipsel IR (cpu0el) reading the input port.
-		{"c", append(append(headerArgs(t), "testdata/sumargs.c"), progArgs...)},
-		{"c-O0-cpu032I", append(append(headerArgs(t), "-O0", "-mcpu=cpu032I", "testdata/sumargs.c"), progArgs...)},
-		{"c-big-endian", append(append(headerArgs(t), "-march=cpu0", "testdata/sumargs.c"), progArgs...)},
+		{"c", append([]string{"testdata/sumargs.c"}, progArgs...)},
+		{"c-O0-cpu032I", append([]string{"-O0", "-mcpu=cpu032I", "testdata/sumargs.c"}, progArgs...)},
+		{"c-big-endian", append([]string{"-march=cpu0", "testdata/sumargs.c"}, progArgs...)},
 		// Big-endian IR: no -march, the datalayout picks cpu0.
 		{"mips-ll", append([]string{"-O1", clangIR(t, "mips-unknown-linux-gnu", "O1")}, progArgs...)},
 		{"mipsel-ll", append([]string{clangIR(t, "mipsel-unknown-linux-gnu", "O2")}, progArgs...)},
@@ -214,7 +195,7 @@ func TestErrors(t *testing.T) {
 	}{
 		{"ir syntax", []string{write("bad.ll", "define i32 @main() {\n  ret i32 %x y\n}\n")}, 1, "bad.ll:2:"},
 		{"unsupported ir", []string{write("unsup.ll", "define i32 @main() {\n  %x = call i32 @llvm.nosuch.i32(i32 1)\n  ret i32 %x\n}\ndeclare i32 @llvm.nosuch.i32(i32)\n")}, 1, "unsup.ll:2:3: unsupported: intrinsic @llvm.nosuch.i32"},
-		{"c syntax", append(headerArgs(t), write("bad.c", "int main(void) { return 0 }\n")), 1, "bad.c:1:"},
+		{"c syntax", []string{write("bad.c", "int main(void) { return 0 }\n")}, 1, "bad.c:1:"},
 		{"undefined function", []string{write("undef.ll", "declare i32 @nosuch()\ndefine i32 @main() {\n  %r = call i32 @nosuch()\n  %s = call i32 @nosuch()\n  ret i32 %s\n}\n")}, 1, "undef.ll: undefined symbol \"nosuch\"\n"},
 		{"missing file", []string{filepath.Join(dir, "none.ll")}, 1, "none.ll"},
 		{"bad flag", []string{"-march=x86", loop}, 1, "unknown -march"},

@@ -44,12 +44,12 @@ func (h *harness) lltosimdRun(args ...string) (string, error) {
 	return stdout, nil
 }
 
-// objects compiles .ll files to .o files next to them (halt.s stays
-// assembly: cpu0sim takes both).
+// objects compiles .ll files to .o files next to them (the hand-written
+// runtime assembly stays assembly: cpu0sim takes both).
 func (h *harness) objects(v variant, cpu string, files []string) ([]string, error) {
 	var out []string
 	for _, f := range files {
-		if !strings.HasSuffix(f, ".s") || filepath.Base(f) == "halt.s" {
+		if !strings.HasSuffix(f, ".s") || h.handWritten(f) {
 			out = append(out, f)
 			continue
 		}

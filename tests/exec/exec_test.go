@@ -154,7 +154,7 @@ func (h *harness) clangIRFlags(src, triple, opt string, cflags []string) (string
 	v, err := h.memo(key, func() (any, error) {
 		out := filepath.Join(h.work, fmt.Sprintf("%s.%s.%s.ll", name, tag, opt))
 		args := []string{"-" + opt, "-S", "-emit-llvm", "-ffreestanding", "-fno-builtin",
-			"-nostdlibinc", "-I", "include", "-w",
+			"-nostdlibinc", "-I", filepath.Join(h.root, "runtime", "include"), "-w",
 			"-o", out, src}
 		args = append(append([]string(nil), cflags...), args...)
 		if triple != "" {
@@ -197,7 +197,8 @@ func (h *harness) reference(src, opt string) (reference, error) {
 }
 
 // runtimeFiles compiles runtime/cpu0/*.c with lltosimd for one variant and
-// CPU and returns the assembly files to pass to cpu0sim (including halt.s).
+// CPU and returns the assembly files to pass to cpu0sim: the hand-written
+// runtime/cpu0/*.s first, then the compiled C.
 func (h *harness) runtimeFiles(v variant, cpu string) ([]string, error) {
 	// The runtime is always compiled from MIPS IR of the right byte order.
 	triple := v.triple
@@ -215,7 +216,11 @@ func (h *harness) runtimeFiles(v variant, cpu string) ([]string, error) {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return nil, err
 		}
-		files := []string{filepath.Join(rtDir, "halt.s")}
+		// Hand-written assembly (halt.s, setjmp.s) goes first, as is.
+		files, err := filepath.Glob(filepath.Join(rtDir, "*.s"))
+		if err != nil || len(files) == 0 {
+			return nil, fmt.Errorf("no runtime assembly in %s", rtDir)
+		}
 		for _, src := range srcs {
 			base := strings.TrimSuffix(filepath.Base(src), ".c")
 			ll := filepath.Join(dir, base+".ll")
@@ -237,6 +242,12 @@ func (h *harness) runtimeFiles(v variant, cpu string) ([]string, error) {
 		return nil, err
 	}
 	return r.([]string), nil
+}
+
+// handWritten reports whether a runtime file from runtimeFiles is
+// hand-written assembly (runtime/cpu0/*.s) rather than compiled C.
+func (h *harness) handWritten(f string) bool {
+	return filepath.Dir(f) == filepath.Join(h.root, "runtime", "cpu0")
 }
 
 // noHost reports whether the program opts out of the host-triple variant.

@@ -78,8 +78,12 @@ func (h *harness) runtimeWith(v variant, cpu string, c passCombo) ([]string, err
 		return nil, err
 	}
 	r, err := h.memo(fmt.Sprintf("rt/%s/%s/%s", v.march, cpu, c), func() (any, error) {
-		files := []string{base[0]} // halt.s
-		for _, s := range base[1:] {
+		var files []string
+		for _, s := range base {
+			if h.handWritten(s) {
+				files = append(files, s)
+				continue
+			}
 			out, _, err := h.compileWith(strings.TrimSuffix(s, ".s")+".ll", v, cpu, "O2", c.flags(), c.String())
 			if err != nil {
 				return nil, err

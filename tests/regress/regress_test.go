@@ -82,11 +82,10 @@ func TestRegress(t *testing.T) {
 	lltosimd := testtools.Binary(t, "lltosimd")
 	cpu0sim := testtools.Binary(t, "cpu0sim")
 	work := t.TempDir()
-	inc := []string{"-I", filepath.Join(root, "tests/exec/include"), "-I", filepath.Join(root, "tests/campaign/include"),
-		"-I", "/usr/include/csmith"}
+	inc := []string{"-I", filepath.Join(root, "runtime/include"), "-I", "/usr/include/csmith"}
 	rt := map[string][]string{}
 	for _, cpu := range []string{"cpu032I", "cpu032II"} {
-		files := []string{filepath.Join(root, "runtime/cpu0/halt.s")}
+		files, _ := filepath.Glob(filepath.Join(root, "runtime/cpu0/*.s"))
 		srcs, _ := filepath.Glob(filepath.Join(root, "runtime/cpu0/*.c"))
 		for _, c := range srcs {
 			base := filepath.Join(work, "rt-"+cpu+"-"+strings.TrimSuffix(filepath.Base(c), ".c"))

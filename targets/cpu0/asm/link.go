@@ -61,6 +61,10 @@ func (img *Image) Enclosing(addr uint32) (name string, base uint32, ok bool) {
 	return "", 0, false
 }
 
+// EndSymbol is the linker-defined symbol at the end of the image (after
+// .bss, 8-aligned): the C library's heap grows up from there.
+const EndSymbol = "_end"
+
 // LinkOptions configure the linker.
 type LinkOptions struct {
 	// Entry, if not empty, must be defined (e.g. "main", called by crt0).
@@ -77,8 +81,8 @@ func Startup(opt Options) (*Object, error) { return Assemble("crt0.asm", crt0Sou
 
 // Link lays out the objects' sections in the order .text (objects in the
 // given order, so the startup object goes first and lands at address 0),
-// .rodata, .data, .bss, each region 8-byte aligned, then resolves symbols
-// and relocations.
+// .rodata, .data, .bss, each region 8-byte aligned, defines EndSymbol,
+// then resolves symbols and relocations.
 func Link(objs []*Object, opt LinkOptions) (*Image, error) {
 	if len(objs) == 0 {
 		return nil, errors.New("link: no input")
@@ -141,6 +145,13 @@ func Link(objs []*Object, opt LinkOptions) (*Image, error) {
 			def[name], common[name] = o.Name, s.Common
 			img.symByName[name] = v
 		}
+	}
+	// The linker defines _end, the first address after .bss, where the C
+	// library's heap starts (unless a program defines its own _end).
+	if _, ok := img.symByName[EndSymbol]; !ok {
+		end := alignUp(addr, 8)
+		img.symByName[EndSymbol] = end
+		img.Symbols = append(img.Symbols, ImageSymbol{Name: EndSymbol, Addr: end, Section: Bss, Global: true})
 	}
 	sort.SliceStable(img.Symbols, func(a, b int) bool { return img.Symbols[a].Addr < img.Symbols[b].Addr })
 	if opt.Entry != "" {

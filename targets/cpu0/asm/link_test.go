@@ -339,3 +339,43 @@ b64:
 		}
 	}
 }
+
+// TestEndSymbol: the linker defines _end just after .bss (8-aligned), where
+// the C library's heap starts; a program's own _end wins.
+func TestEndSymbol(t *testing.T) {
+	opt := Options{LittleEndian: true}
+	src := `
+	.text
+	.globl	main
+main:
+	lui	$2, %hi(_end)
+	ori	$2, $2, %lo(_end)
+	ret	$lr
+	nop
+	.bss
+buf:
+	.space	13
+`
+	img, err := Link([]*Object{mustAssemble(t, "a.s", src, opt)}, LinkOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	end, ok := img.Lookup("_end")
+	if !ok || end%8 != 0 || end < uint32(len(img.Mem)) || end-uint32(len(img.Mem)) >= 8 {
+		t.Fatalf("_end = %#x (ok %v), image size %#x", end, ok, len(img.Mem))
+	}
+	w0 := binary.LittleEndian.Uint32(img.Mem[0:])
+	w1 := binary.LittleEndian.Uint32(img.Mem[4:])
+	if got := (w0&0xffff)<<16 | w1&0xffff; got != end {
+		t.Fatalf("lui/ori of _end load %#x, want %#x", got, end)
+	}
+	own := src + "\t.data\n\t.globl\t_end\n_end:\n\t.4byte\t7\n"
+	img, err = Link([]*Object{mustAssemble(t, "b.s", own, opt)}, LinkOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The program's _end lies in .data, before the 13 bytes of .bss.
+	if v, _ := img.Lookup("_end"); v+13 > uint32(len(img.Mem)) {
+		t.Fatalf("own _end = %#x replaced (image size %#x)", v, len(img.Mem))
+	}
+}

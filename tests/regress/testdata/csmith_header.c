@@ -1,5 +1,5 @@
 /* Smoke test of the csmith header path the campaign depends on: csmith.h
- * with our shims (tests/campaign/include: math.h, assert.h), its CRC table,
+ * with the Cpu0 C library headers (runtime/include), its CRC table,
  * transparent_crc on 64-bit values and the safe-math wrappers, printed with
  * platform_main_end's "%X".
  * EXPECT: checksum = BAAEA134

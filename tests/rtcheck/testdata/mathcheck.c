@@ -82,9 +82,11 @@
 #define __muldc3 rt_muldc3
 #define __divsc3 rt_divsc3
 #define __divdc3 rt_divdc3
+#include "rename.h"
 #include "../../../runtime/cpu0/softfloat.c"
 #include "../../../runtime/cpu0/math.c"
 #include "../../../runtime/cpu0/complex.c"
+#include "unrename.h"
 #undef floor
 #undef floorf
 #undef ceil

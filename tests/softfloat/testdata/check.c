@@ -56,9 +56,9 @@
 #define fmod rt_fmod
 #define sqrtf rt_sqrtf
 #define sqrt rt_sqrt
-#define fmaf rt_fmaf /* checked in tests/rtcheck */
-#define fma rt_fma
+#include "../../rtcheck/testdata/rename.h"
 #include "../../../runtime/cpu0/softfloat.c"
+#include "../../rtcheck/testdata/unrename.h"
 
 #undef fmodf
 #undef fmod
