@@ -6,7 +6,7 @@ import "math"
 // the result and a fault message ("" when none). Floats are IEEE binary32
 // held in the 32-bit register.
 
-func f32(a uint32) float32 { return math.Float32frombits(a) }
+func f32(a uint32) float32   { return math.Float32frombits(a) }
 func fbits(f float32) uint32 { return math.Float32bits(f) }
 
 func evAdd(a, b uint32) (uint32, string) { return a + b, "" }
@@ -86,9 +86,11 @@ func evFToI(a, _ uint32) (uint32, string) {
 	}
 	return uint32(int32(x)), ""
 }
-func evMul(a, b uint32) (uint32, string)    { return a * b, "" }
-func evFMul(a, b uint32) (uint32, string)   { return fbits(f32(a) * f32(b)), "" }
-func evMulH(a, b uint32) (uint32, string)   { return uint32(uint64(int64(int32(a))*int64(int32(b))) >> 32), "" }
+func evMul(a, b uint32) (uint32, string)  { return a * b, "" }
+func evFMul(a, b uint32) (uint32, string) { return fbits(f32(a) * f32(b)), "" }
+func evMulH(a, b uint32) (uint32, string) {
+	return uint32(uint64(int64(int32(a))*int64(int32(b))) >> 32), ""
+}
 func evMulHU(a, b uint32) (uint32, string)  { return uint32(uint64(a) * uint64(b) >> 32), "" }
 func evShl(a, b uint32) (uint32, string)    { return a << (b & 31), "" }
 func evShr(a, b uint32) (uint32, string)    { return a >> (b & 31), "" }
