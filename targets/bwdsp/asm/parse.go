@@ -292,6 +292,9 @@ func (p *parser) wantImm(field immField) (int64, error) {
 		return 0, err
 	}
 	if !ok {
+		if t.kind == tkIdent {
+			return 0, p.errf(t, "a symbol immediate needs `#` (spec §2.2)")
+		}
 		return 0, p.errf(t, "expected an immediate, found %s", describe(t))
 	}
 	return v, nil
@@ -990,6 +993,9 @@ func (p *parser) genDef(lhs reg) error {
 			return err
 		}
 		in.Src, in.Rs, syn = m, r.n, bw.SynXfer
+		if op := p.peek(); op.kind == tkPunct && binops[op.s] {
+			return p.errf(r.tok, "source registers of a compute instruction take no macro prefix; values cross macros only through transfers (spec §2.2)")
+		}
 	case r.kind == rkCP && r.mask == 0 && p.is("?"):
 		p.next()
 		rs, err := p.wantReg(rkGen, false, "a source register")
