@@ -136,8 +136,12 @@ func Decode(words []uint32) ([][]bw.Inst, error) {
 		if err := bw.Validate(&in); err != nil {
 			return nil, fmt.Errorf("word %d: %v", i, err)
 		}
-		if !in.Guard.On && (w1>>25)&0x1f != 0 {
-			return nil, fmt.Errorf("word %d: guard fields set without a guard", i)
+		// Fields a form does not use must be zero: re-encoding must give
+		// the same words, so every word sequence has one meaning.
+		for k, w := range EncodeInst(&in, w0&bitE != 0) {
+			if w != words[i+k] {
+				return nil, fmt.Errorf("word %d: non-canonical encoding of %s", i+k, in.String())
+			}
 		}
 		cur = append(cur, in)
 		i += n

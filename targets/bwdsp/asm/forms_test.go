@@ -135,6 +135,8 @@ func TestDecodeRejects(t *testing.T) {
 		"unknown opcode":    {bitE | 200<<opShift | 1<<maskShift, 0, 0},
 		"register range":    {bitE | uint32(bw.OpByName["PNOT"])<<opShift | 1<<maskShift, 0, 0},
 		"rule 2 (two ALUs)": append(append([]uint32{}, good[:3]...), good[:3]...),
+		"reserved bits":     append([]uint32{good[0] | bitE, good[1] | 1<<3}, good[2]),
+		"guard fields":      append([]uint32{good[0] | bitE, good[1] | 3<<25}, good[2]),
 	}
 	// make the last case end its bundle
 	cases["rule 2 (two ALUs)"][3] |= bitE

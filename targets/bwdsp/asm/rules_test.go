@@ -153,6 +153,7 @@ start:
 	XYZT R0 = R1 + R2 || LC0 = 64     // mask, case and missing #
 	xyztR0 = [U0 += 16] ||
 	  xyztR1 = [V0 += 16] ||
+	  xCP1 = !(R1 < R2 (u)) ||
 	  if LC0 b start
 done: halt
 `
@@ -160,13 +161,16 @@ done: halt
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(p.Bundles) != 3 || len(p.Bundles[1]) != 3 || p.Lines[1] != 4 {
+	if len(p.Bundles) != 3 || len(p.Bundles[1]) != 4 || p.Lines[1] != 4 {
 		t.Fatalf("bundles %v lines %v", p.Bundles, p.Lines)
 	}
 	if p.Labels["start"] != 0 || p.Labels["done"] != 2 {
 		t.Errorf("labels %v", p.Labels)
 	}
 	if got := FormatBundle(p.Bundles[0]); got != "xyztR0 = R1 + R2 || LC0 = #64" {
+		t.Errorf("got %q", got)
+	}
+	if got := p.Bundles[1][2].String(); got != "xCP1 = !(R1 < R2) (U)" {
 		t.Errorf("got %q", got)
 	}
 }
