@@ -2,6 +2,7 @@ package asm
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -184,19 +185,21 @@ func (a *assembler) bundle(segs []segment, line, col int) {
 			continue
 		}
 		toks, err := lex(s.text, s.col)
-		if err != nil {
-			a.errf(s.line, err.(*posError).col, "%v", err)
-			continue
+		if err == nil {
+			var pi pinst
+			pi, err = parseInst(toks)
+			if err == nil {
+				pi.col, pi.line = s.col, s.line
+				b.insts = append(b.insts, pi)
+				continue
+			}
 		}
-		pi, err := parseInst(toks)
-		if err != nil {
-			pe := err.(*posError)
-			a.errf(s.line, pe.col, "%s", pe.msg)
-			continue
+		col := s.col
+		var pe *posError
+		if errors.As(err, &pe) {
+			col = pe.col
 		}
-		pi.col = s.col
-		pi.line = s.line
-		b.insts = append(b.insts, pi)
+		a.errf(s.line, col, "%v", err)
 	}
 	a.bundles = append(a.bundles, b)
 }

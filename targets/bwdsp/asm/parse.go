@@ -408,6 +408,9 @@ func (p *parser) finish(mod *bw.Mod, had bool) error {
 func parseInst(toks []token) (pinst, error) {
 	p := &parser{toks: toks}
 	p.pi.col = toks[0].col
+	// An opcode outside the table until a form is chosen, so that a parse
+	// path that forgot setForm fails validation instead of becoming ADD.
+	p.pi.in.Op = ^bw.Opcode(0)
 	err := p.inst()
 	return p.pi, err
 }
