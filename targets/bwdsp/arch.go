@@ -130,8 +130,19 @@ func newArch() *mir.Arch {
 	}
 	for i := range Forms {
 		f := &Forms[i]
-		a.Ops = append(a.Ops, mir.OpDesc{Name: f.Name, Flags: f.Flags, NumDefs: numDefs(f), NumUses: numUses(f),
-			Doc: fmt.Sprintf("%s, %s, latency %d", f.Syn, f.Unit, f.Lat)})
+		od := mir.OpDesc{Name: f.Name, Flags: f.Flags, NumDefs: numDefs(f), NumUses: numUses(f),
+			Doc: fmt.Sprintf("%s, %s, latency %d", f.Syn, f.Unit, f.Lat)}
+		// The post-modified address register and the decremented loop
+		// counter are read and written: the def is tied to the use.
+		switch f.Syn {
+		case SynLoadPM:
+			od.Tied = map[int]int{1: 0} // defs: Rd, An; uses: An, imm
+		case SynStorePM:
+			od.Tied = map[int]int{0: 1} // def: An; uses: value, An, imm
+		case SynBLC:
+			od.Tied = map[int]int{0: 0} // def: LCn; uses: LCn, label
+		}
+		a.Ops = append(a.Ops, od)
 	}
 	return a
 }
@@ -139,8 +150,13 @@ func newArch() *mir.Arch {
 // numDefs and numUses are the explicit MIR operand counts of a form: the
 // registers it writes and reads (immediates and labels count as uses),
 // with the post-modified address register a def tied to its use.
+//
+// A compare writes one predicate, or two for the UN,UC pair, and reads a
+// CPg for the UN/UC actions: its counts vary with the action (-1).
 func numDefs(f *Form) int {
 	switch f.Syn {
+	case SynCmp, SynCmpI:
+		return -1
 	case SynStore, SynB, SynBR, SynCall, SynCallR, SynRet, SynHalt, SynBCmp, SynBCmpI, SynBPred, SynBAny, SynBAll:
 		return 0
 	case SynLoadPM:
@@ -151,13 +167,15 @@ func numDefs(f *Form) int {
 
 func numUses(f *Form) int {
 	switch f.Syn {
+	case SynCmp, SynCmpI:
+		return -1
 	case SynRet, SynHalt, SynFromRA:
 		return 0
 	case SynPConst, SynMov, SynMovI, SynUnary, SynPNot, SynXfer, SynFromAddr, SynToAddr, SynToRA, SynAddrImm, SynLCImm, SynLCAddr,
-		SynB, SynBR, SynCall, SynCallR, SynBLC:
+		SynB, SynBR, SynCall, SynCallR:
 		return 1
-	case SynRRR, SynRRI, SynFunc2, SynCmp, SynCmpI, SynPLogic, SynAddrAdd, SynAddrAddI, SynAddrShlI, SynLoad, SynLoadPM,
-		SynBPred, SynBAny, SynBAll:
+	case SynRRR, SynRRI, SynFunc2, SynPLogic, SynAddrAdd, SynAddrAddI, SynAddrShlI, SynLoad, SynLoadPM,
+		SynBPred, SynBAny, SynBAll, SynBLC:
 		return 2
 	case SynSel, SynStore, SynStorePM, SynBCmp, SynBCmpI:
 		return 3
