@@ -35,6 +35,7 @@ type Machine struct {
 	// penalties) and the stall cycles alone.
 	Bundles, Cycles, Stalls uint64
 	ready                   [bw.NumLocs]uint64 // cycle at which each location's last result is available
+	reads                   [][]bw.Loc         // per bundle: the locations it reads, for the interlocks
 }
 
 // Fault is a run-time error (spec §2.5): the bundle, the instruction
@@ -89,6 +90,12 @@ func New(p *bw.Program, out io.Writer) (*Machine, error) {
 	}
 	m := &Machine{Prog: p, Mem: make([]byte, bw.MemSize), Out: out}
 	copy(m.Mem[bw.DataBase:], p.Data)
+	m.reads = make([][]bw.Loc, len(p.Bundles))
+	for i, b := range p.Bundles {
+		for j := range b {
+			m.reads[i] = append(m.reads[i], b[j].Reads()...)
+		}
+	}
 	return m, nil
 }
 
@@ -171,10 +178,8 @@ func (m *Machine) Step() error {
 	// Latency interlocks (§2.6): the bundle issues when every location it
 	// reads is ready.
 	issue := m.Cycles
-	for i := range b {
-		for _, l := range b[i].Reads() {
-			issue = max(issue, m.ready[l])
-		}
+	for _, l := range m.reads[m.PC] {
+		issue = max(issue, m.ready[l])
 	}
 	m.Stalls += issue - m.Cycles
 	if m.Trace != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"os"
 	"strings"
 	"testing"
 
@@ -339,5 +340,22 @@ func TestConsoleAndExit(t *testing.T) {
 	_, _, err = runSrc(t, "l: b l\n")
 	if err == nil || !strings.Contains(err.Error(), "stopped after") {
 		t.Errorf("endless loop: %v", err)
+	}
+}
+
+// TestCallConvention runs a recursive factorial written to the §2.7
+// convention (testdata/fact.s): calls, returns, RA and R40 saved in the
+// frame, SP restored, console output.
+func TestCallConvention(t *testing.T) {
+	src, err := os.ReadFile("testdata/fact.s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, out, err := runSrc(t, string(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.R[0][0] != 120 || m.A[8] != bw.StackTop || m.R[0][40] != 0 || out != "fact\n" {
+		t.Errorf("x.R0 = %d, U8 = %#x, x.R40 = %d, output %q", m.R[0][0], m.A[8], m.R[0][40], out)
 	}
 }
