@@ -157,7 +157,8 @@ func (a *assembler) define(name string, line, col int) {
 		a.errf(line, col, "label %q already defined on line %d", name, old.line)
 		return
 	}
-	if k, _, ok := parseRegName(name); ok && k != rkNone {
+	_, rest, _ := splitMask(name)
+	if _, _, ok := parseRegName(rest); ok {
 		a.errf(line, col, "label %q is a register name", name)
 		return
 	}
