@@ -866,6 +866,9 @@ compare:
 	}
 	switch {
 	case pair:
+		if op.s != "=" {
+			return p.errf(op, "the UN,UC pair is written with `=`")
+		}
 		if negated {
 			return p.errf(t, "the UN,UC pair takes the condition itself, not its negation")
 		}
