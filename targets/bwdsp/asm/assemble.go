@@ -258,6 +258,10 @@ func (a *assembler) resolve(pi *pinst) bool {
 			return false
 		}
 		v := int64(l.val) + r.addend
+		if v < math.MinInt32 || v > math.MaxUint32 {
+			a.errf(pi.line, r.col, "%s%+d does not fit in 32 bits", r.sym, r.addend)
+			return false
+		}
 		if r.field == fieldImm2 {
 			in.Imm2 = int32(v)
 		} else {

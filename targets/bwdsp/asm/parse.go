@@ -2,6 +2,7 @@ package asm
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -258,6 +259,10 @@ func (p *parser) tryImm(field immField) (int64, bool, error) {
 		v, err := parseNumber(t2)
 		if neg {
 			v = -v
+		}
+		if err == nil && (v < math.MinInt32 || v > math.MaxUint32) {
+			// Every field is at most 32 bits: never wrap silently.
+			return 0, false, p.errf(t2, "immediate %d does not fit in 32 bits", v)
 		}
 		return v, true, err
 	case t2.kind == tkIdent && hash && !neg:
@@ -928,9 +933,6 @@ func (p *parser) genDef(lhs reg) error {
 		return err
 	} else if ok {
 		in.Imm = int32(v)
-		if v < -1<<31 || v > 1<<32-1 {
-			return p.errf(t, "immediate %d does not fit in 32 bits", v)
-		}
 		if err := p.finish(&mod, false); err != nil {
 			return err
 		}

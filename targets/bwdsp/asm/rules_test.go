@@ -132,10 +132,12 @@ func TestSyntaxErrors(t *testing.T) {
 		"xR1 = #sym":          `r.s:1:8: undefined symbol "sym"`,
 		"xR1 = R2 + sym":      "r.s:1:12: a symbol immediate needs `#`",
 		"xCP1 = CP0 && R1 < R2 || (CP2) yCP1 = CP0 && R1 < R2": "r.s:1:26: the UN/UC compare is always written and takes no guard prefix",
-		"b data":               `r.s:1:3: branch target "data" is a data label`,
-		"xCP1, CP2 |= R1 < R2": "r.s:1:11: the UN,UC pair is written with `=`",
-		"xr5: halt":            `r.s:1:1: label "xr5" is a register name`,
-		"xR1 = R2 +":           "r.s:1:11: expected an immediate, found end of instruction",
+		"b data":                   `r.s:1:3: branch target "data" is a data label`,
+		"U0 = #0x100000000":        "r.s:1:7: immediate 4294967296 does not fit in 32 bits",
+		"xR1 = [U0 + 0x100000004]": "r.s:1:13: immediate 4294967300 does not fit in 32 bits",
+		"xCP1, CP2 |= R1 < R2":     "r.s:1:11: the UN,UC pair is written with `=`",
+		"xr5: halt":                `r.s:1:1: label "xr5" is a register name`,
+		"xR1 = R2 +":               "r.s:1:11: expected an immediate, found end of instruction",
 		"xR1 = R2 ||\n\n  yR1 = R2 || zR1 = [Q0 + 1]": "r.s:3:22: expected an address register",
 	}
 	for src, want := range cases {
