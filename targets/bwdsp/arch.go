@@ -169,9 +169,9 @@ func numUses(f *Form) int {
 	switch f.Syn {
 	case SynCmp, SynCmpI:
 		return -1
-	case SynRet, SynHalt, SynFromRA:
+	case SynRet, SynHalt:
 		return 0
-	case SynPConst, SynMov, SynMovI, SynUnary, SynPNot, SynXfer, SynFromAddr, SynToAddr, SynToRA, SynAddrImm, SynLCImm, SynLCAddr,
+	case SynFromRA, SynPConst, SynMov, SynMovI, SynUnary, SynPNot, SynXfer, SynFromAddr, SynToAddr, SynToRA, SynAddrImm, SynLCImm, SynLCAddr,
 		SynB, SynBR, SynCall, SynCallR:
 		return 1
 	case SynRRR, SynRRI, SynFunc2, SynPLogic, SynAddrAdd, SynAddrAddI, SynAddrShlI, SynLoad, SynLoadPM,
