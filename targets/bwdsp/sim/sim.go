@@ -36,6 +36,7 @@ type Machine struct {
 	Bundles, Cycles, Stalls uint64
 	ready                   [bw.NumLocs]uint64 // cycle at which each location's last result is available
 	reads                   [][]bw.Loc         // per bundle: the locations it reads, for the interlocks
+	ex                      exec               // reused by Step to avoid allocating per bundle
 }
 
 // Fault is a run-time error (spec §2.5): the bundle, the instruction
@@ -170,7 +171,8 @@ func b2u(b bool) uint32 {
 
 // Step executes one bundle.
 func (m *Machine) Step() error {
-	e := &exec{m: m, next: m.PC + 1}
+	e := &m.ex
+	*e = exec{m: m, next: m.PC + 1, writes: e.writes[:0], stores: e.stores[:0]}
 	if m.PC < 0 || m.PC >= len(m.Prog.Bundles) {
 		return e.fault(-1, "program counter outside the program (%d bundles)", len(m.Prog.Bundles))
 	}
