@@ -2,9 +2,11 @@
 // runs it on the BWL simulator from bundle 0 until `halt`: what the program
 // stores to the console port goes to stdout, and the exit status is
 // x.R0 & 0xff at `halt` (2 with a message on an assembler or simulator
-// error, including the §2.5 faults).
+// error, including the §2.5 faults). With -crt0 the standard startup code
+// (asm.Startup: set U8, call main, halt) comes first, so the file only
+// defines main.
 //
-//	bwdsprun [-max-bundles N] [-stats] [-trace] file.s
+//	bwdsprun [-max-bundles N] [-stats] [-trace] [-crt0] file.s
 //	bwdsprun -d file.s     (print the encoded program, disassembled)
 package main
 
@@ -28,6 +30,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	maxBundles := fs.Uint64("max-bundles", 100_000_000, "stop after this many bundles")
 	stats := fs.Bool("stats", false, "print bundle, cycle and stall counts to stderr")
 	trace := fs.Bool("trace", false, "print every executed bundle with its issue cycle to stderr")
+	crt0 := fs.Bool("crt0", false, "put the startup code (U8 = stack top, call main, halt) before the file")
 	dis := fs.Bool("d", false, "encode the program, decode it and print the disassembly instead of running it")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -46,7 +49,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	prog, err := asm.Assemble(file, string(src))
+	assemble := asm.Assemble
+	if *crt0 {
+		assemble = asm.AssembleWithStartup
+	}
+	prog, err := assemble(file, string(src))
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2

@@ -32,6 +32,15 @@ func TestRun(t *testing.T) {
 	if rc := run([]string{bad}, &out, &errb); rc != 2 || !strings.Contains(errb.String(), "bad.s:1:1: bundle rule 2") {
 		t.Errorf("rc %d err %q", rc, errb.String())
 	}
+	main := write("main.s", "main: xR0 = #7\n  xR1 = U8\n  ret\n  xR0 = R1 +\n")
+	errb.Reset()
+	if rc := run([]string{"-crt0", main}, &out, &errb); rc != 2 || !strings.Contains(errb.String(), "main.s:4:13: expected an immediate") {
+		t.Errorf("-crt0 error position: rc %d err %q", rc, errb.String())
+	}
+	main = write("main.s", "main: xR0 = #7 || xR1 = U8\n  if xR1 == R2 b bad\n  ret\nbad: xR0 = #99 || halt\n")
+	if rc := run([]string{"-crt0", main}, &out, &errb); rc != 7 {
+		t.Errorf("-crt0: rc %d err %q", rc, errb.String())
+	}
 	fault := write("fault.s", ".func main\nxR1 = R2 / R3\nhalt\n.endfunc\n")
 	errb.Reset()
 	if rc := run([]string{fault}, &out, &errb); rc != 2 || !strings.Contains(errb.String(), "fault.s:2: bundle 0 in main, instruction 1 `xR1 = R2 / R3`, lane x: integer division by zero") {
