@@ -236,14 +236,14 @@ func (e *exec) commit(issue uint64) error {
 		}
 	}
 	for _, w := range e.writes {
-		m.set(w.loc, w.val)
+		m.Set(w.loc, w.val)
 		m.ready[w.loc] = issue + uint64(w.lat)
 	}
 	return nil
 }
 
-// get and set access a location.
-func (m *Machine) get(l bw.Loc) uint32 {
+// Get returns an architectural location's value (a predicate reads 0 or 1).
+func (m *Machine) Get(l bw.Loc) uint32 {
 	switch {
 	case l < bw.LocCP(0, 0):
 		i := int(l)
@@ -259,7 +259,9 @@ func (m *Machine) get(l bw.Loc) uint32 {
 	return m.RA
 }
 
-func (m *Machine) set(l bw.Loc, v uint32) {
+// Set writes a location (predicates take v != 0), outside the timing
+// scoreboard: harnesses use it to pass arguments.
+func (m *Machine) Set(l bw.Loc, v uint32) {
 	switch {
 	case l < bw.LocCP(0, 0):
 		i := int(l)

@@ -359,3 +359,16 @@ func TestCallConvention(t *testing.T) {
 		t.Errorf("x.R0 = %d, U8 = %#x, x.R40 = %d, output %q", m.R[0][0], m.A[8], m.R[0][40], out)
 	}
 }
+
+func TestGetSet(t *testing.T) {
+	m := mustRun(t, "halt\n")
+	for _, l := range []bw.Loc{bw.LocR(3, 63), bw.LocCP(2, 7), bw.LocA(47), bw.LocLC(3), bw.LocRA} {
+		m.Set(l, 1)
+		if m.Get(l) != 1 {
+			t.Errorf("%s: got %d", l, m.Get(l))
+		}
+	}
+	if m.R[3][63] != 1 || !m.CP[2][7] || m.A[47] != 1 || m.LC[3] != 1 || m.RA != 1 {
+		t.Error("Set wrote the wrong place")
+	}
+}
