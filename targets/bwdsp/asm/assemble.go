@@ -1,0 +1,422 @@
+package asm
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	bw "lltosimd/targets/bwdsp"
+)
+
+// Error is an assembler error at a source position.
+type Error struct {
+	File      string
+	Line, Col int
+	Msg       string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg) }
+
+// ErrorList is every error of one assembly, in source order.
+type ErrorList []*Error
+
+func (l ErrorList) Error() string {
+	s := make([]string, len(l))
+	for i, e := range l {
+		s[i] = e.Error()
+	}
+	return strings.Join(s, "\n")
+}
+
+// segment is one instruction's text and position.
+type segment struct {
+	text      string
+	line, col int
+}
+
+// pbundle is a bundle being assembled.
+type pbundle struct {
+	insts []pinst
+	line  int
+	col   int
+}
+
+// label is a defined symbol.
+type label struct {
+	val  uint32
+	code bool
+	line int
+}
+
+// dataFix is a `.word sym` to patch once labels are known.
+type dataFix struct {
+	off       int
+	sym       string
+	addend    int64
+	line, col int
+}
+
+type assembler struct {
+	file    string
+	errs    ErrorList
+	bundles []*pbundle
+	data    []byte
+	labels  map[string]label
+	fixes   []dataFix
+	inData  bool
+	funcs   []bw.Func
+	curFunc int // index into funcs of the open .func, -1 if none
+}
+
+func (a *assembler) errf(line, col int, format string, args ...any) {
+	a.errs = append(a.errs, &Error{a.file, line, col, fmt.Sprintf(format, args...)})
+}
+
+// Assemble assembles BWL source (spec §2.2) into a program. Errors carry
+// file:line:col; all of them are returned together.
+func Assemble(file string, src string) (*bw.Program, error) {
+	a := &assembler{file: file, labels: map[string]label{}, curFunc: -1}
+	var pending []segment // instructions of a bundle continued with a trailing `||`
+	pendLine, pendCol := 0, 0
+	lines := strings.Split(src, "\n")
+	for i, raw := range lines {
+		ln := i + 1
+		text := raw
+		if k := strings.Index(text, "//"); k >= 0 {
+			text = text[:k]
+		}
+		col := 1
+		// Labels.
+		for {
+			trim := strings.TrimLeft(text, " \t")
+			col += len(text) - len(trim)
+			text = trim
+			j := 0
+			for j < len(text) && isIdentChar(text[j]) {
+				j++
+			}
+			if j == 0 || !isIdentStart(text[0]) || j >= len(text) || text[j] != ':' {
+				break
+			}
+			if len(pending) > 0 {
+				a.errf(ln, col, "label inside a continued bundle")
+			}
+			a.define(strings.ToLower(text[:j]), ln, col)
+			text = text[j+1:]
+			col += j + 1
+		}
+		text = strings.TrimRight(text, " \t\r")
+		if text == "" {
+			if len(pending) > 0 {
+				continue // blank or comment lines inside a continued bundle
+			}
+			continue
+		}
+		if text[0] == '.' && len(pending) == 0 {
+			a.directive(text, ln, col)
+			continue
+		}
+		// Split the bundle on `||`.
+		cont := strings.HasSuffix(text, "||")
+		if cont {
+			text = strings.TrimRight(text[:len(text)-2], " \t")
+		}
+		if len(pending) == 0 {
+			pendLine, pendCol = ln, col
+		}
+		off := 0
+		for _, part := range strings.Split(text, "||") {
+			lead := len(part) - len(strings.TrimLeft(part, " \t"))
+			pending = append(pending, segment{strings.TrimSpace(part), ln, col + off + lead})
+			off += len(part) + 2
+		}
+		if cont {
+			continue
+		}
+		a.bundle(pending, pendLine, pendCol)
+		pending = nil
+	}
+	if len(pending) > 0 {
+		a.errf(pendLine, pendCol, "bundle continued with `||` at the end of the file")
+	}
+	if a.curFunc >= 0 {
+		a.errf(len(lines), 1, ".func %s has no .endfunc", a.funcs[a.curFunc].Name)
+	}
+	prog := a.finish()
+	if len(a.errs) > 0 {
+		return nil, a.errs
+	}
+	return prog, nil
+}
+
+func (a *assembler) define(name string, line, col int) {
+	if old, dup := a.labels[name]; dup {
+		a.errf(line, col, "label %q already defined on line %d", name, old.line)
+		return
+	}
+	_, rest, _ := splitMask(name)
+	if _, _, ok := parseRegName(rest); ok {
+		a.errf(line, col, "label %q is a register name", name)
+		return
+	}
+	if a.inData {
+		a.labels[name] = label{val: uint32(bw.DataBase + len(a.data)), line: line}
+	} else {
+		a.labels[name] = label{val: uint32(len(a.bundles)), code: true, line: line}
+	}
+}
+
+// bundle parses the instructions of one bundle.
+func (a *assembler) bundle(segs []segment, line, col int) {
+	if a.inData {
+		a.errf(line, col, "instruction in .data")
+		return
+	}
+	b := &pbundle{line: line, col: col}
+	if len(segs) == 1 && strings.EqualFold(segs[0].text, "nop") {
+		a.bundles = append(a.bundles, b) // an empty bundle (spec §2.2)
+		return
+	}
+	for _, s := range segs {
+		if s.text == "" {
+			a.errf(s.line, s.col, "empty instruction between `||`")
+			continue
+		}
+		toks, err := lex(s.text, s.col)
+		if err == nil {
+			var pi pinst
+			pi, err = parseInst(toks)
+			if err == nil {
+				pi.col, pi.line = s.col, s.line
+				b.insts = append(b.insts, pi)
+				continue
+			}
+		}
+		col := s.col
+		var pe *posError
+		if errors.As(err, &pe) {
+			col = pe.col
+		}
+		a.errf(s.line, col, "%v", err)
+	}
+	a.bundles = append(a.bundles, b)
+}
+
+// finish resolves symbols, validates every instruction and checks every
+// bundle against the resource rules.
+func (a *assembler) finish() *bw.Program {
+	prog := &bw.Program{File: a.file, Data: a.data, Labels: map[string]uint32{}, Funcs: a.funcs}
+	for name, l := range a.labels {
+		prog.Labels[name] = l.val
+	}
+	for _, f := range a.fixes {
+		l, ok := a.labels[f.sym]
+		if !ok {
+			a.errf(f.line, f.col, "undefined symbol %q", f.sym)
+			continue
+		}
+		binary.LittleEndian.PutUint32(a.data[f.off:], uint32(int64(l.val)+f.addend))
+	}
+	for _, b := range a.bundles {
+		var insts []bw.Inst
+		ok := true
+		for i := range b.insts {
+			pi := &b.insts[i]
+			if !a.resolve(pi) {
+				ok = false
+				continue
+			}
+			insts = append(insts, pi.in)
+		}
+		if ok {
+			for _, e := range bw.CheckBundle(insts) {
+				a.errf(b.line, b.col, "%v", e)
+			}
+		}
+		prog.Bundles = append(prog.Bundles, insts)
+		prog.Lines = append(prog.Lines, b.line)
+	}
+	return prog
+}
+
+// resolve fills in symbolic immediates and validates the instruction.
+func (a *assembler) resolve(pi *pinst) bool {
+	in := &pi.in
+	f := in.Form()
+	for _, r := range pi.refs {
+		l, ok := a.labels[r.sym]
+		if !ok {
+			a.errf(pi.line, r.col, "undefined symbol %q", r.sym)
+			return false
+		}
+		isTarget := f.Unit == bw.UnitCtrl && r.field == fieldImm
+		if isTarget && !l.code {
+			a.errf(pi.line, r.col, "branch target %q is a data label", r.sym)
+			return false
+		}
+		v := int64(l.val) + r.addend
+		if v < math.MinInt32 || v > math.MaxUint32 {
+			a.errf(pi.line, r.col, "%s%+d does not fit in 32 bits", r.sym, r.addend)
+			return false
+		}
+		if r.field == fieldImm2 {
+			in.Imm2 = int32(v)
+		} else {
+			in.Imm = int32(v)
+		}
+	}
+	if in.Guard.On && f.Guarded() && f.Lanes() == pi.guardMacro {
+		if pi.guardMacro {
+			a.errf(pi.line, pi.col, "the guard of a lane instruction reads its own lanes: write (CPk), not (%cCPk)", bw.MacroNames[in.Guard.Macro])
+		} else {
+			a.errf(pi.line, pi.col, "an address-unit instruction has no lanes: its guard must name a macro, e.g. (xCP%d)", in.Guard.K)
+		}
+		return false
+	}
+	if err := bw.Validate(in); err != nil {
+		a.errf(pi.line, pi.col, "%v", err)
+		return false
+	}
+	return true
+}
+
+// directive handles the directives of spec §2.2.
+func (a *assembler) directive(text string, line, col int) {
+	name, rest, _ := strings.Cut(text, " ")
+	if i := strings.IndexAny(name, "\t"); i >= 0 {
+		name, rest = name[:i], name[i:]+" "+rest
+	}
+	name = strings.ToLower(name)
+	rest = strings.TrimSpace(rest)
+	args := []string{}
+	if rest != "" {
+		for _, s := range strings.Split(rest, ",") {
+			args = append(args, strings.TrimSpace(s))
+		}
+	}
+	argCol := col + len(name) + 1
+	needData := func() bool {
+		if !a.inData {
+			a.errf(line, col, "%s belongs in .data", name)
+			return false
+		}
+		return true
+	}
+	switch name {
+	case ".text":
+		a.inData = false
+	case ".data":
+		a.inData = true
+	case ".global", ".globl":
+		if len(args) != 1 {
+			a.errf(line, col, "%s takes one symbol", name)
+		}
+	case ".func":
+		if len(args) != 1 || a.inData {
+			a.errf(line, col, ".func takes one name and belongs in .text")
+			return
+		}
+		if a.curFunc >= 0 {
+			a.errf(line, col, ".func %s inside .func %s", args[0], a.funcs[a.curFunc].Name)
+			return
+		}
+		a.funcs = append(a.funcs, bw.Func{Name: strings.ToLower(args[0]), Start: len(a.bundles)})
+		a.curFunc = len(a.funcs) - 1
+	case ".endfunc":
+		if a.curFunc < 0 {
+			a.errf(line, col, ".endfunc without .func")
+			return
+		}
+		a.funcs[a.curFunc].End = len(a.bundles)
+		a.curFunc = -1
+	case ".align":
+		n, err := strconv.ParseInt(strings.Join(args, ""), 0, 32)
+		if err != nil || n <= 0 || n&(n-1) != 0 {
+			a.errf(line, argCol, ".align takes a power of two")
+			return
+		}
+		if a.inData {
+			for (bw.DataBase+len(a.data))%int(n) != 0 {
+				a.data = append(a.data, 0)
+			}
+		}
+	case ".space":
+		n, err := strconv.ParseInt(strings.Join(args, ""), 0, 32)
+		if err != nil || n < 0 {
+			a.errf(line, argCol, ".space takes a byte count")
+			return
+		}
+		if needData() {
+			a.data = append(a.data, make([]byte, n)...)
+		}
+	case ".word", ".half", ".byte":
+		if !needData() {
+			return
+		}
+		size := map[string]int{".word": 4, ".half": 2, ".byte": 1}[name]
+		for _, s := range args {
+			a.dataValue(s, size, line, argCol)
+		}
+	case ".float":
+		if !needData() {
+			return
+		}
+		for _, s := range args {
+			v, err := strconv.ParseFloat(s, 32)
+			if err != nil {
+				a.errf(line, argCol, "bad float %q", s)
+				continue
+			}
+			a.data = binary.LittleEndian.AppendUint32(a.data, math.Float32bits(float32(v)))
+		}
+	default:
+		a.errf(line, col, "unknown directive %s", name)
+	}
+}
+
+// dataValue appends one `.word`/`.half`/`.byte` value: a number, or for
+// .word a symbol with an optional addend (`#` optional).
+func (a *assembler) dataValue(s string, size, line, col int) {
+	s = strings.TrimPrefix(strings.ToLower(s), "#")
+	v, err := strconv.ParseInt(s, 0, 64)
+	if err != nil {
+		u, err2 := strconv.ParseUint(s, 0, 64)
+		if err2 == nil {
+			v, err = int64(u), nil
+		}
+	}
+	if err != nil {
+		sym, addend := s, int64(0)
+		if k := strings.IndexAny(s, "+-"); k > 0 {
+			n, err := strconv.ParseInt(strings.TrimSpace(s[k:]), 0, 64)
+			if err != nil {
+				a.errf(line, col, "bad value %q", s)
+				return
+			}
+			sym, addend = strings.TrimSpace(s[:k]), n
+		}
+		if size != 4 {
+			a.errf(line, col, "a symbol needs .word")
+			return
+		}
+		a.fixes = append(a.fixes, dataFix{off: len(a.data), sym: sym, addend: addend, line: line, col: col})
+		a.data = append(a.data, 0, 0, 0, 0)
+		return
+	}
+	lo, hi := int64(-1)<<(8*size-1), int64(1)<<(8*size)-1
+	if v < lo || v > hi {
+		a.errf(line, col, "value %d does not fit in %d bytes", v, size)
+		return
+	}
+	switch size {
+	case 1:
+		a.data = append(a.data, byte(v))
+	case 2:
+		a.data = binary.LittleEndian.AppendUint16(a.data, uint16(v))
+	default:
+		a.data = binary.LittleEndian.AppendUint32(a.data, uint32(v))
+	}
+}
