@@ -1,10 +1,11 @@
 // Package rtcheck tests the C code of the Cpu0 runtime on the host: the
 // printf formatting against the host C library's snprintf, the 64-bit
 // division/shift/multiply helpers against native 64-bit arithmetic, the
-// libm functions and complex helpers against the host's libm and
-// libgcc/compiler-rt, and the C library functions (strtod, strtol,
-// string.h, ctype.h, rand, qsort, malloc...) against the host C library.
-// It needs
+// libm functions and complex helpers against the host's libm and libgcc
+// (complex division bit for bit against GCC's libgcc, which lli and the
+// native references link; clang-14 links it by default on Debian), and the
+// C library functions (strtod, strtol, string.h, ctype.h, rand, qsort,
+// malloc...) against the host C library. It needs
 // only clang-14, so it checks the runtime independently of lltosimd (the
 // execution suite then checks the same code compiled by lltosimd).
 package rtcheck
@@ -21,7 +22,7 @@ func TestRuntimeOnHost(t *testing.T) {
 	clang := testtools.Tool(t, "CLANG", "clang-14")
 	// hostcheck.c: printf, the 64-bit helpers and the string functions;
 	// mathcheck.c: the libm functions and complex helpers against the
-	// host's libm and libgcc/compiler-rt; libccheck.c: the C library
+	// host's libm and libgcc; libccheck.c: the C library
 	// (strto*, string.h, ctype.h, snprintf, rand, qsort, bsearch, malloc).
 	for _, check := range []string{"hostcheck", "mathcheck", "libccheck"} {
 		for _, opt := range []string{"-O0", "-O2"} {
