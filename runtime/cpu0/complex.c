@@ -173,8 +173,8 @@ _Complex double __divdc3(double a, double b, double c, double d) {
 /* __divsc3 divides with the textbook formulas in double and rounds once
  * to float, as libgcc does where double is in hardware: the products of
  * float operands are exact in double and nothing overflows or underflows,
- * so only the sums and the quotient round (Smith's method would round
- * more often: (1 - i)/(-1 + i) would get the imaginary part -0, not +0). */
+ * so only the sums and the quotient round (Smith's method gives other
+ * bits: (1 - i)/(-1 + i) would get the imaginary part -0, not +0). */
 _Complex float __divsc3(float a, float b, float c, float d) {
   double dc = c, dd = d, den = dc * dc + dd * dd;
   float x = (float)(((double)a * dc + (double)b * dd) / den);
