@@ -339,7 +339,7 @@ func (l *switchLowering) findJumpTables(cls []*swCluster) []*swCluster {
 	}
 	rng := func(i, j int) uint64 { return uint64(cls[j].hi-cls[i].lo) + 1 }
 	if l.suitableForJumpTable(numCases(0, n-1), rng(0, n-1)) {
-		if t := l.buildJumpTable(cls[0 : n]); t != nil {
+		if t := l.buildJumpTable(cls[0:n]); t != nil {
 			return []*swCluster{t}
 		}
 	}

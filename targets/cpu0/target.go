@@ -4,7 +4,7 @@ package cpu0
 // SSA MIR to emission-ready code.
 var Pipeline = []string{
 	"switch-lowering", // G_SWITCH to jump tables and compare trees, as llc does for Mips
-	"soft-float", // float and double ops to runtime calls: Cpu0 has no FPU
+	"soft-float",      // float and double ops to runtime calls: Cpu0 has no FPU
 	"cpu0-call-lowering",
 	"cpu0-isel",
 	"cpu0-select",
