@@ -307,7 +307,7 @@ func inlineAt(f *mir.Func, b *mir.Block, i int, call *mir.Instr, g *mir.Func, ne
 // endsBlock reports whether op ends a block without falling through.
 func endsBlock(op mir.Opcode) bool {
 	switch op {
-	case mir.GBr, mir.GRet, mir.GUnreachable, mir.GTrap, mir.GBrJT, mir.GBrIndirect:
+	case mir.GBr, mir.GRet, mir.GUnreachable, mir.GTrap, mir.GBrJT, mir.GBrIndirect, mir.GSwitch:
 		return true
 	}
 	return false
