@@ -16,6 +16,7 @@ const (
 	statSwitchTables = "jump-tables"
 	statSwitchRanges = "range-checks"
 	statSwitchTree   = "tree-nodes"
+	statSwitchBits   = "bit-tests"
 )
 
 // Options of switch-lowering (-pass-option NAME=VALUE), named after llc's
@@ -41,6 +42,8 @@ type SwitchInfo struct {
 	MinDensity, MinDensityOptSize int
 	// WordBits is the machine word width that bounds bit-test clusters (32).
 	WordBits int
+	// NoBitTests turns bit-test clusters off (LLVM: no legal shift).
+	NoBitTests bool
 }
 
 // SwitchMachine is implemented by a Machine whose target lowers G_SWITCH
@@ -56,9 +59,9 @@ type SwitchMachine interface {
 // dense enough, else the minimum number of dense partitions), and a binary
 // tree over the remaining clusters with leaves of at most three. There is
 // no profile, so every case edge and the default edge weigh the same, as
-// in LLVM without branch weights. Bit-test clusters are not built; ranges
-// LLVM would lower with bit tests are not made tables either (as LLVM's
-// buildJumpTable refuses them) but lowered as compares.
+// in LLVM without branch weights. Clusters over at most a word with up to
+// three destinations become bit tests (findBitTestClusters): x - low
+// shifts a 1 that a mask per destination tests.
 //
 // Targets that compile outside the pass plan call LowerSwitches with a
 // Ctx for this pass (for -debug-only and -stats).
@@ -69,6 +72,7 @@ var SwitchLoweringPass = Register(&Pass{
 		statSwitchTables: "Number of jump tables built",
 		statSwitchRanges: "Number of range checks (case ranges and table bounds)",
 		statSwitchTree:   "Number of compare-tree nodes",
+		statSwitchBits:   "Number of bit-test clusters",
 	},
 	Forbids: mir.PropSelected,
 	Run: func(c *Ctx, f *mir.Func) error {
@@ -140,13 +144,32 @@ func switchOptions(c *Ctx, info SwitchInfo) (SwitchInfo, error) {
 	return info, nil
 }
 
-// A case cluster: a range of values with one destination, or a jump table
-// (SwitchCG::CaseCluster without bit tests).
+// A case cluster (SwitchCG::CaseCluster): a range of values with one
+// destination, a jump table or bit tests.
 type swCluster struct {
 	lo, hi int64
 	dest   *mir.Block   // range cluster
 	table  []*mir.Block // jump-table cluster: the targets of lo..hi
+	bits   *swBitTests  // bit-test cluster
 	weight uint64       // probability in units of caseWeight
+}
+
+// isRange reports whether cl is a plain range cluster.
+func (cl *swCluster) isRange() bool { return cl.table == nil && cl.bits == nil }
+
+// swBitTests is a bit-test cluster (SwitchCG::BitTestBlock): x - low in
+// 0..rng, then one mask test per destination, heaviest first.
+type swBitTests struct {
+	low, rng   int64
+	contiguous bool
+	cases      []swBitCase
+}
+
+type swBitCase struct {
+	mask   uint32
+	dest   *mir.Block
+	bits   int
+	weight uint64
 }
 
 // caseWeight is the weight of one case edge (and of the default edge):
@@ -156,6 +179,9 @@ const caseWeight = 1 << 32
 func (cl *swCluster) String() string {
 	if cl.table != nil {
 		return fmt.Sprintf("table[%d..%d]", cl.lo, cl.hi)
+	}
+	if cl.bits != nil {
+		return fmt.Sprintf("bits[%d..%d]", cl.lo, cl.hi)
 	}
 	if cl.lo == cl.hi {
 		return fmt.Sprintf("%d->%s", cl.lo, blockLabel(cl.dest))
@@ -218,6 +244,7 @@ func (l *switchLowering) lower(b *mir.Block) {
 		b.Instrs = append(b.Instrs, mir.NewInstr(mir.GBr, mir.B(l.def)))
 	} else {
 		cls = l.findJumpTables(cls)
+		cls = l.findBitTestClusters(cls)
 		if l.c.Debugging() {
 			var s []string
 			for _, cl := range cls {
@@ -547,13 +574,13 @@ func (l *switchLowering) splitWorkItem(work []swWork, w swWork) []swWork {
 	l.c.Count(statSwitchTree, 1)
 	anchor := l.next(w.b)
 	var lb, rb *mir.Block
-	if len(left) == 1 && left[0].table == nil && w.ge != nil && left[0].lo == *w.ge && left[0].hi+1 == pivot {
+	if len(left) == 1 && left[0].isRange() && w.ge != nil && left[0].lo == *w.ge && left[0].hi+1 == pivot {
 		lb = left[0].dest
 	} else {
 		lb = l.newBlock(anchor)
 		work = append(work, swWork{b: lb, cls: left, ge: w.ge, lt: &pivot, defaultProb: w.defaultProb / 2})
 	}
-	if len(right) == 1 && right[0].table == nil && w.lt != nil && right[0].hi+1 == *w.lt {
+	if len(right) == 1 && right[0].isRange() && w.lt != nil && right[0].hi+1 == *w.lt {
 		rb = right[0].dest
 	} else {
 		rb = l.newBlock(anchor)
@@ -573,7 +600,7 @@ func (l *switchLowering) lowerWorkItem(w swWork) {
 		// "x == a || x == b" to one destination, a and b one bit apart:
 		// (x | (a^b)) == (a|b).
 		small, big := cls[0], cls[1]
-		if small.table == nil && big.table == nil && small.lo == small.hi && big.lo == big.hi && small.dest == big.dest {
+		if small.isRange() && big.isRange() && small.lo == small.hi && big.lo == big.hi && small.dest == big.dest {
 			if common := uint32(small.lo) ^ uint32(big.lo); bits.OnesCount32(common) == 1 {
 				or := l.binop(w.b, mir.GOr, l.x, int64(int32(common)))
 				c := l.cmp(w.b, mir.CondEQ, or, int64(int32(uint32(small.lo)|uint32(big.lo))))
@@ -603,7 +630,7 @@ func (l *switchLowering) lowerWorkItem(w swWork) {
 		if cls[i].weight > lastC.weight {
 			break
 		}
-		if cls[i].table == nil && cls[i].dest == next {
+		if cls[i].isRange() && cls[i].dest == next {
 			cls[i], cls[len(cls)-1] = cls[len(cls)-1], cls[i]
 			break
 		}
@@ -619,9 +646,12 @@ func (l *switchLowering) lowerWorkItem(w swWork) {
 		} else {
 			fall = l.newBlock(anchor)
 		}
-		if cl.table != nil {
+		switch {
+		case cl.table != nil:
 			l.jumpTable(cur, cl, fall, unreachable, anchor)
-		} else {
+		case cl.bits != nil:
+			l.bitTests(cur, cl.bits, fall, unreachable, anchor)
+		default:
 			c := mir.NoReg
 			switch {
 			case unreachable:
@@ -675,4 +705,172 @@ func defaultUnreachable(b *mir.Block) bool {
 		return in.Op == mir.GUnreachable
 	}
 	return false
+}
+
+// findBitTestClusters is SwitchCG::SwitchLowering::findBitTestClusters:
+// the fewest partitions of word-sized ranges with at most three
+// destinations, each made bit tests where buildBitTests finds it worth it.
+func (l *switchLowering) findBitTestClusters(cls []*swCluster) []*swCluster {
+	if !l.opt || l.info.NoBitTests {
+		return cls
+	}
+	n := len(cls)
+	minParts := make([]int, n)
+	last := make([]int, n)
+	minParts[n-1], last[n-1] = 1, n-1
+	for i := n - 2; i >= 0; i-- {
+		minParts[i], last[i] = minParts[i+1]+1, i
+		for j := min(n-1, i+l.info.WordBits-1); j > i; j-- {
+			if uint64(cls[j].hi-cls[i].lo)+1 > uint64(l.info.WordBits) {
+				continue
+			}
+			var dests []*mir.Block
+			ranges := true
+			for _, cl := range cls[i : j+1] {
+				if !cl.isRange() {
+					ranges = false
+					break
+				}
+				if !slices.Contains(dests, cl.dest) {
+					dests = append(dests, cl.dest)
+				}
+			}
+			if !ranges || len(dests) > 3 {
+				break
+			}
+			parts := 1
+			if j != n-1 {
+				parts += minParts[j+1]
+			}
+			if parts < minParts[i] {
+				minParts[i], last[i] = parts, j
+			}
+		}
+	}
+	var out []*swCluster
+	for first := 0; first < n; first = last[first] + 1 {
+		part := cls[first : last[first]+1]
+		if bt := l.buildBitTests(part); bt != nil {
+			out = append(out, bt)
+			continue
+		}
+		out = append(out, part...)
+	}
+	return out
+}
+
+// buildBitTests makes a bit-test cluster of part, or returns nil.
+func (l *switchLowering) buildBitTests(part []*swCluster) *swCluster {
+	if len(part) < 2 {
+		return nil
+	}
+	var dests []*mir.Block
+	numCmps := 0
+	for _, cl := range part {
+		if !slices.Contains(dests, cl.dest) {
+			dests = append(dests, cl.dest)
+		}
+		numCmps += 1 + btoi(cl.lo != cl.hi)
+	}
+	lo, hi := part[0].lo, part[len(part)-1].hi
+	if !l.suitableForBitTests(len(dests), numCmps, lo, hi) {
+		return nil
+	}
+	bt := &swBitTests{low: lo, rng: hi - lo, contiguous: true}
+	for i := 1; i < len(part); i++ {
+		if part[i].lo != part[i-1].hi+1 {
+			bt.contiguous = false
+		}
+	}
+	// Values that fit a word need no subtraction.
+	if lo > 0 && hi < int64(l.info.WordBits) {
+		bt.low, bt.rng, bt.contiguous = 0, hi, false
+	}
+	t := &swCluster{lo: lo, hi: hi, bits: bt}
+	for _, cl := range part {
+		k := slices.IndexFunc(bt.cases, func(c swBitCase) bool { return c.dest == cl.dest })
+		if k < 0 {
+			bt.cases = append(bt.cases, swBitCase{dest: cl.dest})
+			k = len(bt.cases) - 1
+		}
+		c := &bt.cases[k]
+		c.mask |= uint32(uint64(1)<<(cl.hi-cl.lo+1)-1) << (cl.lo - bt.low)
+		c.bits += int(cl.hi-cl.lo) + 1
+		c.weight += cl.weight
+		t.weight += cl.weight
+	}
+	slices.SortStableFunc(bt.cases, func(a, b swBitCase) int {
+		switch {
+		case a.weight != b.weight:
+			return cmpDesc(a.weight, b.weight)
+		case a.bits != b.bits:
+			return cmpDesc(uint64(a.bits), uint64(b.bits))
+		case a.mask < b.mask:
+			return -1
+		case a.mask > b.mask:
+			return 1
+		}
+		return 0
+	})
+	return t
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func cmpDesc(a, b uint64) int {
+	if a > b {
+		return -1
+	}
+	return 1
+}
+
+// bitTests emits a bit-test cluster: in cur the shift amount x - low and
+// its bound check to fall, then one block per destination testing its
+// mask (SelectionDAGBuilder's visitBitTestHeader and visitBitTestCase).
+func (l *switchLowering) bitTests(cur *mir.Block, bt *swBitTests, fall *mir.Block, unreachable bool, anchor *mir.Block) {
+	l.c.Count(statSwitchBits, 1)
+	idx := l.x
+	if bt.low != 0 {
+		idx = l.binop(cur, mir.GSub, l.x, bt.low)
+	}
+	var tests []*mir.Block
+	for range bt.cases {
+		tests = append(tests, l.newBlock(anchor))
+	}
+	c := mir.NoReg
+	if !unreachable {
+		c = l.cmp(cur, mir.CondUGT, idx, bt.rng)
+		l.c.Count(statSwitchRanges, 1)
+	}
+	if c == mir.NoReg {
+		branch(cur, c, tests[0], nil)
+	} else {
+		branch(cur, c, fall, tests[0])
+	}
+	for i, bc := range bt.cases {
+		b := tests[i]
+		next := fall
+		if i+1 < len(tests) {
+			next = tests[i+1]
+		}
+		var t mir.Reg
+		switch pop := bits.OnesCount32(bc.mask); {
+		case pop == 1:
+			t = l.cmp(b, mir.CondEQ, idx, int64(bits.TrailingZeros32(bc.mask)))
+		case int64(pop) == bt.rng:
+			t = l.cmp(b, mir.CondNE, idx, int64(bits.TrailingZeros32(^bc.mask)))
+		default:
+			one := l.konst(b, 1)
+			sh := l.f.NewVReg(l.f.ClassOf(l.x))
+			b.Instrs = append(b.Instrs, mir.NewInstr(mir.GShl, mir.D(sh), mir.R(one), mir.R(idx)))
+			and := l.binop(b, mir.GAnd, sh, int64(int32(bc.mask)))
+			t = l.cmp(b, mir.CondNE, and, 0)
+		}
+		branch(b, t, bc.dest, next)
+	}
 }

@@ -100,10 +100,18 @@ func evalSwitch(t *testing.T, f *mir.Func, x int32) int64 {
 				regs[o[0].Reg] = int64(int32(val(o[1]) - val(o[2])))
 			case mir.GOr:
 				regs[o[0].Reg] = int64(int32(val(o[1]) | val(o[2])))
+			case mir.GAnd:
+				regs[o[0].Reg] = int64(int32(val(o[1]) & val(o[2])))
+			case mir.GShl:
+				n := val(o[2])
+				if n < 0 || n > 31 {
+					t.Fatalf("x=%d: shift by %d\n%s", x, n, f)
+				}
+				regs[o[0].Reg] = int64(int32(val(o[1]) << n))
 			case mir.GICmp:
 				a, c := int32(val(o[2])), int32(val(o[3]))
 				r := map[mir.Cond]bool{
-					mir.CondEQ: a == c, mir.CondSLT: a < c, mir.CondSLE: a <= c,
+					mir.CondEQ: a == c, mir.CondNE: a != c, mir.CondSLT: a < c, mir.CondSLE: a <= c,
 					mir.CondULE: uint32(a) <= uint32(c), mir.CondUGT: uint32(a) > uint32(c),
 				}
 				res, ok := r[o[1].Cond]
@@ -218,10 +226,10 @@ func TestSwitchLoweringShapes(t *testing.T) {
 			"-5->bb1.t0 1->bb2.t1 100->bb3.t2 10000->bb4.t3 1000000->bb5.t4"},
 		{"two ranges", append(seq(0, 9, func(int64) int { return 0 }), seq(10, 19, func(int64) int { return 1 })...), 2, 0, 2, 0,
 			"[0..9]->bb1.t0 [10..19]->bb2.t1"},
-		// One destination over a word-sized range: LLVM leaves it to bit
-		// tests, so no table.
-		{"bit-test range", []swCase{{1, 0}, {3, 0}, {5, 0}, {7, 0}, {9, 0}}, 1, 0, 0, 1,
-			"1->bb1.t0 3->bb1.t0 5->bb1.t0 7->bb1.t0 9->bb1.t0"},
+		// One destination over a word-sized range: bit tests, no table.
+		{"bit tests", []swCase{{1, 0}, {3, 0}, {5, 0}, {7, 0}, {9, 0}}, 1, 0, 1, 0, "bits[1..9]"},
+		{"bit tests and a table", append(seq(0, 9, own(0)), swCase{1000, 10}, swCase{1002, 10}, swCase{1004, 10}), 11, 1, 2, 0,
+			"table[0..9] bits[1000..1004]"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := buildSwitch(tc.cases, tc.ntargets, false)
@@ -280,15 +288,16 @@ func TestSwitchLoweringTableLayout(t *testing.T) {
 	}
 }
 
-// TestSwitchLoweringNoTables: with tables off (VC4) a dense switch is a
-// balanced tree of compares, and phis get an entry per new predecessor.
+// TestSwitchLoweringNoTables: with tables and bit tests off a dense switch
+// is a balanced tree of compares, and phis get an entry per new
+// predecessor.
 func TestSwitchLoweringNoTables(t *testing.T) {
 	var cs []swCase
 	for v := int64(0); v < 12; v++ {
 		cs = append(cs, swCase{v, int(v % 3)})
 	}
 	f := buildSwitch(cs, 3, false)
-	cfg := lowerWith(t, f, SwitchInfo{}, "2")
+	cfg := lowerWith(t, f, SwitchInfo{NoBitTests: true}, "2")
 	if len(f.JumpTables) != 0 || stat(cfg, "switch-lowering", statSwitchTree) == 0 {
 		t.Errorf("want a tree and no table:\n%s", f)
 	}
@@ -355,7 +364,7 @@ func TestSwitchLoweringRandom(t *testing.T) {
 			seen[v] = true
 			cs = append(cs, swCase{v, r.Intn(ntargets+1) - 1})
 		}
-		info := SwitchInfo{JumpTables: r.Intn(3) > 0, MinJumpTableEntries: r.Intn(6), MinDensity: r.Intn(50)}
+		info := SwitchInfo{JumpTables: r.Intn(3) > 0, MinJumpTableEntries: r.Intn(6), MinDensity: r.Intn(50), NoBitTests: r.Intn(3) == 0}
 		opt := []string{"0", "2"}[r.Intn(2)]
 		f := buildSwitch(cs, ntargets, false)
 		before := f.String()

@@ -3,8 +3,9 @@
 ; the Cpu0 pipeline) sorts them by signed value, so -2..2 is one dense jump
 ; table indexed by x+2 behind an unsigned bound check against 4, as llc
 ; -march=mipsel builds it (addiu 2; sltiu 5); sparse cases become a tree
-; split at the middle case ("x < pivot"), with equality leaves; several cases
-; into one phi block give that phi one entry per new predecessor.
+; split at the middle case ("x < pivot"), with equality leaves; 1, 3, 5, 7
+; into one block are bit tests (1 << x) & 0xaa as llc's (sllv, andi 170);
+; several cases into one phi block give it one entry per new predecessor.
 ; RUN: %lltosimd -march=cpu0el -print-before=switch-lowering %s -o /dev/null 2>&1 | grep -v '^#' > %t.mir
 ; RUN: FileCheck %s --check-prefix=IN < %t.mir
 ; RUN: %lltosimd -march=cpu0el -x mir -run-pass=switch-lowering -debug-only=switch-lowering -stats %t.mir -o %t.out.mir 2> %t.err
@@ -112,14 +113,23 @@ join:
   %p = phi i32 [ %y, %entry ], [ %y, %entry ], [ %y, %entry ], [ %y, %entry ], [ %y, %entry ], [ %y, %entry ], [ %z, %other ]
   ret i32 %p
 }
-; Six single values into one block: a tree of compares, each leaf block
-; that branches to %join is a predecessor with the value %y.
+; Six single values into one block: 1..7 fit a word (no subtraction, a
+; bound check against 7), 100 and 200 are compares; three blocks branch to
+; %join, each with its phi entry %y.
+; DBG: switch-lowering: phi: bb0.entry: default bb1.other, clusters: bits[1..7] 100->bb2.join 200->bb2.join
 ; MIR-LABEL: --- function: phi
+; MIR: [[SEVEN:%[0-9]+]]:gpr = G_CONST 7
+; MIR-NEXT: G_ICMP ugt, %0, [[SEVEN]]
+; MIR: [[ONE:%[0-9]+]]:gpr = G_CONST 1{{$}}
+; MIR-NEXT: [[SH:%[0-9]+]]:gpr = G_SHL [[ONE]], %0
+; MIR-NEXT: [[MASK:%[0-9]+]]:gpr = G_CONST 170
+; MIR-NEXT: G_AND [[SH]], [[MASK]]
 ; MIR: bb2.join: ; preds: {{(bb[0-9]+, )+}}bb1
-; MIR-NEXT: PHI {{%[0-9]+}}, bb1.other{{(, %[0-9]+, bb[0-9]+\.entry\.sw){6}$}}
+; MIR-NEXT: PHI {{%[0-9]+}}, bb1.other{{(, %[0-9]+, bb[0-9]+\.entry\.sw){3}$}}
 ; MIR-NOT: PHI
 ; MIR: G_RET
 ; The statistics, summed over the three functions.
 ; DBG-DAG: 1 switch-lowering - Number of jump tables built
-; DBG-DAG: 1 switch-lowering - Number of range checks
-; DBG-DAG: 2 switch-lowering - Number of compare-tree nodes
+; DBG-DAG: 1 switch-lowering - Number of bit-test clusters
+; DBG-DAG: 2 switch-lowering - Number of range checks
+; DBG-DAG: 1 switch-lowering - Number of compare-tree nodes
