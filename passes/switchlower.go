@@ -52,8 +52,8 @@ type SwitchMachine interface {
 	SwitchInfo() SwitchInfo
 }
 
-// switch-lowering replaces each G_SWITCH by jump tables, range checks and
-// a balanced compare tree, following LLVM 14's SwitchLoweringUtils and
+// switch-lowering replaces each G_SWITCH by jump tables, bit tests, range
+// checks and a balanced compare tree, following LLVM 14's SwitchLoweringUtils and
 // SelectionDAGBuilder::visitSwitch: cases sorted by signed value and merged
 // into ranges with one destination, findJumpTables (the whole range if
 // dense enough, else the minimum number of dense partitions), and a binary
@@ -67,7 +67,7 @@ type SwitchMachine interface {
 // Ctx for this pass (for -debug-only and -stats).
 var SwitchLoweringPass = Register(&Pass{
 	Name: "switch-lowering",
-	Desc: "lower G_SWITCH to jump tables, range checks and a compare tree",
+	Desc: "lower G_SWITCH to jump tables, bit tests, range checks and a compare tree",
 	Stats: map[string]string{
 		statSwitchTables: "Number of jump tables built",
 		statSwitchRanges: "Number of range checks (case ranges and table bounds)",
