@@ -1,9 +1,7 @@
 package frontend
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/llir/llvm/ir"
@@ -845,96 +843,33 @@ func (s *fn) callLib(name string, args ...mir.Reg) {
 
 // --- switch ---
 
-type swCase struct {
-	v      uint32
-	target value.Value
-}
-
+// switchTerm emits a G_SWITCH for a switch on at most 32 bits: the value
+// and the case values sign-extended from the switch's width, so that
+// signed order is the type's order, as LLVM's switch lowering sorts them.
+// The switch-lowering pass decides on tables and compares. Several cases
+// to one block are one CFG edge; its phis get one entry (see fillPhis).
 func (s *fn) switchTerm(t *ir.TermSwitch) {
 	n := s.bitsOf(t.X.Type())
 	if n > 32 {
 		s.switchWide(t)
 		return
 	}
-	x := s.zext(s.word(t.X), n)
-	cases := make([]swCase, 0, len(t.Cases))
+	x := s.sext(s.word(t.X), n)
+	ops := []mir.Operand{mir.R(x), s.target(t.TargetDefault)}
+	seen := map[int64]bool{}
 	for _, c := range t.Cases {
 		cv, ok := s.foldValue(c.X)
 		if !ok || cv.sym != "" {
 			fail("unsupported: non-integer switch case")
 		}
-		cases = append(cases, swCase{uint32(cv.off) & uint32(uint64(1)<<n-1), c.Target})
-	}
-	sortCases(cases)
-	if len(cases) == 0 {
-		s.emit(mir.GBr, s.target(t.TargetDefault))
-		return
-	}
-	lo, hi := cases[0].v, cases[len(cases)-1].v
-	span := uint64(hi) - uint64(lo) + 1
-	if len(cases) >= 4 && span <= 3*uint64(len(cases)) {
-		s.jumpTable(x, cases, lo, span, t.TargetDefault)
-		return
-	}
-	s.caseTree(x, cases, t.TargetDefault)
-}
-
-func sortCases(c []swCase) {
-	slices.SortFunc(c, func(a, b swCase) int { return cmp.Compare(a.v, b.v) })
-}
-
-func (s *fn) jumpTable(x mir.Reg, cases []swCase, lo uint32, span uint64, def value.Value) {
-	idx := x
-	if lo != 0 {
-		idx = s.opK(mir.GSub, x, int64(lo))
-	}
-	out := s.icmpR(mir.CondUGT, idx, s.konst(int64(span-1)))
-	s.emit(mir.GBrCond, mir.R(out), s.target(def))
-	jb := s.newBlock()
-	s.emit(mir.GBr, mir.B(jb))
-	s.setBlock(jb)
-	table := make([]*mir.Block, span)
-	for _, c := range cases {
-		table[c.v-lo] = s.blocks[c.target.(*ir.Block)]
-		s.edges[s.irBlock] = append(s.edges[s.irBlock], edge{jb, c.target.(*ir.Block)})
-	}
-	defB := def.(*ir.Block)
-	for i, b := range table {
-		if b == nil {
-			table[i] = s.blocks[defB]
-			s.edges[s.irBlock] = append(s.edges[s.irBlock], edge{jb, defB})
+		v := int64(int32(uint32(cv.off)<<(32-n)) >> (32 - n))
+		if seen[v] {
+			fail("duplicate integer as switch case")
 		}
+		seen[v] = true
+		ops = append(ops, mir.I(v), s.target(c.Target))
 	}
-	s.f.JumpTables = append(s.f.JumpTables, table)
-	s.emit(mir.GBrJT, mir.R(idx), mir.Operand{Kind: mir.KindJT, Imm: int64(len(s.f.JumpTables) - 1)})
-}
-
-// caseTree emits a binary search over sorted cases, with linear compare
-// chains at the leaves.
-func (s *fn) caseTree(x mir.Reg, cases []swCase, def value.Value) {
-	if len(cases) > 4 {
-		mid := len(cases) / 2
-		c := s.icmpR(mir.CondULT, x, s.konst(int64(cases[mid].v)))
-		left, right := s.newBlock(), s.newBlock()
-		s.emit(mir.GBrCond, mir.R(c), mir.B(left))
-		s.emit(mir.GBr, mir.B(right))
-		s.setBlock(left)
-		s.caseTree(x, cases[:mid], def)
-		s.setBlock(right)
-		s.caseTree(x, cases[mid:], def)
-		return
-	}
-	for i, c := range cases {
-		eq := s.icmpR(mir.CondEQ, x, s.konst(int64(c.v)))
-		s.emit(mir.GBrCond, mir.R(eq), s.target(c.target))
-		if i == len(cases)-1 {
-			s.emit(mir.GBr, s.target(def))
-			return
-		}
-		next := s.newBlock()
-		s.emit(mir.GBr, mir.B(next))
-		s.setBlock(next)
-	}
+	s.emit(mir.GSwitch, ops...)
 }
 
 // switchWide lowers a switch on an integer of two or more words to a chain

@@ -262,6 +262,14 @@ func (m *machine) run(f *mir.Func, args []argGroup) []uint32 {
 					next = o[1].Block
 					break instrs
 				}
+			case mir.GSwitch:
+				next = o[1].Block
+				for k := 2; k+1 < len(o); k += 2 {
+					if int64(int32(val(o[0]))) == o[k].Imm {
+						next = o[k+1].Block
+					}
+				}
+				break instrs
 			case mir.GBrJT:
 				t := f.JumpTables[o[1].Imm]
 				idx := val(o[0])

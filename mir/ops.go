@@ -90,6 +90,12 @@ const (
 	GBrCond // if c != 0 goto bb (falls through otherwise)
 	GBrJT   // goto jumptable[idx]  (uses: idx reg, KindJT)
 	GBrIndirect
+	// GSwitch is a multiway branch: uses are the 32-bit value register,
+	// the default block, then (imm case value, block) pairs. Case values
+	// are distinct signed 32-bit immediates (the frontend sign-extends
+	// narrower switches, so signed order is the source type's order). The
+	// switch-lowering pass turns it into jump tables and compare trees.
+	GSwitch
 	GArgs // defs: the function's argument words; uses: one imm descriptor per argument (see docs)
 	GCall // defs: result words; uses: callee (sym or reg), then per argument an imm descriptor followed by its words
 	GRet  // uses: the return words
@@ -169,6 +175,7 @@ var genericOps = [FirstTargetOp]OpDesc{
 	GBrCond:       {Name: "G_BRCOND", NumUses: 2, Flags: FlagBranch | FlagTerminator, Doc: "if c != 0 goto bb"},
 	GBrJT:         {Name: "G_BRJT", NumUses: 2, Flags: FlagBranch | FlagTerminator | FlagBarrier | FlagIndirect, Doc: "goto jumptable[idx]"},
 	GBrIndirect:   {Name: "G_BRINDIRECT", NumUses: 1, Flags: FlagBranch | FlagTerminator | FlagBarrier | FlagIndirect, Doc: "goto the address in a register"},
+	GSwitch:       {Name: "G_SWITCH", NumUses: -1, Flags: FlagBranch | FlagTerminator | FlagBarrier, Doc: "goto the block paired with the value's case, else the default block"},
 	GArgs:         {Name: "G_ARGS", NumDefs: -1, NumUses: -1, Doc: "defines the incoming argument words"},
 	GCall:         {Name: "G_CALL", NumDefs: -1, NumUses: -1, Flags: FlagCall | FlagSideEffect | FlagLoad | FlagStore, Doc: "call; defs are the result words"},
 	GRet:          {Name: "G_RET", NumUses: -1, Flags: FlagReturn | FlagTerminator | FlagBarrier, Doc: "return the given words"},

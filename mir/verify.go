@@ -2,6 +2,7 @@ package mir
 
 import (
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -373,6 +374,8 @@ func (v *verifier) genericShape(b *Block, in *Instr, uses []Operand) {
 			want(i, kReg|kImm)
 			want(i+1, kBlock)
 		}
+	case GSwitch:
+		v.switchShape(b, in, vals)
 	case GArgs:
 		for i := range vals {
 			want(i, kImm)
@@ -406,6 +409,37 @@ func (v *verifier) genericShape(b *Block, in *Instr, uses []Operand) {
 		for i, s := range genericUseKinds[in.Op] {
 			want(i, s)
 		}
+	}
+}
+
+// switchShape checks a G_SWITCH: value register, default block, then
+// (case value, block) pairs with distinct values that fit 32 signed bits.
+func (v *verifier) switchShape(b *Block, in *Instr, vals []Operand) {
+	if len(vals) < 2 || len(vals)%2 != 0 {
+		v.errorf(b, in, "G_SWITCH needs a value, a default block and (case, block) pairs")
+		return
+	}
+	if vals[0].Kind != KindReg {
+		v.errorf(b, in, "use 0 must be a register")
+	}
+	seen := map[int64]bool{}
+	for i := 1; i < len(vals); i += 2 {
+		if vals[i].Kind != KindBlock {
+			v.errorf(b, in, "use %d must be a block", i)
+		}
+		if i == 1 {
+			continue
+		}
+		c := vals[i-1]
+		switch {
+		case c.Kind != KindImm:
+			v.errorf(b, in, "use %d must be an immediate case value", i-1)
+		case c.Imm < math.MinInt32 || c.Imm > math.MaxInt32:
+			v.errorf(b, in, "case value %d does not fit 32 signed bits", c.Imm)
+		case seen[c.Imm]:
+			v.errorf(b, in, "duplicate case value %d", c.Imm)
+		}
+		seen[c.Imm] = true
 	}
 }
 

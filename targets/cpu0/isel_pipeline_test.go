@@ -41,7 +41,7 @@ func TestSelectClangOutput(t *testing.T) {
 					if len(f.Blocks) == 0 {
 						continue
 					}
-					for _, p := range []*passes.Pass{cpu0.CallLoweringPass, cpu0.ISelPass, cpu0.SelectPass} {
+					for _, p := range []*passes.Pass{passes.SwitchLoweringPass, cpu0.CallLoweringPass, cpu0.ISelPass, cpu0.SelectPass} {
 						if err := p.Run(&passes.Ctx{Cfg: cfg, Pass: p}, f); err != nil {
 							t.Fatalf("%s: %s: %v", f.Name, p.Name, err)
 						}

@@ -730,6 +730,10 @@ bb2:
 // removedByCallLowering are the generic ops cpu0-call-lowering rewrites.
 var removedByCallLowering = []mir.Opcode{mir.GArgs, mir.GCall, mir.GRet, mir.GVAStart, mir.GReturnAddr}
 
+// removedBySwitchLowering: switch-lowering, first in the pipeline, turns
+// G_SWITCH into compares and jump tables.
+var removedBySwitchLowering = []mir.Opcode{mir.GSwitch}
+
 // removedBySoftFloat reports the generic float ops: soft-float, first in
 // the Cpu0 pipeline, turns them into runtime calls (Cpu0 has no FPU).
 func removedBySoftFloat(op mir.Opcode) bool { return op >= mir.GFAdd && op <= mir.GFPTrunc }
@@ -744,7 +748,7 @@ func TestRuleTableComplete(t *testing.T) {
 	for _, mcpu := range []string{"cpu032I", "cpu032II"} {
 		s := &isel.Selector{Table: tab, Features: Features(mcpu)}
 		for op := mir.GInvalid + 1; op < mir.FirstTargetOp; op++ {
-			if tab.IsPassthrough(op) || slices.Contains(removedByCallLowering, op) || removedBySoftFloat(op) {
+			if tab.IsPassthrough(op) || slices.Contains(removedByCallLowering, op) || slices.Contains(removedBySwitchLowering, op) || removedBySoftFloat(op) {
 				continue
 			}
 			found := false

@@ -226,6 +226,10 @@ func (machine) PhiElimHooks() passes.PhiElimHooks {
 	return passes.PhiElimHooks{Materialize: materialize, Jump: jump}
 }
 
+// SwitchInfo gives switch-lowering LLVM's defaults with jump tables on
+// (the Mips backend of llc overrides none of them).
+func (machine) SwitchInfo() passes.SwitchInfo { return passes.SwitchInfo{JumpTables: true} }
+
 func init() { passes.RegisterMachine(Arch, machine{}) }
 
 // Statistic key of cpu0-long-branch.

@@ -10,10 +10,11 @@ import (
 	"lltosimd/targets"
 )
 
-// Pipeline is the toy pass order: two target passes before selection,
-// the shared middle, two target passes after allocation, the shared
-// jump removal.
+// Pipeline is the toy pass order: the shared switch lowering, two target
+// passes before selection, the shared middle, two target passes after
+// allocation, the shared jump removal.
 var Pipeline = []string{
+	"switch-lowering",
 	"toy-call-lowering",
 	"toy-isel",
 	"phi-elim",
@@ -44,6 +45,9 @@ func (Machine) PhiElimHooks() passes.PhiElimHooks {
 		Jump: func(f *mir.Func, target *mir.Block) *mir.Instr { return mir.NewInstr(Op["JMP"], mir.B(target)) },
 	}
 }
+
+// SwitchInfo lets switch-lowering build jump tables (the toy has JT).
+func (Machine) SwitchInfo() passes.SwitchInfo { return passes.SwitchInfo{JumpTables: true} }
 
 // Arch is the toy op and register table.
 func (Machine) Arch() *mir.Arch { return Arch }

@@ -97,7 +97,11 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 		return nil, err
 	}
 	promoteAllocas(f)
-	lowerJumpTables(f)
+	// The QPU has no indirect branch the execute mask could follow: no
+	// jump tables, compare trees only.
+	if err := passes.LowerSwitches(ctx(passes.SwitchLoweringPass), f, passes.SwitchInfo{}); err != nil {
+		return nil, err
+	}
 	g, err := buildGraph(f)
 	if err != nil {
 		return nil, err

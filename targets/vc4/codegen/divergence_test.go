@@ -6,6 +6,7 @@ import (
 
 	"lltosimd/frontend"
 	"lltosimd/mir"
+	"lltosimd/passes"
 )
 
 const header = `target datalayout = "e-p:32:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
@@ -29,7 +30,9 @@ func analyze(t *testing.T, body string, lanes int) (*graph, *divergence, map[str
 	}
 	f := mm.Funcs[0]
 	promoteAllocas(f)
-	lowerJumpTables(f)
+	if err := passes.LowerSwitches(&passes.Ctx{Pass: passes.SwitchLoweringPass}, f, passes.SwitchInfo{}); err != nil {
+		t.Fatal(err)
+	}
 	g, err := buildGraph(f)
 	if err != nil {
 		t.Fatal(err)

@@ -170,39 +170,6 @@ func eliminatePhis(g *graph) error {
 	return nil
 }
 
-// lowerJumpTables replaces each G_BRJT by a chain of compare blocks (the
-// QPU has no indirect branch the execute mask could follow). Phis in the
-// targets keep naming the original block: its phi copies run before the
-// chain, which is all eliminatePhis needs.
-func lowerJumpTables(f *mir.Func) {
-	for _, b := range append([]*mir.Block{}, f.Blocks...) {
-		for i, in := range b.Instrs {
-			if in.Op != mir.GBrJT {
-				continue
-			}
-			idx := in.Ops[0].Reg
-			table := f.JumpTables[in.Ops[1].Imm]
-			cur := f.NewBlock(fmt.Sprintf("%s.jt", b.Name))
-			b.Instrs = append(b.Instrs[:i:i], mir.NewInstr(mir.GBr, mir.B(cur)))
-			for k, t := range table {
-				if k == len(table)-1 {
-					cur.Instrs = append(cur.Instrs, mir.NewInstr(mir.GBr, mir.B(t)))
-					break
-				}
-				kc, c := f.NewVReg(0), f.NewVReg(0)
-				next := f.NewBlock(fmt.Sprintf("%s.jt%d", b.Name, k+1))
-				cur.Instrs = append(cur.Instrs,
-					mir.NewInstr(mir.GConst, mir.D(kc), mir.I(int64(k))),
-					mir.NewInstr(mir.GICmp, mir.D(c), mir.C(mir.CondEQ), mir.R(idx), mir.R(kc)),
-					mir.NewInstr(mir.GBrCond, mir.R(c), mir.B(t)),
-					mir.NewInstr(mir.GBr, mir.B(next)))
-				cur = next
-			}
-			break
-		}
-	}
-}
-
 // inlineCalls replaces calls to functions defined in the module (helper
 // functions at -O0) by copies of their bodies: the QPU code has no call
 // stack. Recursion is rejected.
@@ -340,7 +307,7 @@ func inlineAt(f *mir.Func, b *mir.Block, i int, call *mir.Instr, g *mir.Func, ne
 // endsBlock reports whether op ends a block without falling through.
 func endsBlock(op mir.Opcode) bool {
 	switch op {
-	case mir.GBr, mir.GRet, mir.GUnreachable, mir.GTrap, mir.GBrJT, mir.GBrIndirect:
+	case mir.GBr, mir.GRet, mir.GUnreachable, mir.GTrap, mir.GBrJT, mir.GBrIndirect, mir.GSwitch:
 		return true
 	}
 	return false

@@ -5,7 +5,13 @@
 ; with calls (an i64 argument on the stack), a loop with break and continue,
 ; a phi, a select and a dense switch. Each pass's result also carries the
 ; property it establishes (docs/generic-mir.md).
+; The first pass starts from the frontend's MIR, printed by -print-before.
+; RUN: %lltosimd -march=cpu0 -print-before=switch-lowering %s -o /dev/null 2>&1 | grep -v '^#' > %t.fe.mir
+; RUN: %lltosimd -march=cpu0 -x mir -run-pass=switch-lowering %t.fe.mir -o %t.sw.mir
+; RUN: %lltosimd -march=cpu0 -stop-after=switch-lowering %s -o - | diff - %t.sw.mir
+; RUN: FileCheck %s --check-prefix=SWITCH < %t.sw.mir
 ; RUN: %lltosimd -march=cpu0 -stop-after=soft-float %s -o %t.0.mir
+; RUN: %lltosimd -march=cpu0 -x mir -run-pass=soft-float %t.sw.mir -o - | diff - %t.0.mir
 ; RUN: %lltosimd -march=cpu0 -x mir -run-pass=cpu0-call-lowering %t.0.mir -o %t.1.mir
 ; RUN: %lltosimd -march=cpu0 -stop-after=cpu0-call-lowering %s -o - | diff - %t.1.mir
 ; RUN: %lltosimd -march=cpu0 -x mir -run-pass=cpu0-isel %t.1.mir -o %t.2.mir
@@ -115,6 +121,12 @@ d:
 def:
   ret i32 -1
 }
+
+; The dense switch is one table of its four blocks (llc -march=mips: $JTI).
+; SWITCH-LABEL: --- function: dense
+; SWITCH: jt#0: bb1.a, bb2.b, bb3.c, bb4.d
+; SWITCH-NOT: G_SWITCH
+; SWITCH: G_BRJT
 
 ; ISEL: props: ssa selected
 ; ISEL-NOT: G_{{[A-Z]}}
