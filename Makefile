@@ -30,6 +30,7 @@ build:
 	$(GO) build -o $(BIN)/cpu0run ./cmd/cpu0run
 	$(GO) build -o $(BIN)/vc4run ./cmd/vc4run
 	$(GO) build -o $(BIN)/vc4sim ./cmd/vc4sim
+	$(GO) build -o $(BIN)/bwdsprun ./cmd/bwdsprun
 
 # setup installs the external tools, only when one is missing. LLVM 14's
 # FileCheck and lit live in /usr/lib/llvm-14 (llvm-14-tools).
