@@ -7,6 +7,7 @@ var Pipeline = []string{
 	"soft-float",      // float and double ops to runtime calls: Cpu0 has no FPU
 	"cpu0-call-lowering",
 	"cpu0-isel",
+	"machine-cse",
 	"cpu0-select",
 	"phi-elim",
 	"two-address",
