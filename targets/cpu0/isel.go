@@ -94,6 +94,7 @@ func memRules(name string, g mir.Opcode, op string, store bool) []isel.Rule {
 		{Name: name + ".frameaddr", Match: isel.Op(g, args(isel.Op(mir.GFrameAddr, isel.Frame), simm16)...), Emit: ref(isel.Cap(n), isel.Cap(n+1))},
 		{Name: name + ".frameadd", Match: isel.Op(g, args(isel.Op(mir.GAdd, isel.Op(mir.GFrameAddr, isel.Frame), simm16), simm16)...), EmitFunc: foldOffset},
 		{Name: name + ".add", Match: isel.Op(g, args(isel.Op(mir.GAdd, reg, simm16), simm16)...), EmitFunc: foldOffset},
+		{Name: name + ".global", Match: isel.Op(g, args(isel.Op(mir.GGlobalAddr, isel.Sym), simm16)...), EmitFunc: foldGlobalOffset},
 		{Name: name + ".reg", Match: isel.Op(g, args(reg, simm16)...), Emit: ref(isel.Cap(n), isel.Cap(n+1))},
 		{Name: name + ".bigoff", Match: isel.Op(g, args(isel.Any, isel.AnyImm)...), EmitFunc: legalizeAddress},
 	}
@@ -120,6 +121,33 @@ func foldOffset(e *isel.Emitter) error {
 			addr = e.Tmp()
 		}
 		e.Emit("ADDiu", mir.D(addr), base, mir.I(c1))
+		ops = append(ops, mir.R(addr), mir.I(c2))
+	}
+	e.EmitOp(in.Op, ops...)
+	return nil
+}
+
+// foldGlobalOffset selects an access to sym+c1 at offset c2 as an access
+// to the address of sym itself at offset c1+c2 when the sum fits: every
+// access to one global then shares one %hi/%lo pair (machine-cse merges
+// them), where sym+c1 would need a pair of its own. ori zero-extends
+// %lo(sym), so the pair is the exact address and any signed 16-bit offset
+// from it is a plain addition (spec §6: %hi has no carry adjustment, so
+// %lo itself cannot be the load offset).
+func foldGlobalOffset(e *isel.Emitter) error {
+	in := e.Root()
+	n := e.NumCaps()
+	sym, c2 := e.Cap(n-2), e.Cap(n-1).Imm
+	ops := append([]mir.Operand{}, in.Defs()...)
+	if len(ops) == 0 { // a store: the value is the first capture
+		ops = append(ops, e.Cap(0))
+	}
+	addr := e.Tmp()
+	if off := sym.Imm + c2; off >= math.MinInt16 && off <= math.MaxInt16 {
+		e.EmitOp(mir.GGlobalAddr, mir.D(addr), mir.S(sym.Sym, 0))
+		ops = append(ops, mir.R(addr), mir.I(off))
+	} else {
+		e.EmitOp(mir.GGlobalAddr, mir.D(addr), sym)
 		ops = append(ops, mir.R(addr), mir.I(c2))
 	}
 	e.EmitOp(in.Op, ops...)

@@ -829,6 +829,13 @@ func TestSelectMemoryForms(t *testing.T) {
 				sel("fi#0", "2") + "  RET $lr, implicit %0\n"},
 			{m.g + ".reg", "", access("%0", "-4") + "  RET $lr\n",
 				sel("%0", "-4") + "  RET $lr\n"},
+			// An access to @g+8 at offset 4 goes through the address of @g
+			// itself at offset 12, so all accesses to @g share one pair; an
+			// offset that does not fit keeps the pair of @g+32760.
+			{m.g + ".global", "", fmt.Sprintf("  %%%d:gpr = G_GLOBAL_ADDR @g+8\n", n) + access(fmt.Sprint("%", n), "4") + "  RET $lr, implicit %0\n",
+				fmt.Sprintf("%%%d:gpr = LUi @g\n%%%d:gpr = ORi %%%d, @g\n", n+2, n+1, n+2) + sel(fmt.Sprint("%", n+1), "12") + "  RET $lr, implicit %0\n"},
+			{m.g + ".global.far", "", fmt.Sprintf("  %%%d:gpr = G_GLOBAL_ADDR @g+32760\n", n) + access(fmt.Sprint("%", n), "16") + "  RET $lr, implicit %0\n",
+				fmt.Sprintf("%%%d:gpr = LUi @g+32760\n%%%d:gpr = ORi %%%d, @g+32760\n", n+2, n+1, n+2) + sel(fmt.Sprint("%", n+1), "16") + "  RET $lr, implicit %0\n"},
 			// 0x18000 = lui 1 + ori 32768.
 			{m.g + ".bigoff", "", access("%0", "98304") + "  RET $lr\n",
 				fmt.Sprintf("%%%d:gpr = LUi 1\n%%%d:gpr = ORi %%%d, 32768\n%%%d:gpr = ADDu %%0, %%%d\n", n+2, n+1, n+2, n, n+1) +
