@@ -73,6 +73,11 @@ func runPhiElim(c *Ctx, f *mir.Func) error {
 		}
 	}
 	lay := newLayout(f)
+	lv := mir.ComputeLiveness(f)
+	phisOf := map[*mir.Block][]*mir.Instr{}
+	for _, w := range work {
+		phisOf[w.b] = w.phis
+	}
 	split := false
 	for _, w := range work {
 		s := w.b
@@ -90,7 +95,7 @@ func runPhiElim(c *Ctx, f *mir.Func) error {
 				}
 				edges[i] = append(edges[i], move{dst: phi.Ops[0].Reg, src: src})
 			}
-			if needsSplit(f, p, edges[i]) && !canSplit(f, lay, p, s) {
+			if needsSplit(f, lv, phisOf, p, s, edges[i]) && !canSplit(f, lay, p, s) {
 				viaTemps = true
 			}
 		}
@@ -119,7 +124,7 @@ func runPhiElim(c *Ctx, f *mir.Func) error {
 				continue
 			}
 			at, where := p, firstTerminator(f, p)
-			if !viaTemps && needsSplit(f, p, edges[i]) {
+			if !viaTemps && needsSplit(f, lv, phisOf, p, s, edges[i]) {
 				at, where = splitEdge(f, lay, p, s, hooks.Jump), 0
 				split = true
 				c.Count("split", 1)
@@ -159,22 +164,56 @@ func incoming(phi *mir.Instr, p *mir.Block) (mir.Operand, bool) {
 	return mir.Operand{}, false
 }
 
-// needsSplit reports whether the copies of an edge out of p cannot simply
-// go before p's terminators: p has other successors (a PHI destination may
-// be live into them: the lost-copy problem) or a terminator reads a PHI
-// destination.
-func needsSplit(f *mir.Func, p *mir.Block, moves []move) bool {
-	if len(p.Succs) > 1 {
-		return true
-	}
+// needsSplit reports whether the copies of an edge p→s cannot simply go
+// before p's terminators: a terminator reads a PHI destination, or p has
+// another successor into which a PHI destination is live (the lost-copy
+// problem; the liveness of the SSA function, where a PHI operand is a use
+// at the end of its predecessor, so a destination another successor's PHI
+// reads on its edge from p is live out of p). Where no other successor
+// sees the destinations, the copies run on every way out of p harmlessly,
+// and the edge keeps no block of its own (nor a jump back to a loop
+// header).
+func needsSplit(f *mir.Func, lv *mir.Liveness, phisOf map[*mir.Block][]*mir.Instr, p, s *mir.Block, moves []move) bool {
 	dsts := make(map[mir.Reg]bool, len(moves))
+	srcOf := map[mir.Reg]bool{}
 	for _, m := range moves {
 		dsts[m.dst] = true
+		if m.src.Kind == mir.KindReg {
+			srcOf[m.src.Reg] = true
+		}
+	}
+	for _, o := range p.Succs {
+		if o == s {
+			continue
+		}
+		// A source live on there too would be live together with its
+		// copy, which then cannot coalesce: the edge's own block is
+		// cheaper.
+		for _, m := range moves {
+			if lv.IsLiveIn(o, m.dst) || m.src.Kind == mir.KindReg && lv.IsLiveIn(o, m.src.Reg) {
+				return true
+			}
+		}
+		for _, in := range phisOf[o] {
+			if src, ok := incoming(in, p); ok && src.Kind == mir.KindReg && (dsts[src.Reg] || srcOf[src.Reg]) {
+				return true
+			}
+		}
+	}
+	// srcs: with the copies before a branch that reads their source, the
+	// source and the destination are both live at the branch and cannot
+	// share a register; in a block of its own the copy usually coalesces
+	// away, and the allocator then threads the empty block.
+	srcs := map[mir.Reg]bool{}
+	for _, m := range moves {
+		if m.src.Kind == mir.KindReg {
+			srcs[m.src.Reg] = len(p.Succs) > 1
+		}
 	}
 	found := false
 	for _, in := range p.Instrs[firstTerminator(f, p):] {
 		mir.ForEachReg(in, func(r mir.Reg, def bool) {
-			if !def && dsts[r] {
+			if !def && (dsts[r] || srcs[r]) {
 				found = true
 			}
 		})

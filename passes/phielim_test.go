@@ -120,6 +120,37 @@ func TestPhiElimLostCopy(t *testing.T) {
 	checkSame(t, f, mock.Result{Ret: 4})
 }
 
+// A latch that also exits, where the exit sees neither the PHI
+// destination nor the copy's source: the copy goes before the latch's
+// branch (it runs harmlessly on the way out) and the back edge keeps no
+// block of its own.
+func TestPhiElimCopyBeforeBranchWhenDeadOnExit(t *testing.T) {
+	f := mir.NewFunc("nosplit", mock.NewArch(4, 0))
+	v := func() mir.Reg { return f.NewVReg(0) }
+	a, x, y, five, c := v(), v(), v(), v(), v()
+	entry, loop, exit := f.NewBlock("entry"), f.NewBlock("loop"), f.NewBlock("exit")
+	entry.Instrs = []*mir.Instr{
+		mir.NewInstr(mock.LI, mir.D(a), mir.I(1)),
+		mir.NewInstr(mock.LI, mir.D(five), mir.I(5)),
+	}
+	loop.Instrs = []*mir.Instr{
+		mir.NewInstr(mir.GPhi, mir.D(x), mir.R(a), mir.B(entry), mir.R(y), mir.B(loop)),
+		mir.NewInstr(mock.OUT, mir.R(x)),
+		mir.NewInstr(mock.ADDI, mir.D(y), mir.R(x), mir.I(1)),
+		mir.NewInstr(mock.SUB, mir.D(c), mir.R(y), mir.R(five)),
+		mir.NewInstr(mock.BNZ, mir.R(c), mir.B(loop)),
+	}
+	exit.Instrs = []*mir.Instr{
+		mir.NewInstr(mir.GCopy, mir.D(mock.R(0)), mir.R(c)),
+		mir.NewInstr(mock.RET),
+	}
+	f.RecomputeCFG()
+	checkSame(t, f, mock.Result{Out: []int32{1, 2, 3, 4}, Ret: 0})
+	if len(f.Blocks) != 3 {
+		t.Errorf("the back edge should not be split:\n%s", f)
+	}
+}
+
 // Immediate incoming values are materialized in the predecessor, after
 // the register copies; a fall-through edge from a block with two
 // successors is split in the layout, without a branch.
