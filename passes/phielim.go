@@ -51,6 +51,8 @@ func runPhiElim(c *Ctx, f *mir.Func) error {
 	if m := MachineFor(f.Arch); m != nil {
 		hooks = m.PhiElimHooks()
 	}
+	// Liveness of the SSA function, PHIs included (see needsSplit).
+	lv := mir.ComputeLiveness(f)
 	// Snapshot the blocks with PHIs first: splitting appends blocks.
 	type phiBlock struct {
 		b    *mir.Block
@@ -73,7 +75,6 @@ func runPhiElim(c *Ctx, f *mir.Func) error {
 		}
 	}
 	lay := newLayout(f)
-	lv := mir.ComputeLiveness(f)
 	phisOf := map[*mir.Block][]*mir.Instr{}
 	for _, w := range work {
 		phisOf[w.b] = w.phis

@@ -151,6 +151,33 @@ func TestPhiElimCopyBeforeBranchWhenDeadOnExit(t *testing.T) {
 	}
 }
 
+// Constants into a join from a block with two successors: the other
+// successor reaches the join too, but the PHI's destination is defined
+// there by the PHI, so it is not live into the other successor and the
+// copies go before the branch of each predecessor; nothing is split.
+func TestPhiElimConstantsIntoJoinNoSplit(t *testing.T) {
+	f := mir.NewFunc("join", mock.NewArch(4, 0))
+	v := func() mir.Reg { return f.NewVReg(0) }
+	a, x := v(), v()
+	entry, other, join := f.NewBlock("entry"), f.NewBlock("other"), f.NewBlock("join")
+	entry.Instrs = []*mir.Instr{
+		mir.NewInstr(mock.LI, mir.D(a), mir.I(0)),
+		mir.NewInstr(mock.BNZ, mir.R(a), mir.B(other)),
+		mir.NewInstr(mock.JMP, mir.B(join)),
+	}
+	other.Instrs = []*mir.Instr{mir.NewInstr(mock.OUT, mir.R(a)), mir.NewInstr(mock.JMP, mir.B(join))}
+	join.Instrs = []*mir.Instr{
+		mir.NewInstr(mir.GPhi, mir.D(x), mir.I(42), mir.B(entry), mir.I(7), mir.B(other)),
+		mir.NewInstr(mir.GCopy, mir.D(mock.R(0)), mir.R(x)),
+		mir.NewInstr(mock.RET),
+	}
+	f.RecomputeCFG()
+	checkSame(t, f, mock.Result{Ret: 42})
+	if len(f.Blocks) != 3 {
+		t.Errorf("no edge should be split:\n%s", f)
+	}
+}
+
 // Immediate incoming values are materialized in the predecessor, after
 // the register copies; a fall-through edge from a block with two
 // successors is split in the layout, without a branch.
