@@ -54,6 +54,7 @@ var Pass = passes.Register(&passes.Pass{
 		"remats":         "Number of values rematerialized instead of reloaded",
 		"coalesced":      "Number of copies coalesced",
 		"reloadsRemoved": "Number of reloads replaced by register copies",
+		"reloadsRenamed": "Number of reloads removed by reading the register that holds the value",
 	},
 	Needs: mir.PropNoPHIs | mir.PropSelected, Sets: mir.PropNoVRegs,
 	Run: run,
@@ -654,7 +655,9 @@ func (a *alloc) rewrite() {
 	}
 	a.count("coalesced", coalesced)
 	if len(a.spillSlots) > 0 {
-		a.count("reloadsRemoved", a.forwardSpills())
+		removed, renamed := a.forwardSpills()
+		a.count("reloadsRemoved", removed)
+		a.count("reloadsRenamed", renamed)
 	}
 	removeEmptyJumpBlocks(f)
 	f.SavedRegs = f.SavedRegs[:0]
@@ -899,11 +902,13 @@ func endsInBarrier(f *mir.Func, b *mir.Block) bool {
 
 // forwardSpills replaces a reload from a spill slot by a copy (or nothing)
 // when, earlier in the same block, a register got the slot's value (by
-// the spill store or a previous reload) and still holds it. Calls clobber
-// their clobbered registers; any write to a register forgets what it held.
-func (a *alloc) forwardSpills() int64 {
+// the spill store or a previous reload) and still holds it; where it can,
+// the reload's readers read that register instead and the copy is not
+// needed either (renameReload). Calls clobber their clobbered registers;
+// any write to a register forgets what it held. It returns the number of
+// reloads replaced and, among them, those renamed away.
+func (a *alloc) forwardSpills() (n, renamed int64) {
 	f := a.f
-	var n int64
 	copyOp := mir.GCopy
 	for _, b := range f.Blocks {
 		holds := map[int64]mir.Reg{} // spill slot -> register holding its value
@@ -915,11 +920,15 @@ func (a *alloc) forwardSpills() int64 {
 			}
 		}
 		out := b.Instrs[:0]
-		for _, in := range b.Instrs {
+		for i, in := range b.Instrs {
 			if s, r, ok := a.spillAccess(in, mir.GLoad32); ok {
 				if x, hit := holds[s]; hit {
 					n++
 					if x == r {
+						continue
+					}
+					if renameReload(f, b.Instrs, i, r, x) {
+						renamed++
 						continue
 					}
 					in = mir.NewInstr(copyOp, mir.D(r), mir.R(x))
@@ -955,7 +964,56 @@ func (a *alloc) forwardSpills() int64 {
 		clear(b.Instrs[len(out):])
 		b.Instrs = out
 	}
-	return n
+	return n, renamed
+}
+
+// renameReload makes the reads of r after the reload instrs[i] read x,
+// which holds the same value, so that the reload goes away instead of
+// becoming a copy. It gives up (false) unless r is written again in the
+// block before the end, no call or return comes first (they may read
+// argument and result registers their operands do not list), x stays
+// intact until then, and every read of r is an explicit operand of an
+// instruction without tied operands.
+func renameReload(f *mir.Func, instrs []*mir.Instr, i int, r, x mir.Reg) bool {
+	var reads []*mir.Operand
+	for _, m := range instrs[i+1:] {
+		d := f.Arch.Desc(m.Op)
+		if len(m.Bundle) > 0 || d.Flags&(mir.FlagCall|mir.FlagReturn) != 0 {
+			return false
+		}
+		readsR, defsR, defsX := false, false, false
+		for k := range m.Ops {
+			o := &m.Ops[k]
+			switch {
+			case o.IsDef():
+				defsR = defsR || o.Reg == r
+				defsX = defsX || o.Reg == x
+				if o.Flags&mir.FlagEarlyClobber != 0 && (o.Reg == r || o.Reg == x) {
+					return false
+				}
+			case o.IsUse() && o.Reg == r:
+				if o.Kind != mir.KindReg || o.Flags&mir.FlagImplicit != 0 {
+					return false
+				}
+				readsR = true
+				reads = append(reads, o)
+			}
+		}
+		if readsR && len(d.Tied) > 0 {
+			return false
+		}
+		if defsR {
+			for _, o := range reads {
+				o.Reg = x
+				o.Flags &^= mir.FlagKill
+			}
+			return true
+		}
+		if defsX {
+			return false
+		}
+	}
+	return false
 }
 
 // spillAccess matches `r = G_LOAD32 fi#s, 0` / `G_STORE32 r, fi#s, 0` on

@@ -72,8 +72,9 @@ func TestRandomPrograms(t *testing.T) {
 			}
 		}
 	}
-	// The programs must exercise spilling, coalescing and reload forwarding.
-	for _, key := range []string{"spills", "coalesced", "reloadsRemoved", "remats"} {
+	// The programs must exercise spilling, coalescing and reload forwarding
+	// (renaming the readers of a reload included).
+	for _, key := range []string{"spills", "coalesced", "reloadsRemoved", "reloadsRenamed", "remats"} {
 		if cfg.Stats.Get("regalloc", regalloc.Pass.Stats[key]) == 0 {
 			t.Errorf("statistic %s is 0", key)
 		}
