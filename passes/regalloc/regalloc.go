@@ -60,6 +60,11 @@ var Pass = passes.Register(&passes.Pass{
 	Run: run,
 })
 
+// rematWeight scales the spill weight of values the allocator recomputes
+// instead of reloading, so that they go before values that need a stack
+// slot and a store.
+const rematWeight = 0.1
+
 // maxRounds bounds the spill-and-retry loop; every round spills at least
 // one spillable register, and the registers it creates are unspillable.
 const maxRounds = 64
@@ -347,6 +352,13 @@ func (a *alloc) build() {
 		sort.Slice(a.fixed[r], func(i, j int) bool { return a.fixed[r][i].from < a.fixed[r][j].from })
 		a.fixed[r] = mergeSegs(a.fixed[r])
 	}
+	var vs []mir.Reg
+	for vi, iv := range a.iv {
+		if iv != nil && iv.spillable {
+			vs = append(vs, mir.VirtBase+mir.Reg(vi))
+		}
+	}
+	remat := a.rematerializable(vs)
 	for vi, iv := range a.iv {
 		if iv == nil {
 			continue
@@ -360,6 +372,11 @@ func (a *alloc) build() {
 				size += sg.to - sg.from
 			}
 			iv.weight = a.refs[vi] / float64(size)
+			if remat[mir.VirtBase+mir.Reg(vi)] != nil {
+				// Spilling it costs no store: a recomputation replaces
+				// each reload.
+				iv.weight *= rematWeight
+			}
 		} else {
 			iv.weight = math.Inf(1)
 		}

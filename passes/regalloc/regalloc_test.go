@@ -215,3 +215,43 @@ func TestCallCrossingValues(t *testing.T) {
 		}
 	}
 }
+
+// A constant and a computed value live across a call compete for the one
+// callee-saved register. The constant has more uses, but spilling it costs
+// no store (it is recomputed at its uses), so it is the one spilled.
+func TestSpillPrefersRematerializable(t *testing.T) {
+	f := mir.NewFunc("remat", mock.NewArch(4, 1))
+	b := f.NewBlock("entry")
+	arg, v, c := f.NewVReg(0), f.NewVReg(0), f.NewVReg(0)
+	b.Instrs = []*mir.Instr{
+		mir.NewInstr(mir.GCopy, mir.D(arg), mir.R(mock.R(0))),
+		mir.NewInstr(mock.ADDI, mir.D(v), mir.R(arg), mir.I(3)),
+		mir.NewInstr(mock.LI, mir.D(c), mir.I(100)),
+		mir.NewInstr(mock.CALL, mir.S("f", 0),
+			mir.Operand{Kind: mir.KindReg, Reg: mock.R(0), Flags: mir.FlagImplicit},
+			mir.Operand{Kind: mir.KindReg, Reg: mock.R(1), Flags: mir.FlagImplicit},
+			mir.Operand{Kind: mir.KindReg, Reg: mock.R(0), Flags: mir.FlagImplicit | mir.FlagDef}),
+		mir.NewInstr(mock.OUT, mir.R(c)),
+		mir.NewInstr(mock.OUT, mir.R(c)),
+		mir.NewInstr(mock.OUT, mir.R(c)),
+		mir.NewInstr(mir.GCopy, mir.D(mock.R(0)), mir.R(v)),
+		mir.NewInstr(mock.RET),
+	}
+	f.RecomputeCFG()
+	want, err := mock.Run(f, 4, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := passes.NewConfig()
+	if err := pipeline(t, f, cfg); err != nil {
+		t.Fatal(err)
+	}
+	stores := cfg.Stats.Get("regalloc", regalloc.Pass.Stats["stores"])
+	remats := cfg.Stats.Get("regalloc", regalloc.Pass.Stats["remats"])
+	if stores != 0 || remats == 0 {
+		t.Errorf("%d spill stores, %d remats; want the constant recomputed, no store\n%s", stores, remats, f)
+	}
+	if got, err := mock.Run(f, 4, 0); err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("run: %v %v, want %v", got, err, want)
+	}
+}
