@@ -6,6 +6,7 @@ var Pipeline = []string{
 	"switch-lowering", // G_SWITCH to jump tables and compare trees, as llc does for Mips
 	"soft-float",      // float and double ops to runtime calls: Cpu0 has no FPU
 	"cpu0-call-lowering",
+	"generic-combine",
 	"cpu0-isel",
 	"machine-cse",
 	"cpu0-select",
