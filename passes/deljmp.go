@@ -1,6 +1,10 @@
 package passes
 
-import "lltosimd/mir"
+import (
+	"slices"
+
+	"lltosimd/mir"
+)
 
 // Statistic keys of del-jmp.
 const (
@@ -8,6 +12,7 @@ const (
 	statInverted  = "inverted"
 	statThreaded  = "threaded"
 	statDeadBlock = "dead-blocks"
+	statPlaced    = "placed"
 )
 
 // del-jmp is lbd's Cpu0DelUselessJMP made target-independent: it deletes an
@@ -33,6 +38,7 @@ var _ = Register(&Pass{
 		statInverted:  "Number of branches inverted to remove a jmp",
 		statThreaded:  "Number of branches retargeted past a jmp-only block",
 		statDeadBlock: "Number of dead blocks removed",
+		statPlaced:    "Number of blocks moved after the branch that alone reaches them",
 	},
 	Needs: mir.PropSelected | mir.PropNoPHIs, Forbids: mir.PropBundled,
 	Run: runDelJmp,
@@ -44,6 +50,7 @@ func runDelJmp(c *Ctx, f *mir.Func) error {
 		return nil
 	}
 	threadJumps(c, f, bi)
+	placeBranchTargets(c, f, bi)
 	// The last block has no layout successor: its jump is never useless.
 	for i := 0; i+1 < len(f.Blocks); i++ {
 		b, next := f.Blocks[i], f.Blocks[i+1]
@@ -78,6 +85,77 @@ func runDelJmp(c *Ctx, f *mir.Func) error {
 		c.Count(statInverted, 1)
 	}
 	return nil
+}
+
+// placeBranchTargets moves, for a block that ends in "bcc X ; jmp Y" with
+// neither X nor Y next in layout, one of X and Y right after it when that
+// block is reached from nowhere else and ends in a barrier (so nothing
+// falls into it or out of it at its old place): the jump then goes, to
+// the next block or by inverting the branch over it. This is the case of
+// a loop laid out after its exit, the exit reached only from the loop's
+// test.
+func placeBranchTargets(c *Ctx, f *mir.Func, bi BranchInfo) {
+	if len(f.Blocks) < 3 {
+		return
+	}
+	f.RecomputeCFG()
+	// refs counts the block operands naming each block outside branches
+	// (block addresses, jump tables are edges too but never movable here).
+	refs := map[*mir.Block]int{}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for _, m := range in.Flatten() {
+				for _, o := range m.Ops {
+					if o.Kind == mir.KindBlock {
+						refs[o.Block]++
+					}
+				}
+			}
+		}
+	}
+	movable := func(x, from *mir.Block) bool {
+		if x == from || x == f.Blocks[0] || len(x.Preds) != 1 || x.Preds[0] != from || refs[x] != 1 || len(x.Instrs) == 0 {
+			return false
+		}
+		last := x.Instrs[len(x.Instrs)-1]
+		return f.Arch.Desc(last.Op).Flags&mir.FlagBarrier != 0 && last.Pred() == nil && len(last.Bundle) == 0
+	}
+	moved := false
+	for i := 0; i+1 < len(f.Blocks); i++ {
+		b := f.Blocks[i]
+		n := len(b.Instrs)
+		if n < 2 {
+			continue
+		}
+		last, prev := b.Instrs[n-1], b.Instrs[n-2]
+		y, ok1 := bi.UncondTarget(last)
+		x, ok2 := bi.CondTarget(prev)
+		next := f.Blocks[i+1]
+		if !ok1 || !ok2 || x == next || y == next || len(last.Bundle) != 0 || len(prev.Bundle) != 0 || last.Pred() != nil {
+			continue
+		}
+		var t *mir.Block
+		switch {
+		case movable(x, b):
+			t = x
+		case movable(y, b):
+			t = y
+		default:
+			continue
+		}
+		j := slices.Index(f.Blocks, t)
+		f.Blocks = slices.Delete(f.Blocks, j, j+1)
+		if j < i {
+			i--
+		}
+		f.Blocks = slices.Insert(f.Blocks, i+1, t)
+		c.Debugf("del-jmp: %s placed after %s", blockLabel(t), blockLabel(b))
+		c.Count(statPlaced, 1)
+		moved = true
+	}
+	if moved {
+		f.RecomputeCFG()
+	}
 }
 
 // threadJumps retargets direct branches whose target holds nothing but an
