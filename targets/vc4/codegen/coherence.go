@@ -34,10 +34,19 @@ func rootArg(i int) rootSet {
 	return 1 << (1 + i)
 }
 
+// loadPath is how a load reads memory.
+type loadPath int
+
+const (
+	pathTMU        loadPath = iota // through TMU0 (memory the launch never writes)
+	pathDMA                        // by VDR DMA
+	pathDMAPrivate                 // by VDR DMA, and the address is private memory only
+)
+
 // coherentLoads returns the loads (and memcpy/memmove calls, whose source
-// words are loads) that must not read through the TMU. It runs before the
-// prologue removes G_ARGS.
-func coherentLoads(g *graph) map[*mir.Instr]bool {
+// words are loads) that must not read through the TMU, with their path.
+// It runs before the prologue removes G_ARGS.
+func coherentLoads(g *graph) map[*mir.Instr]loadPath {
 	roots := map[mir.Reg]rootSet{}
 	of := func(o mir.Operand) rootSet {
 		switch o.Kind {
@@ -129,20 +138,28 @@ func coherentLoads(g *graph) map[*mir.Instr]bool {
 			}
 		}
 	}
-	needs := func(s rootSet) bool {
-		return written != 0 && (s == 0 || s&written != 0)
+	path := func(s rootSet) loadPath {
+		switch {
+		case written == 0 || s != 0 && s&written == 0:
+			return pathTMU
+		case s == rootFrame:
+			return pathDMAPrivate
+		}
+		return pathDMA
 	}
-	res := map[*mir.Instr]bool{}
+	res := map[*mir.Instr]loadPath{}
 	for _, b := range g.blocks {
 		for _, in := range b.instrs {
 			switch {
 			case in.Op >= mir.GLoad32 && in.Op <= mir.GLoad8U:
-				if needs(of(in.Uses()[0])) {
-					res[in] = true
+				if p := path(of(in.Uses()[0])); p != pathTMU {
+					res[in] = p
 				}
 			case isMemCall(in) && in.Uses()[0].Sym != "memset":
-				if regs := memArgs(in); len(regs) > 1 && needs(of(regs[1])) {
-					res[in] = true
+				if regs := memArgs(in); len(regs) > 1 {
+					if p := path(of(regs[1])); p != pathTMU {
+						res[in] = p
+					}
 				}
 			}
 		}

@@ -285,11 +285,11 @@ func (l *lowerer) laneAddr(b *block, addr val) {
 // read at the address with its low two bits ignored). Loads of memory the
 // kernel may have written during the launch (coherent, see coherence.go)
 // read it by VDR DMA; the others read through TMU0 (spec §5).
-func (l *lowerer) load(b *block, d val, addr val, op mir.Opcode, coherent bool) {
+func (l *lowerer) load(b *block, d val, addr val, op mir.Opcode, path loadPath) {
 	l.laneAddr(b, addr)
 	src := ph("r4")
-	if coherent {
-		l.loadDMA(b)
+	if path != pathTMU {
+		l.loadDMA(b, path == pathDMAPrivate)
 		src = ph("r1")
 	} else {
 		l.alu("mov", ph("t0s"), ph("r0"), ph("r0"))
@@ -342,7 +342,7 @@ func (l *lowerer) store(b *block, v val, addr val) {
 	fast, done := -1, -1
 	if !b.masked {
 		fast, done = l.newLabel(), l.newLabel()
-		l.consecutiveTest(fast)
+		l.strideTest(fast, 4)
 	}
 	for lane := 0; lane < 16; lane++ {
 		l.ldi(ph("vw_setup"), 0x80814000|uint32(lane)<<3, "")
@@ -365,15 +365,21 @@ func (l *lowerer) store(b *block, v val, addr val) {
 // copies of words the kernel wrote by VDW DMA, and a QPU cannot flush
 // them. Like store, it holds the VPM mutex, DMAs each lane's word (its
 // address rotated into lane 0) into its column of VPM row 0 and, at top
-// level, first tests whether one 16-word DMA covers the vector. Then the
-// row is read back through a VPM read setup (readable from the 3rd
-// instruction after it, spec §5).
-func (l *lowerer) loadDMA(b *block) {
+// level, first tests whether one DMA covers the vector: consecutive words
+// (one row of 16 words) or, for private memory, one word per lane frame
+// (16 rows of one word, the frame size apart, written vertically into
+// row 0). Then the row is read back through a VPM read setup (readable
+// from the 3rd instruction after it, spec §5).
+func (l *lowerer) loadDMA(b *block, private bool) {
 	l.alu("mov", ph("r1"), ph("mutex"), ph("mutex"))
-	fast, done := -1, -1
+	fast, strided, done := -1, -1, -1
 	if !b.masked {
 		fast, done = l.newLabel(), l.newLabel()
-		l.consecutiveTest(fast)
+		l.strideTest(fast, 4)
+		if private && l.fsize > 4 && l.fsize <= 0x1fff {
+			strided = l.newLabel()
+			l.strideTest(strided, l.fsize)
+		}
 	}
 	for lane := 0; lane < 16; lane++ {
 		// VDR basic setup: 1 row of 1 word, 32-bit, horizontal, VPM (0, lane).
@@ -388,6 +394,16 @@ func (l *lowerer) loadDMA(b *block) {
 		l.ldi(ph("vr_setup"), 0x80010000, "")
 		l.alu("mov", ph("vr_addr"), ph("r0"), ph("r0"))
 		l.alu("mov", ph("r1"), ph("vr_wait"), ph("vr_wait"))
+		if strided >= 0 {
+			l.branch("", done, "")
+			l.emit(&lins{op: "label", target: strided})
+			// Memory pitch = frame size (extended setup); 16 rows of 1
+			// word, vertical, VPM pitch 1: row r goes to VPM (0, r).
+			l.ldi(ph("vr_setup"), 0x90000000|uint32(l.fsize), "")
+			l.ldi(ph("vr_setup"), 0x80101800, "")
+			l.alu("mov", ph("vr_addr"), ph("r0"), ph("r0"))
+			l.alu("mov", ph("r1"), ph("vr_wait"), ph("vr_wait"))
+		}
 		l.emit(&lins{op: "label", target: done})
 	}
 	// VPM generic block read: 1 row, horizontal 32-bit, row 0.
@@ -398,14 +414,18 @@ func (l *lowerer) loadDMA(b *block) {
 	l.alu("mov", ph("mutex"), sim(0), sim(0))
 }
 
-// consecutiveTest branches to fast when the lanes' addresses in r0 are
-// consecutive words (address − 4·lane equal in every lane; lane 0 is
+// strideTest branches to fast when the lanes' addresses in r0 are stride
+// bytes apart (address − stride·lane equal in every lane; lane 0 is
 // replicated through r5). It clobbers r1.
-func (l *lowerer) consecutiveTest(fast int) {
-	l.alu("shl", ph("r1"), ph("elem_num"), sim(2))
+func (l *lowerer) strideTest(fast int, stride int64) {
+	if stride == 4 {
+		l.alu("shl", ph("r1"), ph("elem_num"), sim(2))
+	} else {
+		l.mulop("mul24", ph("r1"), ph("elem_num"), l.constant(stride))
+	}
 	l.alu("sub", ph("r1"), ph("r0"), ph("r1"))
 	l.alu("mov", ph("r5rep"), ph("r1"), ph("r1"))
-	l.emit(&lins{op: "sub", a: ph("r1"), b: ph("r5"), setf: true, comment: "consecutive addresses?"})
+	l.emit(&lins{op: "sub", a: ph("r1"), b: ph("r5"), setf: true, comment: fmt.Sprintf("addresses %d bytes apart?", stride)})
 	l.branch("allz", fast, "one DMA for the whole vector")
 }
 
@@ -569,7 +589,7 @@ var memCalls = map[string]bool{"memset": true, "memcpy": true, "memmove": true}
 
 // memCall expands memset/memcpy/memmove of a constant, word-multiple
 // length (word-aligned objects such as private int arrays).
-func (l *lowerer) memCall(b *block, name string, args []mir.Operand, coherent bool) error {
+func (l *lowerer) memCall(b *block, name string, args []mir.Operand, path loadPath) error {
 	var regs []mir.Reg
 	for _, o := range args {
 		if o.Kind == mir.KindReg {
@@ -602,7 +622,7 @@ func (l *lowerer) memCall(b *block, name string, args []mir.Operand, coherent bo
 	for off := int64(0); off < n; off += 4 {
 		a, w := vr(l.newV()), vr(l.newV())
 		l.alu("add", a, src, l.constant(off))
-		l.load(b, w, a, mir.GLoad32, coherent)
+		l.load(b, w, a, mir.GLoad32, path)
 		words = append(words, w)
 	}
 	for i, w := range words {

@@ -43,9 +43,9 @@ type lowerer struct {
 	stats  Stats
 	lanes  int
 	labels int // labels created inside blocks
-	// coherent marks the loads (and memcpy/memmove calls) that must read
+	// coherent gives the loads (and memcpy/memmove calls) that must read
 	// memory by VDR DMA instead of the TMU (coherence.go).
-	coherent map[*mir.Instr]bool
+	coherent map[*mir.Instr]loadPath
 }
 
 // Stats are the code generator's counters.
