@@ -371,6 +371,10 @@ func (l *lowerer) store(b *block, v val, addr val) {
 // row 0). Then the row is read back through a VPM read setup (readable
 // from the 3rd instruction after it, spec §5).
 func (l *lowerer) loadDMA(b *block, private bool) {
+	// The DMA reads whole words: give it the word address (narrow loads
+	// keep the byte offset in r0 for the extraction).
+	al := vr(l.newV())
+	l.alu("and", al, ph("r0"), sim(-4))
 	l.alu("mov", ph("r1"), ph("mutex"), ph("mutex"))
 	fast, strided, done := -1, -1, -1
 	if !b.masked {
@@ -381,10 +385,12 @@ func (l *lowerer) loadDMA(b *block, private bool) {
 			l.strideTest(strided, l.fsize)
 		}
 	}
+	// Full 16-lane rotation needs the source in an accumulator (§4.3).
+	l.alu("mov", ph("r2"), al, al)
 	for lane := 0; lane < 16; lane++ {
 		// VDR basic setup: 1 row of 1 word, 32-bit, horizontal, VPM (0, lane).
 		l.ldi(ph("vr_setup"), 0x80110000|uint32(lane), "")
-		l.emit(&lins{op: "mov", mul: true, d: ph("vr_addr"), a: ph("r0"), b: ph("r0"), rot: lane})
+		l.emit(&lins{op: "mov", mul: true, d: ph("vr_addr"), a: ph("r2"), b: ph("r2"), rot: lane})
 		l.alu("mov", ph("r1"), ph("vr_wait"), ph("vr_wait"))
 	}
 	if !b.masked {
@@ -392,7 +398,7 @@ func (l *lowerer) loadDMA(b *block, private bool) {
 		l.emit(&lins{op: "label", target: fast})
 		// 1 row of 16 words into VPM row 0.
 		l.ldi(ph("vr_setup"), 0x80010000, "")
-		l.alu("mov", ph("vr_addr"), ph("r0"), ph("r0"))
+		l.alu("mov", ph("vr_addr"), al, al)
 		l.alu("mov", ph("r1"), ph("vr_wait"), ph("vr_wait"))
 		if strided >= 0 {
 			l.branch("", done, "")
@@ -401,7 +407,7 @@ func (l *lowerer) loadDMA(b *block, private bool) {
 			// word, vertical, VPM pitch 1: row r goes to VPM (0, r).
 			l.ldi(ph("vr_setup"), 0x90000000|uint32(l.fsize), "")
 			l.ldi(ph("vr_setup"), 0x80101800, "")
-			l.alu("mov", ph("vr_addr"), ph("r0"), ph("r0"))
+			l.alu("mov", ph("vr_addr"), al, al)
 			l.alu("mov", ph("r1"), ph("vr_wait"), ph("vr_wait"))
 		}
 		l.emit(&lins{op: "label", target: done})
