@@ -15,7 +15,7 @@
 #                                    with the most waves, -O2, on 1, 4 and 12 QPUs
 #
 # LLTOSIMD_VC4_FLAGS passes extra vc4run flags, e.g.
-#   LLTOSIMD_VC4_FLAGS=-cache-model=incoherent scripts/vc4-report.sh
+#   LLTOSIMD_VC4_FLAGS=-cache-model=coherent scripts/vc4-report.sh
 #
 # The exit status is 1 when some run did not match its reference; the go
 # test log with the details is then kept and its path printed.

@@ -65,7 +65,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	local := fs.Int("local", 16, "work-group size (≤ 16 or a multiple of 16)")
 	kernel := fs.String("kernel", "", "kernel function name (default: the only kernel)")
 	stats := fs.Bool("stats", false, "print statistics to stderr")
-	cacheModel := fs.String("cache-model", "coherent", "TMU/uniform caches: coherent (see VDW DMA writes) or incoherent (the real chip: stale reads possible)")
+	cacheModel := fs.String("cache-model", "incoherent", "TMU/uniform caches: incoherent (the real chip: VDW DMA writes do not update them) or coherent (caches cost time only)")
 	var argSpecs listFlag
 	fs.Var(&argSpecs, "arg", "kernel argument (repeat per parameter)")
 	if err := fs.Parse(args); err != nil {

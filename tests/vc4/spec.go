@@ -30,7 +30,8 @@
 // driver's -arg handling against InitWords), TestReference (lli alone:
 // well-formed, deterministic, -O0 = -O2) and TestVC4 (vc4run against lli
 // for every kernel × -O0/-O2 × header line × QPU count). Environment:
-// CLANG, LLVM_LINK and LLI override tool paths, LLTOSIMD_BIN_DIR names a
+// CLANG, LLVM_LINK and LLI override tool paths, LLTOSIMD_VC4_QPUS (e.g.
+// 1,3,12) replaces every header's QPU counts in TestVC4, LLTOSIMD_BIN_DIR names a
 // directory holding a prebuilt vc4run, LLTOSIMD_VC4_TIMEOUT bounds one
 // vc4run (default 20s). go test ./tests/vc4 -args -vc4report=FILE writes
 // the statistics table of scripts/vc4-report.sh.

@@ -26,6 +26,23 @@ var benchQPUs = []int{1, 4, 12}
 // incoherent cache model.
 func extraFlags() []string { return strings.Fields(os.Getenv("LLTOSIMD_VC4_FLAGS")) }
 
+// qpusOverride returns the QPU counts of $LLTOSIMD_VC4_QPUS (e.g. 1,3,12),
+// which replace every header's qpus= in TestVC4, or nil.
+func qpusOverride(t *testing.T) []int {
+	var qs []int
+	for _, f := range strings.Split(os.Getenv("LLTOSIMD_VC4_QPUS"), ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 1 {
+			t.Fatalf("LLTOSIMD_VC4_QPUS: bad QPU count %q", f)
+		}
+		qs = append(qs, n)
+	}
+	return qs
+}
+
 var (
 	h         *harness
 	vc4run    string // path of the vc4run binary
@@ -298,13 +315,18 @@ func TestVC4(t *testing.T) {
 	if vc4runErr != nil {
 		t.Fatalf("vc4run is not available: %v", vc4runErr)
 	}
+	override := qpusOverride(t)
 	for f, runs := range corpus(t) {
 		t.Run(kernelName(f), func(t *testing.T) {
 			t.Parallel()
 			for _, opt := range opts {
 				for _, r := range runs {
 					var timedOut error
-					for _, q := range r.QPUs {
+					qpus := r.QPUs
+					if override != nil {
+						qpus = override
+					}
+					for _, q := range qpus {
 						name := fmt.Sprintf("%s/%s/q%d", opt, r.Label(), q)
 						t.Run(name, func(t *testing.T) {
 							// A hang costs a whole timeout; don't pay it

@@ -1,7 +1,7 @@
 ; From OpenCL C (clang-14 -O2 --target=spir):
 ;
-;   // Private-memory read-modify-write: h[k] is read through the TMU, stored
-;   // by VDW DMA, and read again (stale on the incoherent cache model).
+;   // Private-memory read-modify-write: h[k] is read, stored by VDW DMA,
+;   // and read again (stale through the TMU on the incoherent cache model).
 ;   __kernel void private_rmw(__global int *out, __global const int *in)
 ;   {
 ;   	int i = get_global_id(0);
@@ -15,9 +15,9 @@
 ;   	out[i] = h[k];
 ;   }
 ;
-; h lives in private memory: the stores are VDW DMAs, the loads TMU lookups
-; of lines filled before those DMAs, so the incoherent cache model returns
-; stale words (out[i] = 0 instead of 1 or 2).
+; h lives in private memory: the stores are VDW DMAs; TMU lookups of lines
+; filled before those DMAs would return stale words on the incoherent cache
+; model (out[i] = 0 instead of 1 or 2), so private loads use VDR DMA.
 
 target datalayout = "e-p:32:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
 target triple = "spir"

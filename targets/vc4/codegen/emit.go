@@ -313,7 +313,7 @@ func hazardNops(out []qinst) []qinst {
 }
 
 // aOnly and bOnly are I/O reads tied to one regfile address space.
-var aOnly = map[string]bool{"elem_num": true}
+var aOnly = map[string]bool{"elem_num": true, "vr_wait": true}
 var bOnly = map[string]bool{"qpu_num": true, "vw_wait": true}
 
 func isRegfile(n string) bool { return strings.HasPrefix(n, "ra") || strings.HasPrefix(n, "rb") }
@@ -360,7 +360,7 @@ func (e *emitter) space(v val) byte {
 		if bOnly[v.name] {
 			return 'b'
 		}
-		if v.name == "unif" || v.name == "mutex" {
+		if v.name == "unif" || v.name == "mutex" || v.name == "vpm" {
 			return 'u'
 		}
 	}

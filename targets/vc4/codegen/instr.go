@@ -132,7 +132,7 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 	case mir.GLoad32, mir.GLoad16S, mir.GLoad16U, mir.GLoad8S, mir.GLoad8U:
 		d, fin := l.dest(b, defs[0].Reg)
 		addr := l.address(uses[0], uses[1].Imm)
-		l.load(b, d, addr, in.Op)
+		l.load(b, d, addr, in.Op, l.coherent[in])
 		fin()
 	case mir.GStore32:
 		addr := l.address(uses[1], uses[2].Imm)
@@ -141,7 +141,7 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 		return fmt.Errorf("function '%s': 8- and 16-bit stores are not supported on vc4 (the VDW writes whole words)", l.f.Name)
 	case mir.GCall:
 		if len(uses) > 0 && uses[0].Kind == mir.KindSym && memCalls[uses[0].Sym] {
-			return l.memCall(b, uses[0].Sym, uses[1:])
+			return l.memCall(b, uses[0].Sym, uses[1:], l.coherent[in])
 		}
 		k, dimReg, ok := builtinCall(in)
 		if !ok && len(uses) > 0 && uses[0].Kind == mir.KindSym && libCalls[uses[0].Sym] != nil && len(defs) == 1 {
@@ -281,18 +281,26 @@ func (l *lowerer) laneAddr(b *block, addr val) {
 	l.alu("mov", ph("r0"), addr, addr)
 }
 
-// load reads one word per lane through TMU0 (spec §5) and extracts narrow
-// values (the TMU ignores the low two address bits).
-func (l *lowerer) load(b *block, d val, addr val, op mir.Opcode) {
+// load reads one word per lane and extracts narrow values (the word is
+// read at the address with its low two bits ignored). Loads of memory the
+// kernel may have written during the launch (coherent, see coherence.go)
+// read it by VDR DMA; the others read through TMU0 (spec §5).
+func (l *lowerer) load(b *block, d val, addr val, op mir.Opcode, path loadPath) {
 	l.laneAddr(b, addr)
-	l.alu("mov", ph("t0s"), ph("r0"), ph("r0"))
-	l.emit(&lins{op: "nop", sig: "ldtmu0"})
+	src := ph("r4")
+	if path != pathTMU {
+		l.loadDMA(b, path == pathDMAPrivate)
+		src = ph("r1")
+	} else {
+		l.alu("mov", ph("t0s"), ph("r0"), ph("r0"))
+		l.emit(&lins{op: "nop", sig: "ldtmu0"})
+	}
 	if op == mir.GLoad32 {
-		l.alu("mov", d, ph("r4"), ph("r4"))
+		l.alu("mov", d, src, src)
 		return
 	}
 	w := vr(l.newV())
-	l.alu("mov", w, ph("r4"), ph("r4"))
+	l.alu("mov", w, src, src)
 	// shift = (addr & 3) * 8
 	sh := vr(l.newV())
 	l.alu("and", sh, ph("r0"), sim(3))
@@ -334,11 +342,7 @@ func (l *lowerer) store(b *block, v val, addr val) {
 	fast, done := -1, -1
 	if !b.masked {
 		fast, done = l.newLabel(), l.newLabel()
-		l.alu("shl", ph("r1"), ph("elem_num"), sim(2))
-		l.alu("sub", ph("r1"), ph("r0"), ph("r1"))
-		l.alu("mov", ph("r5rep"), ph("r1"), ph("r1"))
-		l.emit(&lins{op: "sub", a: ph("r1"), b: ph("r5"), setf: true, comment: "consecutive addresses?"})
-		l.branch("allz", fast, "one DMA for the whole vector")
+		l.strideTest(fast, 4)
 	}
 	for lane := 0; lane < 16; lane++ {
 		l.ldi(ph("vw_setup"), 0x80814000|uint32(lane)<<3, "")
@@ -354,6 +358,81 @@ func (l *lowerer) store(b *block, v val, addr val) {
 		l.emit(&lins{op: "label", target: done})
 	}
 	l.alu("mov", ph("mutex"), sim(0), sim(0))
+}
+
+// loadDMA reads one word per lane from the addresses in r0 into r1 by VDR
+// DMA, which reads memory directly: the TMU and L2 caches may hold stale
+// copies of words the kernel wrote by VDW DMA, and a QPU cannot flush
+// them. Like store, it holds the VPM mutex, DMAs each lane's word (its
+// address rotated into lane 0) into its column of VPM row 0 and, at top
+// level, first tests whether one DMA covers the vector: consecutive words
+// (one row of 16 words) or, for private memory, one word per lane frame
+// (16 rows of one word, the frame size apart, written vertically into
+// row 0). Then the row is read back through a VPM read setup (readable
+// from the 3rd instruction after it, spec §5).
+func (l *lowerer) loadDMA(b *block, private bool) {
+	// The DMA reads whole words: give it the word address (narrow loads
+	// keep the byte offset in r0 for the extraction).
+	al := vr(l.newV())
+	l.alu("and", al, ph("r0"), sim(-4))
+	l.alu("mov", ph("r1"), ph("mutex"), ph("mutex"))
+	fast, strided, done := -1, -1, -1
+	if !b.masked {
+		fast, done = l.newLabel(), l.newLabel()
+		l.strideTest(fast, 4)
+		if private && l.fsize > 4 && l.fsize <= 0x1fff {
+			strided = l.newLabel()
+			l.strideTest(strided, l.fsize)
+		}
+	}
+	// Full 16-lane rotation needs the source in an accumulator (§4.3).
+	l.alu("mov", ph("r2"), al, al)
+	for lane := 0; lane < 16; lane++ {
+		// VDR basic setup: 1 row of 1 word, 32-bit, horizontal, VPM (0, lane).
+		l.ldi(ph("vr_setup"), 0x80110000|uint32(lane), "")
+		l.emit(&lins{op: "mov", mul: true, d: ph("vr_addr"), a: ph("r2"), b: ph("r2"), rot: lane})
+		l.alu("mov", ph("r1"), ph("vr_wait"), ph("vr_wait"))
+	}
+	if !b.masked {
+		l.branch("", done, "")
+		l.emit(&lins{op: "label", target: fast})
+		// 1 row of 16 words into VPM row 0.
+		l.ldi(ph("vr_setup"), 0x80010000, "")
+		l.alu("mov", ph("vr_addr"), al, al)
+		l.alu("mov", ph("r1"), ph("vr_wait"), ph("vr_wait"))
+		if strided >= 0 {
+			l.branch("", done, "")
+			l.emit(&lins{op: "label", target: strided})
+			// Memory pitch = frame size (extended setup); 16 rows of 1
+			// word, vertical, VPM pitch 1: row r goes to VPM (0, r).
+			l.ldi(ph("vr_setup"), 0x90000000|uint32(l.fsize), "")
+			l.ldi(ph("vr_setup"), 0x80101800, "")
+			l.alu("mov", ph("vr_addr"), al, al)
+			l.alu("mov", ph("r1"), ph("vr_wait"), ph("vr_wait"))
+		}
+		l.emit(&lins{op: "label", target: done})
+	}
+	// VPM generic block read: 1 row, horizontal 32-bit, row 0.
+	l.ldi(ph("vr_setup"), 0x00101a00, "")
+	l.nop()
+	l.nop()
+	l.alu("mov", ph("r1"), ph("vpm"), ph("vpm"))
+	l.alu("mov", ph("mutex"), sim(0), sim(0))
+}
+
+// strideTest branches to fast when the lanes' addresses in r0 are stride
+// bytes apart (address − stride·lane equal in every lane; lane 0 is
+// replicated through r5). It clobbers r1.
+func (l *lowerer) strideTest(fast int, stride int64) {
+	if stride == 4 {
+		l.alu("shl", ph("r1"), ph("elem_num"), sim(2))
+	} else {
+		l.mulop("mul24", ph("r1"), ph("elem_num"), l.constant(stride))
+	}
+	l.alu("sub", ph("r1"), ph("r0"), ph("r1"))
+	l.alu("mov", ph("r5rep"), ph("r1"), ph("r1"))
+	l.emit(&lins{op: "sub", a: ph("r1"), b: ph("r5"), setf: true, comment: fmt.Sprintf("addresses %d bytes apart?", stride)})
+	l.branch("allz", fast, "one DMA for the whole vector")
 }
 
 // newLabel returns a label number for code inside a block (above every
@@ -516,7 +595,7 @@ var memCalls = map[string]bool{"memset": true, "memcpy": true, "memmove": true}
 
 // memCall expands memset/memcpy/memmove of a constant, word-multiple
 // length (word-aligned objects such as private int arrays).
-func (l *lowerer) memCall(b *block, name string, args []mir.Operand) error {
+func (l *lowerer) memCall(b *block, name string, args []mir.Operand, path loadPath) error {
 	var regs []mir.Reg
 	for _, o := range args {
 		if o.Kind == mir.KindReg {
@@ -549,7 +628,7 @@ func (l *lowerer) memCall(b *block, name string, args []mir.Operand) error {
 	for off := int64(0); off < n; off += 4 {
 		a, w := vr(l.newV()), vr(l.newV())
 		l.alu("add", a, src, l.constant(off))
-		l.load(b, w, a, mir.GLoad32)
+		l.load(b, w, a, mir.GLoad32, path)
 		words = append(words, w)
 	}
 	for i, w := range words {

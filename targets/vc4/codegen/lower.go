@@ -43,6 +43,9 @@ type lowerer struct {
 	stats  Stats
 	lanes  int
 	labels int // labels created inside blocks
+	// coherent gives the loads (and memcpy/memmove calls) that must read
+	// memory by VDR DMA instead of the TMU (coherence.go).
+	coherent map[*mir.Instr]loadPath
 }
 
 // Stats are the code generator's counters.
@@ -174,6 +177,7 @@ func lower(g *graph, div *divergence, lanes int) (*lowerer, error) {
 	for _, b := range g.blocks {
 		l.stay[b] = l.stayOf(b)
 	}
+	l.coherent = coherentLoads(g)
 	if err := l.prologue(); err != nil {
 		return nil, err
 	}

@@ -5,7 +5,8 @@
 // QPUs the TMUs, the SFU and the uniform cache; further runs of the
 // program can be queued (Machine.Enqueue) for the next free QPU. Each QPU models 16 lanes, accumulators
 // r0–r5, register files A and B, per-lane N/Z/C flags, the uniform stream,
-// TMU gather loads, the SFU, VPM writes with VDW DMA to memory, branches
+// TMU gather loads, the SFU, VPM writes with VDW DMA to memory, VDR DMA
+// loads with VPM reads, branches
 // with 3 delay slots and thread end with 2.
 //
 // The simulator is also a checker: it rejects, with the QPU, PC and
@@ -22,7 +23,8 @@
 //     cycle; stalls, counted by cause, for ldtmu before the TMU result
 //     arrived (latency from the per-slice TMU cache, the shared L2 or
 //     memory), a uniform missing the per-slice uniform cache, vw_wait
-//     before the VDW DMA completed and vw_addr while the VDW is busy, an
+//     before the VDW DMA completed and vw_addr while the VDW is busy (the
+//     same for vr_wait, vr_addr and the VDR), an
 //     SFU write when another QPU of the slice wrote the SFU in the same
 //     cycle, and sacq/srel/mutex. The SFU result reaches r4 for the 3rd
 //     instruction after the write (reading it earlier is rejected).
@@ -34,9 +36,11 @@
 //     functionally fixed then); each TMU has a FIFO of 4 requests per QPU
 //     (ADD: more is unreliable; Config.TMUDepth, up to 8).
 //     Writes to t0t/t0r/t0b (texturing) are rejected.
-//   - VPM: 64 rows of 16 words, horizontal 32-bit writes and VDW DMA only;
-//     VDR, VPM reads and the tile buffer are rejected as not modelled.
-//     Setup registers are per QPU, VPM memory is shared. The VDW stride
+//   - VPM: 64 rows of 16 words, horizontal 32-bit writes and reads, VDW
+//     DMA (horizontal) and VDR DMA (horizontal or vertical, 32-bit); the
+//     tile buffer is rejected as not modelled. VDR DMA reads memory
+//     directly (never stale). Setup registers are per QPU, VPM memory is
+//     shared. The VDW stride
 //     (ID 3) is the gap between the end of one row and the next (REF).
 //   - Floats: denormals flush to zero; fadd/fsub/fmul/itof round toward
 //     zero (VC4C); ftoi of NaN or out-of-range values gives 0.

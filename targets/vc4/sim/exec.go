@@ -378,12 +378,12 @@ func (m *Machine) writeReg(q *QPU, sp vc4.Space, addr uint8, v *Vec, mask uint16
 		q.vpmAddr += q.vpmStride
 	case vc4.AddrVPMSetup:
 		if sp == vc4.SpaceA {
-			return "VPM read setup (vr_setup) not modelled: load memory through the TMU"
+			return q.vpmReadSetup(v[0])
 		}
 		return q.vpmWriteSetup(v[0])
 	case vc4.AddrVPMAddr:
 		if sp == vc4.SpaceA {
-			return "VDR DMA (vr_addr) not modelled: load memory through the TMU"
+			return m.vdr(q, v[0])
 		}
 		return m.vdw(q, v[0])
 	case vc4.AddrMutex:
@@ -446,10 +446,10 @@ func (m *Machine) readIO(q *QPU, sp vc4.Space, addr uint8, out *Vec) string {
 	case vc4.AddrVarying:
 		return "varying read not modelled (no fragment/vertex shading)"
 	case vc4.AddrVPM:
-		return "VPM read not modelled: load memory through the TMU"
+		return m.vpmRead(q, out)
 	case vc4.AddrVPMSetup: // busy
 		fill(0)
-		if sp == vc4.SpaceB && q.dmaDone > m.now {
+		if sp == vc4.SpaceB && q.dmaDone > m.now || sp == vc4.SpaceA && q.ldDone > m.now {
 			fill(1)
 		}
 	case vc4.AddrVPMAddr: // wait: the stall was before
@@ -534,6 +534,110 @@ func (m *Machine) vdw(q *QPU, addr uint32) string {
 	// vw_wait waits until it has completed.
 	q.dmaDone = m.now + m.vdwCycles(q.vdwUnits, q.vdwDepth)
 	m.vdwFree = q.dmaDone
+	return ""
+}
+
+// vpmReadSetup decodes a VPMVCD_RD_SETUP value: a VPM generic block
+// read setup (ID 0), a VDR basic setup (ID bit 31) or a VDR extended
+// memory pitch setup (ID 9) (spec §5; field layout from REF, "VCD DMA
+// Load (VDR) Basic Setup Format" and "VPM Generic Block Read Setup").
+func (q *QPU) vpmReadSetup(v uint32) string {
+	switch {
+	case v>>28 == 9: // VDR extended memory pitch: MPITCHB 12:0 (0: use MPITCH)
+		q.vdrPitchB = v & 0x1FFF
+		return ""
+	case v>>31 == 1: // VDR basic setup
+		modew, mpitch, rowlen, nrows, vpitch, vert, xy := v>>28&7, v>>24&15, v>>20&15, v>>16&15, v>>12&15, v>>11&1, v&0x7FF
+		if modew != 0 {
+			return fmt.Sprintf("VDR setup 0x%x: only 32-bit DMA (MODEW 0) is modelled", v)
+		}
+		if rowlen == 0 {
+			rowlen = 16
+		}
+		if nrows == 0 {
+			nrows = 16
+		}
+		if vpitch == 0 {
+			vpitch = 16
+		}
+		q.vdrPitch = q.vdrPitchB
+		if q.vdrPitch == 0 {
+			q.vdrPitch = 8 << mpitch
+		}
+		q.vdrRows, q.vdrLen, q.vdrVPitch, q.vdrVert = nrows, rowlen, vpitch, vert == 1
+		q.vdrY, q.vdrX, q.vdrSetupOK = xy>>4, xy&15, true
+		return ""
+	case v>>30 == 0: // VPM generic block read setup
+		num, stride, horiz, size, addr := v>>20&15, v>>12&63, v>>11&1, v>>8&3, v&255
+		if horiz != 1 || size != 2 {
+			return fmt.Sprintf("VPM read setup 0x%x: only horizontal 32-bit reads are modelled", v)
+		}
+		if q.vprNum > 1 {
+			// ADD: a new read setup is ignored while the previous one has
+			// more than one value outstanding; code must not rely on it.
+			return fmt.Sprintf("VPM read setup 0x%x while %d reads of the previous one are outstanding (spec §5)", v, q.vprNum)
+		}
+		if num == 0 {
+			num = 16
+		}
+		if stride == 0 {
+			stride = 64
+		}
+		q.vprAddr, q.vprStride, q.vprNum, q.vprAt = addr, stride, num, q.icount
+		return ""
+	}
+	return fmt.Sprintf("VPM read setup 0x%x (ID %d) not modelled", v, v>>30)
+}
+
+// vdr performs a VDR DMA of the configured block from memory at addr into
+// the VPM. Horizontal: memory row r goes to VPM row Y + r·VPITCH from
+// column X; vertical: to column X + r·VPITCH from row Y (REF). Memory rows
+// are the pitch apart; the DMA reads memory directly, not through the
+// TMU or L2 caches.
+func (m *Machine) vdr(q *QPU, addr uint32) string {
+	if !q.vdrSetupOK {
+		return "VDR address (vr_addr) written without a VDR setup"
+	}
+	for r := uint32(0); r < q.vdrRows; r++ {
+		base := addr + r*q.vdrPitch
+		for w := uint32(0); w < q.vdrLen; w++ {
+			y, x := q.vdrY+r*q.vdrVPitch, q.vdrX+w
+			if q.vdrVert {
+				y, x = q.vdrY+w, q.vdrX+r*q.vdrVPitch
+			}
+			if y >= vpmRows || x >= vc4.Lanes {
+				return fmt.Sprintf("VDR writes VPM row %d column %d outside the modelled %d×16 words", y, x, vpmRows)
+			}
+			word, err := m.Read32(base + 4*w)
+			if err != nil {
+				return "VDR DMA: " + err.Error()
+			}
+			m.vpm[y][x] = word
+		}
+	}
+	q.ldDone = m.now + m.vdwCycles(q.vdrRows, q.vdrLen)
+	m.vdrFree = q.ldDone
+	return ""
+}
+
+// vpmRead pops the next row of the VPM read setup (spec §5: readable from
+// the 3rd instruction after the setup; at most NUM reads).
+func (m *Machine) vpmRead(q *QPU, out *Vec) string {
+	if q.vprNum == 0 {
+		return "VPM read without an outstanding VPM read setup (vr_setup)"
+	}
+	if s := q.icount - q.vprAt; s < 3 {
+		return fmt.Sprintf("VPM read %d instruction(s) after the read setup; data is readable from the 3rd (spec §5)", s)
+	}
+	if q.ldDone > m.now {
+		return "VPM read while this QPU's VDR DMA is still running (read vr_wait first)"
+	}
+	if q.vprAddr >= vpmRows {
+		return fmt.Sprintf("VPM read of row %d outside the modelled %d rows", q.vprAddr, vpmRows)
+	}
+	*out = m.vpm[q.vprAddr]
+	q.vprAddr += q.vprStride
+	q.vprNum--
 	return ""
 }
 

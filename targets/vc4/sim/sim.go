@@ -121,10 +121,12 @@ type QPU struct {
 	tmu [2]tmuFIFO
 
 	// Timing: the QPU issues nothing before waitUntil (a uniform-cache
-	// fill), and its last VDW DMA completes at dmaDone.
+	// fill), its last VDW DMA completes at dmaDone, its last VDR DMA at
+	// ldDone.
 	waitUntil int64
 	waitCause StallCause
 	dmaDone   int64
+	ldDone    int64
 
 	// VPM write setup and VDW setup.
 	vpmAddr, vpmStride       uint32
@@ -132,6 +134,14 @@ type QPU struct {
 	vdwUnits, vdwDepth       uint32
 	vdwY, vdwX, vdwRowStride uint32
 	vdwSetupOK               bool
+
+	// VDR setup (basic and extended memory pitch) and the VPM read queue.
+	vdrRows, vdrLen, vdrVPitch uint32
+	vdrY, vdrX, vdrPitch       uint32
+	vdrPitchB                  uint32 // extended memory pitch (0: MPITCH of the basic setup)
+	vdrVert, vdrSetupOK        bool
+	vprAddr, vprStride, vprNum uint32 // next VPM row to read, its increment, reads left
+	vprAt                      int64  // instruction count of the last VPM read setup
 
 	tmpA, tmpB Vec // I/O read values
 }
@@ -159,6 +169,7 @@ type Machine struct {
 	tmuFree [maxSlices][2]int64 // cycle each slice's TMU takes a new request
 	sfuUsed [maxSlices]int64    // last cycle each slice's SFU took a request
 	vdwFree int64               // cycle the (shared) VDW takes a new DMA
+	vdrFree int64               // cycle the (shared) VDR takes a new DMA
 	queue   []uint32            // uniform addresses of programs waiting for a QPU
 	// Trace, if set, receives one line per executed instruction.
 	Trace io.Writer
@@ -604,6 +615,9 @@ func (m *Machine) ioStall(q *QPU, in *vc4.Instr) (bool, StallCause) {
 		if readB && in.RaddrB == vc4.AddrVPMAddr && q.dmaDone > m.now {
 			return true, StallVPM
 		}
+		if in.RaddrA == vc4.AddrVPMAddr && q.ldDone > m.now {
+			return true, StallVPM
+		}
 	}
 	for _, d := range [2]struct {
 		sp   vc4.Space
@@ -613,6 +627,8 @@ func (m *Machine) ioStall(q *QPU, in *vc4.Instr) (bool, StallCause) {
 		switch {
 		case d.cond == vc4.CondNever:
 		case d.addr == vc4.AddrVPMAddr && d.sp == vc4.SpaceB && m.vdwFree > m.now:
+			return true, StallVPM
+		case d.addr == vc4.AddrVPMAddr && d.sp == vc4.SpaceA && m.vdrFree > m.now:
 			return true, StallVPM
 		case vc4.WriteRegs[d.sp][d.addr].Class == vc4.RegSFU && m.sfuUsed[q.slice()] == m.now:
 			return true, StallSFU

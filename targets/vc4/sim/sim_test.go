@@ -331,6 +331,10 @@ func TestForbidden(t *testing.T) {
 		{"TMU FIFO overflow", "mov r0, 0\nmov t0s, r0\nmov t0s, r0\nmov t0s, r0\nmov t0s, r0\nmov t0s, r0" + end, "outstanding TMU"},
 		{"mutex released by non-owner", "mov mutex, 0" + end, "does not hold"},
 		{"VPM write without setup", zero + "mov vpm, r0" + end, "without a VPM write setup"},
+		{"VPM read without setup", "mov r0, vpm" + end, "without an outstanding VPM read setup"},
+		{"VPM read too early", "ldi vr_setup, 0x00101a00\nnop\nmov r0, vpm" + end, "from the 3rd"},
+		{"VDR without setup", zero + "mov vr_addr, r0" + end, "without a VDR setup"},
+		{"VPM read during VDR", zero + "ldi vr_setup, 0x80110000\nmov vr_addr, r0\nldi vr_setup, 0x00101a00\nnop\nnop\nmov r1, vpm" + end, "still running"},
 	}
 	for _, c := range cases {
 		_, err := run(t, c.src, 1, 0, 0, 0)

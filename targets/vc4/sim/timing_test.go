@@ -224,3 +224,58 @@ func TestEnqueue(t *testing.T) {
 		t.Errorf("programs %d, irqs %d, instructions %d; want 3, 3, 12", s.Programs, s.HostInterrupts, s.Instructions)
 	}
 }
+
+// vdrSrc stores 42 over a word the TMU has cached, then reads the row at
+// that address by VDR DMA (1 row of 16 words into VPM row 0) and a VPM
+// read, and a column of words 8 bytes apart (vertical, 16 rows of 1 word
+// with an extended memory pitch) into VPM row 1.
+const vdrSrc = `
+mov ra0, unif
+nop
+mov t0s, ra0
+nop; ldtmu0
+ldi r0, 42
+ldi vw_setup, 0x1a00
+mov vpm, r0
+ldi vw_setup, 0x80904000
+mov vw_addr, ra0
+mov r2, vw_wait
+ldi vr_setup, 0x80010000
+mov vr_addr, ra0
+mov r2, vr_wait
+ldi vr_setup, 0x90000008
+ldi vr_setup, 0x80101810
+mov vr_addr, ra0
+mov r2, vr_wait
+ldi vr_setup, 0x00201a00
+nop
+nop
+mov r1, vpm
+mov r3, vpm
+` + end
+
+// TestVDRReadsMemory: a VDR DMA reads memory, not the (stale) TMU cache,
+// and lands horizontally or vertically in the VPM as set up.
+func TestVDRReadsMemory(t *testing.T) {
+	mem := map[uint32]uint32{}
+	for i := uint32(0); i < 64; i++ {
+		mem[0x800+4*i] = 100 + i
+	}
+	m := runCfg(t, Config{CacheModel: Incoherent}, vdrSrc, 1, mem, 0x800)
+	q := m.QPUs[0]
+	for l := uint32(0); l < 16; l++ {
+		if v := q.Acc[1][l]; v != 42 {
+			t.Errorf("row lane %d = %d, want the DMA-written 42", l, v)
+		}
+		want := 100 + 2*l
+		if l < 8 {
+			want = 42
+		}
+		if v := q.Acc[3][l]; v != want {
+			t.Errorf("column lane %d = %d, want %d", l, v, want)
+		}
+	}
+	if m.Stats.StallBy[StallVPM] == 0 {
+		t.Errorf("vr_wait did not wait for the VDR DMA")
+	}
+}
