@@ -421,24 +421,33 @@ func (s *fn) addr(p value.Value) (mir.Operand, int64) {
 	return mir.R(s.word(p)), 0
 }
 
-// checkAlign makes sure that a load or store's IR alignment holds where
-// its address is known: a frame object or a global defined in the module,
-// plus a constant offset. Accesses are split by the IR's alignment, so an
-// unfounded claim would become a misaligned word access. A frame object is
-// ours to place, so it gets the alignment its accesses claim (unoptimized
-// IR, e.g. llvm-stress's, stores with align 4 to an align 1 alloca); a
-// global has the alignment LLVM gives it, which IR optimized by LLVM never
-// exceeds, so a claim beyond it is an error.
-func (s *fn) checkAlign(p value.Value, align int64, what string) {
+// checkAlign returns the alignment a load or store may rely on: its IR
+// alignment, unless the access's address is known (a frame object or a
+// global defined in the module, plus a constant offset) and the claim
+// exceeds what the layout guarantees there. Accesses are split by this
+// alignment, so an unfounded claim would become a misaligned word access.
+// A frame object is ours to place, so it gets the alignment its accesses
+// claim (unoptimized IR, e.g. llvm-stress's, stores with align 4 to an
+// align 1 alloca). Otherwise the claim is lowered, with a warning, to the
+// alignment that holds, and the access is made of smaller aligned pieces:
+// clang emits such claims for C pointers to members of packed structs
+// (align 2 for an i16 at an odd offset), which run as written under lli.
+func (s *fn) checkAlign(p value.Value, align int64, what string) int64 {
 	name, objAlign, off, idx, ok := s.knownAlign(p)
 	if !ok || align <= alignAt(objAlign, off) {
-		return
+		return align
 	}
 	if idx >= 0 && align&(align-1) == 0 && off%align == 0 {
 		s.f.Frame[idx].Align = align
-		return
+		return align
 	}
-	fail("%s with align %d at %s%+d, which is only %d-byte aligned", what, align, name, off, alignAt(objAlign, off))
+	known := alignAt(objAlign, off)
+	if s.t.opts.Warn != nil {
+		s.t.opts.Warn(s.t.funcError(s.irf, s.instNo, fmt.Sprintf(
+			"warning: %s with align %d at %s%+d, which is only %d-byte aligned: accessed in %d-byte pieces",
+			what, align, name, off, known, known)))
+	}
+	return known
 }
 
 // knownAlign returns the frame object (idx, or -1) or defined global that
@@ -549,7 +558,7 @@ func (s *fn) load(t types.Type, p value.Value, align int64) []mir.Reg {
 	if align == 0 {
 		align = must(s.t.lay.Align(t))
 	}
-	s.checkAlign(p, align, "load")
+	align = s.checkAlign(p, align, "load")
 	base, off := s.addr(p)
 	return s.loadT(t, base, off, align, nil)
 }
@@ -627,7 +636,7 @@ func (s *fn) store(v, p value.Value, align int64) {
 	if align == 0 {
 		align = must(s.t.lay.Align(t))
 	}
-	s.checkAlign(p, align, "store")
+	align = s.checkAlign(p, align, "store")
 	base, off := s.addr(p)
 	s.storeT(t, s.words(v), base, off, align)
 }

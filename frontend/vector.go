@@ -181,7 +181,7 @@ func (s *fn) vectorInst(inst ir.Instruction) bool {
 		}
 		s.checkAtomic(in.Atomic, "load")
 		align := s.vecAlign(vt, int64(in.Align))
-		s.checkAlign(in.Src, align, "load")
+		align = s.checkAlign(in.Src, align, "load")
 		base, off := s.addr(in.Src)
 		s.define(in, s.vecLoad(vt, base, off, align))
 	case *ir.InstStore:
@@ -191,7 +191,7 @@ func (s *fn) vectorInst(inst ir.Instruction) bool {
 		}
 		s.checkAtomic(in.Atomic, "store")
 		align := s.vecAlign(vt, int64(in.Align))
-		s.checkAlign(in.Dst, align, "store")
+		align = s.checkAlign(in.Dst, align, "store")
 		base, off := s.addr(in.Dst)
 		s.vecStore(vt, s.words(in.Src), base, off, align)
 	case *ir.InstGetElementPtr:
