@@ -65,12 +65,12 @@ runtime: build
 demo: build
 	$(BIN)/cpu0run -march=$(MARCH) -mcpu=$(MCPU) -stats examples/hello.c
 
+# test runs with -count=1: the lit, exec and regress suites build the
+# compiler in a subprocess, which go test's result cache cannot see.
 test:
 	$(GO) vet ./...
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
-	# -count=1: the lit, exec and regress suites build the compiler in a
-	# subprocess, which go test's result cache cannot see.
 	$(GO) test -count=1 -timeout 30m ./...
 
 # check-corpus checks the execution corpus for undefined behaviour (lli -O0
