@@ -128,6 +128,9 @@ const (
 	// GInlineAsm is inline assembly (mir/inlineasm.go); it survives
 	// selection and register allocation and the target's printer expands it.
 	GInlineAsm
+	// GCmpp is the HPL-PD compare-to-predicate of if-conversion
+	// (mir/cmpp.go): one compare, one or two destination predicates.
+	GCmpp
 	FirstTargetOp
 )
 
@@ -203,6 +206,8 @@ var genericOps = [FirstTargetOp]OpDesc{
 	// any memory and is never deleted or moved.
 	GInlineAsm: {Name: "INLINEASM", NumDefs: -1, NumUses: -1, Flags: FlagSideEffect | FlagLoad | FlagStore,
 		Doc: "inline assembly: defs are its register outputs (see mir/inlineasm.go)"},
+	GCmpp: {Name: "G_CMPP", NumDefs: -1, NumUses: -1,
+		Doc: "p1[, p2] = compare a cond b, each destination written by its action (UN, UC, ON, ...)"},
 }
 
 // GenericDesc returns the description of a generic opcode.

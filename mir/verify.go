@@ -282,6 +282,9 @@ func (v *verifier) instr(b *Block, in *Instr) {
 	if in.Op == GInlineAsm {
 		v.inlineAsm(b, in)
 	}
+	if in.Op == GCmpp {
+		v.checkCmpp(b, in, uses)
+	}
 	if in.Op < FirstTargetOp && (d.NumDefs < 0 || nd == d.NumDefs) && (d.NumUses < 0 || explicitUses == d.NumUses) {
 		v.genericShape(b, in, uses)
 		v.frameAccessAlign(b, in, uses)
