@@ -139,7 +139,7 @@ JOBS     ?= 2
 FUZZTIME ?= 60s
 CAMPAIGN := $(BIN)/campaign
 
-.PHONY: csmith stress cfg fuzz csmith-reduce campaign-tools
+.PHONY: csmith stress cfg fuzz csmith-reduce campaign-tools ifconv-fuzz
 
 campaign-tools: build
 	@command -v csmith >/dev/null && [ -f /usr/include/csmith/csmith.h ] && [ -f /usr/lib32/crt1.o ] || \
@@ -158,6 +158,11 @@ cfg: campaign-tools
 fuzz:
 	LLTOSIMD_FUZZ_EXEC_SEEDS=1 $(GO) test ./tests/campaign -run '^$$' -fuzz '^FuzzFrontend$$' -fuzztime $(FUZZTIME)
 	LLTOSIMD_FUZZ_EXEC_SEEDS=1 $(GO) test ./tests/campaign -run '^$$' -fuzz '^FuzzCompile$$' -fuzztime $(FUZZTIME)
+
+# Random CFGs interpreted before and after if-conversion (the CI slice runs 3000).
+IFCONV_N ?= 200000
+ifconv-fuzz:
+	IFCONV_FUZZ_N=$(IFCONV_N) $(GO) test ./passes -run '^TestIfConvertDifferential$$' -v -timeout 60m
 
 csmith-reduce: runtime
 	@command -v creduce >/dev/null || \
