@@ -442,31 +442,7 @@ func (m *machine) arith(op mir.Opcode, a, b uint32) uint32 {
 }
 
 func icmpEval(c mir.Cond, a, b uint32) uint32 {
-	var r bool
-	sa, sb := int32(a), int32(b)
-	switch c {
-	case mir.CondEQ:
-		r = a == b
-	case mir.CondNE:
-		r = a != b
-	case mir.CondSLT:
-		r = sa < sb
-	case mir.CondSLE:
-		r = sa <= sb
-	case mir.CondSGT:
-		r = sa > sb
-	case mir.CondSGE:
-		r = sa >= sb
-	case mir.CondULT:
-		r = a < b
-	case mir.CondULE:
-		r = a <= b
-	case mir.CondUGT:
-		r = a > b
-	case mir.CondUGE:
-		r = a >= b
-	}
-	if r {
+	if c.Eval(a, b) {
 		return 1
 	}
 	return 0

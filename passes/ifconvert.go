@@ -242,14 +242,6 @@ func (r *icRegion) convert(c *Ctx) bool {
 			b.Instrs = append(b.Instrs, mir.NewInstr(mir.GBr, mir.B(r.fall[b])))
 		}
 	}
-	if r.loop != nil {
-		if len(latches) > 1 {
-			r.coalesce(c, latches)
-		} else if l := latches[0]; r.inside(r.taken[l]) || r.inside(r.fall[l]) {
-			c.Debugf("if-convert: loop bb%d: latch bb%d branches inside the loop, skipped", r.entry.ID, l.ID)
-			return false
-		}
-	}
 	// Blocks whose every successor leaves the region would reach ex
 	// without passing the end: not handled.
 	for b := range r.in {
@@ -257,6 +249,11 @@ func (r *icRegion) convert(c *Ctx) bool {
 			c.Debugf("if-convert: region bb%d: bb%d only leaves the region, skipped", r.entry.ID, b.ID)
 			return false
 		}
+	}
+	// One latch that only jumps back (and maybe exits): otherwise
+	// coalesce the back edges into a new one (§2.2).
+	if r.loop != nil && (len(latches) > 1 || r.inside(r.taken[latches[0]]) || r.inside(r.fall[latches[0]])) {
+		r.coalesce(c, latches)
 	}
 	for i, b := range f.Blocks {
 		pos[b] = i
