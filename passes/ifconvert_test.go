@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
+	"sort"
 	"strconv"
 	"testing"
 
@@ -15,9 +16,12 @@ import (
 // (ifconv.md §1: a guarded operation whose predicate is false has no
 // effect; a CMPP writes each destination by its action, so wired-OR and
 // wired-AND keep the old value when they do not fire). It returns the
-// words of G_RET, or an error after maxSteps instructions.
+// words of G_RET followed by the memory written (word accesses; memory
+// is a map, unwritten words read 0), or an error after maxSteps
+// instructions.
 func runPredicated(f *mir.Func, args []uint32, maxSteps int) ([]uint32, error) {
 	regs := make([]uint32, f.NumVRegs())
+	mem := map[uint32]uint32{}
 	val := func(o mir.Operand) uint32 {
 		if o.Kind == mir.KindImm {
 			return uint32(o.Imm)
@@ -104,6 +108,10 @@ func runPredicated(f *mir.Func, args []uint32, maxSteps int) ([]uint32, error) {
 					}
 					regs[d] = v
 				}
+			case mir.GLoad32:
+				set(mem[val(o[1])+uint32(o[2].Imm)])
+			case mir.GStore32:
+				mem[val(o[1])+uint32(o[2].Imm)] = val(o[0])
 			case mir.GBr:
 				next = o[0].Block
 				break instrs
@@ -116,6 +124,14 @@ func runPredicated(f *mir.Func, args []uint32, maxSteps int) ([]uint32, error) {
 				res := make([]uint32, len(o))
 				for k := range o {
 					res[k] = val(o[k])
+				}
+				addrs := make([]uint32, 0, len(mem))
+				for a := range mem {
+					addrs = append(addrs, a)
+				}
+				sort.Slice(addrs, func(i, j int) bool { return addrs[i] < addrs[j] })
+				for _, a := range addrs {
+					res = append(res, a, mem[a])
 				}
 				return res, nil
 			default:
@@ -186,6 +202,14 @@ func (g *cfgGen) stmts(n int, brk, cont *genBlock) {
 	for i := 0; i < n && g.budget > 0; i++ {
 		g.budget--
 		switch k := g.rnd.Intn(10); {
+		case k < 1:
+			// A load or a store at the address in a variable: guarded
+			// stores must not happen.
+			op := mir.GLoad32
+			if g.rnd.Intn(2) == 0 {
+				op = mir.GStore32
+			}
+			g.cur.ops = append(g.cur.ops, genOp{dst: g.rnd.Intn(g.nvars), a: g.rnd.Intn(g.nvars), b: g.rnd.Intn(g.nvars), op: op})
 		case k < 5:
 			ops := []mir.Opcode{mir.GAdd, mir.GSub, mir.GMul, mir.GXor}
 			g.cur.ops = append(g.cur.ops, genOp{dst: g.rnd.Intn(g.nvars), a: g.rnd.Intn(g.nvars),
@@ -310,6 +334,16 @@ func (g *cfgGen) lower() *mir.Func {
 		for _, op := range b.ops {
 			if op.op == mir.GConst {
 				st[op.dst] = opnd(-1, op.imm)
+				continue
+			}
+			switch op.op {
+			case mir.GLoad32:
+				d := f.NewVReg(0)
+				m.Instrs = append(m.Instrs, mir.NewInstr(op.op, mir.D(d), mir.R(st[op.a]), mir.I(0)))
+				st[op.dst] = d
+				continue
+			case mir.GStore32:
+				m.Instrs = append(m.Instrs, mir.NewInstr(op.op, mir.R(st[op.b]), mir.R(st[op.a]), mir.I(0)))
 				continue
 			}
 			x, y := st[op.a], opnd(op.b, op.imm)
