@@ -368,7 +368,10 @@ func (r *icRegion) convert(c *Ctx) bool {
 			c.Debugf("if-convert: K(%s) = {%s}", pname(p+1), key(k))
 		}
 	}
-	// §2.7: one define per label, in block x, guarded by R[x].
+	// §2.7: one define per label, in block x, guarded by R[x]. With the
+	// option if-convert-or-defines every define starts as ON/OC (the
+	// lecture's uniform CMPP creation) and compaction makes them UN/UC.
+	orDefines := c.Option("if-convert-or-defines") == "true"
 	defs := map[*mir.Block][]*icCmpp{}
 	for p, k := range K {
 		for _, l := range k {
@@ -376,7 +379,7 @@ func (r *icRegion) convert(c *Ctx) bool {
 			if l.taken {
 				act = mir.ActUN
 			}
-			if len(k) > 1 {
+			if len(k) > 1 || orDefines {
 				act = mir.ActOC
 				if l.taken {
 					act = mir.ActON
@@ -387,32 +390,43 @@ func (r *icRegion) convert(c *Ctx) bool {
 		}
 	}
 	// §2.6: Augment K — predicates live-in at the entry of the linear code
-	// (read by a guard or an OR/AND-type define before an UN/UC kills them).
-	killed := map[int]bool{}
-	live := map[int]bool{}
-	read := func(p int) {
-		if p != 0 && !killed[p] {
-			live[p] = true
-		}
-	}
-	var inits []*icCmpp
-	for _, b := range r.blocks {
-		read(R[b])
-		for _, d := range defs[b] {
-			read(d.guard)
-			if d.acts[0].IsUnconditional() {
-				killed[d.dst[0]] = true
-			} else {
-				read(d.dst[0])
+	// (read by a guard or an OR/AND-type define before an UN/UC kills them)
+	// are initialised there: OR-type to 0 (UC on an always-true compare,
+	// §1.2), AND-type to 1 (UN on it).
+	augmentK := func() []*icCmpp {
+		killed := map[int]bool{}
+		live := map[int]bool{}
+		andType := map[int]bool{}
+		read := func(p int) {
+			if p != 0 && !killed[p] {
+				live[p] = true
 			}
 		}
-	}
-	for p := 1; p <= len(K); p++ {
-		if live[p] {
-			// UC on an always-true compare writes 0 (§1.2).
-			inits = append(inits, &icCmpp{dst: []int{p}, acts: []mir.CmppAction{mir.ActUC}, cond: mir.CondEQ, a: mir.I(0), b: mir.I(0)})
+		for _, b := range r.blocks {
+			read(R[b])
+			for _, d := range defs[b] {
+				read(d.guard)
+				if d.acts[0].IsUnconditional() {
+					killed[d.dst[0]] = true
+				} else {
+					read(d.dst[0])
+					andType[d.dst[0]] = andType[d.dst[0]] || d.acts[0].IsAnd()
+				}
+			}
 		}
+		var inits []*icCmpp
+		for p := 1; p <= len(K); p++ {
+			if live[p] {
+				act := mir.ActUC
+				if andType[p] {
+					act = mir.ActUN
+				}
+				inits = append(inits, &icCmpp{dst: []int{p}, acts: []mir.CmppAction{act}, cond: mir.CondEQ, a: mir.I(0), b: mir.I(0)})
+			}
+		}
+		return inits
 	}
+	inits := augmentK()
 	if c.Debugging() {
 		for _, in := range inits {
 			c.Debugf("if-convert: init %s = 0", pname(in.dst[0]))
@@ -427,8 +441,26 @@ func (r *icRegion) convert(c *Ctx) bool {
 	for _, d := range defs {
 		ncmpp += len(d)
 	}
-	// §2.9: compaction (pairing within each block's defines and the inits).
+	// §2.9: compaction. A predicate with a single OR-type define needs no
+	// wired OR: ON becomes UN, OC becomes UC, and its initialisation goes
+	// unless something reads it before the define.
 	before := ncmpp
+	ndefs := map[int]int{}
+	for _, ds := range defs {
+		for _, d := range ds {
+			ndefs[d.dst[0]]++
+		}
+	}
+	for _, ds := range defs {
+		for _, d := range ds {
+			if ndefs[d.dst[0]] == 1 && d.acts[0].IsOr() {
+				d.acts[0] = map[mir.CmppAction]mir.CmppAction{mir.ActON: mir.ActUN, mir.ActOC: mir.ActUC}[d.acts[0]]
+			}
+		}
+	}
+	inits = augmentK()
+	// Then defines with the same compare and guard pair up (within each
+	// block's defines and among the initialisations).
 	inits = compactCmpps(inits)
 	for b := range defs {
 		defs[b] = compactCmpps(defs[b])

@@ -102,6 +102,7 @@ func newFlagSet(o *options, errOut io.Writer) *flag.FlagSet {
 // enableAliases maps llc/lbd spellings to our pass enable flags.
 var enableAliases = map[string]string{
 	"enable-cpu0-del-useless-jmp": "del-jmp",
+	"enable-if-conversion":        "if-convert",
 }
 
 // passOptionFlags are per-pass options exposed as flags (stored in Config.Options).
