@@ -198,7 +198,6 @@ type icCmpp struct {
 	cond  mir.Cond
 	a, b  mir.Operand
 	guard int // 0 = T
-	block *mir.Block
 }
 
 // convert runs §2.2–§2.9 on the region. It reports whether it changed f.
@@ -236,18 +235,18 @@ func (r *icRegion) convert(c *Ctx) bool {
 	if !twoWay {
 		return false
 	}
-	// Make every fall-through explicit: the layout changes below.
-	for b := range r.in {
-		if ins := b.Instrs; len(ins) == 0 || ins[len(ins)-1].Op != mir.GBr {
-			b.Instrs = append(b.Instrs, mir.NewInstr(mir.GBr, mir.B(r.fall[b])))
-		}
-	}
 	// Blocks whose every successor leaves the region would reach ex
 	// without passing the end: not handled.
-	for b := range r.in {
-		if !r.inside(r.taken[b]) && !r.inside(r.fall[b]) && r.taken[b] != r.end && r.fall[b] != r.end {
+	for _, b := range f.Blocks {
+		if r.in[b] && !r.inside(r.taken[b]) && !r.inside(r.fall[b]) && r.taken[b] != r.end && r.fall[b] != r.end {
 			c.Debugf("if-convert: region bb%d: bb%d only leaves the region, skipped", r.entry.ID, b.ID)
 			return false
+		}
+	}
+	// Make every fall-through explicit: the layout changes below.
+	for _, b := range f.Blocks {
+		if ins := b.Instrs; r.in[b] && (len(ins) == 0 || ins[len(ins)-1].Op != mir.GBr) {
+			b.Instrs = append(b.Instrs, mir.NewInstr(mir.GBr, mir.B(r.fall[b])))
 		}
 	}
 	// One latch that only jumps back (and maybe exits): otherwise
@@ -386,7 +385,7 @@ func (r *icRegion) convert(c *Ctx) bool {
 				}
 			}
 			cond, a, b := r.compare(l.b)
-			defs[l.b] = append(defs[l.b], &icCmpp{dst: []int{p + 1}, acts: []mir.CmppAction{act}, cond: cond, a: a, b: b, guard: R[l.b], block: l.b})
+			defs[l.b] = append(defs[l.b], &icCmpp{dst: []int{p + 1}, acts: []mir.CmppAction{act}, cond: cond, a: a, b: b, guard: R[l.b]})
 		}
 	}
 	// §2.6: Augment K — predicates live-in at the entry of the linear code
@@ -566,8 +565,11 @@ func (r *icRegion) regionGraph() (*mir.Func, map[*mir.Block]*mir.Block, map[*mir
 	}
 	ex := rf.NewBlock("ex")
 	ex.ID = maxID + 1
-	for b := range r.in {
+	for _, b := range r.f.Blocks {
 		x := toR[b]
+		if !r.in[b] {
+			continue
+		}
 		for _, s := range []*mir.Block{r.taken[b], r.fall[b]} {
 			var y *mir.Block
 			switch {
