@@ -139,14 +139,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	r, err := m.Run()
 	stdout.Write(m.Output)
 	if *stats {
-		fmt.Fprintf(stderr, "instructions: %d\ncycles: %d (5-stage pipeline model)\nreference-model clocks: %d\n",
-			r.Steps, r.Cycles, r.ModelClocks())
+		r.WriteStats(stderr)
 	}
 	if err != nil {
 		if se, ok := err.(*sim.Error); ok {
-			if name, base, ok := img.Enclosing(se.PC); ok {
-				err = fmt.Errorf("%v (in %s+0x%x)", err, name, se.PC-base)
-			}
+			err = fmt.Errorf("%v (in %s)", err, img.Where(se.PC))
 		}
 		fmt.Fprintf(stderr, "cpu0run: %v\n", err)
 		return 2

@@ -109,24 +109,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	res, err := m.Run()
 	stdout.Write(m.Output)
 	if *stats {
-		fmt.Fprintf(stderr, "instructions: %d\ncycles: %d (5-stage pipeline model)\nreference-model clocks: %d\n",
-			res.Steps, res.Cycles, res.ModelClocks())
+		res.WriteStats(stderr)
 	}
 	if err != nil {
 		if se, ok := err.(*sim.Error); ok && img != nil {
-			return fail(fmt.Errorf("%v (in %s)", err, where(img, se.PC)))
+			return fail(fmt.Errorf("%v (in %s)", err, img.Where(se.PC)))
 		}
 		return fail(err)
 	}
 	return int(res.Ret & 0xff)
-}
-
-// where names the code address pc as symbol+offset.
-func where(img *asm.Image, pc uint32) string {
-	if name, base, ok := img.Enclosing(pc); ok {
-		return fmt.Sprintf("%s+0x%x", name, pc-base)
-	}
-	return fmt.Sprintf("0x%x", pc)
 }
 
 // tracer prints each executed instruction: address, word, disassembly and

@@ -61,6 +61,15 @@ func (img *Image) Enclosing(addr uint32) (name string, base uint32, ok bool) {
 	return "", 0, false
 }
 
+// Where names an address for messages: "function+0xoff" inside a global
+// symbol, otherwise the address.
+func (img *Image) Where(addr uint32) string {
+	if name, base, ok := img.Enclosing(addr); ok {
+		return fmt.Sprintf("%s+0x%x", name, addr-base)
+	}
+	return fmt.Sprintf("0x%x", addr)
+}
+
 // EndSymbol is the linker-defined symbol at the end of the image (after
 // .bss, 8-aligned): the C library's heap grows up from there.
 const EndSymbol = "_end"

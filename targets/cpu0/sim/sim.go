@@ -233,6 +233,13 @@ type Result struct {
 // cycles"): it is not pipelined and spends 5 clocks on every instruction.
 func (r Result) ModelClocks() uint64 { return 5 * r.Steps }
 
+// WriteStats prints the counts of a run as cpu0sim and cpu0run report them
+// with -stats.
+func (r Result) WriteStats(w io.Writer) {
+	fmt.Fprintf(w, "instructions: %d\ncycles: %d (5-stage pipeline model)\nreference-model clocks: %d\n",
+		r.Steps, r.Cycles, r.ModelClocks())
+}
+
 // Run executes from the current PC until the PC becomes negative after an
 // instruction (spec §8.3), an error, or the step limit.
 //
