@@ -1,0 +1,158 @@
+// Rewriting to physical registers: identity-copy removal, saved registers, jump threading.
+
+package regalloc
+
+import "lltosimd/mir"
+
+// rewrite replaces every virtual register by its assignment, removes
+// identity copies and records the callee-saved registers in use.
+func (a *alloc) rewrite() {
+	f := a.f
+	regOf := func(v mir.Reg) mir.Reg {
+		if iv := a.iv[v.VirtIndex()]; iv != nil && iv.reg != mir.NoReg {
+			return iv.reg
+		}
+		// Only read as undef: any register of its class will do.
+		if cands := a.allowed(v); len(cands) > 0 {
+			return cands[0]
+		}
+		return mir.NoReg
+	}
+	if a.debugging() {
+		for _, iv := range a.iv {
+			if iv != nil {
+				a.debugf("%s: %%%d [%d,%d) weight %.3g -> %s%s", f.Name, iv.v.VirtIndex(), iv.start, iv.end, iv.weight,
+					f.Arch.RegPrefix, f.Arch.RegName(iv.reg))
+			}
+		}
+	}
+	used := make([]bool, a.nphys)
+	var coalesced int64
+	for _, b := range f.Blocks {
+		out := b.Instrs[:0]
+		for _, in := range b.Instrs {
+			for _, m := range in.Flatten() {
+				for i := range m.Ops {
+					o := &m.Ops[i]
+					if (o.Kind == mir.KindReg || o.Kind == mir.KindPred) && o.Reg.IsVirtual() {
+						o.Reg = regOf(o.Reg)
+					}
+					if o.Kind == mir.KindReg && o.Flags&mir.FlagDef != 0 && o.Reg.IsPhys() && int(o.Reg) < a.nphys {
+						used[o.Reg] = true
+					}
+				}
+			}
+			if in.Op == mir.GCopy && len(in.Ops) == 2 && in.Ops[0].Kind == mir.KindReg && in.Ops[1].Kind == mir.KindReg &&
+				in.Ops[0].Reg == in.Ops[1].Reg {
+				coalesced++
+				continue
+			}
+			out = append(out, in)
+		}
+		clear(b.Instrs[len(out):])
+		b.Instrs = out
+	}
+	a.count("coalesced", coalesced)
+	if len(a.spillSlots) > 0 {
+		removed, renamed := a.forwardSpills()
+		a.count("reloadsRemoved", removed)
+		a.count("reloadsRenamed", renamed)
+	}
+	removeEmptyJumpBlocks(f)
+	f.SavedRegs = f.SavedRegs[:0]
+	for r := 1; r < a.nphys; r++ {
+		if used[r] && a.allocatable[r] && f.Arch.Regs[r].CalleeSaved {
+			f.SavedRegs = append(f.SavedRegs, mir.Reg(r))
+		}
+	}
+}
+
+// removeEmptyJumpBlocks deletes the blocks that hold nothing but an
+// unconditional direct jump (typically edges split by phi-elim whose
+// copies were all coalesced away) by pointing their predecessors'
+// branches and jump tables at the jump's target. Blocks entered by
+// falling through, and blocks whose address is taken, are kept.
+func removeEmptyJumpBlocks(f *mir.Func) {
+	f.RecomputeCFG()
+	addrTaken := map[*mir.Block]bool{}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for _, m := range in.Flatten() {
+				if f.Arch.Desc(m.Op).Flags&(mir.FlagBranch|mir.FlagTerminator) != 0 {
+					continue
+				}
+				for _, o := range m.Ops {
+					if o.Kind == mir.KindBlock {
+						addrTaken[o.Block] = true
+					}
+				}
+			}
+		}
+	}
+	removed := false
+	for i := 1; i < len(f.Blocks); i++ {
+		b := f.Blocks[i]
+		target := jumpOnly(f, b)
+		prev := f.Blocks[i-1]
+		if target == nil || target == b || addrTaken[b] || len(prev.Instrs) == 0 || !endsInBarrier(f, prev) {
+			continue
+		}
+		for _, p := range b.Preds {
+			for _, in := range p.Instrs {
+				for _, m := range in.Flatten() {
+					for k := range m.Ops {
+						if o := &m.Ops[k]; o.Kind == mir.KindBlock && o.Block == b {
+							o.Block = target
+						}
+					}
+				}
+			}
+		}
+		for _, jt := range f.JumpTables {
+			for k, t := range jt {
+				if t == b {
+					jt[k] = target
+				}
+			}
+		}
+		// Keep target's predecessors current for later removals.
+		target.Preds = append(target.Preds, b.Preds...)
+		f.Blocks = append(f.Blocks[:i], f.Blocks[i+1:]...)
+		i--
+		removed = true
+	}
+	if removed {
+		f.RecomputeCFG()
+	}
+}
+
+// jumpOnly returns the target of b when b holds only an unconditional,
+// unguarded, direct jump.
+func jumpOnly(f *mir.Func, b *mir.Block) *mir.Block {
+	if len(b.Instrs) != 1 || len(b.Instrs[0].Bundle) > 0 {
+		return nil
+	}
+	in := b.Instrs[0]
+	fl := f.Arch.Desc(in.Op).Flags
+	if fl&mir.FlagBranch == 0 || fl&mir.FlagBarrier == 0 || fl&(mir.FlagIndirect|mir.FlagCall) != 0 || in.Pred() != nil {
+		return nil
+	}
+	var t *mir.Block
+	for _, o := range in.Ops {
+		switch o.Kind {
+		case mir.KindBlock:
+			if t != nil {
+				return nil
+			}
+			t = o.Block
+		case mir.KindReg, mir.KindPred, mir.KindJT:
+			return nil
+		}
+	}
+	return t
+}
+
+func endsInBarrier(f *mir.Func, b *mir.Block) bool {
+	last := b.Instrs[len(b.Instrs)-1]
+	return f.Arch.Desc(last.Op).Flags&mir.FlagBarrier != 0 && last.Pred() == nil
+}

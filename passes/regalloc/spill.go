@@ -1,0 +1,280 @@
+// Spilling: stack slots, reloads and stores, rematerialization, reload forwarding.
+
+package regalloc
+
+import (
+	"fmt"
+
+	"lltosimd/mir"
+)
+
+// spill gives each register in vs a stack slot and rewrites its uses and
+// definitions to go through fresh short-lived registers.
+func (st *state) spill(vs []mir.Reg) error {
+	f := st.f
+	remat := st.rematerializable(vs)
+	slot := map[mir.Reg]int{}
+	for _, v := range vs {
+		if remat[v] != nil {
+			st.debugf("%s: rematerializing %%%d", f.Name, v.VirtIndex())
+			continue
+		}
+		cl := f.Arch.Classes[f.ClassOf(v)]
+		if cl.Size != 4 {
+			return fmt.Errorf("%s: cannot spill a register of class %s (size %d)", f.Name, cl.Name, cl.Size)
+		}
+		slot[v] = f.NewFrameObject(mir.FrameObject{Size: int64(cl.Size), Align: int64(cl.Size), Name: "spill"})
+		if st.spillSlots == nil {
+			st.spillSlots = map[int64]bool{}
+		}
+		st.spillSlots[int64(slot[v])] = true
+		st.debugf("%s: spilling %%%d to fi#%d", f.Name, v.VirtIndex(), slot[v])
+	}
+	st.count("spills", int64(len(slot)))
+	var stores, reloads, remats int64
+	for _, b := range f.Blocks {
+		out := make([]*mir.Instr, 0, len(b.Instrs))
+		for _, in := range b.Instrs {
+			if d := in.Ops; len(d) > 0 && d[0].IsDef() && remat[d[0].Reg] == in {
+				continue // the definition is repeated at each use instead
+			}
+			temp := map[mir.Reg]mir.Reg{}
+			var after []*mir.Instr
+			for _, m := range in.Flatten() {
+				for i := range m.Ops {
+					o := &m.Ops[i]
+					if o.Kind != mir.KindReg && o.Kind != mir.KindPred {
+						continue
+					}
+					v := o.Reg
+					fi, spilled := slot[v]
+					def := remat[v]
+					if !spilled && def == nil {
+						continue
+					}
+					t, seen := temp[v]
+					if !seen {
+						t = f.NewVReg(f.ClassOf(v))
+						st.noSpill = append(st.noSpill, make([]bool, f.NumVRegs()-len(st.noSpill))...)
+						st.noSpill[t.VirtIndex()] = true
+						temp[v] = t
+						switch {
+						case def != nil:
+							c := &mir.Instr{Op: def.Op, Ops: append([]mir.Operand(nil), def.Ops...)}
+							c.Ops[0].Reg = t
+							out = append(out, c)
+							remats++
+						case readsReg(in, v):
+							out = append(out, mir.NewInstr(mir.GLoad32, mir.D(t), mir.FI(fi, 0), mir.I(0)))
+							reloads++
+						}
+						if spilled && writesReg(in, v) {
+							if f.Arch.Desc(in.Op).Flags&mir.FlagTerminator != 0 {
+								return fmt.Errorf("%s: cannot spill %%%d defined by a terminator", f.Name, v.VirtIndex())
+							}
+							after = append(after, mir.NewInstr(mir.GStore32, mir.R(t), mir.FI(fi, 0), mir.I(0)))
+							stores++
+						}
+					}
+					o.Reg = t
+				}
+			}
+			out = append(out, in)
+			out = append(out, after...)
+		}
+		b.Instrs = out
+	}
+	st.count("stores", stores)
+	st.count("reloads", reloads)
+	st.count("remats", remats)
+	return nil
+}
+
+// rematerializable returns, for the registers in vs that are cheaper to
+// recompute than to reload, their single definition: an instruction
+// without side effects, memory access or control flow whose only register
+// operand is that definition, apart from reserved physical registers that
+// nothing in the function writes ($zero, $gp; not a moving $sp).
+func (st *state) rematerializable(vs []mir.Reg) map[mir.Reg]*mir.Instr {
+	f := st.f
+	want := map[mir.Reg]bool{}
+	for _, v := range vs {
+		want[v] = true
+	}
+	written := map[mir.Reg]bool{}
+	defs := map[mir.Reg][]*mir.Instr{}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			mir.ForEachReg(in, func(r mir.Reg, def bool) {
+				switch {
+				case def && r.IsPhys():
+					written[r] = true
+				case def && want[r]:
+					defs[r] = append(defs[r], in)
+				}
+			})
+		}
+	}
+	const unsafe = mir.FlagSideEffect | mir.FlagLoad | mir.FlagStore | mir.FlagCall | mir.FlagBranch |
+		mir.FlagTerminator | mir.FlagCompare | mir.FlagPseudo
+	out := map[mir.Reg]*mir.Instr{}
+	for v, ds := range defs {
+		in := ds[0]
+		if len(ds) != 1 || len(in.Bundle) > 0 || f.Arch.Desc(in.Op).Flags&unsafe != 0 || in.Op == mir.GImplicitDef ||
+			in.Op == mir.GCopy || len(in.Ops) == 0 || !in.Ops[0].IsDef() || in.Ops[0].Reg != v {
+			continue
+		}
+		ok := true
+		for _, o := range in.Ops[1:] {
+			if o.Kind == mir.KindPred || (o.Kind == mir.KindReg && (o.Flags&mir.FlagDef != 0 || o.Reg.IsVirtual() ||
+				int(o.Reg) >= len(f.Arch.Regs) || !f.Arch.Regs[o.Reg].Reserved || written[o.Reg])) {
+				ok = false
+			}
+		}
+		if ok {
+			out[v] = in
+		}
+	}
+	return out
+}
+
+func readsReg(in *mir.Instr, v mir.Reg) bool {
+	found := false
+	mir.ForEachReg(in, func(r mir.Reg, def bool) { found = found || (!def && r == v) })
+	return found
+}
+
+func writesReg(in *mir.Instr, v mir.Reg) bool {
+	found := false
+	mir.ForEachReg(in, func(r mir.Reg, def bool) { found = found || (def && r == v) })
+	return found
+}
+
+// forwardSpills replaces a reload from a spill slot by a copy (or nothing)
+// when, earlier in the same block, a register got the slot's value (by
+// the spill store or a previous reload) and still holds it; where it can,
+// the reload's readers read that register instead and the copy is not
+// needed either (renameReload). Calls clobber their clobbered registers;
+// any write to a register forgets what it held. It returns the number of
+// reloads replaced and, among them, those renamed away.
+func (a *alloc) forwardSpills() (n, renamed int64) {
+	f := a.f
+	copyOp := mir.GCopy
+	for _, b := range f.Blocks {
+		holds := map[int64]mir.Reg{} // spill slot -> register holding its value
+		forget := func(r mir.Reg) {
+			for s, x := range holds {
+				if x == r {
+					delete(holds, s)
+				}
+			}
+		}
+		out := b.Instrs[:0]
+		for i, in := range b.Instrs {
+			if s, r, ok := a.spillAccess(in, mir.GLoad32); ok {
+				if x, hit := holds[s]; hit {
+					n++
+					if x == r {
+						continue
+					}
+					if renameReload(f, b.Instrs, i, r, x) {
+						renamed++
+						continue
+					}
+					in = mir.NewInstr(copyOp, mir.D(r), mir.R(x))
+					forget(r)
+					holds[s] = x
+					out = append(out, in)
+					continue
+				}
+				forget(r)
+				holds[s] = r
+				out = append(out, in)
+				continue
+			}
+			if s, r, ok := a.spillAccess(in, mir.GStore32); ok {
+				holds[s] = r
+				out = append(out, in)
+				continue
+			}
+			mir.ForEachReg(in, func(r mir.Reg, def bool) {
+				if def {
+					forget(r)
+				}
+			})
+			for _, m := range in.Flatten() {
+				if f.Arch.Desc(m.Op).Flags&mir.FlagCall != 0 {
+					for _, r := range a.clobberList {
+						forget(r)
+					}
+				}
+			}
+			out = append(out, in)
+		}
+		clear(b.Instrs[len(out):])
+		b.Instrs = out
+	}
+	return n, renamed
+}
+
+// renameReload makes the reads of r after the reload instrs[i] read x,
+// which holds the same value, so that the reload goes away instead of
+// becoming a copy. It gives up (false) unless r is written again in the
+// block before the end, no call or return comes first (they may read
+// argument and result registers their operands do not list), x stays
+// intact until then, and every read of r is an explicit operand of an
+// instruction without tied operands.
+func renameReload(f *mir.Func, instrs []*mir.Instr, i int, r, x mir.Reg) bool {
+	var reads []*mir.Operand
+	for _, m := range instrs[i+1:] {
+		d := f.Arch.Desc(m.Op)
+		if len(m.Bundle) > 0 || d.Flags&(mir.FlagCall|mir.FlagReturn) != 0 {
+			return false
+		}
+		readsR, defsR, defsX := false, false, false
+		for k := range m.Ops {
+			o := &m.Ops[k]
+			switch {
+			case o.IsDef():
+				defsR = defsR || o.Reg == r
+				defsX = defsX || o.Reg == x
+				if o.Flags&mir.FlagEarlyClobber != 0 && (o.Reg == r || o.Reg == x) {
+					return false
+				}
+			case o.IsUse() && o.Reg == r:
+				if o.Kind != mir.KindReg || o.Flags&mir.FlagImplicit != 0 {
+					return false
+				}
+				readsR = true
+				reads = append(reads, o)
+			}
+		}
+		if readsR && len(d.Tied) > 0 {
+			return false
+		}
+		if defsR {
+			for _, o := range reads {
+				o.Reg = x
+				o.Flags &^= mir.FlagKill
+			}
+			return true
+		}
+		if defsX {
+			return false
+		}
+	}
+	return false
+}
+
+// spillAccess matches `r = G_LOAD32 fi#s, 0` / `G_STORE32 r, fi#s, 0` on
+// a spill slot and returns the slot and the register.
+func (a *alloc) spillAccess(in *mir.Instr, op mir.Opcode) (int64, mir.Reg, bool) {
+	if in.Op != op || len(in.Ops) != 3 || in.Ops[0].Kind != mir.KindReg {
+		return 0, 0, false
+	}
+	fi := in.Ops[1]
+	if fi.Kind != mir.KindFrame || fi.Off != 0 || in.Ops[2].Kind != mir.KindImm || in.Ops[2].Imm != 0 || !a.spillSlots[fi.Imm] {
+		return 0, 0, false
+	}
+	return fi.Imm, in.Ops[0].Reg, true
+}
