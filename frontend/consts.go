@@ -373,3 +373,141 @@ func (t *translator) emitInt(d *data, v uint64, size int64) {
 		d.add(mir.DataItem{Kind: mir.DataBytes, Size: size, Bytes: b})
 	}
 }
+
+// --- constant operands ---
+
+// sextBits sign-extends an integer constant of type t to 64 bits.
+func sextBits(v uint64, t types.Type) int64 {
+	if it, ok := t.(*types.IntType); ok && it.BitSize < 64 {
+		sh := 64 - it.BitSize
+		return int64(v<<sh) >> sh
+	}
+	return int64(v)
+}
+
+func (s *fn) foldValue(v value.Value) (cval, bool) {
+	if c, ok := v.(constant.Constant); ok {
+		return s.t.fold(c)
+	}
+	return cval{}, false
+}
+
+func intBits(c *constant.Int) uint64 {
+	if c.X.Sign() < 0 {
+		return uint64(c.X.Int64())
+	}
+	return c.X.Uint64()
+}
+
+// constInt returns the value of an integer constant operand.
+func constInt(v value.Value) (uint64, bool) {
+	if c, ok := v.(*constant.Int); ok {
+		return intBits(c), true
+	}
+	return 0, false
+}
+
+func (s *fn) constWords(c constant.Constant) []mir.Reg {
+	if isVector(c.Type()) {
+		return s.vecConstWords(c)
+	}
+	n := s.nwords(c.Type())
+	if isAggregate(c.Type()) {
+		var out []mir.Reg
+		switch c := c.(type) {
+		case *constant.Struct:
+			for _, f := range c.Fields {
+				out = append(out, s.constWords(f)...)
+			}
+		case *constant.Array:
+			for _, e := range c.Elems {
+				out = append(out, s.constWords(e)...)
+			}
+		case *constant.ZeroInitializer, *constant.Undef, *constant.Poison:
+			for range n {
+				out = append(out, s.konst(0))
+			}
+		default:
+			fail("unsupported: aggregate constant %s", c.Ident())
+		}
+		return out
+	}
+	if w, ok := s.wideConst(c); ok {
+		return s.konstWords(w)
+	}
+	if cv, ok := s.t.fold(c); ok {
+		if cv.sym == "" {
+			if n == 2 {
+				return []mir.Reg{s.konst(int64(cv.off)), s.konst(int64(cv.off >> 32))}
+			}
+			return []mir.Reg{s.konst(int64(cv.off))}
+		}
+		s.t.useSym(cv.sym)
+		r := s.reg()
+		s.emit(mir.GGlobalAddr, mir.D(r), mir.S(cv.sym, int64(int32(cv.off))))
+		return s.wresize([]mir.Reg{r}, n, false)
+	}
+	switch e := c.(type) {
+	case *constant.ExprAdd:
+		return s.binary(binAdd, e.X, e.Y)
+	case *constant.ExprSub:
+		return s.binary(binSub, e.X, e.Y)
+	case *constant.ExprMul:
+		return s.binary(binMul, e.X, e.Y)
+	case *constant.ExprAnd:
+		return s.binary(binAnd, e.X, e.Y)
+	case *constant.ExprOr:
+		return s.binary(binOr, e.X, e.Y)
+	case *constant.ExprXor:
+		return s.binary(binXor, e.X, e.Y)
+	case *constant.ExprShl:
+		return s.binary(binShl, e.X, e.Y)
+	case *constant.ExprLShr:
+		return s.binary(binLShr, e.X, e.Y)
+	case *constant.ExprAShr:
+		return s.binary(binAShr, e.X, e.Y)
+	case *constant.ExprUDiv:
+		return s.binary(binUDiv, e.X, e.Y)
+	case *constant.ExprSDiv:
+		return s.binary(binSDiv, e.X, e.Y)
+	case *constant.ExprURem:
+		return s.binary(binURem, e.X, e.Y)
+	case *constant.ExprSRem:
+		return s.binary(binSRem, e.X, e.Y)
+	case *constant.ExprTrunc:
+		return s.cast(castTrunc, e.From, e.To)
+	case *constant.ExprZExt:
+		return s.cast(castZExt, e.From, e.To)
+	case *constant.ExprSExt:
+		return s.cast(castSExt, e.From, e.To)
+	case *constant.ExprPtrToInt:
+		return s.cast(castPtrToInt, e.From, e.To)
+	case *constant.ExprIntToPtr:
+		return s.cast(castIntToPtr, e.From, e.To)
+	case *constant.ExprBitCast:
+		return s.cast(castBitCast, e.From, e.To)
+	case *constant.ExprAddrSpaceCast:
+		return s.cast(castBitCast, e.From, e.To)
+	case *constant.ExprICmp:
+		return []mir.Reg{s.icmp(e.Pred, e.X, e.Y)}
+	case *constant.ExprSelect:
+		return s.selectV(e.Cond, e.X, e.Y)
+	case *constant.ExprGetElementPtr:
+		idx := make([]value.Value, len(e.Indices))
+		for i, x := range e.Indices {
+			if in, ok := x.(*constant.Index); ok {
+				x = in.Constant
+			}
+			idx[i] = x
+		}
+		return []mir.Reg{s.gep(e.ElemType, e.Src, idx)}
+	case *constant.Undef, *constant.Poison:
+		r := make([]mir.Reg, n)
+		for i := range r {
+			r[i] = s.konst(0)
+		}
+		return r
+	}
+	fail("unsupported: constant %s", c.Ident())
+	return nil
+}

@@ -1,0 +1,409 @@
+// memory.go: alloca, load, store, getelementptr and alignment checks.
+
+package frontend
+
+import (
+	"fmt"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"lltosimd/mir"
+)
+
+// gepWalk visits the indices of a getelementptr: constant parts are summed
+// into the returned offset, variable indices are passed to vari with their
+// scale.
+func (t *translator) gepWalk(elem types.Type, idx []value.Value, vari func(v value.Value, scale int64)) int64 {
+	var off int64
+	// scaled adds index x times sz: to off when constant, else through vari.
+	scaled := func(x value.Value, sz int64) {
+		if c, ok := constInt(x); ok {
+			off += sextBits(c, x.Type()) * sz
+		} else if vari != nil {
+			vari(x, sz)
+		} else {
+			fail("unsupported: non-constant index")
+		}
+	}
+	cur := elem
+	for i, x := range idx {
+		if i == 0 {
+			scaled(x, must(t.lay.AllocSize(elem)))
+			continue
+		}
+		switch ct := cur.(type) {
+		case *types.StructType:
+			c, ok := constInt(x)
+			if !ok || int(c) >= len(ct.Fields) {
+				fail("bad struct index in getelementptr")
+			}
+			sl := must(t.lay.Struct(ct))
+			off += sl.Offsets[c]
+			cur = ct.Fields[c]
+		case *types.ArrayType:
+			scaled(x, must(t.lay.AllocSize(ct.ElemType)))
+			cur = ct.ElemType
+		case *types.VectorType: // lanes at their store size, packed
+			scaled(x, must(t.lay.StoreSize(ct.ElemType)))
+			cur = ct.ElemType
+		default:
+			fail("unsupported: getelementptr into type '%s'", cur)
+		}
+	}
+	return off
+}
+
+func (s *fn) gep(elem types.Type, src value.Value, idx []value.Value) mir.Reg {
+	if _, ok := src.Type().(*types.PointerType); !ok {
+		fail("unsupported: vector getelementptr")
+	}
+	base := s.word(src)
+	off := s.t.gepWalk(elem, idx, func(x value.Value, scale int64) {
+		i := s.word(x)
+		if n := s.bitsOf(x.Type()); n < 32 {
+			i = s.sext(i, n)
+		}
+		switch {
+		case scale == 1:
+		case scale > 0 && scale&(scale-1) == 0:
+			sh := int64(0)
+			for int64(1)<<sh != scale {
+				sh++
+			}
+			i = s.opK(mir.GShl, i, sh)
+		default:
+			i = s.opK(mir.GMul, i, scale)
+		}
+		base = s.op2(mir.GAdd, base, i)
+	})
+	if int32(off) != 0 {
+		base = s.opK(mir.GAdd, base, off)
+	}
+	return base
+}
+
+func (s *fn) alloca(in *ir.InstAlloca) {
+	size := must(s.t.lay.AllocSize(in.ElemType))
+	align := must(s.t.lay.Align(in.ElemType))
+	if int64(in.Align) > align {
+		align = int64(in.Align)
+	}
+	n, constN := uint64(1), true
+	if in.NElems != nil {
+		n, constN = constInt(in.NElems)
+	}
+	if size < 0 || size > 1<<30 || n > 1<<30 || size*int64(n) > 1<<30 {
+		fail("unsupported: alloca of more than 1 GiB")
+	}
+	if constN && s.irBlock == s.irf.Blocks[0] {
+		idx := s.f.NewFrameObject(mir.FrameObject{Size: size * int64(n), Align: align, Name: in.Name()})
+		s.frame[in] = idx
+		if s.pending[in] { // only in invalid IR: a use before the entry alloca
+			r := s.reg()
+			s.emit(mir.GFrameAddr, mir.D(r), mir.FI(idx, 0))
+			s.define(in, []mir.Reg{r})
+		}
+		return
+	}
+	var bytes mir.Reg
+	if constN {
+		bytes = s.konst(size * int64(n))
+	} else {
+		c := s.word(in.NElems)
+		if nb := s.bitsOf(in.NElems.Type()); nb < 32 {
+			c = s.zext(c, nb)
+		}
+		bytes = s.opK(mir.GMul, c, size)
+	}
+	d := s.reg()
+	s.emit(mir.GDynAlloca, mir.D(d), mir.R(bytes), mir.I(align))
+	s.define(in, []mir.Reg{d})
+}
+
+// addr returns the base operand and offset of a memory access to p.
+// Constant-offset getelementptrs and bitcasts fold into the access's
+// offset (the address computation then usually dies in selection), and
+// allocas become frame operands.
+func (s *fn) addr(p value.Value) (mir.Operand, int64) {
+	switch q := p.(type) {
+	case *ir.InstBitCast:
+		return s.addr(q.From)
+	case *ir.InstGetElementPtr:
+		if _, ok := q.Src.Type().(*types.PointerType); ok && allConstInts(q.Indices) {
+			off := s.t.gepWalk(q.ElemType, q.Indices, nil)
+			if base, o := s.addr(q.Src); o+off >= -1<<15 && o+off < 1<<15 {
+				return base, o + off
+			}
+		}
+	}
+	if idx, ok := s.frame[p]; ok {
+		return mir.FI(idx, 0), 0
+	}
+	return mir.R(s.word(p)), 0
+}
+
+// checkAlign returns the alignment a load or store may rely on: its IR
+// alignment, unless the access's address is known (a frame object or a
+// global defined in the module, plus a constant offset) and the claim
+// exceeds what the layout guarantees there. Accesses are split by this
+// alignment, so an unfounded claim would become a misaligned word access.
+// A frame object is ours to place, so it gets the alignment its accesses
+// claim (unoptimized IR, e.g. llvm-stress's, stores with align 4 to an
+// align 1 alloca). Otherwise the claim is lowered, with a warning, to the
+// alignment that holds, and the access is made of smaller aligned pieces:
+// clang emits such claims for C pointers to members of packed structs
+// (align 2 for an i16 at an odd offset), which run as written under lli.
+func (s *fn) checkAlign(p value.Value, align int64, what string) int64 {
+	name, objAlign, off, idx, ok := s.knownAlign(p)
+	if !ok || align <= alignAt(objAlign, off) {
+		return align
+	}
+	if idx >= 0 && align&(align-1) == 0 && off%align == 0 {
+		s.f.Frame[idx].Align = align
+		return align
+	}
+	known := alignAt(objAlign, off)
+	if s.t.opts.Warn != nil {
+		s.t.opts.Warn(s.t.funcError(s.irf, s.instNo, fmt.Sprintf(
+			"warning: %s with align %d at %s%+d, which is only %d-byte aligned: accessed in %d-byte pieces",
+			what, align, name, off, known, known)))
+	}
+	return known
+}
+
+// knownAlign returns the frame object (idx, or -1) or defined global that
+// p points into through bitcasts and constant getelementptrs, its
+// alignment and p's offset in it.
+func (s *fn) knownAlign(p value.Value) (name string, align, off int64, idx int, ok bool) {
+	for {
+		switch q := p.(type) {
+		case *ir.InstBitCast:
+			p = q.From
+			continue
+		case *constant.ExprBitCast:
+			p = q.From
+			continue
+		case *ir.InstGetElementPtr:
+			if !allConstInts(q.Indices) {
+				return "", 0, 0, -1, false
+			}
+			off += s.t.gepWalk(q.ElemType, q.Indices, nil)
+			p = q.Src
+			continue
+		case *constant.ExprGetElementPtr:
+			ix := make([]value.Value, len(q.Indices))
+			for i, x := range q.Indices {
+				if in, ok := x.(*constant.Index); ok {
+					x = in.Constant
+				}
+				ix[i] = x
+			}
+			if !allConstInts(ix) {
+				return "", 0, 0, -1, false
+			}
+			off += s.t.gepWalk(q.ElemType, ix, nil)
+			p = q.Src
+			continue
+		case *ir.Global:
+			if q.Init == nil {
+				return "", 0, 0, -1, false
+			}
+			return "@" + q.Name(), must(s.t.lay.GlobalAlign(q.ContentType, int64(q.Align), q.Section != "")), off, -1, true
+		}
+		if idx, ok := s.frame[p]; ok {
+			name = "alloca"
+			if n := s.f.Frame[idx].Name; n != "" {
+				name = "%" + n
+			}
+			return name, s.f.Frame[idx].Align, off, idx, true
+		}
+		return "", 0, 0, -1, false
+	}
+}
+
+func allConstInts(vs []value.Value) bool {
+	for _, v := range vs {
+		if _, ok := v.(*constant.Int); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// memType returns the store size and register words of a loadable type.
+func (s *fn) memType(t types.Type) (size int64, words int) {
+	switch t := t.(type) {
+	case *types.IntType, *types.FloatType:
+		return must(s.t.lay.StoreSize(t)), s.nwords(t)
+	case *types.PointerType:
+		return s.t.lay.PtrSize, 1
+	}
+	fail("unsupported: load or store of type '%s'", t)
+	return 0, 0
+}
+
+// piece is one naturally aligned access of an integer in memory: bytes
+// [k, k+size) of the value, holding its bits [bit, bit+8*size).
+type piece struct {
+	k, size int64
+	bit     int
+}
+
+// pieces splits a size-byte integer at alignment align into accesses of at
+// most 4 bytes that are naturally aligned, in the module's byte order.
+func (s *fn) pieces(size, align int64) []piece {
+	if align <= 0 {
+		align = 1
+	}
+	var ps []piece
+	for k := int64(0); k < size; {
+		p := int64(4)
+		for p > size-k || p > align || (k%p != 0) {
+			p /= 2
+		}
+		bit := int(8 * k)
+		if s.t.opts.BigEndian {
+			bit = int(8 * (size - k - p))
+		}
+		ps = append(ps, piece{k, p, bit})
+		k += p
+	}
+	return ps
+}
+
+var loadOps = map[int64]mir.Opcode{1: mir.GLoad8U, 2: mir.GLoad16U, 4: mir.GLoad32}
+var storeOps = map[int64]mir.Opcode{1: mir.GStore8, 2: mir.GStore16, 4: mir.GStore32}
+
+func (s *fn) load(t types.Type, p value.Value, align int64) []mir.Reg {
+	s.nwords(t) // rejects aggregates too large for registers
+	if align == 0 {
+		align = must(s.t.lay.Align(t))
+	}
+	align = s.checkAlign(p, align, "load")
+	base, off := s.addr(p)
+	return s.loadT(t, base, off, align, nil)
+}
+
+// alignAt is the alignment known for offset off into an object aligned to a.
+func alignAt(a, off int64) int64 {
+	for a > 1 && off%a != 0 {
+		a /= 2
+	}
+	return a
+}
+
+// loadT appends the words of a value of type t at base+off to out;
+// aggregates field by field.
+func (s *fn) loadT(t types.Type, base mir.Operand, off, align int64, out []mir.Reg) []mir.Reg {
+	switch tt := t.(type) {
+	case *types.StructType:
+		sl := must(s.t.lay.Struct(tt))
+		for i, f := range tt.Fields {
+			out = s.loadT(f, base, off+sl.Offsets[i], alignAt(align, sl.Offsets[i]), out)
+		}
+		return out
+	case *types.ArrayType:
+		es := must(s.t.lay.AllocSize(tt.ElemType))
+		for i := int64(0); i < int64(tt.Len); i++ {
+			out = s.loadT(tt.ElemType, base, off+i*es, alignAt(align, i*es), out)
+		}
+		return out
+	case *types.VectorType: // also inside aggregates (x86-64's { <2 x float>, float })
+		vt, _ := vectorOf(tt)
+		return append(out, s.vecLoad(vt, base, off, align)...)
+	}
+	size, nw := s.memType(t)
+	words := make([]mir.Reg, nw)
+	for _, pc := range s.pieces(size, align) {
+		w, sh := pc.bit/32, pc.bit%32
+		if w >= nw {
+			continue
+		}
+		v := s.reg()
+		s.emit(loadOps[pc.size], mir.D(v), base, mir.I(off+pc.k))
+		switch {
+		case pc.size == 1 && t.Equal(types.I1):
+			s.setZ(v, 1)
+		case pc.size < 4:
+			s.setZ(v, 8*int(pc.size))
+		}
+		s.orInto(words, w, v, sh)
+		if sh+8*int(pc.size) > 32 && w+1 < nw {
+			s.orInto(words, w+1, s.opK(mir.GLShr, v, int64(32-sh)), 0)
+		}
+	}
+	for i, r := range words {
+		if r == mir.NoReg {
+			words[i] = s.konst(0)
+		}
+	}
+	return append(out, words...)
+}
+
+func (s *fn) orInto(out []mir.Reg, w int, v mir.Reg, sh int) {
+	if sh > 0 {
+		v = s.opK(mir.GShl, v, int64(sh))
+	}
+	if out[w] == mir.NoReg {
+		out[w] = v
+	} else {
+		out[w] = s.op2(mir.GOr, out[w], v)
+	}
+}
+
+func (s *fn) store(v, p value.Value, align int64) {
+	t := v.Type()
+	s.nwords(t) // rejects aggregates too large for registers
+	if align == 0 {
+		align = must(s.t.lay.Align(t))
+	}
+	align = s.checkAlign(p, align, "store")
+	base, off := s.addr(p)
+	s.storeT(t, s.words(v), base, off, align)
+}
+
+// storeT stores the words of a value of type t at base+off and returns the
+// words not consumed (the rest of an aggregate).
+func (s *fn) storeT(t types.Type, words []mir.Reg, base mir.Operand, off, align int64) []mir.Reg {
+	switch tt := t.(type) {
+	case *types.StructType:
+		sl := must(s.t.lay.Struct(tt))
+		for i, f := range tt.Fields {
+			words = s.storeT(f, words, base, off+sl.Offsets[i], alignAt(align, sl.Offsets[i]))
+		}
+		return words
+	case *types.ArrayType:
+		es := must(s.t.lay.AllocSize(tt.ElemType))
+		for i := int64(0); i < int64(tt.Len); i++ {
+			words = s.storeT(tt.ElemType, words, base, off+i*es, alignAt(align, i*es))
+		}
+		return words
+	case *types.VectorType:
+		vt, _ := vectorOf(tt)
+		n := s.vecWords(vt)
+		s.vecStore(vt, words[:n], base, off, align)
+		return words[n:]
+	}
+	size, nw := s.memType(t)
+	mine := words[:nw]
+	for _, pc := range s.pieces(size, align) {
+		w, sh := pc.bit/32, pc.bit%32
+		var x mir.Reg
+		if w >= nw {
+			x = s.konst(0)
+		} else {
+			x = mine[w]
+			if sh > 0 {
+				x = s.opK(mir.GLShr, x, int64(sh))
+			}
+			if sh+8*int(pc.size) > 32 && w+1 < nw {
+				x = s.op2(mir.GOr, x, s.opK(mir.GShl, mine[w+1], int64(32-sh)))
+			}
+		}
+		s.emit(storeOps[pc.size], mir.R(x), base, mir.I(off+pc.k))
+	}
+	return words[nw:]
+}
