@@ -128,13 +128,11 @@ func (s *fn) warnLP64Vararg(t types.Type) {
 
 // callLib calls a C library routine with one-word arguments.
 func (s *fn) callLib(name string, args ...mir.Reg) {
-	s.t.useSym(name)
-	ops := []mir.Operand{mir.S(name, 0)}
-	for _, a := range args {
-		ops = append(ops, mir.I(int64(mir.MakeArgDesc(1, 0))), mir.R(a))
+	groups := make([][]mir.Reg, len(args))
+	for i, a := range args {
+		groups[i] = []mir.Reg{a}
 	}
-	s.emit(mir.GCall, ops...)
-	s.f.HasCalls = true
+	s.libCall(name, 0, groups...)
 }
 
 // --- parameters and results ---

@@ -103,34 +103,6 @@ func (s *fn) shiftAmount(y value.Value, b mir.Reg, n int) mir.Reg {
 	return s.opK(mir.GAnd, b, int64(1)<<m-1)
 }
 
-// helper calls a runtime routine taking two word groups (i64 values) and
-// returning nres words.
-func (s *fn) helper(name string, nres int, a, b []mir.Reg) []mir.Reg {
-	s.t.useSym(name)
-	var defs []mir.Operand
-	res := make([]mir.Reg, nres)
-	for i := range res {
-		res[i] = s.reg()
-	}
-	for _, r := range s.abiOrder(res) {
-		defs = append(defs, mir.D(r))
-	}
-	ops := append(defs, mir.S(name, 0))
-	for _, w := range [][]mir.Reg{s.abiOrder(a), s.abiOrder(b)} {
-		var flags mir.ArgDesc
-		if len(w) == 2 {
-			flags = mir.ArgAlign8
-		}
-		ops = append(ops, mir.I(int64(mir.MakeArgDesc(len(w), flags))))
-		for _, r := range w {
-			ops = append(ops, mir.R(r))
-		}
-	}
-	s.emit(mir.GCall, ops...)
-	s.f.HasCalls = true
-	return res
-}
-
 // icmp compares two values of any integer or pointer type.
 func (s *fn) icmp(pred enum.IPred, x, y value.Value) mir.Reg {
 	c, ok := condOf[pred]

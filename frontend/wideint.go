@@ -424,7 +424,7 @@ func (s *fn) wideBinary(k binKind, n int, x, y value.Value) []mir.Reg {
 	case binSDiv, binSRem, binUDiv, binURem:
 		b := s.wext(s.words(y), n, k == binSDiv || k == binSRem)
 		if len(a) == 2 {
-			return s.helper(divHelpers[k], 2, a, b)
+			return s.libCall(divHelpers[k], 2, a, b)
 		}
 		return s.wdivide(k, n, a, b)
 	}
