@@ -84,19 +84,8 @@ func (s *fn) call(in *ir.InstCall) bool {
 		}
 		d, _ := s.paramDesc(a.Type(), attrs)
 		uses = append(uses, mir.I(int64(d)))
-		regs := s.words(a)
-		if it, ok := a.Type().(*types.IntType); ok && len(regs) == 1 {
-			if bits := int(it.BitSize); bits < 32 {
-				for _, at := range attrs {
-					switch at {
-					case enum.ParamAttrSignExt:
-						regs = []mir.Reg{s.sext(regs[0], bits)}
-					case enum.ParamAttrZeroExt:
-						regs = []mir.Reg{s.zext(regs[0], bits)}
-					}
-				}
-			}
-		}
+		regs := abiExtend[ir.ParamAttribute](s, a.Type(), s.words(a), attrs,
+			enum.ParamAttrSignExt, enum.ParamAttrZeroExt)
 		for _, r := range s.abiOrderT(a.Type(), regs) {
 			uses = append(uses, mir.R(r))
 		}
@@ -110,6 +99,26 @@ func (s *fn) call(in *ir.InstCall) bool {
 		s.define(in, res)
 	}
 	return false
+}
+
+// abiExtend applies the signext (sign) and zeroext (zero) attributes among
+// attrs, in their order, to the register of a sub-word integer of type t:
+// a call argument or a function result, whose receiver may rely on them.
+func abiExtend[A comparable](s *fn, t types.Type, regs []mir.Reg, attrs []A, sign, zero A) []mir.Reg {
+	it, ok := t.(*types.IntType)
+	if !ok || len(regs) != 1 || it.BitSize >= 32 {
+		return regs
+	}
+	bits := int(it.BitSize)
+	for _, a := range attrs {
+		switch a {
+		case sign:
+			regs = []mir.Reg{s.sext(regs[0], bits)}
+		case zero:
+			regs = []mir.Reg{s.zext(regs[0], bits)}
+		}
+	}
+	return regs
 }
 
 // warnLP64Vararg warns, once per module, about a variadic i64 argument

@@ -245,19 +245,8 @@ func (s *fn) term(t ir.Terminator) {
 			s.storeT(rt, s.words(t.X), mir.R(s.retPtr), 0, must(s.t.lay.Align(rt)))
 			ops = append(ops, mir.R(s.retPtr))
 		} else if t.X != nil {
-			regs := s.words(t.X)
-			if it, ok := t.X.Type().(*types.IntType); ok && len(regs) == 1 {
-				if bits := int(it.BitSize); bits < 32 {
-					for _, a := range s.irf.ReturnAttrs {
-						switch a {
-						case enum.ReturnAttrSignExt:
-							regs = []mir.Reg{s.sext(regs[0], bits)}
-						case enum.ReturnAttrZeroExt:
-							regs = []mir.Reg{s.zext(regs[0], bits)}
-						}
-					}
-				}
-			}
+			regs := abiExtend[ir.ReturnAttribute](s, t.X.Type(), s.words(t.X), s.irf.ReturnAttrs,
+				enum.ReturnAttrSignExt, enum.ReturnAttrZeroExt)
 			for _, r := range s.abiOrder(regs) {
 				ops = append(ops, mir.R(r))
 			}
