@@ -77,8 +77,11 @@ type Machine struct {
 	// address and word (registers hold the state before it).
 	Trace func(m *Machine, pc, word uint32)
 
-	cfg   Config
-	valid [256]bool // opcodes this CPU variant executes
+	cfg Config
+	// exec is the executor of each opcode for this CPU variant: the
+	// executors table, and execUndefined where the variant has no
+	// instruction.
+	exec [256]executor
 	// A taken delayed transfer: the next fetch executes the delay slot, the
 	// one after it goes to branchTarget.
 	branchPending bool
@@ -178,6 +181,9 @@ func New(cfg Config) *Machine {
 	for n := 1; n < len(m.Mem); n *= 2 {
 		copy(m.Mem[n:], m.Mem[:n])
 	}
+	for op := range m.exec {
+		m.exec[op] = execUndefined
+	}
 	for _, d := range cpu0.Instrs {
 		if d.Flags&mir.FlagPseudo != 0 {
 			continue
@@ -185,7 +191,7 @@ func New(cfg Config) *Machine {
 		// The reference model executes bal in both variants (spec §3.2);
 		// the cpu032I configuration lacks only slt* and beq/bne.
 		if d.Level <= cfg.Level || d.Name == "BAL" {
-			m.valid[d.Opcode] = true
+			m.exec[d.Opcode] = executors[d.Opcode]
 		}
 	}
 	m.Reset()
@@ -257,21 +263,19 @@ func (m *Machine) Run() (Result, error) {
 	}
 	le := m.cfg.LittleEndian
 	mem := m.Mem
-	r := &m.R
-	pc := m.PC
-	steps, stalls := m.Steps, uint64(0)
+	s := &cpu{m: m, r: &m.R, mem: mem, order: order, pc: m.PC,
+		pending: m.branchPending, target: m.branchTarget}
+	steps := m.Steps
 	maxSteps := m.cfg.MaxSteps
-	loadReg := uint32(0) // destination of the previous load, 0 if none
 	var pc0, w uint32
-	pending, target := m.branchPending, m.branchTarget
 	var errMsg string
 	for {
 		if steps >= maxSteps {
-			pc0 = pc
+			pc0 = s.pc
 			errMsg = fmt.Sprintf("step limit of %d instructions reached (runaway program?)", maxSteps)
 			goto fault
 		}
-		pc0 = pc
+		pc0 = s.pc
 		if pc0 > MemSize-4 || pc0&3 != 0 {
 			w = 0
 			errMsg = fmt.Sprintf("instruction fetch from invalid address 0x%08x", pc0)
@@ -286,354 +290,33 @@ func (m *Machine) Run() (Result, error) {
 			m.PC = pc0
 			m.Trace(m, pc0, w)
 		}
-		if pending {
-			pc = target
-			pending = false
+		if s.pending {
+			s.pc = s.target
+			s.pending = false
 		} else {
-			pc = pc0 + 4
+			s.pc = pc0 + 4
 		}
 		steps++
 		op := w >> 24
 		a, b, c := w>>20&15, w>>16&15, w>>12&15
-		if loadReg != 0 && (a == loadReg || b == loadReg || c == loadReg) {
-			stalls++
+		if s.loadReg != 0 && (a == s.loadReg || b == s.loadReg || c == s.loadReg) {
+			s.stalls++
 		}
-		loadReg = 0
-		if !m.valid[op] {
-			if op <= 0x62 && opNames[op] != "" {
-				errMsg = fmt.Sprintf("undefined opcode 0x%02x (%s) for this CPU (cpu032I)", op, opNames[op])
-				goto fault
-			}
-			errMsg = fmt.Sprintf("unknown opcode 0x%02x", op)
+		s.loadReg = 0
+		if errMsg = m.exec[op](s, op, a, b, c, w); errMsg != "" {
 			goto fault
 		}
-		imm := uint32(int32(int16(w))) // sign-extended imm16
-		var res uint32                 // ALU result, written to r[a] unless a == 0
-		switch op {
-		case opNOP:
-			goto next
-		case opLD, opLB, opLBu, opLH, opLHu:
-			addr := r[b] + imm
-			size := uint32(4)
-			switch op {
-			case opLB, opLBu:
-				size = 1
-			case opLH, opLHu:
-				size = 2
-			}
-			if addr == InAddr && op == opLD {
-				r[a] = m.readInput()
-				loadReg = a
-				goto next
-			}
-			if addr > MemSize-4 {
-				errMsg = fmt.Sprintf("load from 0x%08x outside memory", addr)
-				goto fault
-			}
-			if addr&(size-1) != 0 {
-				errMsg = fmt.Sprintf("misaligned %d-byte load from 0x%08x", size, addr)
-				goto fault
-			}
-			var v uint32
-			switch op {
-			case opLD:
-				v = order.Uint32(mem[addr:])
-			case opLB:
-				v = uint32(int32(int8(mem[addr])))
-			case opLBu:
-				v = uint32(mem[addr])
-			case opLH:
-				v = uint32(int32(int16(order.Uint16(mem[addr:]))))
-			case opLHu:
-				v = uint32(order.Uint16(mem[addr:]))
-			}
-			// Loads write the register without the $zero guard (spec §8.5).
-			r[a] = v
-			loadReg = a
-			goto next
-		case opST, opSB, opSH:
-			addr := r[b] + imm
-			if addr == IOAddr && op != opSH {
-				if op == opSB {
-					m.Output = append(m.Output, byte(r[a]))
-				} else {
-					m.outWord(r[a])
-				}
-				goto next
-			}
-			size := uint32(4)
-			switch op {
-			case opSB:
-				size = 1
-			case opSH:
-				size = 2
-			}
-			if addr > MemSize-4 {
-				errMsg = fmt.Sprintf("store to 0x%08x outside memory", addr)
-				goto fault
-			}
-			if addr&(size-1) != 0 {
-				errMsg = fmt.Sprintf("misaligned %d-byte store to 0x%08x", size, addr)
-				goto fault
-			}
-			switch op {
-			case opST:
-				order.PutUint32(mem[addr:], r[a])
-			case opSB:
-				mem[addr] = byte(r[a])
-			case opSH:
-				order.PutUint16(mem[addr:], uint16(r[a]))
-			}
-			goto next
-		case opADDiu:
-			res = r[b] + imm
-		case opMOVZ:
-			if r[c] != 0 {
-				goto next
-			}
-			res = r[b]
-		case opMOVN:
-			if r[c] == 0 {
-				goto next
-			}
-			res = r[b]
-		case opANDi:
-			res = r[b] & (w & 0xffff)
-		case opORi:
-			res = r[b] | (w & 0xffff)
-		case opXORi:
-			res = r[b] ^ (w & 0xffff)
-		case opLUi:
-			res = w << 16
-		case opADDu:
-			res = r[b] + r[c]
-		case opSUBu:
-			res = r[b] - r[c]
-		case opADD:
-			// The model's overflow test compares the register index a with
-			// Rb, unsigned (spec §8.6); reproduce it, including the flags.
-			res = r[b] + r[c]
-			if m.overflow(a < r[b]) {
-				errMsg = fmt.Sprintf("add overflow raised a software interrupt (not simulated)")
-				goto fault
-			}
-		case opSUB:
-			res = r[b] - r[c]
-			if m.overflow(int32(r[b]) < 0 && int32(r[c]) > 0) {
-				errMsg = fmt.Sprintf("sub overflow raised a software interrupt (not simulated)")
-				goto fault
-			}
-		case opCLZ:
-			res = uint32(bits.LeadingZeros32(r[b]))
-		case opCLO:
-			res = uint32(bits.LeadingZeros32(^r[b]))
-		case opMUL:
-			res = r[b] * r[c]
-		case opAND:
-			res = r[b] & r[c]
-		case opOR:
-			res = r[b] | r[c]
-		case opXOR:
-			res = r[b] ^ r[c]
-		case opNOR:
-			res = ^(r[b] | r[c])
-		case opROL:
-			res = bits.RotateLeft32(r[b], int(w&31))
-		case opROR:
-			res = bits.RotateLeft32(r[b], -int(w&31))
-		case opSHL:
-			res = r[b] << (w & 31)
-		case opSHR:
-			res = r[b] >> (w & 31)
-		case opSRA:
-			res = uint32(int32(r[b]) >> (w & 31))
-		case opSRAV:
-			res = uint32(int32(r[b]) >> min(r[c], 31)) // full 32-bit count
-		case opSHLV:
-			res = r[b] << r[c] // Go yields 0 for counts >= 32, like the model
-		case opSHRV:
-			res = r[b] >> r[c]
-		case opROLV:
-			res = rotv(r[b], int32(r[c]), true)
-		case opRORV:
-			res = rotv(r[b], int32(r[c]), false)
-		case opSLTi, opSLTiu, opSLT, opSLTu:
-			var t bool
-			switch op {
-			case opSLTi:
-				t = int32(r[b]) < int32(imm)
-			case opSLTiu:
-				t = r[b] < w&0xffff // the model zero-extends (spec §8.5)
-			case opSLT:
-				t = int32(r[b]) < int32(r[c])
-			default:
-				t = r[b] < r[c]
-			}
-			// slt* write without the $zero guard (spec §8.5).
-			r[a] = b2u(t)
-			goto next
-		case opCMP, opCMPu:
-			var lt bool
-			if op == opCMP {
-				lt = int32(r[b]) < int32(r[c])
-			} else {
-				lt = r[b] < r[c]
-			}
-			sw := r[15] &^ (swN | swZ)
-			if lt {
-				sw |= swN
-			}
-			if r[b] == r[c] {
-				sw |= swZ
-			}
-			r[15] = sw
-			goto next
-		case opJEQ, opJNE, opJLT, opJGT, opJLE, opJGE:
-			sw := r[15]
-			n, z := sw&swN != 0, sw&swZ != 0
-			var t bool
-			switch op {
-			case opJEQ:
-				t = z
-			case opJNE:
-				t = !z
-			case opJLT:
-				t = n
-			case opJGT:
-				t = !n && !z
-			case opJLE:
-				t = n || z
-			default:
-				t = !n || z
-			}
-			if t {
-				pending, target = true, pc+imm24(w)
-			}
-			goto next
-		case opJMP:
-			pc += imm24(w)
-			stalls++
-			goto next
-		case opBEQ:
-			if r[a] == r[b] {
-				pending, target = true, pc+imm
-			}
-			goto next
-		case opBNE:
-			if r[a] != r[b] {
-				pending, target = true, pc+imm
-			}
-			goto next
-		case opJALR:
-			t := r[b]
-			if a != 0 {
-				r[a] = pc + 4 // after the delay slot
-			}
-			pending, target = true, t
-			goto next
-		case opBAL:
-			r[14] = pc
-			pc += imm24(w)
-			stalls++
-			goto next
-		case opJSUB:
-			r[14] = pc + 4
-			pending, target = true, pc+imm24(w)
-			goto next
-		case opJR:
-			pending, target = true, r[a]
-			goto next
-		case opMULT:
-			p := int64(int32(r[a])) * int64(int32(r[b]))
-			m.HI, m.LO = uint32(uint64(p)>>32), uint32(p)
-			goto next
-		case opMULTu:
-			p := uint64(r[a]) * uint64(r[b])
-			m.HI, m.LO = uint32(p>>32), uint32(p)
-			goto next
-		case opDIV:
-			if r[b] == 0 {
-				errMsg = fmt.Sprintf("division by zero")
-				goto fault
-			}
-			x, y := int32(r[a]), int32(r[b])
-			m.HI, m.LO = uint32(x%y), uint32(x/y)
-			if x < 0 && y < 0 || x == 0 {
-				r[15] |= swV
-			} else {
-				r[15] &^= swV
-			}
-			goto next
-		case opDIVu:
-			if r[b] == 0 {
-				errMsg = fmt.Sprintf("division by zero")
-				goto fault
-			}
-			m.HI, m.LO = r[a]%r[b], r[a]/r[b]
-			goto next
-		case opMFHI:
-			res = m.HI
-		case opMFLO:
-			res = m.LO
-		case opMTHI:
-			m.HI = r[a]
-			goto next
-		case opMTLO:
-			m.LO = r[a]
-			goto next
-		case opMFC0:
-			switch b {
-			case 0:
-				res = pc
-			case 1:
-				res = m.EPC
-			default:
-				errMsg = fmt.Sprintf("mfc0 from nonexistent coprocessor-0 register %d", b)
-				goto fault
-			}
-		case opMTC0, opC0MOV:
-			v := r[b]
-			if op == opC0MOV {
-				switch b {
-				case 0:
-					v = pc
-				case 1:
-					v = m.EPC
-				default:
-					errMsg = fmt.Sprintf("c0mov from nonexistent coprocessor-0 register %d", b)
-					goto fault
-				}
-			}
-			switch a {
-			case 0:
-				pc = v
-				stalls++
-			case 1:
-				m.EPC = v
-			default:
-				errMsg = fmt.Sprintf("write to nonexistent coprocessor-0 register %d", a)
-				goto fault
-			}
-			goto next
-		default:
-			errMsg = fmt.Sprintf("opcode 0x%02x is in the ISA table but not implemented", op)
-			goto fault
-		}
-		if a != 0 {
-			r[a] = res
-		}
-	next:
-		if int32(pc) < 0 {
+		if int32(s.pc) < 0 {
 			break
 		}
 	}
-	m.PC, m.Steps, m.branchPending, m.branchTarget = pc, steps, pending, target
-	m.Cycles += steps + stalls + 4
-	return Result{Ret: int32(r[2]), Steps: steps, Cycles: m.Cycles}, nil
+	m.PC, m.Steps, m.branchPending, m.branchTarget = s.pc, steps, s.pending, s.target
+	m.Cycles += steps + s.stalls + 4
+	return Result{Ret: int32(m.R[2]), Steps: steps, Cycles: m.Cycles}, nil
 fault:
-	m.PC, m.Steps, m.branchPending, m.branchTarget = pc, steps, pending, target
-	m.Cycles += steps + stalls
-	return Result{Ret: int32(r[2]), Steps: steps, Cycles: m.Cycles}, &Error{PC: pc0, Word: w, Msg: errMsg}
+	m.PC, m.Steps, m.branchPending, m.branchTarget = s.pc, steps, s.pending, s.target
+	m.Cycles += steps + s.stalls
+	return Result{Ret: int32(m.R[2]), Steps: steps, Cycles: m.Cycles}, &Error{PC: pc0, Word: w, Msg: errMsg}
 }
 
 func b2u(t bool) uint32 {

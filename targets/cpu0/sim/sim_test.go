@@ -161,6 +161,27 @@ var semCases = []semCase{
 	{"sub overflow flag", 1, map[int]uint32{3: minI, 4: 1}, "sub $2, $3, $4", map[string]uint32{"$2": 0x7FFFFFFF, "sw": 0x1C40 | 8 | 1<<14 | 1<<13}},
 }
 
+// Every instruction of the ISA table has an executor for its syntax, and
+// that executor implements its opcode (it does not fall through to
+// execMissing).
+func TestEveryOpHasExecutor(t *testing.T) {
+	m := New(Config{})
+	for _, d := range cpu0.Instrs {
+		if d.Flags&mir.FlagPseudo != 0 {
+			continue
+		}
+		if execBySyntax[d.Syn] == nil {
+			t.Errorf("%s: no executor for its syntax %d", d.Name, d.Syn)
+			continue
+		}
+		op := uint32(d.Opcode)
+		s := &cpu{m: m, r: &m.R, mem: m.Mem, order: binary.BigEndian, pc: 4}
+		if msg := executors[op](s, op, 0, 0, 0, op<<24); strings.Contains(msg, "not implemented") {
+			t.Errorf("%s: %s", d.Name, msg)
+		}
+	}
+}
+
 func TestSemantics(t *testing.T) {
 	for _, tc := range semCases {
 		for _, cfg := range variants {
