@@ -290,6 +290,13 @@ func (p *parser) tryImm(field immField) (int64, bool, error) {
 	return 0, false, p.errf(t, "expected an immediate, found %s", describe(t2))
 }
 
+// immInto reads an immediate operand into in.Imm.
+func (p *parser) immInto(in *bw.Inst) error {
+	v, err := p.wantImm(fieldImm)
+	in.Imm = int32(v)
+	return err
+}
+
 func (p *parser) wantImm(field immField) (int64, error) {
 	t := p.peek()
 	v, ok, err := p.tryImm(field)
@@ -313,9 +320,7 @@ func (p *parser) target() error {
 		p.pi.refs = append(p.pi.refs, symRef{sym: t.s, field: fieldImm, col: t.col})
 		return nil
 	}
-	v, err := p.wantImm(fieldImm)
-	p.pi.in.Imm = int32(v)
-	return err
+	return p.immInto(&p.pi.in)
 }
 
 // tryMod reads a trailing modifier `(U)`, `(F)`, `(B)`, `(BU)`, `(H)`,
@@ -627,11 +632,9 @@ func (p *parser) memop() (uint8, bool, error) {
 	case p.is("+="):
 		p.next()
 		pm = true
-		v, err := p.wantImm(fieldImm)
-		if err != nil {
+		if err := p.immInto(in); err != nil {
 			return 0, false, err
 		}
-		in.Imm = int32(v)
 	case p.is("+") || p.is("-"):
 		sign := p.next()
 		v, err := p.wantImm(fieldImm)
@@ -701,11 +704,10 @@ func (p *parser) addrUnit(lhs reg) error {
 			}
 			in.Rs, syn = r.n, bw.SynLCAddr
 		} else {
-			v, err := p.wantImm(fieldImm)
-			if err != nil {
+			if err := p.immInto(in); err != nil {
 				return err
 			}
-			in.Imm, syn = int32(v), bw.SynLCImm
+			syn = bw.SynLCImm
 		}
 	case rkRA:
 		r, err := p.wantReg(rkGen, true, "a general register with its macro (e.g. xR5)")
@@ -737,18 +739,16 @@ func (p *parser) addrUnit(lhs reg) error {
 						}
 						in.Rt, syn = r2.n, bw.SynAddrAdd
 					} else {
-						v, err := p.wantImm(fieldImm)
-						if err != nil {
+						if err := p.immInto(in); err != nil {
 							return err
 						}
-						in.Imm, syn = int32(v), bw.SynAddrAddI
+						syn = bw.SynAddrAddI
 					}
 				case "<<":
-					v, err := p.wantImm(fieldImm)
-					if err != nil {
+					if err := p.immInto(in); err != nil {
 						return err
 					}
-					in.Imm, syn = int32(v), bw.SynAddrShlI
+					syn = bw.SynAddrShlI
 				default:
 					return p.errf(op, "expected `+` or `<<` in address arithmetic, found %s", describe(op))
 				}
@@ -756,11 +756,10 @@ func (p *parser) addrUnit(lhs reg) error {
 				return p.errf(r.tok, "an address register is set from an immediate, address arithmetic or a general register with its macro (xR5)")
 			}
 		} else {
-			v, err := p.wantImm(fieldImm)
-			if err != nil {
+			if err := p.immInto(in); err != nil {
 				return err
 			}
-			in.Imm, syn = int32(v), bw.SynAddrImm
+			syn = bw.SynAddrImm
 		}
 	}
 	if err := p.finish(&mod, false); err != nil {
@@ -1030,11 +1029,9 @@ func (p *parser) genDef(lhs reg) error {
 				in.Rt = r2.n
 				syn = bw.SynRRR
 			} else {
-				v, err := p.wantImm(fieldImm)
-				if err != nil {
+				if err := p.immInto(in); err != nil {
 					return err
 				}
-				in.Imm = int32(v)
 				syn = bw.SynRRI
 			}
 			if err := p.finish(&mod, false); err != nil {
