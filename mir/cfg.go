@@ -89,7 +89,7 @@ func FallsThrough(b *Block) bool {
 	if n == 0 {
 		return true
 	}
-	last := b.Instrs[n-1]
+	last := b.Instrs[n-1].Control()
 	return b.Func.Arch.Desc(last.Op).Flags&FlagBarrier == 0 || last.Pred() != nil
 }
 

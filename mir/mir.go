@@ -169,13 +169,25 @@ func (o *Operand) IsUse() bool {
 }
 
 // Instr is one machine instruction. Operands list the explicit definitions
-// first, then the explicit uses, then implicit operands. An instruction may
-// head a bundle: Bundle holds the instructions issued with it (a delay-slot
-// filler today; the add/mul pair of a VLIW-like target later).
+// first, then the explicit uses, then implicit operands.
+//
+// An instruction may head a bundle: Bundle holds the instructions issued
+// with it. There are two kinds, told apart by Packet:
+//
+//   - a delay-slot bundle (Packet false): the head is a transfer of control
+//     and Bundle the instructions that execute in its delay slots, after
+//     it, in order (delay-slot-filler);
+//   - a VLIW packet (Packet true): the head and Bundle, in issue order, are
+//     one long instruction. They all read their operands (registers and
+//     memory) before any of them writes, so a member may overwrite what
+//     another reads (WAR) but never read what another writes in the same
+//     packet; a transfer of control, if any, is the last member and takes
+//     effect after the others (packetize, passes/packetize.go).
 type Instr struct {
 	Op      Opcode
 	Ops     []Operand
 	Bundle  []*Instr
+	Packet  bool   // with Bundle: the bundle is a parallel VLIW packet
 	Comment string // printed after the instruction as "; text" (not part of semantics)
 }
 
@@ -350,7 +362,6 @@ func (f *Func) RecomputeCFG() {
 		to.Preds = append(to.Preds, from)
 	}
 	for i, b := range f.Blocks {
-		fallsThrough := true
 		for _, in := range b.Instrs {
 			for _, m := range in.all() {
 				desc := f.Arch.Desc(m.Op)
@@ -368,14 +379,7 @@ func (f *Func) RecomputeCFG() {
 				}
 			}
 		}
-		if n := len(b.Instrs); n > 0 {
-			last := b.Instrs[n-1]
-			d := f.Arch.Desc(last.Op)
-			if d.Flags&FlagBarrier != 0 && last.Pred() == nil {
-				fallsThrough = false
-			}
-		}
-		if fallsThrough && i+1 < len(f.Blocks) {
+		if FallsThrough(b) && i+1 < len(f.Blocks) {
 			addEdge(b, f.Blocks[i+1])
 		}
 	}
@@ -390,6 +394,16 @@ func (in *Instr) all() []*Instr {
 
 // Flatten returns the instruction followed by its bundle members.
 func (in *Instr) Flatten() []*Instr { return in.all() }
+
+// Control returns the member of a bundle whose op decides where control
+// goes after it: the last member of a VLIW packet, otherwise the
+// instruction itself (the head of a delay-slot bundle is its branch).
+func (in *Instr) Control() *Instr {
+	if in.Packet && len(in.Bundle) > 0 {
+		return in.Bundle[len(in.Bundle)-1]
+	}
+	return in
+}
 
 // Module is a translation unit: functions plus global data.
 type Module struct {

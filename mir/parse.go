@@ -83,6 +83,7 @@ type parser struct {
 	blocks   map[int]*blockRef
 	cur      *Block
 	bundles  []*Instr // heads of open bundles; nil while the head is pending
+	packets  []bool   // whether each open bundle is a VLIW packet
 	vregs    int      // from "vregs:", -1 if absent
 	classSet []bool
 	classes  []RegClass

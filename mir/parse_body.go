@@ -100,7 +100,7 @@ func (p *parser) bodyLine() error {
 	if p.cur == nil {
 		return p.errf("instruction before the first block label")
 	}
-	if p.accept("bundle") {
+	if packet := p.accept("packet"); packet || p.accept("bundle") {
 		p.skipSpace()
 		if err := p.expect("{"); err != nil {
 			return err
@@ -112,6 +112,7 @@ func (p *parser) bodyLine() error {
 			return p.errf("a bundle must start with its head instruction")
 		}
 		p.bundles = append(p.bundles, nil)
+		p.packets = append(p.packets, packet)
 		return nil
 	}
 	if at := p.here(); p.accept("}") {
@@ -122,7 +123,7 @@ func (p *parser) bodyLine() error {
 		if h := p.bundles[n-1]; h == nil || len(h.Bundle) == 0 {
 			return p.errAt(at, "bundle needs a head and at least one more instruction")
 		}
-		p.bundles = p.bundles[:n-1]
+		p.bundles, p.packets = p.bundles[:n-1], p.packets[:n-1]
 		_, err := p.endLine()
 		return err
 	}
@@ -138,6 +139,7 @@ func (p *parser) bodyLine() error {
 		h.Bundle = append(h.Bundle, in)
 	default:
 		p.bundles[n-1] = in
+		in.Packet = p.packets[n-1]
 		if n == 1 {
 			p.cur.Instrs = append(p.cur.Instrs, in)
 		} else {

@@ -13,7 +13,7 @@ func (p *parser) funcLine() error {
 	p.f = NewFunc(n, GenericArch)
 	p.archSet, p.archUsed = false, false
 	p.blocks = map[int]*blockRef{}
-	p.cur, p.bundles = nil, nil
+	p.cur, p.bundles, p.packets = nil, nil, nil
 	p.vregs, p.classSet, p.classes, p.maxVReg = -1, nil, nil, -1
 	p.jtRefs, p.fiRefs = nil, nil
 	p.state = stHeader

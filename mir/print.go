@@ -393,7 +393,11 @@ func (p *printer) blockRef(b *Block) {
 func (p *printer) instr(in *Instr, ind int) {
 	if len(in.Bundle) > 0 {
 		p.indent(ind)
-		p.str("bundle {\n")
+		if in.Packet {
+			p.str("packet {\n")
+		} else {
+			p.str("bundle {\n")
+		}
 		p.instr1(in, ind+2)
 		for _, m := range in.Bundle {
 			p.instr(m, ind+2)

@@ -32,7 +32,8 @@ import (
 //     frame-object operands;
 //   - generic loads and stores of a frame object are naturally aligned by
 //     the object's alignment;
-//   - bundles: only with PropBundled, not nested;
+//   - bundles: only with PropBundled, not nested; a VLIW packet has at
+//     least two members and a transfer of control only as its last;
 //   - then, if all of that passed, the target's Arch.Verify hook.
 func Verify(f *Func) []error {
 	v := &verifier{f: f, arch: f.Arch}
@@ -144,6 +145,9 @@ func (v *verifier) run() {
 					v.errorf(b, in, "nested bundle")
 				}
 				v.instr(b, m)
+			}
+			if in.Packet {
+				v.packet(b, in)
 			}
 		}
 	}
@@ -593,7 +597,8 @@ func blockList(f *Func, bs []*Block) string {
 func (v *verifier) terminators(b *Block) {
 	seenTerm, slotFree, barrier := false, false, false
 	for _, in := range b.Instrs {
-		d := v.desc(in.Op)
+		ctl := in.Control()
+		d := v.desc(ctl.Op)
 		isTerm := d.Flags&FlagTerminator != 0
 		switch {
 		case barrier:
@@ -604,7 +609,25 @@ func (v *verifier) terminators(b *Block) {
 		slotFree = isTerm && d.Flags&FlagHasDelaySlot != 0 && len(in.Bundle) == 0
 		if isTerm {
 			seenTerm = true
-			barrier = barrier || d.Flags&FlagBarrier != 0 && in.Pred() == nil
+			barrier = barrier || d.Flags&FlagBarrier != 0 && ctl.Pred() == nil
+		}
+	}
+}
+
+// controlFlags mark the ops that end a VLIW packet.
+const controlFlags = FlagBranch | FlagTerminator | FlagCall | FlagReturn
+
+// packet checks a VLIW packet's shape: at least two members, and a
+// transfer of control only as the last member (mir.Instr).
+func (v *verifier) packet(b *Block, in *Instr) {
+	if len(in.Bundle) == 0 {
+		v.errorf(b, in, "packet with a single instruction")
+		return
+	}
+	ms := in.Flatten()
+	for _, m := range ms[:len(ms)-1] {
+		if d := v.desc(m.Op); d != nil && d.Flags&controlFlags != 0 {
+			v.errorf(b, in, "%s is not the last instruction of its packet", v.arch.OpName(m.Op))
 		}
 	}
 }
