@@ -27,6 +27,10 @@ const (
 	FlagCompare                          // sets flags / a status register
 )
 
+// ControlFlags mark the ops that transfer control (branches, calls,
+// returns): one ends a VLIW packet, as its last member.
+const ControlFlags = FlagBranch | FlagTerminator | FlagCall | FlagReturn
+
 // OpDesc describes one op: the data that drives printing, verification and
 // the generic passes. Targets give the rest (encoding, syntax) in their own
 // tables keyed by the same opcode.

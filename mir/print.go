@@ -124,6 +124,14 @@ func FormatInstr(f *Func, in *Instr) string {
 	return strings.TrimSuffix(string(p.buf), "\n")
 }
 
+// FormatReg renders a register as the printer writes it ($2, %7).
+func FormatReg(f *Func, r Reg) string {
+	p := printer{}
+	p.setFunc(f)
+	p.reg(r, false)
+	return string(p.buf)
+}
+
 // printer appends text to buf; it never fails and never panics on
 // malformed functions (it is used to debug them).
 type printer struct {

@@ -614,9 +614,6 @@ func (v *verifier) terminators(b *Block) {
 	}
 }
 
-// controlFlags mark the ops that end a VLIW packet.
-const controlFlags = FlagBranch | FlagTerminator | FlagCall | FlagReturn
-
 // packet checks a VLIW packet's shape: at least two members, and a
 // transfer of control only as the last member (mir.Instr).
 func (v *verifier) packet(b *Block, in *Instr) {
@@ -626,7 +623,7 @@ func (v *verifier) packet(b *Block, in *Instr) {
 	}
 	ms := in.Flatten()
 	for _, m := range ms[:len(ms)-1] {
-		if d := v.desc(m.Op); d != nil && d.Flags&controlFlags != 0 {
+		if d := v.desc(m.Op); d != nil && d.Flags&ControlFlags != 0 {
 			v.errorf(b, in, "%s is not the last instruction of its packet", v.arch.OpName(m.Op))
 		}
 	}
