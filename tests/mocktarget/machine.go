@@ -68,25 +68,18 @@ func (Machine) Emit(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes
 		for _, b := range f.Blocks {
 			fmt.Fprintf(w, ".L%s_%d:\n", f.Name, b.ID)
 			for _, in := range b.Instrs {
-				var ops []string
-				for _, o := range in.Ops {
-					switch {
-					case o.Flags&mir.FlagImplicit != 0:
-					case o.Kind == mir.KindReg:
-						ops = append(ops, "$"+Arch.RegName(o.Reg))
-					case o.Kind == mir.KindImm:
-						ops = append(ops, fmt.Sprint(o.Imm))
-					case o.Kind == mir.KindBlock:
-						ops = append(ops, fmt.Sprintf(".L%s_%d", f.Name, o.Block.ID))
-					case o.Kind == mir.KindJT:
-						ops = append(ops, fmt.Sprintf(".LJT%s_%d", f.Name, o.Imm))
-					case o.Kind == mir.KindSym:
-						ops = append(ops, o.Sym)
-					default:
-						return fmt.Errorf("toy: cannot print operand of %s", mir.FormatInstr(f, in))
+				// A packet's members are written one a line, all but the
+				// last ending in "||".
+				ms := in.Flatten()
+				for k, in := range ms {
+					sep := ""
+					if k < len(ms)-1 {
+						sep = " ||"
+					}
+					if err := emitInstr(w, f, in, sep); err != nil {
+						return err
 					}
 				}
-				fmt.Fprintf(w, "\t%s\t%s\n", strings.ToLower(Arch.OpName(in.Op)), strings.Join(ops, ", "))
 			}
 		}
 		for i, jt := range f.JumpTables {
@@ -96,6 +89,30 @@ func (Machine) Emit(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes
 			}
 		}
 	}
+	return nil
+}
+
+// emitInstr prints one instruction, then sep.
+func emitInstr(w io.Writer, f *mir.Func, in *mir.Instr, sep string) error {
+	var ops []string
+	for _, o := range in.Ops {
+		switch {
+		case o.Flags&mir.FlagImplicit != 0:
+		case o.Kind == mir.KindReg:
+			ops = append(ops, "$"+Arch.RegName(o.Reg))
+		case o.Kind == mir.KindImm:
+			ops = append(ops, fmt.Sprint(o.Imm))
+		case o.Kind == mir.KindBlock:
+			ops = append(ops, fmt.Sprintf(".L%s_%d", f.Name, o.Block.ID))
+		case o.Kind == mir.KindJT:
+			ops = append(ops, fmt.Sprintf(".LJT%s_%d", f.Name, o.Imm))
+		case o.Kind == mir.KindSym:
+			ops = append(ops, o.Sym)
+		default:
+			return fmt.Errorf("toy: cannot print operand of %s", mir.FormatInstr(f, in))
+		}
+	}
+	fmt.Fprintf(w, "\t%s\t%s%s\n", strings.ToLower(Arch.OpName(in.Op)), strings.Join(ops, ", "), sep)
 	return nil
 }
 

@@ -34,7 +34,7 @@ func expected(t *testing.T) []string {
 
 // compile translates progs.c's mipsel IR for the toy target and runs its
 // pipeline, with the verifier after every pass.
-func compile(t *testing.T, opt string) (*mir.Module, *passes.Config) {
+func compile(t *testing.T, target, opt string) (*mir.Module, *passes.Config) {
 	clang := testtools.Tool(t, "CLANG", "clang-14")
 	ll := filepath.Join(t.TempDir(), "toy.ll")
 	if _, stderr, code, err := testtools.Run(nil, clang, "--target=mipsel-unknown-linux-gnu", opt, "-S", "-emit-llvm", "testdata/progs.c", "-o", ll); err != nil || code != 0 {
@@ -44,9 +44,9 @@ func compile(t *testing.T, opt string) (*mir.Module, *passes.Config) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tgt, ok := targets.Lookup("toy")
+	tgt, ok := targets.Lookup(target)
 	if !ok {
-		t.Fatal("toy target not registered")
+		t.Fatalf("%s target not registered", target)
 	}
 	ir, err := frontend.Parse(ll, src)
 	if err != nil {
@@ -74,29 +74,13 @@ func TestToyTarget(t *testing.T) {
 	want := expected(t)
 	for _, opt := range []string{"-O0", "-O2"} {
 		t.Run(opt, func(t *testing.T) {
-			mod, cfg := compile(t, opt)
+			mod, cfg := compile(t, "toy", opt)
 			var asm bytes.Buffer
 			tgt, _ := targets.Lookup("toy")
 			if err := tgt.Emit(&asm, mod, "asm", cfg); err != nil {
 				t.Fatal(err)
 			}
-			for _, line := range want {
-				var fn string
-				var a, b, res int32
-				if _, err := fmt.Sscan(line, &fn, &a, &b, &res); err != nil {
-					t.Fatalf("lli output %q: %v", line, err)
-				}
-				if !strings.Contains(asm.String(), "\n"+fn+":\n") && !strings.HasPrefix(asm.String(), fn+":\n") {
-					t.Fatalf("no %s in the assembly", fn)
-				}
-				got, err := NewSim(mod).Call(fn, uint32(a), uint32(b))
-				if err != nil {
-					t.Fatalf("%s(%d, %d): %v", fn, a, b, err)
-				}
-				if int32(got) != res {
-					t.Errorf("%s(%d, %d) = %d, lli says %d", fn, a, b, int32(got), res)
-				}
-			}
+			runAgainstLLI(t, mod, asm.String(), want)
 			// The second register class and (where values live in
 			// registers, not allocas) the spiller were exercised.
 			if n := cfg.Stats.Get("regalloc", "Number of spill stores inserted"); n == 0 && opt == "-O2" {
@@ -104,6 +88,71 @@ func TestToyTarget(t *testing.T) {
 			}
 			if !usesAcc(mod) {
 				t.Error("no accumulator allocated")
+			}
+		})
+	}
+}
+
+// runAgainstLLI runs every function of progs.c on every input pair lli
+// ran (want) and compares the results; it returns the simulator's total
+// instruction, packet and cycle counts.
+func runAgainstLLI(t *testing.T, mod *mir.Module, asm string, want []string) (steps, packets, cycles int) {
+	t.Helper()
+	for _, line := range want {
+		var fn string
+		var a, b, res int32
+		if _, err := fmt.Sscan(line, &fn, &a, &b, &res); err != nil {
+			t.Fatalf("lli output %q: %v", line, err)
+		}
+		if !strings.Contains(asm, "\n"+fn+":\n") && !strings.HasPrefix(asm, fn+":\n") {
+			t.Fatalf("no %s in the assembly", fn)
+		}
+		sim := NewSim(mod)
+		got, err := sim.Call(fn, uint32(a), uint32(b))
+		if err != nil {
+			t.Fatalf("%s(%d, %d): %v", fn, a, b, err)
+		}
+		if int32(got) != res {
+			t.Errorf("%s(%d, %d) = %d, lli says %d", fn, a, b, int32(got), res)
+		}
+		steps, packets, cycles = steps+sim.Steps, packets+sim.Packets, cycles+sim.Cycles
+	}
+	return steps, packets, cycles
+}
+
+// TestToyVLIW compiles the same programs for "toyvliw", whose pipeline
+// ends with the shared packetize pass, and runs them against lli on the
+// simulator's packet semantics (parallel reads, one commit per packet).
+// It also checks that packets formed and that they save cycles over the
+// one-instruction-per-packet "toy" build.
+func TestToyVLIW(t *testing.T) {
+	want := expected(t)
+	for _, opt := range []string{"-O0", "-O2"} {
+		t.Run(opt, func(t *testing.T) {
+			mod, cfg := compile(t, "toyvliw", opt)
+			var asm bytes.Buffer
+			tgt, _ := targets.Lookup("toyvliw")
+			if err := tgt.Emit(&asm, mod, "asm", cfg); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(asm.String(), " ||\n") {
+				t.Error("no packet in the assembly")
+			}
+			steps, packets, cycles := runAgainstLLI(t, mod, asm.String(), want)
+			multi := cfg.Stats.Get("packetize", "Number of bundles with more than one instruction")
+			if multi == 0 || packets >= steps {
+				t.Errorf("%d multi-instruction bundles; %d packets for %d instructions", multi, packets, steps)
+			}
+			base, bcfg := compile(t, "toy", opt)
+			var basm bytes.Buffer
+			if err := tgt.Emit(&basm, base, "asm", bcfg); err != nil {
+				t.Fatal(err)
+			}
+			bsteps, _, bcycles := runAgainstLLI(t, base, basm.String(), want)
+			t.Logf("%s: toy %d instructions in %d cycles; toyvliw %d instructions in %d packets, %d cycles",
+				opt, bsteps, bcycles, steps, packets, cycles)
+			if cycles >= bcycles {
+				t.Errorf("packets take %d cycles, single instructions %d", cycles, bcycles)
 			}
 		})
 	}
