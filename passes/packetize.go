@@ -32,20 +32,22 @@ type VLIWInfo interface {
 	// MaxPacket is the number of instructions one packet may hold.
 	MaxPacket() int
 	// Latency is the number of cycles after in issues at which an
-	// instruction reading its results can issue without a stall (1: the
-	// next packet).
-	Latency(in *mir.Instr) int
+	// instruction reading its result in register def can issue without a
+	// stall (1: the next packet). One instruction's results may differ
+	// (BWDSP's post-modify load: the loaded value after 3 cycles, the
+	// address register after 1).
+	Latency(f *mir.Func, in *mir.Instr, def mir.Reg) int
 	// RegEffects returns every register in writes and reads, implicit
 	// ones included (a call's argument and result registers, the link
 	// register, status registers). Registers that overlap (pairs, SIMD
 	// tuples) must be reported through the registers they share, so that
 	// equal mir.Reg values are the only conflicts the pass looks for.
-	RegEffects(in *mir.Instr) (defs, uses []mir.Reg)
+	RegEffects(f *mir.Func, in *mir.Instr) (defs, uses []mir.Reg)
 	// MemAccess describes the memory an instruction with FlagLoad or
 	// FlagStore touches, when it is a base register plus a constant
 	// range; ok false means "anywhere" (the pass then keeps it in order
 	// with every other access it might conflict with).
-	MemAccess(in *mir.Instr) (m MemRef, ok bool)
+	MemAccess(f *mir.Func, in *mir.Instr) (m MemRef, ok bool)
 	// CheckPacket reports why the instructions, in issue order, may not
 	// issue as one packet (the target's resource rules), or nil. The pass
 	// only asks about instructions free of read-after-write and
@@ -207,7 +209,7 @@ type DepNode struct {
 	In      *mir.Instr
 	Succs   []DepEdge
 	NPreds  int
-	Lat     int // the instruction's result latency
+	Lat     int // the instruction's longest result latency
 	Height  int // longest latency-weighted path to the end of the block
 	Control bool
 	Solo    bool // issues alone: generic ops, pseudos, side effects, existing bundles
@@ -262,13 +264,16 @@ func BuildDepGraph(f *mir.Func, instrs []*mir.Instr, vi VLIWInfo) *DepGraph {
 		g.index[in] = i
 		n := &g.Nodes[i]
 		n.In = in
-		n.Lat = max(1, vi.Latency(in))
 		var flags mir.OpFlags
 		var defs, uses []mir.Reg
+		n.Lat = 1
 		for _, m := range in.Flatten() {
 			flags |= f.Arch.Desc(m.Op).Flags
-			d, u := vi.RegEffects(m)
+			d, u := vi.RegEffects(f, m)
 			defs, uses = append(defs, d...), append(uses, u...)
+			for _, r := range d {
+				n.Lat = max(n.Lat, vi.Latency(f, m, r))
+			}
 		}
 		n.Control = flags&mir.ControlFlags != 0
 		n.Solo = len(in.Bundle) > 0 || in.Op.IsGeneric() || flags&(mir.FlagPseudo|mir.FlagSideEffect) != 0 && !n.Control
@@ -276,7 +281,7 @@ func BuildDepGraph(f *mir.Func, instrs []*mir.Instr, vi VLIWInfo) *DepGraph {
 		// before its own defs (post-modify).
 		acc := memAcc{node: i, store: flags&mir.FlagStore != 0, baseDef: -1}
 		if flags&(mir.FlagLoad|mir.FlagStore) != 0 {
-			if acc.ref, acc.known = vi.MemAccess(in); acc.known {
+			if acc.ref, acc.known = vi.MemAccess(f, in); acc.known {
 				if d, ok := lastDef[acc.ref.Base]; ok {
 					acc.baseDef = d
 				}
@@ -285,7 +290,7 @@ func BuildDepGraph(f *mir.Func, instrs []*mir.Instr, vi VLIWInfo) *DepGraph {
 
 		for _, r := range uses {
 			if d, ok := lastDef[r]; ok {
-				add(d, i, DepRAW, g.Nodes[d].Lat, r)
+				add(d, i, DepRAW, g.latency(f, d, r, vi), r)
 			}
 			readers[r] = append(readers[r], i)
 		}
@@ -347,6 +352,15 @@ func BuildDepGraph(f *mir.Func, instrs []*mir.Instr, vi VLIWInfo) *DepGraph {
 		}
 	}
 	return g
+}
+
+// latency is the latency of node d's write of r: the instruction's own, or
+// for an existing bundle the longest of its members'.
+func (g *DepGraph) latency(f *mir.Func, d int, r mir.Reg, vi VLIWInfo) int {
+	if in := g.Nodes[d].In; len(in.Bundle) == 0 {
+		return max(1, vi.Latency(f, in, r))
+	}
+	return g.Nodes[d].Lat
 }
 
 // Schedule list-schedules the DAG cycle by cycle: in each cycle it adds,

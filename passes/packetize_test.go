@@ -64,7 +64,7 @@ type vInfo struct{}
 
 func (vInfo) MaxPacket() int { return 4 }
 
-func (vInfo) Latency(in *mir.Instr) int {
+func (vInfo) Latency(_ *mir.Func, in *mir.Instr, _ mir.Reg) int {
 	switch in.Op {
 	case vMUL:
 		return 3
@@ -76,7 +76,7 @@ func (vInfo) Latency(in *mir.Instr) int {
 
 // RegEffects adds the call's argument/result register v1 and the link
 // register of CALL and RET.
-func (vInfo) RegEffects(in *mir.Instr) (defs, uses []mir.Reg) {
+func (vInfo) RegEffects(_ *mir.Func, in *mir.Instr) (defs, uses []mir.Reg) {
 	defs, uses = OperandRegEffects(in)
 	switch in.Op {
 	case vCAL:
@@ -88,7 +88,7 @@ func (vInfo) RegEffects(in *mir.Instr) (defs, uses []mir.Reg) {
 	return defs, uses
 }
 
-func (vInfo) MemAccess(in *mir.Instr) (MemRef, bool) {
+func (vInfo) MemAccess(_ *mir.Func, in *mir.Instr) (MemRef, bool) {
 	switch in.Op {
 	case vLD, vST:
 		return MemRef{Base: in.Ops[1].Reg, Off: in.Ops[2].Imm, Size: 4}, true

@@ -159,7 +159,7 @@ func (s *Sim) run(pc site) error {
 func (s *Sim) issue(ms []*mir.Instr) {
 	at := s.Cycles + 1
 	for _, m := range ms {
-		_, uses := vliwInfo{}.RegEffects(m)
+		_, uses := vliwInfo{}.RegEffects(nil, m)
 		for _, r := range uses {
 			if int(r) < len(s.ready) {
 				at = max(at, s.ready[r])
@@ -167,10 +167,10 @@ func (s *Sim) issue(ms []*mir.Instr) {
 		}
 	}
 	for _, m := range ms {
-		defs, _ := vliwInfo{}.RegEffects(m)
+		defs, _ := vliwInfo{}.RegEffects(nil, m)
 		for _, r := range defs {
 			if int(r) < len(s.ready) {
-				s.ready[r] = at + vliwInfo{}.Latency(m)
+				s.ready[r] = at + vliwInfo{}.Latency(nil, m, r)
 			}
 		}
 	}

@@ -55,14 +55,14 @@ type vliwInfo struct{}
 
 func (vliwInfo) MaxPacket() int { return 4 }
 
-func (vliwInfo) Latency(in *mir.Instr) int {
+func (vliwInfo) Latency(_ *mir.Func, in *mir.Instr, _ mir.Reg) int {
 	_, lat := unitOf(in)
 	return lat
 }
 
 // RegEffects is the branch passes' view plus the link register a call
 // writes.
-func (vliwInfo) RegEffects(in *mir.Instr) (defs, uses []mir.Reg) {
+func (vliwInfo) RegEffects(_ *mir.Func, in *mir.Instr) (defs, uses []mir.Reg) {
 	defs, uses = branchInfo{}.RegEffects(in)
 	if in.Op == Op["CALL"] {
 		defs = append(defs, LR)
@@ -72,7 +72,7 @@ func (vliwInfo) RegEffects(in *mir.Instr) (defs, uses []mir.Reg) {
 
 // MemAccess: loads and stores address base register + immediate offset
 // (operands 1 and 2).
-func (vliwInfo) MemAccess(in *mir.Instr) (passes.MemRef, bool) {
+func (vliwInfo) MemAccess(_ *mir.Func, in *mir.Instr) (passes.MemRef, bool) {
 	size, ok := memSizes[Arch.OpName(in.Op)]
 	if !ok || len(in.Ops) < 3 || in.Ops[1].Kind != mir.KindReg || in.Ops[2].Kind != mir.KindImm {
 		return passes.MemRef{}, false
