@@ -250,6 +250,7 @@ func randFunc(r *rand.Rand, arch *Arch) *Func {
 			for i := 1 + r.Intn(2); i > 0; i-- {
 				in.Bundle = append(in.Bundle, mkInstr(depth+1))
 			}
+			in.Packet = r.Intn(2) == 0
 		}
 		return in
 	}
