@@ -123,11 +123,7 @@ func runPacketize(c *Ctx, f *mir.Func) error {
 		return nil
 	}
 	for _, b := range f.Blocks {
-		if len(b.Instrs) < 2 {
-			if len(b.Instrs) == 1 {
-				c.Count(statPackets, 1)
-				c.Count(statInstrs, 1)
-			}
+		if len(b.Instrs) == 0 {
 			continue
 		}
 		g := BuildDepGraph(f, b.Instrs, vi)
@@ -139,10 +135,14 @@ func runPacketize(c *Ctx, f *mir.Func) error {
 		var sched strings.Builder
 		n := 0
 		for k, p := range packets {
+			members := 0 // an existing bundle, kept whole, counts its members
+			for _, in := range p {
+				members += len(in.Flatten())
+			}
 			c.Count(statPackets, 1)
-			c.Count(statInstrs, int64(len(p)))
-			n += len(p)
-			if len(p) > 1 {
+			c.Count(statInstrs, int64(members))
+			n += members
+			if members > 1 {
 				c.Count(statMulti, 1)
 			}
 			if c.Debugging() {
@@ -325,7 +325,7 @@ func BuildDepGraph(f *mir.Func, instrs []*mir.Instr, vi VLIWInfo) *DepGraph {
 		}
 
 		if flags&(mir.FlagLoad|mir.FlagStore) != 0 {
-			a := acc
+			a := &acc
 			for _, p := range mems {
 				if !p.store && !a.store {
 					continue
@@ -340,7 +340,7 @@ func BuildDepGraph(f *mir.Func, instrs []*mir.Instr, vi VLIWInfo) *DepGraph {
 				}
 				add(p.node, i, DepMem, lat, mir.NoReg)
 			}
-			mems = append(mems, a)
+			mems = append(mems, acc)
 		}
 	}
 	// Heights, from the end: every edge goes forward.
