@@ -15,6 +15,7 @@ const (
 	statICCmpps     = "cmpps"
 	statICCompacted = "compacted"
 	statICPredOps   = "predicated"
+	statICRejected  = "rejected"
 )
 
 // if-convert is the RK if-conversion of /work/shared/spec/ifconv.md §2 on
@@ -39,13 +40,20 @@ var ifConvertPass = Register(&Pass{
 		statICCmpps:     "Number of CMPPs inserted",
 		statICCompacted: "Number of CMPPs removed by compaction",
 		statICPredOps:   "Number of instructions predicated",
+		statICRejected:  "Number of regions the target's model keeps as branches",
 	},
 	Needs: mir.PropSSA, Forbids: mir.PropSelected | mir.PropNoVRegs, Clears: mir.PropSSA,
 	Run: runIfConvert,
 })
 
 func runIfConvert(c *Ctx, f *mir.Func) error {
-	tried := map[*mir.Block]bool{}
+	if _, err := ifcvtThreshold(c); err != nil {
+		return err
+	}
+	info := ifConvInfoFor(c, f)
+	// A loop body that stays as it is may still hold acyclic regions, its
+	// header's included: loops and acyclic regions are tried apart.
+	tried, triedLoop := map[*mir.Block]bool{}, map[*mir.Block]bool{}
 	for {
 		dom := mir.ComputeDominators(f)
 		li := mir.ComputeLoops(f, dom)
@@ -53,12 +61,16 @@ func runIfConvert(c *Ctx, f *mir.Func) error {
 			c.Debugf("if-convert: @%s: irreducible CFG, skipped", f.Name)
 			break
 		}
-		r := pickRegion(f, dom, li, tried)
+		r := pickRegion(f, dom, li, tried, triedLoop)
 		if r == nil {
 			break
 		}
-		tried[r.entry] = true
-		if r.convert(c) {
+		if r.loop != nil {
+			triedLoop[r.entry] = true
+		} else {
+			tried[r.entry] = true
+		}
+		if r.convert(c, info) {
 			c.Count(statICRegions, 1)
 		}
 	}
@@ -84,9 +96,9 @@ type icRegion struct {
 
 // pickRegion returns the next region to try: innermost loops first, then
 // acyclic regions in reverse postorder (outermost first).
-func pickRegion(f *mir.Func, dom *mir.DomTree, li *mir.LoopInfo, tried map[*mir.Block]bool) *icRegion {
+func pickRegion(f *mir.Func, dom *mir.DomTree, li *mir.LoopInfo, tried, triedLoop map[*mir.Block]bool) *icRegion {
 	for _, l := range li.Loops {
-		if len(l.Children) > 0 || tried[l.Header] || len(l.Blocks) < 2 {
+		if len(l.Children) > 0 || triedLoop[l.Header] || len(l.Blocks) < 2 {
 			continue
 		}
 		r := &icRegion{f: f, entry: l.Header, end: l.Header, loop: l, in: map[*mir.Block]bool{}}
@@ -97,7 +109,7 @@ func pickRegion(f *mir.Func, dom *mir.DomTree, li *mir.LoopInfo, tried map[*mir.
 	}
 	pdt := mir.ComputePostDominators(f)
 	for _, b := range mir.ReversePostorder(f) {
-		if tried[b] || len(b.Succs) != 2 || li.IsHeader(b) {
+		if tried[b] || len(b.Succs) != 2 {
 			continue
 		}
 		j := pdt.IDom(b)
@@ -201,7 +213,7 @@ type icCmpp struct {
 }
 
 // convert runs §2.2–§2.9 on the region. It reports whether it changed f.
-func (r *icRegion) convert(c *Ctx) bool {
+func (r *icRegion) convert(c *Ctx, info *IfConvInfo) bool {
 	f := r.f
 	r.cond = map[*mir.Block]mir.Reg{}
 	r.taken, r.fall = map[*mir.Block]*mir.Block{}, map[*mir.Block]*mir.Block{}
@@ -242,6 +254,11 @@ func (r *icRegion) convert(c *Ctx) bool {
 			c.Debugf("if-convert: region bb%d: bb%d only leaves the region, skipped", r.entry.ID, b.ID)
 			return false
 		}
+	}
+	// The target's model decides before anything changes.
+	if info != nil && !r.profitable(c, info, nextOf) {
+		c.Count(statICRejected, 1)
+		return false
 	}
 	// Make every fall-through explicit: the layout changes below.
 	for _, b := range f.Blocks {
@@ -719,9 +736,22 @@ func cmppInstr(d *icCmpp, preds []mir.Reg) *mir.Instr {
 // as straight-line chunks that end only at side exits (§2.8).
 func (r *icRegion) emit(c *Ctx, R map[*mir.Block]int, defs map[*mir.Block][]*icCmpp, inits []*icCmpp, preds []mir.Reg) {
 	f := r.f
+	// Registers with guarded definitions start the region undefined: in
+	// the SSA input their value from before the region (or from an
+	// earlier iteration) is never read where the guard is false, and the
+	// IMPLICIT_DEF says so to predicate-lowering, which then speculates
+	// without a select.
+	var undef []mir.Reg
+	seen := map[mir.Reg]bool{}
 	guard := func(in *mir.Instr, p int) *mir.Instr {
 		if p != 0 {
 			in.Ops = append(in.Ops, mir.P(preds[p], false))
+			for _, d := range in.Defs() {
+				if !seen[d.Reg] {
+					seen[d.Reg] = true
+					undef = append(undef, d.Reg)
+				}
+			}
 		}
 		return in
 	}
@@ -778,11 +808,12 @@ func (r *icRegion) emit(c *Ctx, R map[*mir.Block]int, defs map[*mir.Block][]*icC
 	cur := r.entry
 	var body []*mir.Instr
 	ins := orig[r.entry]
-	for len(ins) > 0 && ins[0].Op == mir.GPhi {
+	for len(ins) > 0 && (ins[0].Op == mir.GPhi || ins[0].Op == mir.GArgs) {
 		body = append(body, ins[0])
 		ins = ins[1:]
 	}
 	orig[r.entry] = ins
+	nphis := len(body) // the IMPLICIT_DEFs go after the phis and G_ARGS
 	for _, d := range inits {
 		body = append(body, cmppInstr(d, preds))
 	}
@@ -854,6 +885,11 @@ func (r *icRegion) emit(c *Ctx, R map[*mir.Block]int, defs map[*mir.Block][]*icC
 		}
 	}
 	cur.Instrs = body
+	var defs0 []*mir.Instr
+	for _, x := range undef {
+		defs0 = append(defs0, mir.NewInstr(mir.GImplicitDef, mir.D(x)))
+	}
+	r.entry.Instrs = append(r.entry.Instrs[:nphis:nphis], append(defs0, r.entry.Instrs[nphis:]...)...)
 	// Phis outside the region name the chunk that now ends in the edge.
 	for _, b := range f.Blocks {
 		if r.in[b] && b != r.end {

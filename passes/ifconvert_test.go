@@ -77,6 +77,19 @@ func runPredicated(f *mir.Func, args []uint32, maxSteps int) ([]uint32, error) {
 				for k := 0; k < in.NumDefs(); k++ {
 					regs[o[k].Reg.VirtIndex()] = args[k]
 				}
+			case mir.GImplicitDef:
+				// Any value: if-convert claims it is never read.
+				set(0xdead0000 + uint32(steps))
+			case mir.GSelect:
+				if val(o[1]) != 0 {
+					set(val(o[2]))
+				} else {
+					set(val(o[3]))
+				}
+			case mir.GAnd:
+				set(val(o[1]) & val(o[2]))
+			case mir.GOr:
+				set(val(o[1]) | val(o[2]))
 			case mir.GConst, mir.GCopy:
 				set(val(o[1]))
 			case mir.GAdd:

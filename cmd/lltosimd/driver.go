@@ -96,6 +96,11 @@ func newFlagSet(o *options, errOut io.Writer) *flag.FlagSet {
 		fs.Lookup(name).NoOptDefVal = "true"
 		o.enable["\x01"+name] = v
 	}
+	for name, opt := range passValueFlags {
+		v := new(string)
+		fs.StringVar(v, name, "", opt)
+		o.enable["\x02"+name] = v
+	}
 	return fs
 }
 
@@ -110,6 +115,12 @@ var passOptionFlags = map[string]string{
 	"delay-slot-filler-useful": "fill delay slots with useful instructions (default true)",
 	"force-cpu0-long-branch":   "expand every beq/bne as a long branch",
 	"enable-cpu0-select":       "lower selects to movz/movn (default true; false: to branches)",
+}
+
+// passValueFlags are per-pass options with a value, exposed as flags
+// (stored as given in Config.Options; the pass checks the value).
+var passValueFlags = map[string]string{
+	"if-conversion-threshold": "extra cycles an if-converted region may cost over its branches (default 0)",
 }
 
 // normalizeArgs turns llc's single-dash long flags (-march=cpu0, -O2,
@@ -379,6 +390,10 @@ func makeConfig(o *options, tgt *targets.Target, stderr io.Writer) (*passes.Conf
 	}
 	for key, v := range o.enable {
 		if *v == "" {
+			continue
+		}
+		if strings.HasPrefix(key, "\x02") {
+			cfg.Options[key[1:]] = *v
 			continue
 		}
 		b, err := strconv.ParseBool(*v)

@@ -230,6 +230,20 @@ func (machine) PhiElimHooks() passes.PhiElimHooks {
 // (the Mips backend of llc overrides none of them).
 func (machine) SwitchInfo() passes.SwitchInfo { return passes.SwitchInfo{JumpTables: true} }
 
+// IfConvInfo describes if-conversion on Cpu0 (spec §3, §5; cycle model of
+// cpu0sim): there are no predicated instructions, so guarded code is
+// speculated and merged with movz/movn (predicate-lowering, then
+// cpu0-select; both CPUs have them). What a branch saves: the branch and
+// its delay slot, and a jmp and its bubble. Division and remainder are
+// never speculated: a zero divisor gives an undefined value on the
+// reference model (spec §8.6) and stops cpu0sim.
+func (machine) IfConvInfo(cpu string) passes.IfConvInfo {
+	return passes.IfConvInfo{
+		BranchCost: 2, JumpCost: 2, PredCost: 1, SelectCost: 1, MaxInstrs: 8,
+		NoSpeculate: []mir.Opcode{mir.GSDiv, mir.GUDiv, mir.GSRem, mir.GURem},
+	}
+}
+
 func init() { passes.RegisterMachine(Arch, machine{}) }
 
 // Statistic key of cpu0-long-branch.

@@ -3,8 +3,10 @@ package cpu0
 // Pipeline is the order of the Cpu0 MachineFunction passes, from generic
 // SSA MIR to emission-ready code.
 var Pipeline = []string{
-	"switch-lowering", // G_SWITCH to jump tables and compare trees, as llc does for Mips
-	"soft-float",      // float and double ops to runtime calls: Cpu0 has no FPU
+	"switch-lowering",    // G_SWITCH to jump tables and compare trees, as llc does for Mips
+	"soft-float",         // float and double ops to runtime calls: Cpu0 has no FPU
+	"if-convert",         // off by default (-enable-if-conversion): small hammocks to guarded code
+	"predicate-lowering", // guarded code speculated, merged with G_SELECT (movz/movn)
 	"cpu0-call-lowering",
 	"generic-combine",
 	"cpu0-isel",

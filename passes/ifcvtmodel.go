@@ -1,0 +1,234 @@
+package passes
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"lltosimd/mir"
+)
+
+// IfConvInfo is a target's description for if-conversion
+// (/work/shared/spec/ifconv.md §6.2: what may be guarded, what a branch
+// and a predicate cost). Costs are in cycles of the target's cycle model.
+type IfConvInfo struct {
+	// Predicated says the target executes guarded instructions. Without
+	// it (Cpu0) guarded code is speculated: predicate-lowering computes it
+	// unconditionally and merges the values that meet with G_SELECT, so
+	// only speculable instructions (SpeculationSafe) may be guarded.
+	Predicated bool
+	// BranchCost is a conditional branch with its delay slot; JumpCost an
+	// unconditional jump. Both are what if-conversion saves.
+	BranchCost, JumpCost float64
+	// PredCost is one predicate operation beyond the branch's own compare
+	// (an and for a nested guard, an or for a wired-OR define).
+	PredCost float64
+	// SelectCost is one value merged where paths meet (a select).
+	SelectCost float64
+	// MaxInstrs bounds the instructions a region guards or speculates.
+	MaxInstrs int
+	// NoSpeculate lists ops that must never execute on a path that did
+	// not ask for them, beyond the generic rules of SpeculationSafe.
+	NoSpeculate []mir.Opcode
+}
+
+// IfConvMachine is implemented by a Machine that describes its
+// if-conversion; cpu is the -mcpu option. Without it if-convert runs the
+// plain RK algorithm for an abstract predicated machine (every operation
+// predicable, no cost model).
+type IfConvMachine interface {
+	IfConvInfo(cpu string) IfConvInfo
+}
+
+// testIfConvInfo replaces the Machine's description in tests.
+var testIfConvInfo *IfConvInfo
+
+// ifConvInfoFor returns the description if-convert uses for f, or nil:
+// -pass-option=if-convert-model=none ignores the target's (the spec's
+// worked examples are checked that way).
+func ifConvInfoFor(c *Ctx, f *mir.Func) *IfConvInfo {
+	if testIfConvInfo != nil {
+		return testIfConvInfo
+	}
+	if c.Option("if-convert-model") == "none" {
+		return nil
+	}
+	if m, ok := MachineFor(f.Arch).(IfConvMachine); ok {
+		info := m.IfConvInfo(c.Option("mcpu"))
+		return &info
+	}
+	return nil
+}
+
+// accessSize is the byte size of the generic loads.
+var accessSize = map[mir.Opcode]int64{mir.GLoad32: 4, mir.GLoad16S: 2, mir.GLoad16U: 2, mir.GLoad8S: 1, mir.GLoad8U: 1}
+
+// SpeculationSafe reports whether in may execute on paths where the
+// program did not execute it: it must have no effect but its defs and be
+// unable to trap. Stores, calls, side effects and the ops of noSpec never
+// are; a load only when it reads inside a stack object (a frame operand
+// with a constant in-bounds offset), since any other address may fault.
+func SpeculationSafe(f *mir.Func, in *mir.Instr, noSpec []mir.Opcode) bool {
+	d := f.Arch.Desc(in.Op)
+	if d.Flags&(mir.FlagCall|mir.FlagStore|mir.FlagSideEffect|mir.FlagTerminator|mir.FlagReturn|mir.FlagIndirect) != 0 ||
+		slices.Contains(noSpec, in.Op) {
+		return false
+	}
+	switch in.Op {
+	case mir.GArgs, mir.GVAStart, mir.GReturnAddr, mir.GCmpp:
+		return false
+	}
+	if d.Flags&mir.FlagLoad != 0 {
+		size, ok := accessSize[in.Op]
+		if !ok || len(in.Ops) < 3 || in.Ops[1].Kind != mir.KindFrame || in.Ops[2].Kind != mir.KindImm {
+			return false
+		}
+		obj := int(in.Ops[1].Imm)
+		off := in.Ops[1].Off + in.Ops[2].Imm
+		return obj >= 0 && obj < len(f.Frame) && off >= 0 && off+size <= f.Frame[obj].Size
+	}
+	return true
+}
+
+// ifcvtThreshold is -if-conversion-threshold: the extra cycles a region
+// may cost after conversion and still be converted (default 0).
+func ifcvtThreshold(c *Ctx) (float64, error) {
+	s := c.Option("if-conversion-threshold")
+	if s == "" {
+		return 0, nil
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return 0, fmt.Errorf("-if-conversion-threshold: bad number %q", s)
+	}
+	return v, nil
+}
+
+// profitable applies the target's model to the region before anything
+// changes: every guarded instruction must be allowed (speculable when the
+// target has no predication), the region must be small enough, and the
+// expected cycles of the straight-line code must not exceed those of the
+// branching code by more than the threshold. Without a profile each
+// two-way branch goes either way with probability 1/2.
+func (r *icRegion) profitable(c *Ctx, info *IfConvInfo, nextOf func(*mir.Block) *mir.Block) bool {
+	f := r.f
+	threshold, _ := ifcvtThreshold(c) // checked by runIfConvert
+	// Probabilities in a topological order of the region graph.
+	pos := map[*mir.Block]int{}
+	for i, b := range f.Blocks {
+		pos[b] = i
+	}
+	order := r.topoOrder(pos)
+	prob := map[*mir.Block]float64{r.entry: 1}
+	for _, b := range order {
+		p, t, fl := prob[b], r.taken[b], r.fall[b]
+		for _, s := range []*mir.Block{t, fl} {
+			if r.inside(s) {
+				if t != nil && t != fl {
+					prob[s] += p / 2
+				} else {
+					prob[s] += p
+				}
+			}
+		}
+	}
+	// The blocks that run on every path stay unguarded; the others are
+	// guarded: they must be allowed and few enough.
+	n := map[*mir.Block]int{}
+	total := 0
+	for _, b := range order {
+		guarded := prob[b] < 1-1e-9
+		for _, in := range b.Instrs {
+			if in.Op == mir.GPhi || f.Arch.Desc(in.Op).Flags&mir.FlagTerminator != 0 {
+				continue
+			}
+			n[b]++
+			if !guarded {
+				continue
+			}
+			total++
+			if !info.Predicated && !SpeculationSafe(f, in, info.NoSpeculate) {
+				c.Debugf("if-convert: region bb%d: bb%d: %s cannot be speculated, kept", r.entry.ID, b.ID, mir.FormatInstr(f, in))
+				return false
+			}
+		}
+	}
+	if info.MaxInstrs > 0 && total > info.MaxInstrs {
+		c.Debugf("if-convert: region bb%d: %d guarded instructions > %d, kept", r.entry.ID, total, info.MaxInstrs)
+		return false
+	}
+	var branchy, converted float64
+	end := func(s *mir.Block) bool { return s == r.end || r.inside(s) }
+	for _, b := range order {
+		p := prob[b]
+		if b != r.entry {
+			branchy += p * float64(n[b])
+			converted += float64(n[b])
+		}
+		t, fl := r.taken[b], r.fall[b]
+		if t != nil && t != fl {
+			if end(t) && end(fl) {
+				// A branch inside the region: removed. Its fall
+				// through needs a jump unless it is laid out next.
+				branchy += p * info.BranchCost
+				if fl != nextOf(b) {
+					branchy += p / 2 * info.JumpCost
+				}
+				if p < 1-1e-9 {
+					converted += info.PredCost
+				}
+			} else if p < 1-1e-9 {
+				// A side exit stays, on a predicate and-ed with
+				// the block's guard.
+				converted += info.PredCost
+			}
+		} else if fl != nextOf(b) && (r.loop == nil || fl != r.end) && end(fl) {
+			branchy += p * info.JumpCost
+		}
+	}
+	// Values merged where paths meet: the phis of the region's blocks
+	// and, for an acyclic region, of its join (inputs from the region).
+	merges := 0
+	for b := range r.in {
+		if b == r.entry && r.loop == nil {
+			continue
+		}
+		for _, in := range b.Instrs {
+			if in.Op != mir.GPhi {
+				break
+			}
+			k := 0
+			for i := 2; i < len(in.Ops); i += 2 {
+				if r.in[in.Ops[i].Block] {
+					k++
+				}
+			}
+			merges += max(k-1, 0)
+		}
+	}
+	if r.loop == nil {
+		for _, in := range r.end.Instrs {
+			if in.Op != mir.GPhi {
+				break
+			}
+			k := 0
+			for i := 2; i < len(in.Ops); i += 2 {
+				if r.in[in.Ops[i].Block] {
+					k++
+				}
+			}
+			merges += max(k-1, 0)
+		}
+	}
+	if !info.Predicated {
+		converted += float64(merges) * info.SelectCost
+	}
+	ok := converted <= branchy+threshold
+	verdict := "kept"
+	if ok {
+		verdict = "converted"
+	}
+	c.Debugf("if-convert: region bb%d: cost with branches %.2f, if-converted %.2f (%d instructions, %d merges), threshold %g: %s",
+		r.entry.ID, branchy, converted, total, merges, threshold, verdict)
+	return ok
+}

@@ -1,0 +1,498 @@
+package passes
+
+import (
+	"fmt"
+
+	"lltosimd/mir"
+)
+
+// Statistic keys of predicate-lowering.
+const (
+	statPLSelects    = "selects"
+	statPLCmpps      = "cmpps"
+	statPLSpeculated = "speculated"
+)
+
+// predicate-lowering turns predicated generic MIR (if-convert's output)
+// into ordinary SSA MIR for targets without predicated instructions, the
+// way LLVM's EarlyIfConversion speculates: a guarded definition
+//
+//	%x = op ..., pred:%p     becomes     %t = op ...
+//	                                     %x2 = G_SELECT %p, %t, %x1
+//
+// where %x1 is the value %x had before (the guard keeps it when false);
+// when %x had no value before, the select is not needed and the op just
+// runs. G_CMPP becomes G_ICMP, G_AND, G_OR and G_XOR on 0/1 values with
+// the actions of /work/shared/spec/ifconv.md §1.2 (UN = g∧r, UC = g∧¬r,
+// ON: p ∨= g∧r, OC: p ∨= g∧¬r, AN: p ∧= ¬g∨r, AC: p ∧= ¬g∨¬r, CN/CC: a
+// select on g). The registers written more than once (predicates, the
+// copies that replaced phis) are renamed into SSA with phis where paths
+// meet (Braun et al., "Simple and Efficient Construction of SSA Form"),
+// and what the lowering leaves unused is deleted. Only speculable
+// instructions (SpeculationSafe) may be guarded; if-convert's model for
+// such a target guarantees it.
+var predLowerPass = Register(&Pass{
+	Name: "predicate-lowering",
+	Desc: "speculate predicated MIR and merge with G_SELECT (targets without predication)",
+	Stats: map[string]string{
+		statPLSelects:    "Number of selects inserted for guarded definitions",
+		statPLCmpps:      "Number of G_CMPP lowered to compares and logic",
+		statPLSpeculated: "Number of guarded instructions speculated",
+	},
+	Forbids: mir.PropSelected | mir.PropNoVRegs | mir.PropNoPHIs, Sets: mir.PropSSA,
+	Run: runPredLower,
+})
+
+// plState is the renaming state of one function.
+type plState struct {
+	c           *Ctx
+	f           *mir.Func
+	rename      map[mir.Reg]bool                   // registers rebuilt into SSA
+	newName     map[*mir.Instr][]mir.Reg           // per def operand of renamed registers
+	lastDef     map[*mir.Block]map[mir.Reg]mir.Reg // the value at the block's end, where defined in it
+	entry       map[*mir.Block]map[mir.Reg]mir.Reg // the value at the block's start (memo)
+	phis        map[*mir.Block][]*mir.Instr
+	orig        map[mir.Reg]mir.Reg // new name → the register it renames
+	isUndefName map[mir.Reg]bool    // new names defined by IMPLICIT_DEF
+	alias       map[mir.Reg]mir.Reg // name → the register that holds it
+	undef       map[mir.RegClass]mir.Reg
+	undefs      []*mir.Instr // IMPLICIT_DEFs for the top of the entry block
+	out         []*mir.Instr // instructions of the block being rewritten
+}
+
+func runPredLower(c *Ctx, f *mir.Func) error {
+	ndefs := map[mir.Reg]int{}
+	s := &plState{c: c, f: f, rename: map[mir.Reg]bool{}}
+	var noSpec []mir.Opcode
+	if m, ok := MachineFor(f.Arch).(IfConvMachine); ok {
+		noSpec = m.IfConvInfo(c.Option("mcpu")).NoSpeculate
+	}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			g := in.Pred() != nil
+			if g && in.Op != mir.GCmpp && (in.NumDefs() == 0 || !SpeculationSafe(f, in, noSpec)) {
+				return fmt.Errorf("predicate-lowering: bb%d: cannot lower guarded %s: the target has no predicated instructions and it cannot be speculated",
+					b.ID, mir.FormatInstr(f, in))
+			}
+			for _, d := range in.Defs() {
+				if !d.Reg.IsVirtual() {
+					continue
+				}
+				ndefs[d.Reg]++
+				if g || in.Op == mir.GCmpp || ndefs[d.Reg] > 1 {
+					s.rename[d.Reg] = true
+				}
+			}
+		}
+	}
+	if len(s.rename) == 0 {
+		f.Props |= mir.PropSSA
+		return nil
+	}
+	s.newName = map[*mir.Instr][]mir.Reg{}
+	s.lastDef = map[*mir.Block]map[mir.Reg]mir.Reg{}
+	s.entry = map[*mir.Block]map[mir.Reg]mir.Reg{}
+	s.phis = map[*mir.Block][]*mir.Instr{}
+	s.alias = map[mir.Reg]mir.Reg{}
+	s.orig = map[mir.Reg]mir.Reg{}
+	s.isUndefName = map[mir.Reg]bool{}
+	s.undef = map[mir.RegClass]mir.Reg{}
+	for _, b := range f.Blocks {
+		s.lastDef[b] = map[mir.Reg]mir.Reg{}
+		s.entry[b] = map[mir.Reg]mir.Reg{}
+		for _, in := range b.Instrs {
+			for i, d := range in.Defs() {
+				if s.rename[d.Reg] {
+					if s.newName[in] == nil {
+						s.newName[in] = make([]mir.Reg, in.NumDefs())
+					}
+					n := f.NewVReg(f.ClassOf(d.Reg))
+					s.newName[in][i] = n
+					s.orig[n] = d.Reg
+					if in.Op == mir.GImplicitDef {
+						s.isUndefName[n] = true
+					}
+					s.lastDef[b][d.Reg] = n
+				}
+			}
+		}
+	}
+	for _, b := range f.Blocks {
+		s.block(b)
+	}
+	for _, b := range f.Blocks {
+		if ps := s.phis[b]; len(ps) > 0 {
+			b.Instrs = append(append([]*mir.Instr(nil), ps...), b.Instrs...)
+		}
+	}
+	if len(s.undefs) > 0 {
+		e := f.Blocks[0]
+		i := 0
+		for i < len(e.Instrs) && (e.Instrs[i].Op == mir.GArgs || e.Instrs[i].Op == mir.GPhi) {
+			i++
+		}
+		e.Instrs = append(e.Instrs[:i:i], append(s.undefs, e.Instrs[i:]...)...)
+	}
+	// Resolve the names that became other registers.
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for i := range in.Ops {
+				if o := &in.Ops[i]; o.Kind == mir.KindReg || o.Kind == mir.KindPred {
+					o.Reg = s.resolve(o.Reg)
+				}
+			}
+		}
+	}
+	s.deadCode()
+	f.Props |= mir.PropSSA
+	return nil
+}
+
+// resolve follows aliases.
+func (s *plState) resolve(r mir.Reg) mir.Reg {
+	for {
+		a, ok := s.alias[r]
+		if !ok {
+			return r
+		}
+		r = a
+	}
+}
+
+// isUndef reports whether v holds no defined value (mir.NoReg or an
+// IMPLICIT_DEF, which if-convert places where the old value of a guarded
+// register is never read).
+func (s *plState) isUndef(v mir.Reg) bool {
+	return v == mir.NoReg || s.isUndefName[s.resolve(v)] || s.isUndefName[v]
+}
+
+// undefReg returns a register of class rc holding an undefined value
+// (IMPLICIT_DEF at the top of the entry block).
+func (s *plState) undefReg(rc mir.RegClass) mir.Reg {
+	if r, ok := s.undef[rc]; ok {
+		return r
+	}
+	r := s.f.NewVReg(rc)
+	s.undef[rc] = r
+	s.undefs = append(s.undefs, mir.NewInstr(mir.GImplicitDef, mir.D(r)))
+	return r
+}
+
+// readEnd returns the value of x at the end of b (mir.NoReg: undefined).
+func (s *plState) readEnd(b *mir.Block, x mir.Reg) mir.Reg {
+	if v, ok := s.lastDef[b][x]; ok {
+		return v
+	}
+	return s.readEntry(b, x)
+}
+
+// readEntry returns the value of x at the start of b, placing a phi where
+// predecessors disagree (the phi is made before its inputs are read, which
+// ends the recursion around loops).
+func (s *plState) readEntry(b *mir.Block, x mir.Reg) mir.Reg {
+	if v, ok := s.entry[b][x]; ok {
+		return v
+	}
+	switch len(b.Preds) {
+	case 0:
+		s.entry[b][x] = mir.NoReg
+		return mir.NoReg
+	case 1:
+		v := s.readEnd(b.Preds[0], x)
+		s.entry[b][x] = v
+		return v
+	}
+	phi := s.f.NewVReg(s.f.ClassOf(x))
+	s.entry[b][x] = phi
+	vals := make([]mir.Reg, len(b.Preds))
+	same, trivial := mir.NoReg, true
+	for i, p := range b.Preds {
+		vals[i] = s.readEnd(p, x)
+		switch v := s.resolve(vals[i]); {
+		case v == phi || s.isUndef(v) || v == same:
+		case same == mir.NoReg:
+			same = v
+		default:
+			trivial = false
+		}
+	}
+	if trivial {
+		// Every input is the same value (or undefined, or the phi
+		// itself): no phi.
+		if same == mir.NoReg {
+			// Undefined: callers in the recursion may hold the phi.
+			s.alias[phi] = s.undefReg(s.f.ClassOf(x))
+			s.entry[b][x] = mir.NoReg
+			return mir.NoReg
+		}
+		s.alias[phi] = same
+		return same
+	}
+	in := mir.NewInstr(mir.GPhi, mir.D(phi))
+	for i, p := range b.Preds {
+		v := vals[i]
+		if v == mir.NoReg {
+			v = s.undefReg(s.f.ClassOf(x))
+		}
+		in.Ops = append(in.Ops, mir.R(v), mir.B(p))
+	}
+	s.phis[b] = append(s.phis[b], in)
+	return phi
+}
+
+// block rewrites b's instructions.
+func (s *plState) block(b *mir.Block) {
+	f := s.f
+	cur := map[mir.Reg]mir.Reg{}
+	val := func(x mir.Reg) mir.Reg {
+		if v, ok := cur[x]; ok {
+			return v
+		}
+		return s.readEntry(b, x)
+	}
+	use := func(x mir.Reg) mir.Reg {
+		v := val(x)
+		if v == mir.NoReg {
+			v = s.undefReg(f.ClassOf(x))
+		}
+		return v
+	}
+	s.out = nil
+	for _, in := range b.Instrs {
+		nd := in.NumDefs()
+		if in.Op == mir.GPhi {
+			for k := 1; k+1 < len(in.Ops); k += 2 {
+				if o := &in.Ops[k]; o.Kind == mir.KindReg && s.rename[o.Reg] {
+					v := s.readEnd(in.Ops[k+1].Block, o.Reg)
+					if v == mir.NoReg {
+						v = s.undefReg(f.ClassOf(o.Reg))
+					}
+					o.Reg = v
+				}
+			}
+		} else {
+			for i := nd; i < len(in.Ops); i++ {
+				if o := &in.Ops[i]; (o.Kind == mir.KindReg || o.Kind == mir.KindPred) && s.rename[o.Reg] {
+					o.Reg = use(o.Reg)
+				}
+			}
+		}
+		names := s.newName[in]
+		switch p := in.Pred(); {
+		case in.Op == mir.GCmpp:
+			s.lowerCmpp(in, names, val)
+			s.c.Count(statPLCmpps, 1)
+		case p != nil:
+			g := *p
+			for i := len(in.Ops) - 1; i >= 0; i-- {
+				if in.Ops[i].Kind == mir.KindPred {
+					in.Ops = append(in.Ops[:i], in.Ops[i+1:]...)
+				}
+			}
+			s.c.Count(statPLSpeculated, 1)
+			var sels []*mir.Instr
+			for i := 0; i < nd; i++ {
+				x := in.Ops[i].Reg
+				old := val(x)
+				if s.isUndef(old) {
+					in.Ops[i].Reg = names[i]
+					continue
+				}
+				t := f.NewVReg(f.ClassOf(x))
+				in.Ops[i].Reg = t
+				tv, fv := t, old
+				if g.Neg {
+					tv, fv = old, t
+				}
+				sels = append(sels, mir.NewInstr(mir.GSelect, mir.D(names[i]), mir.R(g.Reg), mir.R(tv), mir.R(fv)))
+				s.c.Count(statPLSelects, 1)
+			}
+			s.out = append(append(s.out, in), sels...)
+		default:
+			for i := 0; i < nd; i++ {
+				if names != nil && names[i] != mir.NoReg {
+					in.Ops[i].Reg = names[i]
+				}
+			}
+			s.out = append(s.out, in)
+		}
+		for _, n := range names {
+			if n != mir.NoReg {
+				cur[s.orig[n]] = n
+			}
+		}
+	}
+	b.Instrs = s.out
+}
+
+// plVal is a 0/1 value during G_CMPP lowering: a register or a constant.
+type plVal struct {
+	reg mir.Reg
+	k   int8 // -1: in reg; 0 or 1: constant
+}
+
+var plFalse, plTrue = plVal{k: 0}, plVal{k: 1}
+
+// emit appends an instruction computing op(a, b) into a new register.
+func (s *plState) emit(op mir.Opcode, ops ...mir.Operand) plVal {
+	r := s.f.NewVReg(0)
+	s.out = append(s.out, mir.NewInstr(op, append([]mir.Operand{mir.D(r)}, ops...)...))
+	return plVal{reg: r, k: -1}
+}
+
+func (s *plState) not(a plVal) plVal {
+	if a.k >= 0 {
+		return plVal{k: 1 - a.k}
+	}
+	return s.emit(mir.GXor, mir.R(a.reg), mir.R(s.materialize(plTrue)))
+}
+
+func (s *plState) and(a, b plVal) plVal {
+	switch {
+	case a.k == 0 || b.k == 0:
+		return plFalse
+	case a.k == 1:
+		return b
+	case b.k == 1:
+		return a
+	}
+	return s.emit(mir.GAnd, mir.R(a.reg), mir.R(b.reg))
+}
+
+func (s *plState) or(a, b plVal) plVal {
+	switch {
+	case a.k == 1 || b.k == 1:
+		return plTrue
+	case a.k == 0:
+		return b
+	case b.k == 0:
+		return a
+	}
+	return s.emit(mir.GOr, mir.R(a.reg), mir.R(b.reg))
+}
+
+// materialize returns a register holding v.
+func (s *plState) materialize(v plVal) mir.Reg {
+	if v.k < 0 {
+		return v.reg
+	}
+	return s.emit(mir.GConst, mir.I(int64(v.k))).reg
+}
+
+// lowerCmpp lowers one G_CMPP (spec §1.2): each destination's new value
+// from the guard g, the compare r and its old value.
+func (s *plState) lowerCmpp(in *mir.Instr, names []mir.Reg, val func(mir.Reg) mir.Reg) {
+	nd := in.NumDefs()
+	acts, _ := mir.ParseCmppActions(in.Ops[nd].Sym) // the verifier checked them
+	cond, a, b := in.Ops[nd+1].Cond, in.Ops[nd+2], in.Ops[nd+3]
+	operand := func(o mir.Operand) mir.Operand {
+		if o.Kind == mir.KindImm {
+			return mir.R(s.emit(mir.GConst, o).reg)
+		}
+		return o
+	}
+	var rv [2]*plVal // compare result, normal and complemented
+	r := func(compl bool) plVal {
+		i := 0
+		if compl {
+			i = 1
+		}
+		if rv[i] == nil {
+			var v plVal
+			if a.Kind == mir.KindImm && b.Kind == mir.KindImm {
+				v = plFalse
+				if cond.Eval(uint32(a.Imm), uint32(b.Imm)) != compl {
+					v = plTrue
+				}
+			} else {
+				c := cond
+				if compl {
+					c = cond.Inverse()
+				}
+				v = s.emit(mir.GICmp, mir.C(c), operand(a), operand(b))
+			}
+			rv[i] = &v
+		}
+		return *rv[i]
+	}
+	g := plTrue
+	if p := in.Pred(); p != nil {
+		g = plVal{reg: p.Reg, k: -1}
+		if p.Neg {
+			g = s.not(g)
+		}
+	}
+	for i, act := range acts {
+		x := in.Ops[i].Reg
+		oldReg := val(x)
+		old := plVal{reg: oldReg, k: -1}
+		if s.isUndef(oldReg) {
+			oldReg = mir.NoReg
+			// Not initialised: the wired AND starts at 1, the rest at 0.
+			old = plFalse
+			if act.IsAnd() {
+				old = plTrue
+			}
+		}
+		compl := act.Complemented()
+		var v plVal
+		switch {
+		case act.IsUnconditional():
+			v = s.and(g, r(compl))
+		case act.IsOr():
+			v = s.or(old, s.and(g, r(compl)))
+		case act.IsAnd():
+			v = s.and(old, s.or(s.not(g), r(!compl)))
+		default: // CN, CC
+			switch {
+			case g.k == 1 || oldReg == mir.NoReg:
+				v = r(compl)
+			case g.k == 0:
+				v = old
+			default:
+				v = s.emit(mir.GSelect, mir.R(g.reg), mir.R(s.materialize(r(compl))), mir.R(old.reg))
+			}
+		}
+		s.alias[names[i]] = s.materialize(v)
+	}
+}
+
+// deadCode deletes the instructions whose results nothing reads and that
+// have no other effect (the compares and predicates the lowering left
+// unused), until none is left.
+func (s *plState) deadCode() {
+	f := s.f
+	for {
+		used := map[mir.Reg]bool{}
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				for _, o := range in.Ops {
+					if o.IsUse() {
+						used[o.Reg] = true
+					}
+				}
+			}
+		}
+		changed := false
+		for _, b := range f.Blocks {
+			out := b.Instrs[:0]
+			for _, in := range b.Instrs {
+				dead := in.NumDefs() > 0 && (in.Op == mir.GPhi || in.Op == mir.GImplicitDef || SpeculationSafe(f, in, nil) && f.Arch.Desc(in.Op).Flags&mir.FlagLoad == 0)
+				for _, d := range in.Defs() {
+					if used[d.Reg] || !d.Reg.IsVirtual() {
+						dead = false
+					}
+				}
+				if dead {
+					changed = true
+					continue
+				}
+				out = append(out, in)
+			}
+			b.Instrs = out
+		}
+		if !changed {
+			return
+		}
+	}
+}
