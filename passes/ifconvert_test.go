@@ -459,3 +459,134 @@ func TestIfConvertDifferential(t *testing.T) {
 	}
 	t.Logf("%d programs, %d if-converted, %d regions", n, regions, converted)
 }
+
+// noPredication is a target without predicated instructions and with
+// no cost model in the way: every speculable region converts.
+var noPredication = &IfConvInfo{NoSpeculate: []mir.Opcode{mir.GSDiv, mir.GUDiv, mir.GSRem, mir.GURem}}
+
+// checkLowered checks predicate-lowering's result: SSA, no guard, no
+// G_CMPP.
+func checkLowered(t *testing.T, f *mir.Func, what string) {
+	t.Helper()
+	defs := map[mir.Reg]int{}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op == mir.GCmpp || in.Pred() != nil {
+				t.Fatalf("%s: predicated instruction left: %s\n%s", what, mir.FormatInstr(f, in), f)
+			}
+			for _, d := range in.Defs() {
+				if defs[d.Reg]++; defs[d.Reg] > 1 {
+					t.Fatalf("%s: %%%d defined twice after predicate-lowering\n%s", what, d.Reg.VirtIndex(), f)
+				}
+			}
+		}
+	}
+	if f.Props&mir.PropSSA == 0 {
+		t.Fatalf("%s: predicate-lowering did not set ssa", what)
+	}
+	if errs := mir.Verify(f); len(errs) > 0 {
+		t.Fatalf("%s: lowered MIR does not verify: %v\n%s", what, errs, f)
+	}
+}
+
+// TestPredicateLoweringDifferential if-converts random CFGs for a target
+// without predication (guarded code speculated: loads and stores keep
+// their region as branches) and lowers the result with
+// predicate-lowering: the SSA code with selects must compute what the
+// original computes.
+func TestPredicateLoweringDifferential(t *testing.T) {
+	n := 2000
+	if s := os.Getenv("IFCONV_FUZZ_N"); s != "" {
+		n, _ = strconv.Atoi(s)
+	}
+	testIfConvInfo = noPredication
+	defer func() { testIfConvInfo = nil }()
+	cfg := NewConfig()
+	cfg.Options["if-conversion-threshold"] = "1e9"
+	stat := func(p *Pass, k string) int64 { return cfg.Stats.Get(p.Name, p.Stats[k]) }
+	changed := 0
+	for seed := int64(0); seed < int64(n); seed++ {
+		f := randomFunc(seed)
+		before := f.String()
+		orig, _ := mir.ParseFunc(before, func(string) (*mir.Arch, error) { return mir.GenericArch, nil })
+		sel := stat(predLowerPass, statPLSelects) + stat(predLowerPass, statPLSpeculated)
+		for _, p := range []*Pass{ifConvertPass, predLowerPass} {
+			if err := p.Run(&Ctx{Cfg: cfg, Pass: p}, f); err != nil {
+				t.Fatalf("seed %d: %s: %v\n%s", seed, p.Name, err, before)
+			}
+		}
+		checkLowered(t, f, fmt.Sprintf("seed %d", seed))
+		if stat(predLowerPass, statPLSelects)+stat(predLowerPass, statPLSpeculated) > sel {
+			changed++
+		}
+		rnd := rand.New(rand.NewSource(seed))
+		for k := 0; k < 8; k++ {
+			args := make([]uint32, 6)
+			for i := range args {
+				args[i] = uint32(rnd.Intn(11) - 5)
+			}
+			want, err1 := runPredicated(orig, args, 1e6)
+			got, err2 := runPredicated(f, args, 1e6)
+			if err1 != nil || err2 != nil || fmt.Sprint(want) != fmt.Sprint(got) {
+				t.Fatalf("seed %d, args %v: before %v (%v), after if-conversion and predicate-lowering %v (%v)\nbefore:\n%s\nafter:\n%s",
+					seed, args, want, err1, got, err2, before, f)
+			}
+		}
+	}
+	if changed < n/4 {
+		t.Errorf("only %d of %d programs were speculated: the test does not exercise predicate-lowering", changed, n)
+	}
+	t.Logf("%d programs, %d speculated, %d selects", n, changed, stat(predLowerPass, statPLSelects))
+}
+
+// TestPredicateLoweringActions lowers one G_CMPP of every action, with no
+// guard, a guard and a negated guard, on an initialised destination, and
+// checks every guard, compare and old value against the spec's table
+// (CmppAction.Apply).
+func TestPredicateLoweringActions(t *testing.T) {
+	for act := mir.ActUN; act <= mir.ActAC; act++ {
+		for _, guard := range []string{"", ", pred:%2", ", pred:!%2"} {
+			src := fmt.Sprintf(`--- function: f
+arch: generic
+props:
+vregs: 5
+body:
+bb0:
+  %%0:gpr, %%1:gpr, %%2:gpr, %%3:gpr = G_ARGS 1, 1, 1, 1
+  %%4:gpr = COPY %%3
+  %%4:gpr = G_CMPP "%s", slt, %%0, %%1%s
+  G_RET %%4
+`, act, guard)
+			f, err := mir.ParseFunc(src, func(string) (*mir.Arch, error) { return mir.GenericArch, nil })
+			if err != nil {
+				t.Fatalf("%v\n%s", err, src)
+			}
+			c := &Ctx{Cfg: NewConfig(), Pass: predLowerPass}
+			if err := predLowerPass.Run(c, f); err != nil {
+				t.Fatal(err)
+			}
+			checkLowered(t, f, src)
+			for a := uint32(0); a < 2; a++ {
+				for g := uint32(0); g < 2; g++ {
+					for old := uint32(0); old < 2; old++ {
+						res, err := runPredicated(f, []uint32{a, 1, g, old}, 100)
+						if err != nil {
+							t.Fatal(err)
+						}
+						gv := g != 0
+						switch guard {
+						case "":
+							gv = true
+						case ", pred:!%2":
+							gv = !gv
+						}
+						want := act.Apply(old != 0, gv, a < 1)
+						if (res[0] != 0) != want || res[0] > 1 {
+							t.Errorf("%s%s: a<1=%v g=%d old=%d: got %d, want %v\n%s", act, guard, a < 1, g, old, res[0], want, f)
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -205,22 +205,23 @@ func (s *plState) readEntry(b *mir.Block, x mir.Reg) mir.Reg {
 	phi := s.f.NewVReg(s.f.ClassOf(x))
 	s.entry[b][x] = phi
 	vals := make([]mir.Reg, len(b.Preds))
-	same, trivial := mir.NoReg, true
+	// Trivial when every input is the phi itself or one other value
+	// (mir.NoReg, undefined, counts as a value: an undefined input does not
+	// let another value stand for it, which might not dominate).
+	same, first, trivial := mir.NoReg, true, true
 	for i, p := range b.Preds {
 		vals[i] = s.readEnd(p, x)
 		switch v := s.resolve(vals[i]); {
-		case v == phi || s.isUndef(v) || v == same:
-		case same == mir.NoReg:
-			same = v
+		case v == phi || !first && v == same:
+		case first:
+			same, first = v, false
 		default:
 			trivial = false
 		}
 	}
 	if trivial {
-		// Every input is the same value (or undefined, or the phi
-		// itself): no phi.
 		if same == mir.NoReg {
-			// Undefined: callers in the recursion may hold the phi.
+			// Callers in the recursion may hold the phi.
 			s.alias[phi] = s.undefReg(s.f.ClassOf(x))
 			s.entry[b][x] = mir.NoReg
 			return mir.NoReg
@@ -442,7 +443,7 @@ func (s *plState) lowerCmpp(in *mir.Instr, names []mir.Reg, val func(mir.Reg) mi
 		case act.IsOr():
 			v = s.or(old, s.and(g, r(compl)))
 		case act.IsAnd():
-			v = s.and(old, s.or(s.not(g), r(!compl)))
+			v = s.and(old, s.or(s.not(g), r(compl)))
 		default: // CN, CC
 			switch {
 			case g.k == 1 || oldReg == mir.NoReg:
