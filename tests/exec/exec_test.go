@@ -26,7 +26,10 @@
 //
 // Environment: LLTOSIMD_EXEC_VARIANTS=mipsel,mips,host,host-nopic,
 // LLTOSIMD_EXEC_CPUS=cpu032I,cpu032II and LLTOSIMD_EXEC_OPTS=O0,O1,O2
-// restrict the matrix; -short runs only mipsel. CLANG and LLI override the tool paths; LLTOSIMD_BIN_DIR uses
+// restrict the matrix; -short runs only mipsel. LLTOSIMD_EXEC_FLAGS adds
+// lltosimd flags to every compilation, the runtime's included (e.g.
+// "-enable-if-conversion -if-conversion-threshold=100": the corpus with
+// every speculable hammock if-converted). CLANG and LLI override the tool paths; LLTOSIMD_BIN_DIR uses
 // prebuilt lltosimd/cpu0sim binaries.
 package exec
 
@@ -60,6 +63,9 @@ var variants = []variant{
 }
 
 var cpus = []string{"cpu032I", "cpu032II"}
+
+// extraFlags are the lltosimd flags of LLTOSIMD_EXEC_FLAGS.
+var extraFlags = strings.Fields(os.Getenv("LLTOSIMD_EXEC_FLAGS"))
 
 var opts = []string{"O0", "O1", "O2"}
 
@@ -230,7 +236,7 @@ func (h *harness) runtimeFiles(v variant, cpu string) ([]string, error) {
 				return nil, fmt.Errorf("runtime: clang %s: %v\n%s", src, err, stderr)
 			}
 			s := filepath.Join(dir, base+".s")
-			args = []string{testtools.Verify, "-march=" + v.march, "-mcpu=" + cpu, "-O2", "-o", s, ll}
+			args = append([]string{testtools.Verify, "-march=" + v.march, "-mcpu=" + cpu, "-O2", "-o", s, ll}, extraFlags...)
 			if _, stderr, code, err := testtools.Run(nil, h.lltosimd, args...); err != nil || code != 0 {
 				return nil, fmt.Errorf("runtime: lltosimd %s: exit %d %v\n%s", strings.Join(args, " "), code, err, stderr)
 			}
@@ -348,7 +354,7 @@ func (h *harness) runCase(src, opt string, v variant, cpu string) error {
 		return err
 	}
 	asm := strings.TrimSuffix(ll, ".ll") + "." + v.march + "." + cpu + ".s"
-	args := []string{testtools.Verify, "-march=" + v.march, "-mcpu=" + cpu, "-" + opt, "-o", asm, ll}
+	args := append([]string{testtools.Verify, "-march=" + v.march, "-mcpu=" + cpu, "-" + opt, "-o", asm, ll}, extraFlags...)
 	if _, stderr, code, err := testtools.Run(nil, h.lltosimd, args...); err != nil || code != 0 {
 		return fmt.Errorf("lltosimd %s: exit %d %v\n%s", strings.Join(args, " "), code, err, stderr)
 	}
