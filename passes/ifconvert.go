@@ -240,7 +240,10 @@ func (r *icRegion) convert(c *Ctx, info *IfConvInfo) bool {
 		if r.loop != nil && (r.fall[b] == r.end || r.taken[b] == r.end) {
 			latches = append(latches, b)
 		}
-		if t := r.taken[b]; t != nil && r.in[t] && t != r.entry && r.in[r.fall[b]] && r.fall[b] != r.entry {
+		// A branch to remove: both ways stay in the region graph (a
+		// triangle's branch to its join counts).
+		kept := func(s *mir.Block) bool { return r.inside(s) || r.loop == nil && s == r.end }
+		if t := r.taken[b]; t != nil && t != r.fall[b] && kept(t) && kept(r.fall[b]) {
 			twoWay = true
 		}
 	}

@@ -142,14 +142,17 @@ func (r *icRegion) profitable(c *Ctx, info *IfConvInfo, nextOf func(*mir.Block) 
 			if in.Op == mir.GPhi || f.Arch.Desc(in.Op).Flags&mir.FlagTerminator != 0 {
 				continue
 			}
-			n[b]++
-			if !guarded {
-				continue
-			}
-			total++
-			if !info.Predicated && !SpeculationSafe(f, in, info.NoSpeculate) {
+			if !info.Predicated && guarded && !SpeculationSafe(f, in, info.NoSpeculate) {
 				c.Debugf("if-convert: region bb%d: bb%d: %s cannot be speculated, kept", r.entry.ID, b.ID, mir.FormatInstr(f, in))
 				return false
+			}
+			// Constants mostly become immediate operands: free.
+			if in.Op == mir.GConst {
+				continue
+			}
+			n[b]++
+			if guarded {
+				total++
 			}
 		}
 	}
