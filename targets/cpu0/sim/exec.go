@@ -24,7 +24,9 @@ type cpu struct {
 	pending bool
 	target  uint32
 	stalls  uint64 // cycles lost beyond one per instruction (see Run)
-	loadReg uint32 // destination of this instruction if it is a load, else 0
+	// Conditional branches executed and taken.
+	branches, taken uint64
+	loadReg         uint32 // destination of this instruction if it is a load, else 0
 }
 
 // An executor runs one instruction: op is its opcode, a, b and c its
@@ -74,8 +76,13 @@ func init() {
 			e = execMissing
 		}
 		executors[d.Opcode] = e
+		condBranch[d.Opcode] = d.Syn == cpu0.SynJcc || d.Syn == cpu0.SynBr
 	}
 }
+
+// condBranch marks the conditional branches (jeq…jge, beq, bne), which
+// -stats counts.
+var condBranch [256]bool
 
 // execMissing faults on an opcode of the ISA table without an executor.
 func execMissing(s *cpu, op, a, b, c, w uint32) string {

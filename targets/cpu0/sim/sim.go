@@ -72,6 +72,8 @@ type Machine struct {
 	// Statistics.
 	Steps  uint64 // instructions executed
 	Cycles uint64 // see the cycle model in the documentation of Run
+	// Branches and Taken count the conditional branches executed and taken.
+	Branches, Taken uint64
 
 	// Trace, if set, is called before each instruction executes with its
 	// address and word (registers hold the state before it).
@@ -204,7 +206,7 @@ func (m *Machine) Reset() {
 	m.R[14] = 0xFFFFFFFF
 	m.R[15] = ResetSW
 	m.HI, m.LO, m.PC, m.EPC = 0, 0, 0, 0
-	m.Steps, m.Cycles, m.Output = 0, 0, nil
+	m.Steps, m.Cycles, m.Branches, m.Taken, m.Output = 0, 0, 0, 0, nil
 	m.branchPending = false
 }
 
@@ -230,9 +232,10 @@ func (e *Error) Error() string {
 
 // Result summarises a finished run.
 type Result struct {
-	Ret    int32 // $2 at termination: main's return value
-	Steps  uint64
-	Cycles uint64
+	Ret             int32 // $2 at termination: main's return value
+	Steps           uint64
+	Cycles          uint64
+	Branches, Taken uint64 // conditional branches executed and taken
 }
 
 // ModelClocks is the cycle count the reference model reports ("total cpu
@@ -242,8 +245,8 @@ func (r Result) ModelClocks() uint64 { return 5 * r.Steps }
 // WriteStats prints the counts of a run as cpu0sim and cpu0run report them
 // with -stats.
 func (r Result) WriteStats(w io.Writer) {
-	fmt.Fprintf(w, "instructions: %d\ncycles: %d (5-stage pipeline model)\nreference-model clocks: %d\n",
-		r.Steps, r.Cycles, r.ModelClocks())
+	fmt.Fprintf(w, "instructions: %d\ncycles: %d (5-stage pipeline model)\nreference-model clocks: %d\nconditional branches: %d (%d taken)\n",
+		r.Steps, r.Cycles, r.ModelClocks(), r.Branches, r.Taken)
 }
 
 // Run executes from the current PC until the PC becomes negative after an
@@ -306,17 +309,27 @@ func (m *Machine) Run() (Result, error) {
 		if errMsg = m.exec[op](s, op, a, b, c, w); errMsg != "" {
 			goto fault
 		}
+		if condBranch[op] {
+			s.branches++
+			if s.pending {
+				s.taken++
+			}
+		}
 		if int32(s.pc) < 0 {
 			break
 		}
 	}
 	m.PC, m.Steps, m.branchPending, m.branchTarget = s.pc, steps, s.pending, s.target
 	m.Cycles += steps + s.stalls + 4
-	return Result{Ret: int32(m.R[2]), Steps: steps, Cycles: m.Cycles}, nil
+	m.Branches += s.branches
+	m.Taken += s.taken
+	return Result{Ret: int32(m.R[2]), Steps: steps, Cycles: m.Cycles, Branches: m.Branches, Taken: m.Taken}, nil
 fault:
 	m.PC, m.Steps, m.branchPending, m.branchTarget = s.pc, steps, s.pending, s.target
 	m.Cycles += steps + s.stalls
-	return Result{Ret: int32(m.R[2]), Steps: steps, Cycles: m.Cycles}, &Error{PC: pc0, Word: w, Msg: errMsg}
+	m.Branches += s.branches
+	m.Taken += s.taken
+	return Result{Ret: int32(m.R[2]), Steps: steps, Cycles: m.Cycles, Branches: m.Branches, Taken: m.Taken}, &Error{PC: pc0, Word: w, Msg: errMsg}
 }
 
 func b2u(t bool) uint32 {

@@ -440,6 +440,20 @@ func TestLoadUseStall(t *testing.T) {
 	}
 }
 
+// TestBranchCounts checks the conditional-branch counts of -stats: a loop
+// of three iterations runs its bne three times, twice taken.
+func TestBranchCounts(t *testing.T) {
+	src := "\taddiu $2, $zero, 3\nL:\n\taddiu $2, $2, -1\n\tbne $2, $zero, L\n\tnop\n\tjmp E\nE:\n\tret $lr\n\tnop\n"
+	m := load(t, src, Config{})
+	res, err := m.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Branches != 3 || res.Taken != 2 {
+		t.Errorf("branches %d taken %d, want 3 and 2 (the jmp does not count)", res.Branches, res.Taken)
+	}
+}
+
 // BenchmarkLoop measures simulated instructions per second on a counting loop.
 func BenchmarkLoop(b *testing.B) {
 	src := `
