@@ -90,6 +90,14 @@ clean:
 bench-passes:
 	cd tests/exec && LLTOSIMD_BENCH_PASSES=1 $(GO) test -count=1 -timeout 30m -run '^TestBenchPasses$$'
 
+# bench-ifconv prints per corpus program (mipsel IR, -O2, cpu032II) the
+# dynamic instructions, cycles and conditional branches (cpu0sim -stats)
+# without and with -enable-if-conversion, program and runtime alike
+# (IFCONV_ARGS: e.g. "-mcpu cpu032I" or "-- -if-conversion-threshold=2").
+.PHONY: bench-ifconv
+bench-ifconv: build
+	python3 scripts/bench-ifconv.py $(IFCONV_ARGS)
+
 # bench-size prints per execution-corpus program the static instruction
 # count (nops excluded) of lltosimd -O2 (both CPUs) and of
 # llc -march=mipsel -mattr=+soft-float -O2 -relocation-model=static on

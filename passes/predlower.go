@@ -425,7 +425,12 @@ func (s *plState) lowerCmpp(in *mir.Instr, names []mir.Reg, val func(mir.Reg) mi
 	}
 	for i, act := range acts {
 		x := in.Ops[i].Reg
-		oldReg := val(x)
+		// UN and UC always write: the old value is not read (reading it
+		// would thread phis for it through the function).
+		oldReg := mir.NoReg
+		if !act.IsUnconditional() {
+			oldReg = val(x)
+		}
 		old := plVal{reg: oldReg, k: -1}
 		if s.isUndef(oldReg) {
 			oldReg = mir.NoReg
@@ -458,42 +463,55 @@ func (s *plState) lowerCmpp(in *mir.Instr, names []mir.Reg, val func(mir.Reg) mi
 	}
 }
 
-// deadCode deletes the instructions whose results nothing reads and that
+// deadCode deletes the instructions whose results nothing needs and that
 // have no other effect (the compares and predicates the lowering left
-// unused), until none is left.
+// unused, phis that only feed each other): mark from the instructions
+// with effects, sweep the rest.
 func (s *plState) deadCode() {
 	f := s.f
-	for {
-		used := map[mir.Reg]bool{}
-		for _, b := range f.Blocks {
-			for _, in := range b.Instrs {
-				for _, o := range in.Ops {
-					if o.IsUse() {
-						used[o.Reg] = true
-					}
-				}
+	removable := func(in *mir.Instr) bool {
+		if in.NumDefs() == 0 {
+			return false
+		}
+		for _, d := range in.Defs() {
+			if !d.Reg.IsVirtual() {
+				return false
 			}
 		}
-		changed := false
-		for _, b := range f.Blocks {
-			out := b.Instrs[:0]
-			for _, in := range b.Instrs {
-				dead := in.NumDefs() > 0 && (in.Op == mir.GPhi || in.Op == mir.GImplicitDef || SpeculationSafe(f, in, nil) && f.Arch.Desc(in.Op).Flags&mir.FlagLoad == 0)
-				for _, d := range in.Defs() {
-					if used[d.Reg] || !d.Reg.IsVirtual() {
-						dead = false
-					}
-				}
-				if dead {
-					changed = true
-					continue
-				}
+		return in.Op == mir.GPhi || in.Op == mir.GImplicitDef ||
+			SpeculationSafe(f, in, nil) && f.Arch.Desc(in.Op).Flags&mir.FlagLoad == 0
+	}
+	defOf := map[mir.Reg]*mir.Instr{}
+	var work []*mir.Instr
+	live := map[*mir.Instr]bool{}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for _, d := range in.Defs() {
+				defOf[d.Reg] = in
+			}
+			if !removable(in) {
+				live[in] = true
+				work = append(work, in)
+			}
+		}
+	}
+	for len(work) > 0 {
+		in := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, o := range in.Ops {
+			if d := defOf[o.Reg]; o.IsUse() && d != nil && !live[d] {
+				live[d] = true
+				work = append(work, d)
+			}
+		}
+	}
+	for _, b := range f.Blocks {
+		out := b.Instrs[:0]
+		for _, in := range b.Instrs {
+			if live[in] {
 				out = append(out, in)
 			}
-			b.Instrs = out
 		}
-		if !changed {
-			return
-		}
+		b.Instrs = out
 	}
 }

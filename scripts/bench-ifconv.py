@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""If-conversion on Cpu0: dynamic counts with and without it (issue 13).
+
+For every execution-corpus program (tests/exec/c, mipsel IR), compile the
+program and the runtime with lltosimd twice — without and with
+-enable-if-conversion (plus any extra flags) — run both on cpu0sim -stats
+and print the dynamic instructions, cycles and conditional branches of
+each, the regions if-converted in the program, and the totals. Both runs
+must print what lli prints for the same program; a mismatch is reported
+and fails the script.
+
+Usage: bench-ifconv.py [-mcpu cpu032II] [-O O2] [-j 2] [extra lltosimd flags for the "on" build...]
+(make bench-ifconv; needs bin/lltosimd and bin/cpu0sim from make build)
+"""
+import argparse
+import concurrent.futures
+import glob
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CLANG = os.environ.get("CLANG", "clang-14")
+LLI = os.environ.get("LLI", "lli")
+LLTOSIMD = os.path.join(ROOT, "bin", "lltosimd")
+CPU0SIM = os.path.join(ROOT, "bin", "cpu0sim")
+TRIPLE = "mipsel-unknown-linux-gnu"
+CFLAGS = ["-ffreestanding", "-fno-builtin", "-nostdlibinc", "-I", os.path.join(ROOT, "runtime", "include"), "-w"]
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+
+
+def check(cmd):
+    r = run(cmd)
+    if r.returncode != 0:
+        sys.exit(f"bench-ifconv: {' '.join(cmd)}: exit {r.returncode}\n{r.stderr}")
+    return r
+
+
+def lltosimd(ll, out, cpu, opt, flags):
+    r = check([LLTOSIMD, "-march=cpu0el", "-mcpu=" + cpu, "-" + opt, "-stats", "-o", out, ll] + flags)
+    m = re.search(r"^\s*(\d+) if-convert\s+- Number of regions if-converted", r.stderr, re.M)
+    return int(m.group(1)) if m else 0
+
+
+def runtime(work, cpu, tag, flags):
+    """Compile runtime/cpu0 (C at -O2, plus the hand-written .s) with flags."""
+    d = os.path.join(work, "rt-" + tag)
+    os.makedirs(d, exist_ok=True)
+    files = sorted(glob.glob(os.path.join(ROOT, "runtime", "cpu0", "*.s")))
+    for src in sorted(glob.glob(os.path.join(ROOT, "runtime", "cpu0", "*.c"))):
+        base = os.path.join(d, os.path.basename(src)[:-2])
+        check([CLANG, "--target=" + TRIPLE, "-O2", "-ffreestanding", "-fno-builtin", "-S", "-emit-llvm",
+               "-o", base + ".ll", src])
+        lltosimd(base + ".ll", base + ".s", cpu, "O2", flags)
+        files.append(base + ".s")
+    return files
+
+
+SIM = re.compile(r"^instructions: (\d+)\ncycles: (\d+).*?^conditional branches: (\d+) \((\d+) taken\)", re.M | re.S)
+
+
+def measure(src, work, cpu, opt, rts, flags_on):
+    name = os.path.basename(src)[:-2]
+    ll = os.path.join(work, name + ".ll")
+    check([CLANG, "--target=" + TRIPLE, "-" + opt, "-S", "-emit-llvm", "-o", ll, src] + CFLAGS)
+    host = os.path.join(work, name + ".host.ll")
+    check([CLANG, "-" + opt, "-S", "-emit-llvm", "-o", host, src] + CFLAGS)
+    ref = run([LLI, host])
+    row = {"name": name}
+    for tag, flags in (("off", []), ("on", flags_on)):
+        s = os.path.join(work, f"{name}.{tag}.s")
+        regions = lltosimd(ll, s, cpu, opt, flags)
+        r = run([CPU0SIM, "-mcpu=" + cpu, "-el", "-stats", s] + rts[tag])
+        m = SIM.search(r.stderr)
+        if r.stdout != ref.stdout or r.returncode != ref.returncode or not m:
+            row["error"] = f"{tag}: output or exit code differs from lli (exit {r.returncode}, lli {ref.returncode})"
+            return row
+        row[tag] = [int(x) for x in m.groups()] + [regions]
+    return row
+
+
+def pct(a, b):
+    return f"{100.0 * (b - a) / a:+.1f}" if a else "-"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("-mcpu", default="cpu032II")
+    ap.add_argument("-O", dest="opt", default="O2")
+    ap.add_argument("-j", type=int, default=2)
+    ap.add_argument("flags", nargs="*", help="extra lltosimd flags of the 'on' build")
+    a = ap.parse_args()
+    flags_on = ["-enable-if-conversion"] + a.flags
+    srcs = [s for s in sorted(glob.glob(os.path.join(ROOT, "tests", "exec", "c", "*.c")))
+            if "exec: host-only" not in open(s).read()]
+    with tempfile.TemporaryDirectory() as work:
+        rts = {"off": runtime(work, a.mcpu, "off", []), "on": runtime(work, a.mcpu, "on", flags_on)}
+        with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
+            rows = list(ex.map(lambda s: measure(s, work, a.mcpu, a.opt, rts, flags_on), srcs))
+    print(f"bench-ifconv: {a.mcpu}, mipsel IR, -{a.opt}; off = default, on = {' '.join(flags_on)} "
+          "(program and runtime); regions: if-converted in the program")
+    hdr = ("program", "instrs off", "instrs on", "Δ%", "cycles off", "cycles on", "Δ%", "branches off", "branches on", "Δ%", "regions")
+    fmt = "{:<24}" + "{:>13}" * (len(hdr) - 1)
+    print(fmt.format(*hdr))
+    tot = {"off": [0] * 5, "on": [0] * 5}
+    failed, losers = [], []
+    for r in rows:
+        if "error" in r:
+            failed.append(r)
+            print(f"{r['name']:<24} FAILED: {r['error']}")
+            continue
+        off, on = r["off"], r["on"]
+        for k in range(5):
+            tot["off"][k] += off[k]
+            tot["on"][k] += on[k]
+        print(fmt.format(r["name"], off[0], on[0], pct(off[0], on[0]), off[1], on[1], pct(off[1], on[1]),
+                         off[2], on[2], pct(off[2], on[2]), on[4]))
+        if on[1] > off[1]:
+            losers.append((100.0 * (on[1] - off[1]) / off[1], r["name"]))
+    off, on = tot["off"], tot["on"]
+    print(fmt.format("total", off[0], on[0], pct(off[0], on[0]), off[1], on[1], pct(off[1], on[1]),
+                     off[2], on[2], pct(off[2], on[2]), on[4]))
+    changed = sum(1 for r in rows if "error" not in r and r["off"][:3] != r["on"][:3])
+    print(f"{changed} programs changed; more cycles with if-conversion: " +
+          (", ".join(f"{n} ({p:+.2f}%)" for p, n in sorted(losers, reverse=True)) or "none"))
+    if failed:
+        sys.exit(f"bench-ifconv: {len(failed)} programs disagree with lli")
+
+
+if __name__ == "__main__":
+    main()
