@@ -189,6 +189,17 @@ func (r *icRegion) profitable(c *Ctx, info *IfConvInfo, nextOf func(*mir.Block) 
 			branchy += p * info.JumpCost
 		}
 	}
+	// The straight-line code takes the entry's place in the layout: it
+	// needs a jump to the join unless the join is the next block there.
+	if r.loop == nil {
+		next := nextOf(r.entry)
+		for next != nil && r.in[next] {
+			next = nextOf(next)
+		}
+		if next != r.end {
+			converted += info.JumpCost
+		}
+	}
 	// Values merged where paths meet: the phis of the region's blocks
 	// and, for an acyclic region, of its join (inputs from the region).
 	merges := 0

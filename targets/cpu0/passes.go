@@ -239,7 +239,7 @@ func (machine) SwitchInfo() passes.SwitchInfo { return passes.SwitchInfo{JumpTab
 // reference model (spec §8.6) and stops cpu0sim.
 func (machine) IfConvInfo(cpu string) passes.IfConvInfo {
 	return passes.IfConvInfo{
-		BranchCost: 2, JumpCost: 2, PredCost: 1, SelectCost: 1, MaxInstrs: 8,
+		BranchCost: 2, JumpCost: 2, PredCost: 1, SelectCost: 2, MaxInstrs: 8,
 		NoSpeculate: []mir.Opcode{mir.GSDiv, mir.GUDiv, mir.GSRem, mir.GURem},
 	}
 }
