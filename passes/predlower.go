@@ -54,6 +54,7 @@ type plState struct {
 	phis        map[*mir.Block][]*mir.Instr
 	orig        map[mir.Reg]mir.Reg // new name → the register it renames
 	isUndefName map[mir.Reg]bool    // new names defined by IMPLICIT_DEF
+	konst       map[mir.Reg]int8    // new names of predicates known to be 0 or 1
 	alias       map[mir.Reg]mir.Reg // name → the register that holds it
 	undef       map[mir.RegClass]mir.Reg
 	undefs      []*mir.Instr // IMPLICIT_DEFs for the top of the entry block
@@ -96,6 +97,7 @@ func runPredLower(c *Ctx, f *mir.Func) error {
 	s.alias = map[mir.Reg]mir.Reg{}
 	s.orig = map[mir.Reg]mir.Reg{}
 	s.isUndefName = map[mir.Reg]bool{}
+	s.konst = map[mir.Reg]int8{}
 	s.undef = map[mir.RegClass]mir.Reg{}
 	for _, b := range f.Blocks {
 		s.lastDef[b] = map[mir.Reg]mir.Reg{}
@@ -292,15 +294,26 @@ func (s *plState) block(b *mir.Block) {
 			}
 			s.c.Count(statPLSpeculated, 1)
 			var sels []*mir.Instr
+			isCopy := in.Op == mir.GCopy && in.Ops[1].Kind == mir.KindReg
 			for i := 0; i < nd; i++ {
 				x := in.Ops[i].Reg
 				old := val(x)
 				if s.isUndef(old) {
-					in.Ops[i].Reg = names[i]
+					if isCopy {
+						s.alias[names[i]] = in.Ops[1].Reg
+						in = nil
+					} else {
+						in.Ops[i].Reg = names[i]
+					}
 					continue
 				}
 				t := f.NewVReg(f.ClassOf(x))
-				in.Ops[i].Reg = t
+				if isCopy {
+					// The select reads the copied value itself.
+					t, in = in.Ops[1].Reg, nil
+				} else {
+					in.Ops[i].Reg = t
+				}
 				tv, fv := t, old
 				if g.Neg {
 					tv, fv = old, t
@@ -308,7 +321,13 @@ func (s *plState) block(b *mir.Block) {
 				sels = append(sels, mir.NewInstr(mir.GSelect, mir.D(names[i]), mir.R(g.Reg), mir.R(tv), mir.R(fv)))
 				s.c.Count(statPLSelects, 1)
 			}
-			s.out = append(append(s.out, in), sels...)
+			if in != nil {
+				s.out = append(s.out, in)
+			}
+			s.out = append(s.out, sels...)
+		case names != nil && in.Op == mir.GCopy && in.Ops[1].Kind == mir.KindReg && in.Ops[1].Reg.IsVirtual():
+			// A copy into a renamed register is the copied value.
+			s.alias[names[0]] = in.Ops[1].Reg
 		default:
 			for i := 0; i < nd; i++ {
 				if names != nil && names[i] != mir.NoReg {
@@ -432,7 +451,9 @@ func (s *plState) lowerCmpp(in *mir.Instr, names []mir.Reg, val func(mir.Reg) mi
 			oldReg = val(x)
 		}
 		old := plVal{reg: oldReg, k: -1}
-		if s.isUndef(oldReg) {
+		if k, ok := s.konst[oldReg]; ok {
+			old = plVal{k: k}
+		} else if s.isUndef(oldReg) {
 			oldReg = mir.NoReg
 			// Not initialised: the wired AND starts at 1, the rest at 0.
 			old = plFalse
@@ -458,6 +479,9 @@ func (s *plState) lowerCmpp(in *mir.Instr, names []mir.Reg, val func(mir.Reg) mi
 			default:
 				v = s.emit(mir.GSelect, mir.R(g.reg), mir.R(s.materialize(r(compl))), mir.R(old.reg))
 			}
+		}
+		if v.k >= 0 {
+			s.konst[names[i]] = v.k
 		}
 		s.alias[names[i]] = s.materialize(v)
 	}
