@@ -167,10 +167,12 @@ fuzz:
 	LLTOSIMD_FUZZ_EXEC_SEEDS=1 $(GO) test ./tests/campaign -run '^$$' -fuzz '^FuzzFrontend$$' -fuzztime $(FUZZTIME)
 	LLTOSIMD_FUZZ_EXEC_SEEDS=1 $(GO) test ./tests/campaign -run '^$$' -fuzz '^FuzzCompile$$' -fuzztime $(FUZZTIME)
 
-# Random CFGs interpreted before and after if-conversion (the CI slice runs 3000).
+# Random CFGs interpreted before and after if-conversion, and after
+# if-conversion for a target without predication plus predicate-lowering
+# (the CI slices run 3000 and 2000).
 IFCONV_N ?= 200000
 ifconv-fuzz:
-	IFCONV_FUZZ_N=$(IFCONV_N) $(GO) test ./passes -run '^TestIfConvertDifferential$$' -v -timeout 60m
+	IFCONV_FUZZ_N=$(IFCONV_N) $(GO) test ./passes -run '^(TestIfConvertDifferential|TestPredicateLoweringDifferential)$$' -v -timeout 60m
 
 csmith-reduce: runtime
 	@command -v creduce >/dev/null || \

@@ -28,8 +28,15 @@ const (
 // Phis of non-entry region blocks become guarded copies at the end of their
 // predecessors: in the topological layout the last predecessor that runs
 // is the one control came from, so its copy is the one that survives. The
-// result is no longer SSA. No target consumes predicated MIR yet, so the
-// pass is off by default and in no pipeline.
+// result is no longer SSA; registers with guarded definitions start the
+// region as IMPLICIT_DEF (their old value is never read).
+//
+// A target's Machine may describe its if-conversion (IfConvMachine): what
+// may be guarded (without predication, only speculable instructions) and
+// a cost model that keeps unprofitable regions as branches
+// (-if-conversion-threshold). Without one the pass converts every region
+// it can, for an abstract predicated machine. The pass is off by default
+// (-enable-if-conversion); Cpu0 runs it before predicate-lowering.
 var ifConvertPass = Register(&Pass{
 	Name:       "if-convert",
 	Desc:       "if-conversion into predicated generic MIR (RK algorithm)",

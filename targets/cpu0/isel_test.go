@@ -734,9 +734,9 @@ var removedByCallLowering = []mir.Opcode{mir.GArgs, mir.GCall, mir.GRet, mir.GVA
 // G_SWITCH into compares and jump tables.
 var removedBySwitchLowering = []mir.Opcode{mir.GSwitch}
 
-// notInPipeline are generic ops no pass of the Cpu0 pipeline produces:
-// G_CMPP comes from if-convert, which no target runs yet (predicated Cpu0
-// code is a later step of the if-conversion issue).
+// notInPipeline are generic ops that never reach Cpu0's selection:
+// G_CMPP comes from if-convert, and predicate-lowering turns it into
+// compares and logic before isel.
 var notInPipeline = []mir.Opcode{mir.GCmpp}
 
 // removedBySoftFloat reports the generic float ops: soft-float, first in
