@@ -62,7 +62,9 @@ var (
 		Stats: map[string]string{"uniform": "Number of uniform branches", "divergent": "Number of divergent branches"}})
 	passMask = passes.Register(&passes.Pass{Name: "vc4-mask", Run: embedded, Desc: "VC4: execute-mask lowering of divergent control flow", Required: true,
 		Stats: map[string]string{"masked": "Number of masked instructions", "skip": "Number of skipped-region branches"}})
-	passRA   = passes.Register(&passes.Pass{Name: "vc4-regalloc", Run: embedded, Desc: "VC4: register allocation over files A and B", Required: true})
+	passRA = passes.Register(&passes.Pass{Name: "vc4-regalloc", Run: embedded, Desc: "VC4: register allocation over files A and B, with spilling", Required: true,
+		Stats: map[string]string{"spilled": "Number of values spilled to scratch memory", "remat": "Number of values rematerialized instead of spilled",
+			"reloads": "Number of reload sequences", "stores": "Number of spill store sequences"}})
 	passEmit = passes.Register(&passes.Pass{Name: "vc4-emit", Run: embedded, Desc: "VC4: emission with hazard nops", Required: true,
 		Stats: map[string]string{"pairs": "Number of add/mul pairs formed", "instrs": "Number of QPU instructions"}})
 )
@@ -128,11 +130,23 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 			cm.Debugf("%s: %s", f.Name, in)
 		}
 	}
-	regs, err := allocate(l.out)
+	cr := ctx(passRA)
+	sp := &spiller{newV: l.newV, scratch: l.unif[UnifScratch], base: int64(l.stats.ScratchBytes), temps: map[int]bool{}}
+	if cr.Debugging() {
+		sp.debug = func(format string, args ...any) { cr.Debugf("%s: "+format, append([]any{f.Name}, args...)...) }
+	}
+	code, regs, err := allocate(l.out, sp)
 	if err != nil {
 		return nil, fmt.Errorf("function '%s': %v", f.Name, err)
 	}
-	cr := ctx(passRA)
+	l.out = code
+	l.stats.ScratchBytes += 64 * sp.nslots
+	l.stats.Spilled, l.stats.Reloads, l.stats.SpillStores = sp.stats.Spilled, sp.stats.Reloads, sp.stats.Stores
+	l.stats.Rematerialized = sp.stats.Rematerialized
+	cr.Count("spilled", int64(sp.stats.Spilled))
+	cr.Count("remat", int64(sp.stats.Rematerialized))
+	cr.Count("reloads", int64(sp.stats.Reloads))
+	cr.Count("stores", int64(sp.stats.Stores))
 	if cr.Debugging() {
 		for r, n := range regs {
 			cr.Debugf("%s: %%%d -> %s", f.Name, r, n)

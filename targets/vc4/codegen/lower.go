@@ -57,6 +57,9 @@ type Stats struct {
 	Pairs             int
 	Instructions      int
 	ScratchBytes      int
+	// Register allocation: values spilled to scratch slots and
+	// rematerialized, and the reload and store sequences inserted.
+	Spilled, Rematerialized, Reloads, SpillStores int
 }
 
 func (l *lowerer) newV() int { l.nextV++; return l.nextV - 1 }
