@@ -1,0 +1,176 @@
+package codegen
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"lltosimd/frontend"
+)
+
+func TestLoopDepths(t *testing.T) {
+	// b0: outer header, b1: inner header; inner back edge to b1, outer to b0.
+	code := []*lins{
+		{op: "nop"},
+		{op: "label", target: 0},
+		{op: "nop"},
+		{op: "label", target: 1},
+		{op: "nop"},
+		{op: "brr", bcond: "anyz", target: 1},
+		{op: "nop"},
+		{op: "brr", bcond: "anyz", target: 0},
+		{op: "nop"},
+	}
+	got := fmt.Sprint(loopDepths(code))
+	if want := "[0 1 1 2 2 2 1 1 0]"; got != want {
+		t.Errorf("loopDepths = %s, want %s", got, want)
+	}
+}
+
+// fullIntervals returns n intervals covering [0, 100] with one use each.
+func fullIntervals(n int) map[int]*liveInterval {
+	ivs := map[int]*liveInterval{}
+	for r := 0; r < n; r++ {
+		ivs[r] = &liveInterval{reg: r, start: 0, end: 100, uses: 1, defs: 1}
+	}
+	return ivs
+}
+
+func TestLinearScanFitsWithoutSpills(t *testing.T) {
+	assign, spilled, err := linearScan(fullIntervals(62), spillCosts{store: 22, reload: 24, remat: 1})
+	if err != nil || len(spilled) != 0 || len(assign) != 62 {
+		t.Fatalf("62 intervals: %d assigned, %d spilled, err %v", len(assign), len(spilled), err)
+	}
+	used := map[physReg]bool{}
+	for _, p := range assign {
+		if used[p] || p.num == 14 {
+			t.Errorf("register %v assigned twice or reserved", p)
+		}
+		used[p] = true
+	}
+}
+
+func TestLinearScanSpillsCheapest(t *testing.T) {
+	costs := spillCosts{store: 22, reload: 24, remat: 1}
+	ivs := fullIntervals(64)
+	for r := 0; r < 64; r++ {
+		ivs[r].uses = 1000 // used in a loop
+	}
+	ivs[5].uses = 1     // rarely used: spill
+	ivs[9].remat = true // a constant: recompute instead
+	ivs[9].uses = 1000
+	ivs[7].noSpill = true
+	ivs[7].uses = 0
+	_, spilled, err := linearScan(ivs, costs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []int
+	for _, iv := range spilled {
+		got = append(got, iv.reg)
+	}
+	if fmt.Sprint(got) != "[5 9]" && fmt.Sprint(got) != "[9 5]" {
+		t.Errorf("spilled %v, want 5 (rarely used) and 9 (rematerializable); never 7 (unspillable)", got)
+	}
+}
+
+func TestLinearScanNothingSpillable(t *testing.T) {
+	ivs := fullIntervals(63)
+	for _, iv := range ivs {
+		iv.noSpill = true
+	}
+	if _, _, err := linearScan(ivs, spillCosts{store: 1, reload: 1, remat: 1}); err == nil || !strings.Contains(err.Error(), "register pressure") {
+		t.Errorf("err = %v, want a register pressure error", err)
+	}
+}
+
+// TestSpillRewrite checks the placement rules: a reload before the use, a
+// store after the definition, reloads hoisted before a mutex sequence,
+// constants recomputed and never stored, partial writes merged into the
+// reloaded value.
+func TestSpillRewrite(t *testing.T) {
+	const scratch, x, k, y = 1, 2, 3, 4
+	code := []*lins{
+		{op: "mov", d: vr(scratch), a: ph("unif"), b: ph("unif")},
+		{op: "ldi", d: vr(k), imm: 1000},
+		{op: "add", d: vr(x), a: vr(k), b: sim(1)},
+		{op: "mov", d: ph("r1"), a: ph("mutex"), b: ph("mutex")},
+		{op: "mov", d: ph("vpm"), a: vr(x), b: vr(x)},
+		{op: "mov", d: ph("mutex"), a: sim(0), b: sim(0)},
+		{op: "mov", d: vr(x), a: vr(k), b: vr(k), cond: "ifz"},
+		{op: "add", d: vr(y), a: vr(x), b: vr(x)},
+	}
+	next := 100
+	sp := &spiller{newV: func() int { next++; return next }, scratch: scratch, base: 64, temps: map[int]bool{}}
+	ivs := liveIntervals(code)
+	sp.mark(code, ivs)
+	if !ivs[k].remat || ivs[x].remat || !ivs[scratch].noSpill {
+		t.Fatalf("mark: k remat %v, x remat %v, scratch noSpill %v", ivs[k].remat, ivs[x].remat, ivs[scratch].noSpill)
+	}
+	out := sp.rewrite(code, []*liveInterval{ivs[x], ivs[k]})
+	var lines []string
+	for _, in := range out {
+		lines = append(lines, in.String())
+	}
+	text := strings.Join(lines, "\n")
+	if sp.stats.Remats != 2 {
+		t.Errorf("constant recomputed %d times, want 2 (one per use)\n%s", sp.stats.Remats, text)
+	}
+	if sp.stats.Stores != 2 || sp.stats.Reloads != 3 || sp.stats.Spilled != 1 || sp.stats.Rematerialized != 1 {
+		t.Errorf("stats %+v, want 2 stores (two defs of x), 3 reloads (mutex sequence, partial write, add)\n%s", sp.stats, text)
+	}
+	// The mutex sequence is intact: between its acquire and release there
+	// is no other acquire.
+	depth := 0
+	for _, in := range out {
+		if in.a == ph("mutex") {
+			depth++
+			if depth > 1 {
+				t.Fatalf("nested mutex acquire:\n%s", text)
+			}
+		}
+		if in.d == ph("mutex") {
+			depth--
+		}
+	}
+	for _, in := range out {
+		if in.defReg() == x || in.defReg() == k || in.a == vr(x) || in.b == vr(x) {
+			t.Errorf("spilled register still referenced: %s", in)
+		}
+	}
+}
+
+// TestSpillCompile compiles a kernel with 150 values live at once: it
+// must spill, and keep the scratch address out of the spilled set.
+func TestSpillCompile(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("define spir_kernel void @k(i32 addrspace(1)* %a, i32 addrspace(1)* %o) {\nentry:\n")
+	sb.WriteString("  %g = call spir_func i32 @_Z13get_global_idj(i32 0)\n")
+	const n = 150
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&sb, "  %%i%d = add i32 %%g, %d\n  %%p%d = getelementptr i32, i32 addrspace(1)* %%a, i32 %%i%d\n  %%v%d = load i32, i32 addrspace(1)* %%p%d\n", i, 16*i, i, i, i, i)
+	}
+	sb.WriteString("  %s0 = add i32 %v0, %v149\n")
+	for i := 1; i < n/2; i++ {
+		fmt.Fprintf(&sb, "  %%s%d = add i32 %%s%d, %%v%d\n  %%t%d = xor i32 %%s%d, %%v%d\n", i, i-1, i, i, i, n-1-i)
+	}
+	fmt.Fprintf(&sb, "  %%q = getelementptr i32, i32 addrspace(1)* %%o, i32 %%g\n  store i32 %%t%d, i32 addrspace(1)* %%q\n  ret void\n}\n", n/2-1)
+	m, err := frontend.Parse("t.ll", []byte(header+sb.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mm, err := frontend.Translate(m, frontend.Options{Arch: Arch})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Compile(mm.Funcs[0], Options{Module: mm})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Stats.Spilled == 0 || p.Stats.Reloads == 0 || p.Stats.SpillStores == 0 {
+		t.Errorf("stats %+v: want spills", p.Stats)
+	}
+	if want := dummyBytes + 64*p.Stats.Spilled; p.ScratchBytes != want {
+		t.Errorf("ScratchBytes = %d, want %d (dummy words + one 64-byte slot per spilled value)", p.ScratchBytes, want)
+	}
+}
