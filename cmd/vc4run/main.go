@@ -192,7 +192,12 @@ func execute(path, kernel string, qpus, global, local int, model sim.CacheModel,
 	perGroup := (local + 15) / 16
 	groups := global / local
 	waves := groups * perGroup
+	// Fixed words, the arguments, then, if the kernel asks for it, the
+	// stream's own address (it rematerializes uniforms instead of spilling them).
 	unifWords := codegen.NumFixedUniforms + len(argv)
+	if prog.UniformStreamAddr {
+		unifWords++
+	}
 	unifBase := addr
 	addr = align(addr + uint32(4*unifWords*waves))
 	// Every wave has its own scratch area: waves are dispatched to
@@ -236,6 +241,9 @@ func execute(path, kernel string, qpus, global, local int, model sim.CacheModel,
 				words = append(words, a.words[0])
 			}
 		}
+		if prog.UniformStreamAddr {
+			words = append(words, ua)
+		}
 		for i, w := range words {
 			if err := m.Write32(ua+4*uint32(i), w); err != nil {
 				return err
@@ -272,6 +280,8 @@ func execute(path, kernel string, qpus, global, local int, model sim.CacheModel,
 		sim.PrintStalls(stderr, &total)
 		fmt.Fprintf(stderr, "code size: %d\nuniform branches: %d\ndivergent branches: %d\nmasked instructions: %d\nskip branches: %d\n",
 			len(prog.Words), s.UniformBranches, s.DivergentBranches, s.MaskedInstrs, s.SkipBranches)
+		fmt.Fprintf(stderr, "spilled values: %d\nrematerialized values: %d\nspill reloads: %d\nspill stores: %d\nvpm spill rows: %d\n",
+			s.Spilled, s.Rematerialized, s.Reloads, s.SpillStores, s.VPMSpillRows)
 	}
 	return nil
 }

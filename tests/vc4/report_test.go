@@ -29,7 +29,8 @@ var (
 // "name: value" pairs of vc4run's -stats output they show (matched
 // case-insensitively): cycles under the timing model, stall cycles by
 // cause (summed over QPUs), lane reads that returned stale data (only
-// under -cache-model=incoherent) and the static code size.
+// under -cache-model=incoherent), the static code size, and the values
+// the register allocator spilled or rematerialized.
 var statColumns = []struct{ title, match string }{
 	{"cycles", "cycles"},
 	{"instrs", "instructions"},
@@ -44,6 +45,8 @@ var statColumns = []struct{ title, match string }{
 	{"size", "code size"},
 	{"uniform br", "uniform branches"},
 	{"divergent br", "divergent branches"},
+	{"spills", "spilled values"},
+	{"remat", "rematerialized values"},
 }
 
 var statPair = regexp.MustCompile(`(?i)([a-z][a-z0-9 _./-]*?)\s*[:=]\s*(-?[0-9][0-9.]*%?)`)

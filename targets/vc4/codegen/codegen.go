@@ -52,7 +52,10 @@ type Program struct {
 	// is uniform UnifScratch (dummy words for inactive lanes' stores, then
 	// 16 lanes of private memory).
 	ScratchBytes int
-	Stats        Stats
+	// UniformStreamAddr says that the kernel reads one more uniform after
+	// its arguments: the address of its own uniform stream.
+	UniformStreamAddr bool
+	Stats             Stats
 }
 
 // Passes (registered for -debug-only keys, -list-passes and statistics).
@@ -131,7 +134,7 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 		}
 	}
 	cr := ctx(passRA)
-	sp := &spiller{newV: l.newV, scratch: l.unif[UnifScratch], base: int64(l.stats.ScratchBytes), temps: map[int]bool{}}
+	sp := newSpiller(l.newV, l.unif[UnifScratch], int64(l.stats.ScratchBytes))
 	if cr.Debugging() {
 		sp.debug = func(format string, args ...any) { cr.Debugf("%s: "+format, append([]any{f.Name}, args...)...) }
 	}
@@ -141,6 +144,7 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 	}
 	l.out = code
 	l.stats.ScratchBytes += 64 * sp.nslots
+	l.stats.VPMSpillRows = sp.vpmRows
 	l.stats.Spilled, l.stats.Reloads, l.stats.SpillStores = sp.stats.Spilled, sp.stats.Reloads, sp.stats.Stores
 	l.stats.Rematerialized = sp.stats.Rematerialized
 	cr.Count("spilled", int64(sp.stats.Spilled))
@@ -175,6 +179,7 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 	}
 	p.Words = prog.Words
 	p.ScratchBytes = l.stats.ScratchBytes
+	p.UniformStreamAddr = sp.ubase >= 0
 	p.Stats = l.stats
 	p.Stats.UniformBranches = div.uniformBr
 	p.Stats.DivergentBranches = len(div.divergent)

@@ -57,9 +57,10 @@ type Stats struct {
 	Pairs             int
 	Instructions      int
 	ScratchBytes      int
-	// Register allocation: values spilled to scratch slots and
-	// rematerialized, and the reload and store sequences inserted.
-	Spilled, Rematerialized, Reloads, SpillStores int
+	// Register allocation: values spilled (to VPM rows or scratch
+	// memory) and rematerialized, the reload and store sequences
+	// inserted, and the VPM rows per QPU used for spills.
+	Spilled, Rematerialized, Reloads, SpillStores, VPMSpillRows int
 }
 
 func (l *lowerer) newV() int { l.nextV++; return l.nextV - 1 }

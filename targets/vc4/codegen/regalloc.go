@@ -29,20 +29,23 @@ type liveInterval struct {
 	// weight is the sum of 10^(loop depth) over the uses and definitions.
 	uses, defs float64
 	noSpill    bool // a spill temporary, or needed by the spill code itself
-	remat      bool // recomputable by one instruction, never stored
+	// rematCost, if not 0, is the cost of recomputing the value at a use
+	// (then it is never stored).
+	rematCost float64
 }
 
 // spillCost is the expected dynamic cost of spilling iv under the given
 // per-occurrence costs (instructions plus stall cycles).
 func (iv *liveInterval) spillCost(c spillCosts) float64 {
-	if iv.remat {
-		return iv.uses * c.remat
+	if iv.rematCost > 0 {
+		return iv.uses * iv.rematCost
 	}
 	return iv.uses*c.reload + iv.defs*c.store
 }
 
-// spillCosts are the mechanics' costs of one spill operation, in cycles.
-type spillCosts struct{ store, reload, remat float64 }
+// spillCosts are the mechanics' costs of one spill store and one reload,
+// in cycles.
+type spillCosts struct{ store, reload float64 }
 
 // segment is a run of LIR instructions between labels, with the machine
 // control flow that the emitted code really has: fall-through into the

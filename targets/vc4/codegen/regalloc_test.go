@@ -37,7 +37,7 @@ func fullIntervals(n int) map[int]*liveInterval {
 }
 
 func TestLinearScanFitsWithoutSpills(t *testing.T) {
-	assign, spilled, err := linearScan(fullIntervals(62), spillCosts{store: 22, reload: 24, remat: 1})
+	assign, spilled, err := linearScan(fullIntervals(62), spillCosts{store: 22, reload: 24})
 	if err != nil || len(spilled) != 0 || len(assign) != 62 {
 		t.Fatalf("62 intervals: %d assigned, %d spilled, err %v", len(assign), len(spilled), err)
 	}
@@ -51,13 +51,13 @@ func TestLinearScanFitsWithoutSpills(t *testing.T) {
 }
 
 func TestLinearScanSpillsCheapest(t *testing.T) {
-	costs := spillCosts{store: 22, reload: 24, remat: 1}
+	costs := spillCosts{store: 22, reload: 24}
 	ivs := fullIntervals(64)
 	for r := 0; r < 64; r++ {
 		ivs[r].uses = 1000 // used in a loop
 	}
-	ivs[5].uses = 1     // rarely used: spill
-	ivs[9].remat = true // a constant: recompute instead
+	ivs[5].uses = 1      // rarely used: spill
+	ivs[9].rematCost = 1 // a constant: recompute instead
 	ivs[9].uses = 1000
 	ivs[7].noSpill = true
 	ivs[7].uses = 0
@@ -79,33 +79,38 @@ func TestLinearScanNothingSpillable(t *testing.T) {
 	for _, iv := range ivs {
 		iv.noSpill = true
 	}
-	if _, _, err := linearScan(ivs, spillCosts{store: 1, reload: 1, remat: 1}); err == nil || !strings.Contains(err.Error(), "register pressure") {
+	if _, _, err := linearScan(ivs, spillCosts{store: 1, reload: 1}); err == nil || !strings.Contains(err.Error(), "register pressure") {
 		t.Errorf("err = %v, want a register pressure error", err)
 	}
 }
 
-// TestSpillRewrite checks the placement rules: a reload before the use, a
-// store after the definition, reloads hoisted before a mutex sequence,
-// constants recomputed and never stored, partial writes merged into the
-// reloaded value.
+// TestSpillRewrite checks the placement rules: a reload before the use
+// (reused by the next instruction of the same stretch), a store after the
+// definition, reloads hoisted before a mutex sequence, constants
+// recomputed and never stored, partial writes merged into the reloaded
+// value.
 func TestSpillRewrite(t *testing.T) {
 	const scratch, x, k, y = 1, 2, 3, 4
 	code := []*lins{
 		{op: "mov", d: vr(scratch), a: ph("unif"), b: ph("unif")},
 		{op: "ldi", d: vr(k), imm: 1000},
 		{op: "add", d: vr(x), a: vr(k), b: sim(1)},
+		{op: "label", target: 1},
 		{op: "mov", d: ph("r1"), a: ph("mutex"), b: ph("mutex")},
 		{op: "mov", d: ph("vpm"), a: vr(x), b: vr(x)},
 		{op: "mov", d: ph("mutex"), a: sim(0), b: sim(0)},
+		{op: "label", target: 2},
 		{op: "mov", d: vr(x), a: vr(k), b: vr(k), cond: "ifz"},
+		{op: "label", target: 3},
 		{op: "add", d: vr(y), a: vr(x), b: vr(x)},
+		{op: "add", d: vr(y), a: vr(x), b: vr(y)},
 	}
 	next := 100
-	sp := &spiller{newV: func() int { next++; return next }, scratch: scratch, base: 64, temps: map[int]bool{}}
+	sp := newSpiller(func() int { next++; return next }, scratch, 64)
 	ivs := liveIntervals(code)
 	sp.mark(code, ivs)
-	if !ivs[k].remat || ivs[x].remat || !ivs[scratch].noSpill {
-		t.Fatalf("mark: k remat %v, x remat %v, scratch noSpill %v", ivs[k].remat, ivs[x].remat, ivs[scratch].noSpill)
+	if ivs[k].rematCost != rematConstCycles || ivs[x].rematCost != 0 || !ivs[scratch].noSpill {
+		t.Fatalf("mark: k remat %v, x remat %v, scratch noSpill %v", ivs[k].rematCost, ivs[x].rematCost, ivs[scratch].noSpill)
 	}
 	out := sp.rewrite(code, []*liveInterval{ivs[x], ivs[k]})
 	var lines []string
@@ -123,6 +128,9 @@ func TestSpillRewrite(t *testing.T) {
 	// is no other acquire.
 	depth := 0
 	for _, in := range out {
+		if depth > 0 && strings.HasPrefix(in.comment, "reload") {
+			t.Errorf("reload inside a mutex sequence:\n%s", text)
+		}
 		if in.a == ph("mutex") {
 			depth++
 			if depth > 1 {
@@ -170,7 +178,7 @@ func TestSpillCompile(t *testing.T) {
 	if p.Stats.Spilled == 0 || p.Stats.Reloads == 0 || p.Stats.SpillStores == 0 {
 		t.Errorf("stats %+v: want spills", p.Stats)
 	}
-	if want := dummyBytes + 64*p.Stats.Spilled; p.ScratchBytes != want {
-		t.Errorf("ScratchBytes = %d, want %d (dummy words + one 64-byte slot per spilled value)", p.ScratchBytes, want)
+	if p.Stats.VPMSpillRows != vpmSpillRows || p.ScratchBytes <= dummyBytes || (p.ScratchBytes-dummyBytes)%64 != 0 {
+		t.Errorf("VPM rows %d, ScratchBytes = %d: want %d VPM rows, then 64-byte memory slots after the dummy words", p.Stats.VPMSpillRows, p.ScratchBytes, vpmSpillRows)
 	}
 }

@@ -1,57 +1,94 @@
 package codegen
 
-import "fmt"
+import (
+	"fmt"
+	"sort"
+)
 
 // Spill mechanics of the QPU (the decisions are in regalloc.go).
 //
-// A spilled value lives in a *slot* of the wave's scratch area: 16 words
-// (one per lane) at scratch + spillBase + 64·slot, after the dummy words
-// and the lanes' private memory, so every wave (and so every QPU) has its
-// own slots. A spill store writes the vector to VPM row 0 and stores the
-// row with one 16-word VDW DMA; a reload reads the row back with one
-// 16-word VDR DMA and a VPM read. Both hold the VPM mutex like every other
-// VPM user (the row and the DMA engines are shared) and wait for their
-// DMA before releasing it.
+// A spilled value lives in a *slot* that holds one 16-lane vector. There
+// are two kinds, and the costliest spilled values get the cheap one:
 //
-// This path is coherent by construction: VDW writes memory directly and
-// VDR reads memory directly, and the TMU (whose caches do not see DMA
-// writes, docs/vc4.md "Incoherent caches") never reads a slot.
+//   - VPM rows: each QPU owns vpmSpillRows rows of the VPM (rows 1 + 3q …
+//     3 + 3q for QPU q; row 0 is the shared staging row of loads and
+//     stores, and 16 QPUs × 3 rows fit in the 64 modelled rows). A spill
+//     store is `add vw_setup, vwb, k` ; `mov vpm, t` and a reload
+//     `ldi r1, k + 0x100000` ; `add vr_setup, vwb, r1` ; two instructions ;
+//     `mov t, vpm` (readable from the 3rd instruction after the setup,
+//     spec §5), where vwb = 0x1a01 + 3·qpu_num (a horizontal 32-bit write
+//     setup of the QPU's first row) is computed once in the prologue. No
+//     mutex, no DMA: the rows and the VPM setups belong to the QPU.
+//   - memory: 16 words (one per lane) at scratch + base + 64·n in the
+//     wave's scratch area, after the dummy words and the lanes' private
+//     memory. A store writes the vector to VPM row 0 and stores the row by
+//     one 16-word VDW DMA; a reload reads it back by one 16-word VDR DMA and
+//     a VPM read. Both hold the VPM mutex like every other user of row 0
+//     and the DMA engines, and wait for their DMA before releasing it.
 //
-// Constants (a single unconditional ldi or small-immediate mov) are never
-// stored: every use recomputes them with that instruction.
+// Both are coherent by construction: a value never passes through the
+// TMU or uniform caches (which do not see DMA writes, docs/vc4.md
+// "Incoherent caches"): VPM rows are read directly, VDW writes and VDR
+// reads memory directly. Values whose live ranges do not overlap share a
+// slot.
+//
+// Values that can be recomputed are never stored: constants (a single
+// unconditional ldi or small-immediate mov) are recomputed at each use by
+// that instruction; words of the uniform stream are read again by
+// pointing unif_addr at them (the launcher appends the stream's own
+// address after the arguments, docs/vc4.md).
 //
 // The sequences use only r1 (dead at every insertion point: the lowering
 // uses it only inside its own sequences, which the spill code never
-// splits) and no flags, so they can go between a flag-setting instruction
-// and its conditional user. A sequence holding the mutex (load, store)
-// is never split either: reloads for its uses go before its acquire, and
-// values it defines are not spilled.
+// splits; checkR1 verifies it) and no flags, so they can go between a
+// flag-setting instruction and its conditional user. A sequence holding
+// the mutex (load, store) is never split: reloads for its uses go before
+// its acquire, and values it defines are not spilled.
 type spiller struct {
 	newV    func() int
 	scratch int   // virtual register holding the scratch address (never spilled)
-	base    int64 // byte offset of slot 0 in the scratch area
-	nslots  int
-	temps   map[int]bool // spill temporaries (never spilled again)
+	base    int64 // byte offset of memory slot 0 in the scratch area
+	nslots  int   // memory slots
+	vpmRows int   // VPM rows taken by earlier rounds
+	vwb     int   // virtual register holding the QPU's first VPM write setup, -1 if none yet
+	ubase   int   // virtual register holding the uniform stream address, -1 if none yet
+	temps   map[int]bool
 	stats   spillStats
 	debug   func(format string, args ...any)
+}
+
+// vpmSpillRows is the number of VPM rows each QPU uses for spills.
+const vpmSpillRows = 3
+
+// reuseWindow bounds how far (in LIR instructions) a reloaded value is
+// reused: long enough for the expansion of one operation, short enough
+// to keep the temporaries from adding pressure.
+const reuseWindow = 12
+
+func newSpiller(newV func() int, scratch int, base int64) *spiller {
+	return &spiller{newV: newV, scratch: scratch, base: base, vwb: -1, ubase: -1, temps: map[int]bool{}}
 }
 
 // spillStats count what the spiller did.
 type spillStats struct {
 	Spilled, Rematerialized int // virtual registers
+	VPMSlots, MemSlots      int // slots used
 	Stores, Reloads, Remats int // inserted sequences
 }
 
-// spill costs, in cycles: the instructions of a sequence plus the DMA
-// wait of the timing model (10 + 15/4 cycles for 16 words, docs/vc4.md).
-// A rematerialization is one instruction.
+// Costs in cycles: the instructions of a sequence plus, for memory slots,
+// the DMA wait of the timing model (10 + ⌈15/4⌉ cycles for 16 words,
+// docs/vc4.md); the decisions use the memory costs, the slot choice
+// gives the VPM rows to the costliest values.
 const (
 	spillStoreCycles  = 8 + 14
 	spillReloadCycles = 10 + 14
+	rematConstCycles  = 1
+	rematUnifCycles   = 6 // unif_addr write, 2 instructions, read, hazard nop
 )
 
 func (s *spiller) costs() spillCosts {
-	return spillCosts{store: spillStoreCycles, reload: spillReloadCycles, remat: 1}
+	return spillCosts{store: spillStoreCycles, reload: spillReloadCycles}
 }
 
 // mutexRegions maps every instruction inside a sequence that holds the
@@ -75,17 +112,23 @@ func mutexRegions(code []*lins) [][2]int {
 	return reg
 }
 
-// rematerializable reports whether in recomputes its result from nothing:
-// an unconditional ldi or small-immediate mov.
-func rematerializable(in *lins) bool {
+// constantDef reports whether in recomputes its result from nothing: an
+// unconditional ldi or small-immediate mov.
+func constantDef(in *lins) bool {
 	if in.cond != "" || in.setf || in.masked || in.rot != 0 || in.d.k != vReg {
 		return false
 	}
 	return in.op == "ldi" || in.op == "mov" && in.a.k == vImm && in.b == in.a
 }
 
+// unifDef reports whether in is a read of the uniform stream into a
+// register (the prologue's).
+func unifDef(in *lins) bool {
+	return in.op == "mov" && in.a == ph("unif") && in.cond == "" && !in.setf && !in.masked && in.d.k == vReg
+}
+
 // mark sets which intervals may not be spilled and which are
-// rematerializable.
+// rematerializable, and at what cost.
 func (s *spiller) mark(code []*lins, ivs map[int]*liveInterval) {
 	ndefs := map[int]int{}
 	def := map[int]*lins{}
@@ -100,34 +143,114 @@ func (s *spiller) mark(code []*lins, ivs map[int]*liveInterval) {
 		}
 	}
 	for r, iv := range ivs {
-		if s.temps[r] || r == s.scratch {
+		if s.temps[r] || r == s.scratch || r == s.vwb || r == s.ubase {
 			iv.noSpill = true
 		}
-		iv.remat = ndefs[r] == 1 && rematerializable(def[r])
+		switch {
+		case ndefs[r] != 1:
+		case constantDef(def[r]):
+			iv.rematCost = rematConstCycles
+		case unifDef(def[r]):
+			iv.rematCost = rematUnifCycles
+		}
 	}
+}
+
+// slotKind is where a spilled value lives.
+type slotKind int
+
+const (
+	slotMem slotKind = iota // scratch memory, by DMA
+	slotVPM                 // a VPM row of the QPU
+)
+
+type slot struct {
+	kind slotKind
+	n    int
+}
+
+// assignSlots gives the spilled intervals slots: by decreasing cost, the
+// first VPM row or memory slot whose values' live ranges do not overlap.
+func (s *spiller) assignSlots(spilled []*liveInterval) map[int]slot {
+	list := append([]*liveInterval{}, spilled...)
+	costs := s.costs()
+	sort.SliceStable(list, func(i, j int) bool { return list[i].spillCost(costs) > list[j].spillCost(costs) })
+	type occ struct{ ivs []*liveInterval }
+	overlaps := func(o *occ, x *liveInterval) bool {
+		for _, y := range o.ivs {
+			if x.start <= y.end && y.start <= x.end {
+				return true
+			}
+		}
+		return false
+	}
+	var vpm, mem []*occ
+	res := map[int]slot{}
+	for _, x := range list {
+		placed := false
+		for k := 0; k < vpmSpillRows-s.vpmRows && !placed; k++ {
+			if k == len(vpm) {
+				vpm = append(vpm, &occ{})
+			}
+			if !overlaps(vpm[k], x) {
+				vpm[k].ivs = append(vpm[k].ivs, x)
+				res[x.reg] = slot{slotVPM, s.vpmRows + k}
+				placed = true
+			}
+		}
+		for k := 0; !placed; k++ {
+			if k == len(mem) {
+				mem = append(mem, &occ{})
+			}
+			if !overlaps(mem[k], x) {
+				mem[k].ivs = append(mem[k].ivs, x)
+				res[x.reg] = slot{slotMem, s.nslots + k}
+				placed = true
+			}
+		}
+	}
+	s.vpmRows += len(vpm)
+	s.nslots += len(mem)
+	s.stats.VPMSlots += len(vpm)
+	s.stats.MemSlots += len(mem)
+	return res
 }
 
 // rewrite replaces every occurrence of the spilled registers by a fresh
 // temporary: reloaded (or recomputed) just before a use, stored just
 // after a definition.
 func (s *spiller) rewrite(code []*lins, spilled []*liveInterval) []*lins {
-	slot := map[int]int{}
 	remat := map[int]*lins{}
 	isRemat := map[int]bool{}
+	var stored []*liveInterval
 	for _, iv := range spilled {
-		if iv.remat {
+		if iv.rematCost > 0 {
 			isRemat[iv.reg] = true
 			s.stats.Rematerialized++
 		} else {
-			slot[iv.reg] = s.nslots
-			s.nslots++
+			stored = append(stored, iv)
 			s.stats.Spilled++
 		}
-		if s.debug != nil {
-			s.debug("spill %%%d [%d, %d] uses %.0f defs %.0f remat %v", iv.reg, iv.start, iv.end, iv.uses, iv.defs, iv.remat)
+	}
+	slots := s.assignSlots(stored)
+	if s.debug != nil {
+		for _, iv := range spilled {
+			s.debug("spill %%%d [%d, %d] uses %.0f defs %.0f remat cost %.0f slot %v", iv.reg, iv.start, iv.end, iv.uses, iv.defs, iv.rematCost, slots[iv.reg])
 		}
 	}
-	for _, in := range code {
+	unifIndex := map[int]int{} // rematerialized uniform -> its word in the stream
+	nunif, lastUnif := 0, -1
+	for i, in := range code {
+		if in.op == "label" {
+			break // the end of the prologue, which reads every uniform
+		}
+		if in.a == ph("unif") {
+			if r := in.defReg(); r >= 0 && isRemat[r] && unifDef(in) {
+				unifIndex[r] = nunif
+			}
+			nunif++
+			lastUnif = i
+		}
 		if r := in.defReg(); r >= 0 && isRemat[r] {
 			remat[r] = in
 		}
@@ -135,7 +258,8 @@ func (s *spiller) rewrite(code []*lins, spilled []*liveInterval) []*lins {
 	regions := mutexRegions(code)
 	// The prologue reads the scratch address from the uniform stream after
 	// the words before it: a value defined earlier is stored once the
-	// address is there (the prologue is straight-line code).
+	// address is there (the prologue is straight-line code). The VPM
+	// base and the stream address are set up in the prologue too.
 	scratchDef := 0
 	for i, in := range code {
 		if in.defReg() == s.scratch {
@@ -145,40 +269,71 @@ func (s *spiller) rewrite(code []*lins, spilled []*liveInterval) []*lins {
 	}
 	before := map[int][]*lins{}
 	after := map[int][]*lins{}
-	// Reload temporaries of an insertion point, shared by the uses of one
-	// instruction or of one mutex sequence.
-	temp := map[[2]int]int{}
+	for _, sl := range slots {
+		if sl.kind == slotVPM && s.vwb < 0 {
+			s.vwb = s.newV()
+			after[scratchDef] = append(after[scratchDef], s.vpmBase()...)
+		}
+	}
+	if len(unifIndex) > 0 && s.ubase < 0 {
+		// The launcher puts the stream's address after the arguments.
+		s.ubase = s.newV()
+		after[lastUnif] = append(after[lastUnif], &lins{op: "mov", d: vr(s.ubase), a: ph("unif"), b: ph("unif"), comment: "uniform stream address"})
+	}
+	// The temporary last holding each spilled value, where it was set and
+	// in which straight-line stretch: uses up to reuseWindow instructions
+	// later in the same stretch read it again instead of reloading (the
+	// uses of one instruction, of one mutex sequence, of a mul32 …).
+	type holder struct{ t, pos, seg int }
+	recent := map[int]holder{}
+	seg := 0
 	rewritten := make([]*lins, len(code))
 	for i, orig := range code {
-		if r := orig.defReg(); r >= 0 && isRemat[r] {
-			continue // recomputed at every use instead
+		if orig.op == "label" || orig.op == "brr" {
+			seg++
 		}
 		in := *orig
 		rewritten[i] = &in
+		if r := orig.defReg(); r >= 0 && isRemat[r] {
+			if _, ok := unifIndex[r]; ok {
+				in.d = val{} // the word must still be consumed in stream order
+				continue
+			}
+			rewritten[i] = nil // recomputed at every use instead
+			continue
+		}
 		at, end := i, i
 		if reg := regions[i]; reg[0] >= 0 {
 			at, end = reg[0], reg[1]
 		}
 		subst := map[int]int{}
 		for _, u := range in.uses() {
-			_, sp := slot[u]
+			sl, sp := slots[u]
 			if _, done := subst[u]; done || !sp && !isRemat[u] {
 				continue
 			}
-			key := [2]int{at, u}
-			t, ok := temp[key]
-			if !ok {
+			h, ok := recent[u]
+			t := h.t
+			if !ok || h.seg != seg || at-h.pos > reuseWindow {
 				t = s.newV()
 				s.temps[t] = true
-				temp[key] = t
-				if isRemat[u] {
+				recent[u] = holder{t, at, seg}
+				if at <= max(scratchDef, lastUnif) {
+					panic("spill reload inside the prologue")
+				}
+				switch w, isUnif := unifIndex[u]; {
+				case isUnif:
+					s.checkR1(code, at)
+					before[at] = append(before[at], s.unifReload(w, t)...)
+					s.stats.Remats++
+				case isRemat[u]:
 					c := *remat[u]
 					c.d = vr(t)
 					before[at] = append(before[at], &c)
 					s.stats.Remats++
-				} else {
+				default:
 					s.checkR1(code, at)
-					before[at] = append(before[at], s.reload(slot[u], t)...)
+					before[at] = append(before[at], s.reload(sl, t)...)
 					s.stats.Reloads++
 				}
 			}
@@ -193,16 +348,17 @@ func (s *spiller) rewrite(code []*lins, spilled []*liveInterval) []*lins {
 			}
 		}
 		if r := in.defReg(); r >= 0 {
-			if n, ok := slot[r]; ok {
+			if sl, ok := slots[r]; ok {
 				t, ok := subst[r] // a partial write merges into the reloaded value
 				if !ok {
 					t = s.newV()
 					s.temps[t] = true
 				}
 				in.d = vr(t)
+				recent[r] = holder{t, i, seg}
 				end = max(end, scratchDef)
 				s.checkR1(code, end+1)
-				after[end] = append(after[end], s.store(n, t)...)
+				after[end] = append(after[end], s.store(sl, t)...)
 				s.stats.Stores++
 			}
 		}
@@ -218,34 +374,62 @@ func (s *spiller) rewrite(code []*lins, spilled []*liveInterval) []*lins {
 	return out
 }
 
-// slotOffset loads the byte offset of slot n in the scratch area into r1.
+// vpmBase computes vwb = 0x1a01 + 3·qpu_num: a VPM write setup (row
+// 1 + 3·qpu_num, horizontal 32-bit, stride 1) of the QPU's first spill row.
+func (s *spiller) vpmBase() []*lins {
+	return []*lins{
+		{op: "mov", d: ph("r1"), a: ph("qpu_num"), b: ph("qpu_num"), comment: "VPM spill rows of this QPU"},
+		{op: "mul24", mul: true, d: ph("r1"), a: ph("r1"), b: sim(vpmSpillRows)},
+		{op: "ldi", d: vr(s.vwb), imm: 0x1a01},
+		{op: "add", d: vr(s.vwb), a: vr(s.vwb), b: ph("r1")},
+	}
+}
+
+// slotOffset loads the byte offset of memory slot n in the scratch area
+// into r1.
 func (s *spiller) slotOffset(n int) *lins {
 	return &lins{op: "ldi", d: ph("r1"), imm: uint32(s.base + 64*int64(n))}
 }
 
-// store writes temporary t to slot n: VPM row 0, then one 16-word VDW
-// DMA to the slot, waited for before the mutex is released.
-func (s *spiller) store(n, t int) []*lins {
+// store writes temporary t to its slot.
+func (s *spiller) store(sl slot, t int) []*lins {
+	if sl.kind == slotVPM {
+		return []*lins{
+			{op: "add", d: ph("vw_setup"), a: vr(s.vwb), b: sim(int32(sl.n)), comment: fmt.Sprintf("spill to VPM row %d of this QPU", sl.n)},
+			{op: "mov", d: ph("vpm"), a: vr(t), b: vr(t)},
+		}
+	}
+	// VPM row 0, then one 16-word VDW DMA to the slot, waited for before
+	// the mutex is released.
 	return []*lins{
-		{op: "mov", d: ph("r1"), a: ph("mutex"), b: ph("mutex"), comment: fmt.Sprintf("spill to slot %d", n)},
+		{op: "mov", d: ph("r1"), a: ph("mutex"), b: ph("mutex"), comment: fmt.Sprintf("spill to memory slot %d", sl.n)},
 		{op: "ldi", d: ph("vw_setup"), imm: 0x1a00},
 		{op: "mov", d: ph("vpm"), a: vr(t), b: vr(t)},
 		{op: "ldi", d: ph("vw_setup"), imm: 0x80904000},
-		s.slotOffset(n),
+		s.slotOffset(sl.n),
 		{op: "add", d: ph("vw_addr"), a: vr(s.scratch), b: ph("r1")},
 		{op: "mov", d: ph("r1"), a: ph("vw_wait"), b: ph("vw_wait")},
 		{op: "mov", d: ph("mutex"), a: sim(0), b: sim(0)},
 	}
 }
 
-// reload reads slot n into temporary t: one 16-word VDR DMA into VPM row
-// 0, then a VPM read (readable from the 3rd instruction after its setup,
-// spec §5). The mutex release separates the write of t from its use, so
-// no hazard nop is needed.
-func (s *spiller) reload(n, t int) []*lins {
+// reload reads temporary t from its slot. The VPM is readable from the
+// 3rd instruction after the read setup (spec §5).
+func (s *spiller) reload(sl slot, t int) []*lins {
+	if sl.kind == slotVPM {
+		return []*lins{
+			{op: "ldi", d: ph("r1"), imm: 0x100000 + uint32(sl.n), comment: fmt.Sprintf("reload from VPM row %d of this QPU", sl.n)},
+			{op: "add", d: ph("vr_setup"), a: vr(s.vwb), b: ph("r1")}, // read setup = write setup + NUM 1
+			{op: "nop"},
+			{op: "nop"},
+			{op: "mov", d: vr(t), a: ph("vpm"), b: ph("vpm")},
+		}
+	}
+	// One 16-word VDR DMA into VPM row 0, then a VPM read. The mutex
+	// release separates the write of t from its use (no hazard nop).
 	return []*lins{
-		{op: "mov", d: ph("r1"), a: ph("mutex"), b: ph("mutex"), comment: fmt.Sprintf("reload from slot %d", n)},
-		s.slotOffset(n),
+		{op: "mov", d: ph("r1"), a: ph("mutex"), b: ph("mutex"), comment: fmt.Sprintf("reload from memory slot %d", sl.n)},
+		s.slotOffset(sl.n),
 		{op: "ldi", d: ph("vr_setup"), imm: 0x80010000},
 		{op: "add", d: ph("vr_addr"), a: vr(s.scratch), b: ph("r1")},
 		{op: "mov", d: ph("r1"), a: ph("vr_wait"), b: ph("vr_wait")},
@@ -255,6 +439,25 @@ func (s *spiller) reload(n, t int) []*lins {
 		{op: "mov", d: vr(t), a: ph("vpm"), b: ph("vpm")},
 		{op: "mov", d: ph("mutex"), a: sim(0), b: sim(0)},
 	}
+}
+
+// unifReload reads word w of the uniform stream again into t: unif_addr
+// is pointed at it, and a uniform may be read from the 3rd instruction
+// after that (REF, spec §5).
+func (s *spiller) unifReload(w, t int) []*lins {
+	off := 4 * w
+	seq := []*lins{}
+	var o val = sim(int32(off))
+	if off > 15 {
+		seq = append(seq, &lins{op: "ldi", d: ph("r1"), imm: uint32(off)})
+		o = ph("r1")
+	}
+	return append(seq,
+		&lins{op: "add", d: ph("unif_addr"), a: vr(s.ubase), b: o, comment: fmt.Sprintf("reread uniform word %d", w)},
+		&lins{op: "nop"},
+		&lins{op: "nop"},
+		&lins{op: "mov", d: vr(t), a: ph("unif"), b: ph("unif")},
+	)
 }
 
 // checkR1 panics (an internal error of Compile) if r1 may be live at
