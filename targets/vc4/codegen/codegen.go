@@ -156,23 +156,14 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 			cr.Debugf("%s: %%%d -> %s", f.Name, r, n)
 		}
 	}
-	e := &emitter{reg: regs}
-	for _, r := range uninitialized(l.out, regs) {
-		e.put(qinst{text: "mov " + r + ", 0", writes: []string{r},
-			alu: &aluPart{op: "mov", dst: r, args: "0", srcs: []string{"0"}, bPort: "#0"}})
-	}
-	for _, in := range l.out {
-		e.instr(in)
-	}
-	e.out, l.stats.Pairs = pairs(e.out)
-	e.out = hazardNops(e.out)
-	l.stats.MaskedInstrs = e.masked
-	for _, q := range e.out {
+	var lines []qinst
+	lines, l.stats.Pairs, l.stats.MaskedInstrs = emitLIR(l.out, regs)
+	for _, q := range lines {
 		if !q.label {
 			l.stats.Instructions++
 		}
 	}
-	p.Asm = render(e.out, f.Name)
+	p.Asm = render(lines, f.Name)
 	prog, err := asm.Assemble(p.Asm)
 	if err != nil {
 		return nil, fmt.Errorf("function '%s': internal error: generated assembly does not assemble: %v", f.Name, err)
@@ -255,4 +246,21 @@ func emit(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes.Config) e
 		}
 	}
 	return nil
+}
+
+// emitLIR turns allocated LIR into instruction lines: registers that some
+// path may read before writing them cleared first, operands staged, add
+// and mul operations paired, hazard nops inserted. It returns the lines,
+// the pairs formed and the masked instructions.
+func emitLIR(code []*lins, regs map[int]string) ([]qinst, int, int) {
+	e := &emitter{reg: regs}
+	for _, r := range uninitialized(code, regs) {
+		e.put(qinst{text: "mov " + r + ", 0", writes: []string{r},
+			alu: &aluPart{op: "mov", dst: r, args: "0", srcs: []string{"0"}, bPort: "#0"}})
+	}
+	for _, in := range code {
+		e.instr(in)
+	}
+	out, n := pairs(e.out)
+	return hazardNops(out), n, e.masked
 }

@@ -2,10 +2,13 @@ package codegen
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
 	"lltosimd/frontend"
+	"lltosimd/targets/vc4/asm"
+	vc4sim "lltosimd/targets/vc4/sim"
 )
 
 func TestLoopDepths(t *testing.T) {
@@ -180,5 +183,86 @@ func TestSpillCompile(t *testing.T) {
 	}
 	if p.Stats.VPMSpillRows != vpmSpillRows || p.ScratchBytes <= dummyBytes || (p.ScratchBytes-dummyBytes)%64 != 0 {
 		t.Errorf("VPM rows %d, ScratchBytes = %d: want %d VPM rows, then 64-byte memory slots after the dummy words", p.Stats.VPMSpillRows, p.ScratchBytes, vpmSpillRows)
+	}
+}
+
+// runSpill assembles a program that stores the lanes' element numbers to
+// a spill slot of kind k, clobbers the temporary and reloads the slot,
+// runs it on qpus QPUs of the simulator (each its own scratch area) and
+// returns the machine and the register holding the reloaded value.
+func runSpill(t *testing.T, k slotKind, qpus int) (*vc4sim.Machine, string) {
+	t.Helper()
+	const scratch, v, w = 1, 2, 3
+	next := 10
+	sp := newSpiller(func() int { next++; return next }, scratch, dummyBytes)
+	sp.vwb = sp.newV()
+	code := []*lins{{op: "mov", d: vr(scratch), a: ph("unif"), b: ph("unif")}}
+	code = append(code, sp.vpmBase()...)
+	code = append(code, &lins{op: "mov", d: vr(v), a: ph("elem_num"), b: ph("elem_num")})
+	sl := slot{k, 1}
+	code = append(code, sp.store(sl, v)...)
+	code = append(code, &lins{op: "mov", d: vr(v), a: sim(0), b: sim(0)})
+	code = append(code, sp.reload(sl, w)...)
+	code = append(code, &lins{op: "add", d: vr(v), a: vr(w), b: vr(v)},
+		&lins{op: "ldi", d: ph("irq"), imm: 1}, &lins{op: "nop", sig: "thrend"}, &lins{op: "nop"}, &lins{op: "nop"})
+	code, regs, err := allocate(code, sp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines, _, _ := emitLIR(code, regs)
+	prog, err := asm.Assemble(render(lines, "spill"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := vc4sim.New(vc4sim.Config{MemSize: 1 << 16, CacheModel: vc4sim.Incoherent})
+	if err := m.Load(prog.Words); err != nil {
+		t.Fatal(err)
+	}
+	for q := 0; q < qpus; q++ {
+		ua := uint32(0x100 + 4*q)
+		if err := m.Write32(ua, uint32(0x1000+0x400*q)); err != nil {
+			t.Fatal(err)
+		}
+		m.AddQPU(ua)
+	}
+	if _, err := m.Run(); err != nil {
+		t.Fatalf("%v\n%s", err, render(lines, "spill"))
+	}
+	return m, regs[v]
+}
+
+// TestSpillPathsTiming runs both spill paths on the simulator: the value
+// comes back in every lane, a VPM row costs no stall, a memory slot costs
+// the two DMAs (store and reload) and, with several QPUs, mutex waits.
+func TestSpillPathsTiming(t *testing.T) {
+	tm := vc4sim.DefaultTiming
+	dma := int64(tm.VDWSetup + (15+tm.VDWWords-1)/tm.VDWWords)
+	for _, c := range []struct {
+		kind slotKind
+		qpus int
+	}{{slotVPM, 1}, {slotVPM, 3}, {slotMem, 1}, {slotMem, 3}} {
+		m, r := runSpill(t, c.kind, c.qpus)
+		for _, q := range m.QPUs {
+			n, _ := strconv.Atoi(r[2:])
+			file := q.RA
+			if r[1] == 'b' {
+				file = q.RB
+			}
+			for lane := 0; lane < 16; lane++ {
+				if file[n][lane] != uint32(lane) {
+					t.Fatalf("kind %d, %d QPUs: QPU %d lane %d reloaded %d", c.kind, c.qpus, q.Num, lane, file[n][lane])
+				}
+			}
+		}
+		st := m.Stats.StallBy
+		t.Logf("kind %d, %d QPUs: %d cycles, stalls %v", c.kind, c.qpus, m.Stats.Cycles, st)
+		switch {
+		case c.kind == slotVPM && (st[vc4sim.StallVPM] != 0 || st[vc4sim.StallSync] != 0):
+			t.Errorf("VPM row, %d QPUs: %d DMA and %d mutex stall cycles, want none", c.qpus, st[vc4sim.StallVPM], st[vc4sim.StallSync])
+		case c.kind == slotMem && st[vc4sim.StallVPM] < 2*int64(c.qpus)*(dma-2):
+			t.Errorf("memory slot, %d QPUs: %d DMA stall cycles, want at least 2×%d per QPU", c.qpus, st[vc4sim.StallVPM], dma-2)
+		case c.kind == slotMem && c.qpus > 1 && st[vc4sim.StallSync] == 0:
+			t.Errorf("memory slot, %d QPUs: no mutex stall", c.qpus)
+		}
 	}
 }
