@@ -96,6 +96,7 @@ func TestSpillRewrite(t *testing.T) {
 	const scratch, x, k, y = 1, 2, 3, 4
 	code := []*lins{
 		{op: "mov", d: vr(scratch), a: ph("unif"), b: ph("unif")},
+		{op: "label", target: 0}, // the constant is defined after the prologue
 		{op: "ldi", d: vr(k), imm: 1000},
 		{op: "add", d: vr(x), a: vr(k), b: sim(1)},
 		{op: "label", target: 1},

@@ -251,6 +251,8 @@ func (s *spiller) rewrite(code []*lins, spilled []*liveInterval) []*lins {
 			nunif++
 			lastUnif = i
 		}
+	}
+	for _, in := range code {
 		if r := in.defReg(); r >= 0 && isRemat[r] {
 			remat[r] = in
 		}
