@@ -14,7 +14,9 @@
 //     (spec vc4.md §8) and plain all-lane branches for uniform ones;
 //   - vc4-regalloc: liveness on the machine CFG and linear scan over
 //     register files A and B (accumulators r0–r2 stage operands, r3 holds
-//     the execute mask, r4 receives TMU results);
+//     the execute mask, r4 receives TMU results), spilling to per-QPU VPM
+//     rows or scratch memory and rematerializing constants and uniforms
+//     (regalloc.go: decisions, spill.go: mechanics);
 //   - vc4-emit: vc4asm text with hazard nops, assembled to 64-bit words.
 package codegen
 
@@ -66,7 +68,7 @@ var (
 	passMask = passes.Register(&passes.Pass{Name: "vc4-mask", Run: embedded, Desc: "VC4: execute-mask lowering of divergent control flow", Required: true,
 		Stats: map[string]string{"masked": "Number of masked instructions", "skip": "Number of skipped-region branches"}})
 	passRA = passes.Register(&passes.Pass{Name: "vc4-regalloc", Run: embedded, Desc: "VC4: register allocation over files A and B, with spilling", Required: true,
-		Stats: map[string]string{"spilled": "Number of values spilled to scratch memory", "remat": "Number of values rematerialized instead of spilled",
+		Stats: map[string]string{"spilled": "Number of values spilled to VPM rows or scratch memory", "remat": "Number of values rematerialized instead of spilled",
 			"reloads": "Number of reload sequences", "stores": "Number of spill store sequences"}})
 	passEmit = passes.Register(&passes.Pass{Name: "vc4-emit", Run: embedded, Desc: "VC4: emission with hazard nops", Required: true,
 		Stats: map[string]string{"pairs": "Number of add/mul pairs formed", "instrs": "Number of QPU instructions"}})

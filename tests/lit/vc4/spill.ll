@@ -58,7 +58,7 @@
 ; STATS: vc4-regalloc - Number of reload sequences
 ; STATS: vc4-regalloc - Number of spill store sequences
 ; STATS: vc4-regalloc - Number of values rematerialized instead of spilled
-; STATS: vc4-regalloc - Number of values spilled to scratch memory
+; STATS: vc4-regalloc - Number of values spilled to VPM rows or scratch memory
 
 target datalayout = "e-p:32:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
 target triple = "spir"
