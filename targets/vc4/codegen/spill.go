@@ -38,9 +38,10 @@ import (
 // pointing unif_addr at them (the launcher appends the stream's own
 // address after the arguments, docs/vc4.md).
 //
-// The sequences use only r1 (dead at every insertion point: the lowering
-// uses it only inside its own sequences, which the spill code never
-// splits; checkR1 verifies it) and no flags, so they can go between a
+// The sequences clobber only r1, and r2 when emission stages an operand
+// through it (both dead at every insertion point: the lowering uses them
+// only inside its own sequences, which the spill code never splits;
+// checkR1 verifies it), and set no flags, so they can go between a
 // flag-setting instruction and its conditional user. A sequence holding
 // the mutex (load, store) is never split: reloads for its uses go before
 // its acquire, and values it defines are not spilled.
@@ -462,21 +463,24 @@ func (s *spiller) unifReload(w, t int) []*lins {
 	)
 }
 
-// checkR1 panics (an internal error of Compile) if r1 may be live at
-// position i, where spill code that clobbers it is inserted: some
-// instruction of the straight-line code from i reads r1 before writing it.
+// checkR1 panics (an internal error of Compile) if r1 or r2 may be live
+// at position i, where spill code is inserted: it clobbers r1, and the
+// emitter stages a conflicting operand of its instructions through r2.
+// Live means that some instruction of the straight-line code from i
+// reads the accumulator before writing it.
 func (s *spiller) checkR1(code []*lins, i int) {
-	r1 := ph("r1")
-	for ; i < len(code); i++ {
-		in := code[i]
-		if in.op == "label" || in.op == "brr" {
-			return
-		}
-		if in.a == r1 || in.b == r1 {
-			panic(fmt.Sprintf("spill code would clobber r1, live at %s", in))
-		}
-		if in.d == r1 && !in.partial() {
-			return
+	for _, acc := range []val{ph("r1"), ph("r2")} {
+		for j := i; j < len(code); j++ {
+			in := code[j]
+			if in.op == "label" || in.op == "brr" {
+				break
+			}
+			if in.a == acc || in.b == acc {
+				panic(fmt.Sprintf("spill code would clobber %s, live at %s", acc.name, in))
+			}
+			if in.d == acc && !in.partial() {
+				break
+			}
 		}
 	}
 }
