@@ -187,6 +187,8 @@ type fn struct {
 
 	vals    map[value.Value][]mir.Reg // defined (or forward-referenced) IR values
 	pending map[value.Value]bool      // forward-referenced values not yet defined
+	vecs    map[value.Value]mir.Reg   // vector values held whole in a vector register (vector.go)
+	vpend   map[value.Value]bool      // forward-referenced vector values not yet defined
 	blocks  map[*ir.Block]*mir.Block
 	layout  [][]*mir.Block           // per IR block: its MIR blocks in layout order
 	edges   map[*ir.Block][]edge     // branches leaving each IR block
@@ -210,6 +212,8 @@ func (t *translator) function(irf *ir.Func) (mf *mir.Func, err error) {
 		f:       mir.NewFunc(irf.Name(), t.opts.Arch),
 		vals:    make(map[value.Value][]mir.Reg),
 		pending: make(map[value.Value]bool),
+		vecs:    make(map[value.Value]mir.Reg),
+		vpend:   make(map[value.Value]bool),
 		blocks:  make(map[*ir.Block]*mir.Block, len(irf.Blocks)),
 		layout:  make([][]*mir.Block, len(irf.Blocks)),
 		edges:   make(map[*ir.Block][]edge),
@@ -402,6 +406,9 @@ func (s *fn) words(v value.Value) []mir.Reg {
 	if c, ok := v.(constant.Constant); ok {
 		return s.constWords(c)
 	}
+	if vt, ok := s.vecType(v.Type()); ok {
+		return s.extractLanes(s.vec(v), vt)
+	}
 	// A use before the definition in layout order: reserve the registers.
 	n := s.nwords(v.Type())
 	regs := make([]mir.Reg, n)
@@ -419,6 +426,10 @@ func (s *fn) word(v value.Value) mir.Reg { return s.words(v)[0] }
 // define binds an instruction's result, copying into registers reserved by
 // an earlier forward reference.
 func (s *fn) define(v value.Value, regs []mir.Reg) {
+	if vt, ok := s.vecType(v.Type()); ok {
+		s.defineLanes(v, vt, regs)
+		return
+	}
 	if s.pending[v] {
 		for i, r := range s.vals[v] {
 			s.emit(mir.GCopy, mir.D(r), mir.R(regs[i]))
@@ -467,6 +478,9 @@ func (s *fn) defineForgotten() {
 		for _, r := range s.vals[v] {
 			defs = append(defs, mir.NewInstr(mir.GImplicitDef, mir.D(r)))
 		}
+	}
+	for v := range s.vpend {
+		defs = append(defs, mir.NewInstr(mir.GImplicitDef, mir.D(s.vecs[v])))
 	}
 	if len(defs) == 0 {
 		return

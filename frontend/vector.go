@@ -11,13 +11,17 @@ import (
 	"lltosimd/mir"
 )
 
-// Vectors are scalarized: a value of type <N x T> lives in registers as the
-// concatenation of its N lanes' words (lane 0 first, each lane split into
-// words like a scalar T), and every vector instruction becomes N scalar
-// ones. The per-lane work reuses the scalar lowering by presenting each lane
-// as a value of its own (a constant element, or a regVal bound to the
-// lane's registers), so extension facts, i64 pairs and constant folding all
-// apply lane by lane.
+// Vectors whose lanes fit a word (i1, i8, i16, i32, pointers, float) are
+// values of one vector register (mir.VecType, docs/generic-mir.md,
+// Vectors); the vector-legalize pass splits them into their lanes for
+// targets without vectors. Operations on vectors of whole words (i32,
+// pointers, float) become vector ops; the others (narrow lanes, casts,
+// intrinsics, i64 and double lanes) reuse the scalar lowering lane by lane
+// by presenting each lane as a value of its own (a constant element, or a
+// regVal bound to the lane's register), so that extension facts, i64 pairs
+// and constant folding apply lane by lane, and their results are built
+// into a vector register again. Vectors of i64 or double lanes live in
+// registers as the concatenation of their lanes' words.
 
 // regVal is an IR value whose registers are already known: a lane of a
 // vector or an intermediate result (a reduction's accumulator).
@@ -70,6 +74,151 @@ func (s *fn) vecWords(vt *types.VectorType) int {
 	return int(n)
 }
 
+// vecType returns the vector register shape of IR type t, if values of t
+// live in one vector register.
+func (s *fn) vecType(t types.Type) (mir.VecType, bool) {
+	vt, ok := t.(*types.VectorType)
+	if !ok || vt.Scalable {
+		return mir.VecType{}, false
+	}
+	r := mir.VecType{Lanes: int(vt.Len), Bits: 32}
+	switch e := vt.ElemType.(type) {
+	case *types.IntType:
+		r.Bits = int(e.BitSize)
+	case *types.PointerType:
+	case *types.FloatType:
+		if e.Kind != types.FloatKindFloat {
+			return mir.VecType{}, false
+		}
+		r.Float = true
+	default:
+		return mir.VecType{}, false
+	}
+	if vt.Len > 64 || !r.Valid() {
+		return mir.VecType{}, false
+	}
+	return r, true
+}
+
+// wordVec returns the shape of a vector type whose lanes are whole words:
+// the vectors whose operations the frontend emits whole. Narrower lanes
+// go lane by lane through the scalar lowering, which knows their
+// extension state.
+func (s *fn) wordVec(t types.Type) (mir.VecType, bool) {
+	vt, ok := s.vecType(t)
+	return vt, ok && vt.Bits == 32
+}
+
+// vec returns the vector register holding v, building it at the current
+// point from v's known lanes or constant elements when v has none.
+func (s *fn) vec(v value.Value) mir.Reg {
+	vt, _ := s.vecType(v.Type())
+	if r, ok := s.vecs[v]; ok {
+		return r
+	}
+	if lanes, ok := s.vals[v]; ok {
+		return s.buildVec(vt, regOps(lanes))
+	}
+	if c, ok := v.(constant.Constant); ok {
+		return s.constVec(c, vt)
+	}
+	// A use before the definition in layout order: reserve the register.
+	r := s.f.NewVecVReg(vt)
+	s.vecs[v], s.vpend[v] = r, true
+	s.nameRegs(v, []mir.Reg{r})
+	return r
+}
+
+func regOps(regs []mir.Reg) []mir.Operand {
+	ops := make([]mir.Operand, len(regs))
+	for i, r := range regs {
+		ops[i] = mir.R(r)
+	}
+	return ops
+}
+
+// vecOp emits a vector op defining a new vector register of shape vt.
+func (s *fn) vecOp(op mir.Opcode, vt mir.VecType, srcs ...mir.Operand) mir.Reg {
+	d := s.f.NewVecVReg(vt)
+	s.emit(op, append([]mir.Operand{mir.D(d)}, srcs...)...)
+	return d
+}
+
+func (s *fn) buildVec(vt mir.VecType, lanes []mir.Operand) mir.Reg {
+	return s.vecOp(mir.GBuildVector, vt, lanes...)
+}
+
+// constVec builds a constant vector. Integer (and float) lanes are
+// immediates: a target without vectors materializes them where each lane
+// is used, as the scalar lowering does (undefined lanes are 0, like
+// constWords's).
+func (s *fn) constVec(c constant.Constant, vt mir.VecType) mir.Reg {
+	ops := make([]mir.Operand, vt.Lanes)
+	for i := range ops {
+		e := s.lane(c, i).(constant.Constant)
+		switch cv, ok := s.t.fold(e); {
+		case ok && cv.sym == "":
+			ops[i] = mir.I(int64(int32(cv.off)))
+		case isUndef(e):
+			ops[i] = mir.I(0)
+		default:
+			ops[i] = mir.R(s.word(e))
+		}
+	}
+	return s.buildVec(vt, ops)
+}
+
+func isUndef(c constant.Constant) bool {
+	switch c.(type) {
+	case *constant.Undef, *constant.Poison:
+		return true
+	}
+	return false
+}
+
+// extractLanes returns the lanes of vector register r as words.
+func (s *fn) extractLanes(r mir.Reg, vt mir.VecType) []mir.Reg {
+	out := make([]mir.Reg, vt.Lanes)
+	for i := range out {
+		out[i] = s.extractLane(r, i)
+	}
+	return out
+}
+
+// extractLane reads lane i of r; the facts known of r hold for each lane.
+func (s *fn) extractLane(r mir.Reg, i int) mir.Reg {
+	d := s.reg()
+	s.emit(mir.GExtractVectorElt, mir.D(d), mir.R(r), mir.I(int64(i)))
+	if f, ok := s.ext[r]; ok {
+		s.ext[d] = f
+	}
+	return d
+}
+
+// defineLanes binds vector value v to lanes computed one by one: they are
+// its known lanes (lane reads use them directly, with their facts) and the
+// elements of its vector register.
+func (s *fn) defineLanes(v value.Value, vt mir.VecType, lanes []mir.Reg) {
+	s.defineVec(v, s.buildVec(vt, regOps(lanes)))
+	s.vals[v] = lanes
+}
+
+// defineVec binds vector value v to vector register r, copying into the
+// register reserved by an earlier forward reference.
+func (s *fn) defineVec(v value.Value, r mir.Reg) {
+	if s.vpend[v] {
+		old := s.vecs[v]
+		s.emit(mir.GCopy, mir.D(old), mir.R(r))
+		if f, ok := s.ext[r]; ok {
+			s.ext[old] = f
+		}
+		delete(s.vpend, v)
+		return
+	}
+	s.vecs[v] = r
+	s.nameRegs(v, []mir.Reg{r})
+}
+
 // lane returns lane i of vector v as a scalar value.
 func (s *fn) lane(v value.Value, i int) value.Value {
 	vt, _ := vectorOf(v.Type())
@@ -83,6 +232,12 @@ func (s *fn) lane(v value.Value, i int) value.Value {
 			return constant.NewUndef(vt.ElemType)
 		}
 		fail("unsupported: vector constant %s", c.Ident())
+	}
+	if _, ok := s.vecType(vt); ok {
+		if lanes, ok := s.vals[v]; ok {
+			return s.regValue(vt.ElemType, lanes[i:i+1])
+		}
+		return s.regValue(vt.ElemType, []mir.Reg{s.extractLane(s.vec(v), i)})
 	}
 	ew := s.nwords(vt.ElemType)
 	return s.regValue(vt.ElemType, s.words(v)[i*ew:(i+1)*ew])
@@ -163,10 +318,26 @@ func (s *fn) vectorInst(inst ir.Instruction) bool {
 		if !ok {
 			return false
 		}
+		if wt, ok := s.wordVec(in.X.Type()); ok {
+			c, ok := condOf[in.Pred]
+			if !ok {
+				fail("unsupported: icmp predicate %s", in.Pred)
+			}
+			s.defineMask(in, s.vecOp(mir.GICmp, laneMask(wt), mir.C(c), mir.R(s.vec(in.X)), mir.R(s.vec(in.Y))))
+			return true
+		}
 		s.define(in, perLane(vt.Len, func(i int) []mir.Reg {
 			return []mir.Reg{s.icmp(in.Pred, s.lane(in.X, i), s.lane(in.Y, i))}
 		}))
 	case *ir.InstSelect:
+		if wt, ok := s.wordVec(in.Typ); ok && s.maskReady(in.Cond) {
+			c := s.vec(in.Cond)
+			if !isVector(in.Cond.Type()) {
+				c = s.zext(s.word(in.Cond), 1)
+			}
+			s.defineVec(in, s.vecOp(mir.GSelect, wt, mir.R(c), mir.R(s.vec(in.ValueTrue)), mir.R(s.vec(in.ValueFalse))))
+			return true
+		}
 		vt, ok := vectorOf(in.Cond.Type())
 		if !ok {
 			return false
@@ -183,6 +354,11 @@ func (s *fn) vectorInst(inst ir.Instruction) bool {
 		align := s.vecAlign(vt, int64(in.Align))
 		align = s.checkAlign(in.Src, align, "load")
 		base, off := s.addr(in.Src)
+		if wt, ok := s.wordVec(vt); ok && align >= 4 {
+			s.vecWords(vt)
+			s.defineVec(in, s.vecOp(mir.GVLoad, wt, base, mir.I(off), mir.I(align)))
+			return true
+		}
 		s.define(in, s.vecLoad(vt, base, off, align))
 	case *ir.InstStore:
 		vt, ok := vectorOf(in.Src.Type())
@@ -193,6 +369,10 @@ func (s *fn) vectorInst(inst ir.Instruction) bool {
 		align := s.vecAlign(vt, int64(in.Align))
 		align = s.checkAlign(in.Dst, align, "store")
 		base, off := s.addr(in.Dst)
+		if _, ok := s.wordVec(vt); ok && align >= 4 {
+			s.emit(mir.GVStore, mir.R(s.vec(in.Src)), base, mir.I(off), mir.I(align))
+			return true
+		}
 		s.vecStore(vt, s.words(in.Src), base, off, align)
 	case *ir.InstGetElementPtr:
 		vt, ok := vectorOf(in.Typ)
@@ -212,8 +392,18 @@ func (s *fn) vectorInst(inst ir.Instruction) bool {
 	case *ir.InstExtractElement:
 		s.define(in, s.extractElement(in.X, in.Index))
 	case *ir.InstInsertElement:
+		if wt, ok := s.wordVec(in.Typ); ok {
+			if r, ok := s.vecInsert(wt, in.X, in.Elem, in.Index); ok {
+				s.defineVec(in, r)
+				return true
+			}
+		}
 		s.define(in, s.insertElement(in.X, in.Elem, in.Index))
 	case *ir.InstShuffleVector:
+		if r, ok := s.vecShuffle(in); ok {
+			s.defineVec(in, r)
+			return true
+		}
 		s.define(in, s.shuffle(in))
 	default:
 		return false
@@ -231,6 +421,12 @@ func (s *fn) vecBinary(in value.Value, k binKind, x, y value.Value) bool {
 	vt, ok := vectorOf(x.Type())
 	if !ok {
 		return false
+	}
+	if wt, ok := s.wordVec(x.Type()); ok {
+		if amt, ok := s.vecShiftAmount(k, wt, y); ok {
+			s.defineVec(in, s.vecOp(binOps[k], wt, mir.R(s.vec(x)), mir.R(amt)))
+			return true
+		}
 	}
 	s.define(in, perLane(vt.Len, func(i int) []mir.Reg {
 		return s.binary(k, s.lane(x, i), s.lane(y, i))
@@ -405,6 +601,11 @@ func (s *fn) extractElement(x, idx value.Value) []mir.Reg {
 		return s.words(s.lane(x, int(k)))
 	}
 	i := s.vecIndex(idx)
+	if _, ok := s.wordVec(vt); ok {
+		d := s.reg()
+		s.emit(mir.GExtractVectorElt, mir.D(d), mir.R(s.vec(x)), mir.R(i))
+		return []mir.Reg{d}
+	}
 	res := append([]mir.Reg(nil), s.words(s.lane(x, 0))...)
 	for l := 1; l < int(vt.Len); l++ {
 		eq := s.icmpR(mir.CondEQ, i, s.konst(int64(l)))
@@ -595,6 +796,9 @@ func isFloat(t types.Type) bool {
 // vecFloat translates a floating-point instruction on vectors lane by lane
 // through the scalar lowering (float.go), and reports whether it did.
 func (s *fn) vecFloat(inst ir.Instruction) bool {
+	if s.vecFloatWhole(inst) {
+		return true
+	}
 	var n uint64
 	var mk func(i int) ir.Instruction
 	switch in := inst.(type) {
@@ -689,4 +893,140 @@ func (s *fn) floatReduce(op string, start, v value.Value) []mir.Reg {
 		acc = s.regValue(vt.ElemType, s.vals[in.(value.Value)])
 	}
 	return s.words(acc)
+}
+
+// laneMask is the shape of the lane mask a compare of vectors of shape vt
+// produces.
+func laneMask(vt mir.VecType) mir.VecType { return mir.VecType{Lanes: vt.Lanes, Bits: 1} }
+
+// defineMask defines v as the mask a vector compare produced: its lanes
+// are 0 or 1.
+func (s *fn) defineMask(v value.Value, r mir.Reg) {
+	s.setZ(r, 1)
+	s.defineVec(v, r)
+}
+
+// maskReady reports whether a select condition can drive a whole vector
+// select: a scalar, or a mask whose lanes are known to be 0 or 1 (a
+// vector G_SELECT tests its lanes like G_SELECT tests its condition).
+func (s *fn) maskReady(c value.Value) bool {
+	if !isVector(c.Type()) {
+		return true
+	}
+	if _, ok := c.(constant.Constant); ok {
+		return false // folded lane by lane
+	}
+	if lanes, ok := s.vals[c]; ok {
+		for _, r := range lanes {
+			if !s.isBool(r) {
+				return false
+			}
+		}
+		return true
+	}
+	r, ok := s.vecs[c]
+	return ok && !s.vpend[c] && s.isBool(r)
+}
+
+// vecShiftAmount returns the second operand of a whole vector op: for
+// shifts, the amounts brought into 0..31 as the scalar shiftAmount does
+// (false when a constant amount has undefined lanes: those go lane by
+// lane).
+func (s *fn) vecShiftAmount(k binKind, vt mir.VecType, y value.Value) (mir.Reg, bool) {
+	if k != binShl && k != binLShr && k != binAShr {
+		return s.vec(y), true
+	}
+	splat := func(v int64) []mir.Operand {
+		ops := make([]mir.Operand, vt.Lanes)
+		for i := range ops {
+			ops[i] = mir.I(v)
+		}
+		return ops
+	}
+	c, ok := y.(constant.Constant)
+	if !ok {
+		return s.vecOp(mir.GAnd, vt, mir.R(s.vec(y)), mir.R(s.buildVec(vt, splat(31)))), true
+	}
+	ops := make([]mir.Operand, vt.Lanes)
+	for i := range ops {
+		k, ok := constInt(s.lane(c, i))
+		if !ok {
+			if _, zero := c.(*constant.ZeroInitializer); !zero {
+				return mir.NoReg, false
+			}
+		}
+		ops[i] = mir.I(int64(k & 31))
+	}
+	return s.buildVec(vt, ops), true
+}
+
+// vecInsert inserts elem into lane idx of a vector of whole words.
+func (s *fn) vecInsert(vt mir.VecType, x, elem, idx value.Value) (mir.Reg, bool) {
+	k, isConst := constInt(idx)
+	if isConst && k >= uint64(vt.Lanes) {
+		return mir.NoReg, false // poison
+	}
+	e := s.word(elem)
+	i := mir.I(int64(k))
+	if !isConst {
+		i = mir.R(s.vecIndex(idx))
+	}
+	return s.vecOp(mir.GInsertVectorElt, vt, mir.R(s.vec(x)), mir.R(e), i), true
+}
+
+// vecShuffle builds a shufflevector of vectors of whole words.
+func (s *fn) vecShuffle(in *ir.InstShuffleVector) (mir.Reg, bool) {
+	rt, ok1 := s.wordVec(in.Typ)
+	xt, ok2 := s.wordVec(in.X.Type())
+	mask, ok3 := in.Mask.(constant.Constant)
+	if !ok1 || !ok2 || !ok3 {
+		return mir.NoReg, false
+	}
+	ops := []mir.Operand{mir.R(s.vec(in.X)), mir.R(s.vec(in.Y))}
+	for i := range rt.Lanes {
+		k := int64(mir.ShuffleUndef)
+		if cv, ok := s.t.fold(s.lane(mask, i).(constant.Constant)); ok {
+			k = int64(cv.off)
+			if k >= 2*int64(xt.Lanes) {
+				fail("bad shufflevector mask index %d", k)
+			}
+		}
+		ops = append(ops, mir.I(k))
+	}
+	return s.vecOp(mir.GShuffleVector, rt, ops...), true
+}
+
+// vecFloatWhole emits a float instruction on vectors of floats as one
+// vector op and reports whether it did.
+func (s *fn) vecFloatWhole(inst ir.Instruction) bool {
+	var op mir.Opcode
+	var x, y value.Value
+	switch in := inst.(type) {
+	case *ir.InstFAdd:
+		op, x, y = mir.GFAdd, in.X, in.Y
+	case *ir.InstFSub:
+		op, x, y = mir.GFSub, in.X, in.Y
+	case *ir.InstFMul:
+		op, x, y = mir.GFMul, in.X, in.Y
+	case *ir.InstFDiv:
+		op, x, y = mir.GFDiv, in.X, in.Y
+	case *ir.InstFRem:
+		op, x, y = mir.GFRem, in.X, in.Y
+	case *ir.InstFCmp:
+		vt, ok := s.wordVec(in.X.Type())
+		p, known := fpreds[in.Pred]
+		if !ok || !vt.Float || !known || p == mir.FPredFalse || p == mir.FPredTrue {
+			return false
+		}
+		s.defineMask(in, s.vecOp(mir.GFCmp, laneMask(vt), mir.I(int64(p)), mir.R(s.vec(in.X)), mir.R(s.vec(in.Y))))
+		return true
+	default:
+		return false
+	}
+	vt, ok := s.wordVec(x.Type())
+	if !ok || !vt.Float {
+		return false
+	}
+	s.defineVec(inst.(value.Value), s.vecOp(op, vt, mir.R(s.vec(x)), mir.R(s.vec(y))))
+	return true
 }
