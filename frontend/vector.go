@@ -331,8 +331,10 @@ func (s *fn) vectorInst(inst ir.Instruction) bool {
 		}))
 	case *ir.InstSelect:
 		if wt, ok := s.wordVec(in.Typ); ok && s.maskReady(in.Cond) {
-			c := s.vec(in.Cond)
-			if !isVector(in.Cond.Type()) {
+			var c mir.Reg
+			if isVector(in.Cond.Type()) {
+				c = s.vec(in.Cond)
+			} else {
 				c = s.zext(s.word(in.Cond), 1)
 			}
 			s.defineVec(in, s.vecOp(mir.GSelect, wt, mir.R(c), mir.R(s.vec(in.ValueTrue)), mir.R(s.vec(in.ValueFalse))))

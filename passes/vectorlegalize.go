@@ -214,6 +214,9 @@ func (v *vecLegalizer) block(b *mir.Block) error {
 			v.out = append(v.out, in)
 			continue
 		}
+		if v.c.Debugging() {
+			v.c.Debugf("%s: %s %s", v.f.Name, map[bool]string{true: "keep", false: "scalarize"}[kept], strings.TrimSpace(mir.FormatInstr(v.f, in)))
+		}
 		if kept {
 			v.c.Count(statVecKept, 1)
 			v.out = append(v.out, in)
@@ -310,6 +313,14 @@ func (v *vecLegalizer) selectR(c, a, b mir.Reg) mir.Reg {
 	d := v.newReg()
 	v.emit(mir.GSelect, mir.D(d), mir.R(c), mir.R(a), mir.R(b))
 	return d
+}
+
+// laneIs compares a variable lane index with lane i.
+func (v *vecLegalizer) laneIs(idx mir.Reg, i int) mir.Reg {
+	k := v.konstReg(int64(i))
+	eq := v.newReg()
+	v.emit(mir.GICmp, mir.D(eq), mir.C(mir.CondEQ), mir.R(idx), mir.R(k))
+	return eq
 }
 
 // extractAll reads the lanes of a kept vector for scalarized users.
@@ -439,9 +450,7 @@ func (v *vecLegalizer) scalarize(in *mir.Instr) error {
 		idx := uses[1].Reg
 		res := v.laneReg(uses[0], 0)
 		for i := 1; i < st.Lanes; i++ {
-			eq := v.newReg()
-			v.emit(mir.GICmp, mir.D(eq), mir.C(mir.CondEQ), mir.R(idx), mir.R(v.konstReg(int64(i))))
-			res = v.selectR(eq, v.laneReg(uses[0], i), res)
+			res = v.selectR(v.laneIs(idx, i), v.laneReg(uses[0], i), res)
 		}
 		v.subst[defs[0].Reg] = res
 	case mir.GInsertVectorElt:
@@ -454,9 +463,7 @@ func (v *vecLegalizer) scalarize(in *mir.Instr) error {
 		}
 		idx, e := uses[2].Reg, uses[1].Reg
 		v.define(dst, perLane(func(i int) mir.Operand {
-			eq := v.newReg()
-			v.emit(mir.GICmp, mir.D(eq), mir.C(mir.CondEQ), mir.R(idx), mir.R(v.konstReg(int64(i))))
-			return mir.R(v.selectR(eq, e, v.laneReg(uses[0], i)))
+			return mir.R(v.selectR(v.laneIs(idx, i), e, v.laneReg(uses[0], i)))
 		}), false)
 	case mir.GShuffleVector:
 		at, _ := v.vecReg(uses[0])
