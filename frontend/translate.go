@@ -185,10 +185,11 @@ type fn struct {
 	f   *mir.Func
 	cur *mir.Block
 
-	vals    map[value.Value][]mir.Reg // defined (or forward-referenced) IR values
-	pending map[value.Value]bool      // forward-referenced values not yet defined
-	vecs    map[value.Value]mir.Reg   // vector values held whole in a vector register (vector.go)
-	vpend   map[value.Value]bool      // forward-referenced vector values not yet defined
+	vals    map[value.Value][]mir.Reg     // defined (or forward-referenced) IR values
+	pending map[value.Value]bool          // forward-referenced values not yet defined
+	vecs    map[value.Value]mir.Reg       // vector values held whole in a vector register (vector.go)
+	vpend   map[value.Value]bool          // forward-referenced vector values not yet defined
+	vsrc    map[value.Value][]value.Value // per lane of a vector value, the scalar value moved there (vector.go)
 	blocks  map[*ir.Block]*mir.Block
 	layout  [][]*mir.Block           // per IR block: its MIR blocks in layout order
 	edges   map[*ir.Block][]edge     // branches leaving each IR block
@@ -197,6 +198,7 @@ type fn struct {
 	phiMat  map[phiKey][]mir.Operand // phi incoming values materialized in the predecessor
 	ext     map[mir.Reg]extFact      // what is known about registers' high bits
 	konsts  map[int64]mir.Reg        // per-block constant cache
+	laneRd  map[[2]mir.Reg]mir.Reg   // per-block cache of lane reads: {vector, lane} -> register
 	frAddr  map[int]mir.Reg          // per-block frame address cache
 	irBlock *ir.Block
 	layIdx  int     // index of the IR block being translated
@@ -214,6 +216,7 @@ func (t *translator) function(irf *ir.Func) (mf *mir.Func, err error) {
 		pending: make(map[value.Value]bool),
 		vecs:    make(map[value.Value]mir.Reg),
 		vpend:   make(map[value.Value]bool),
+		vsrc:    make(map[value.Value][]value.Value),
 		blocks:  make(map[*ir.Block]*mir.Block, len(irf.Blocks)),
 		layout:  make([][]*mir.Block, len(irf.Blocks)),
 		edges:   make(map[*ir.Block][]edge),
@@ -272,6 +275,7 @@ func (s *fn) run() {
 func (s *fn) setBlock(b *mir.Block) {
 	s.cur = b
 	s.konsts = make(map[int64]mir.Reg)
+	s.laneRd = make(map[[2]mir.Reg]mir.Reg)
 	s.frAddr = make(map[int]mir.Reg)
 }
 
@@ -407,7 +411,11 @@ func (s *fn) words(v value.Value) []mir.Reg {
 		return s.constWords(c)
 	}
 	if vt, ok := s.vecType(v.Type()); ok {
-		return s.extractLanes(s.vec(v), vt)
+		out := make([]mir.Reg, vt.Lanes)
+		for i := range out {
+			out[i] = s.word(s.lane(v, i))
+		}
+		return out
 	}
 	// A use before the definition in layout order: reserve the registers.
 	n := s.nwords(v.Type())

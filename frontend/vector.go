@@ -176,18 +176,16 @@ func isUndef(c constant.Constant) bool {
 	return false
 }
 
-// extractLanes returns the lanes of vector register r as words.
-func (s *fn) extractLanes(r mir.Reg, vt mir.VecType) []mir.Reg {
-	out := make([]mir.Reg, vt.Lanes)
-	for i := range out {
-		out[i] = s.extractLane(r, i)
-	}
-	return out
-}
-
-// extractLane reads lane i of r; the facts known of r hold for each lane.
+// extractLane reads lane i of r, once per block (so that the scalar
+// lowering sees one register per lane, as it folds selects of equal
+// values); the facts known of r hold for each lane.
 func (s *fn) extractLane(r mir.Reg, i int) mir.Reg {
+	key := [2]mir.Reg{r, mir.Reg(i)}
+	if d, ok := s.laneRd[key]; ok {
+		return d
+	}
 	d := s.reg()
+	s.laneRd[key] = d
 	s.emit(mir.GExtractVectorElt, mir.D(d), mir.R(r), mir.I(int64(i)))
 	if f, ok := s.ext[r]; ok {
 		s.ext[d] = f
@@ -234,6 +232,9 @@ func (s *fn) lane(v value.Value, i int) value.Value {
 		fail("unsupported: vector constant %s", c.Ident())
 	}
 	if _, ok := s.vecType(vt); ok {
+		if src := s.vsrc[v]; src != nil && src[i] != nil {
+			return src[i]
+		}
 		if lanes, ok := s.vals[v]; ok {
 			return s.regValue(vt.ElemType, lanes[i:i+1])
 		}
@@ -394,11 +395,8 @@ func (s *fn) vectorInst(inst ir.Instruction) bool {
 	case *ir.InstExtractElement:
 		s.define(in, s.extractElement(in.X, in.Index))
 	case *ir.InstInsertElement:
-		if wt, ok := s.wordVec(in.Typ); ok {
-			if r, ok := s.vecInsert(wt, in.X, in.Elem, in.Index); ok {
-				s.defineVec(in, r)
-				return true
-			}
+		if wt, ok := s.wordVec(in.Typ); ok && s.vecInsert(in, wt) {
+			return true
 		}
 		s.define(in, s.insertElement(in.X, in.Elem, in.Index))
 	case *ir.InstShuffleVector:
@@ -962,18 +960,51 @@ func (s *fn) vecShiftAmount(k binKind, vt mir.VecType, y value.Value) (mir.Reg, 
 	return s.buildVec(vt, ops), true
 }
 
-// vecInsert inserts elem into lane idx of a vector of whole words.
-func (s *fn) vecInsert(vt mir.VecType, x, elem, idx value.Value) (mir.Reg, bool) {
-	k, isConst := constInt(idx)
-	if isConst && k >= uint64(vt.Lanes) {
-		return mir.NoReg, false // poison
+// knownLanes returns what the frontend knows of each lane of vector v
+// without reading the vector register: constant elements, computed lanes,
+// the values earlier inserts and shuffles moved (nil: unknown). Lane reads
+// of vectors built by inserts and shuffles then see the scalar values
+// themselves, with their constants and extension facts, as when the
+// frontend scalarized vectors.
+func (s *fn) knownLanes(v value.Value, n int) []value.Value {
+	out := make([]value.Value, n)
+	_, isConst := v.(constant.Constant)
+	lanes, hasLanes := s.vals[v]
+	src := s.vsrc[v]
+	for i := range out {
+		switch {
+		case isConst:
+			out[i] = s.lane(v, i)
+		case src != nil:
+			out[i] = src[i]
+		case hasLanes:
+			out[i] = s.regValue(elemOf(v.Type()), lanes[i:i+1])
+		}
 	}
-	e := s.word(elem)
+	return out
+}
+
+// vecInsert inserts elem into lane idx of a vector of whole words.
+func (s *fn) vecInsert(in *ir.InstInsertElement, vt mir.VecType) bool {
+	k, isConst := constInt(in.Index)
+	if isConst && k >= uint64(vt.Lanes) {
+		return false // poison
+	}
+	e := s.word(in.Elem)
 	i := mir.I(int64(k))
 	if !isConst {
-		i = mir.R(s.vecIndex(idx))
+		i = mir.R(s.vecIndex(in.Index))
 	}
-	return s.vecOp(mir.GInsertVectorElt, vt, mir.R(s.vec(x)), mir.R(e), i), true
+	s.defineVec(in, s.vecOp(mir.GInsertVectorElt, vt, mir.R(s.vec(in.X)), mir.R(e), i))
+	if isConst {
+		src := s.knownLanes(in.X, vt.Lanes)
+		src[k] = in.Elem
+		if _, ok := in.Elem.(constant.Constant); !ok {
+			src[k] = s.regValue(in.Elem.Type(), []mir.Reg{e})
+		}
+		s.vsrc[in] = src
+	}
+	return true
 }
 
 // vecShuffle builds a shufflevector of vectors of whole words.
@@ -985,6 +1016,8 @@ func (s *fn) vecShuffle(in *ir.InstShuffleVector) (mir.Reg, bool) {
 		return mir.NoReg, false
 	}
 	ops := []mir.Operand{mir.R(s.vec(in.X)), mir.R(s.vec(in.Y))}
+	src := append(s.knownLanes(in.X, xt.Lanes), s.knownLanes(in.Y, xt.Lanes)...)
+	var res []value.Value
 	for i := range rt.Lanes {
 		k := int64(mir.ShuffleUndef)
 		if cv, ok := s.t.fold(s.lane(mask, i).(constant.Constant)); ok {
@@ -992,10 +1025,15 @@ func (s *fn) vecShuffle(in *ir.InstShuffleVector) (mir.Reg, bool) {
 			if k >= 2*int64(xt.Lanes) {
 				fail("bad shufflevector mask index %d", k)
 			}
+			res = append(res, src[k])
+		} else {
+			res = append(res, constant.NewUndef(elemOf(in.Typ)))
 		}
 		ops = append(ops, mir.I(k))
 	}
-	return s.vecOp(mir.GShuffleVector, rt, ops...), true
+	r := s.vecOp(mir.GShuffleVector, rt, ops...)
+	s.vsrc[in] = res
+	return r, true
 }
 
 // vecFloatWhole emits a float instruction on vectors of floats as one

@@ -210,8 +210,9 @@ func (v *vecLegalizer) block(b *mir.Block) error {
 		}
 		kept, isVec := v.keep[in]
 		if !isVec {
-			v.noteConst(in)
-			v.out = append(v.out, in)
+			if !v.noteConst(in) {
+				v.out = append(v.out, in)
+			}
 			continue
 		}
 		if v.c.Debugging() {
@@ -239,15 +240,21 @@ func (v *vecLegalizer) block(b *mir.Block) error {
 	return nil
 }
 
-// noteConst records the block's constants, as the frontend's cache has them.
-func (v *vecLegalizer) noteConst(in *mir.Instr) {
+// noteConst records the block's constants, as the frontend's per-block
+// cache has them, and reports whether in repeats one materialized earlier
+// in the block (by a lane op here: the frontend would have reused that
+// one, and so does the pass).
+func (v *vecLegalizer) noteConst(in *mir.Instr) bool {
 	if in.Op != mir.GConst || len(in.Ops) != 2 || in.Ops[1].Kind != mir.KindImm || !in.Ops[0].Reg.IsVirtual() {
-		return
+		return false
 	}
 	k := int64(int32(in.Ops[1].Imm))
-	if _, ok := v.konst[k]; !ok {
-		v.konst[k] = in.Ops[0].Reg
+	if r, ok := v.konst[k]; ok && k == in.Ops[1].Imm {
+		v.subst[in.Ops[0].Reg] = r
+		return true
 	}
+	v.konst[k] = in.Ops[0].Reg
+	return false
 }
 
 func (v *vecLegalizer) emit(op mir.Opcode, ops ...mir.Operand) *mir.Instr {
@@ -313,6 +320,18 @@ func (v *vecLegalizer) selectR(c, a, b mir.Reg) mir.Reg {
 	d := v.newReg()
 	v.emit(mir.GSelect, mir.D(d), mir.R(c), mir.R(a), mir.R(b))
 	return d
+}
+
+// materialize returns lanes with the immediate ones in registers.
+func (v *vecLegalizer) materialize(l []mir.Operand) []mir.Operand {
+	out := make([]mir.Operand, len(l))
+	for i, o := range l {
+		if o.Kind == mir.KindImm {
+			o = mir.R(v.konstReg(o.Imm))
+		}
+		out[i] = o
+	}
+	return out
 }
 
 // laneIs compares a variable lane index with lane i.
@@ -456,7 +475,8 @@ func (v *vecLegalizer) scalarize(in *mir.Instr) error {
 	case mir.GInsertVectorElt:
 		src := v.lanesOf(uses[0].Reg)
 		if uses[2].Kind == mir.KindImm {
-			l := append([]mir.Operand(nil), src...)
+			// Constant lanes are materialized here, as the frontend did.
+			l := v.materialize(src)
 			l[uses[2].Imm] = uses[1]
 			v.define(dst, l, false)
 			return nil
@@ -468,7 +488,7 @@ func (v *vecLegalizer) scalarize(in *mir.Instr) error {
 	case mir.GShuffleVector:
 		at, _ := v.vecReg(uses[0])
 		a, b := v.lanesOf(uses[0].Reg), v.lanesOf(uses[1].Reg)
-		v.define(dst, perLane(func(i int) mir.Operand {
+		v.define(dst, v.materialize(perLane(func(i int) mir.Operand {
 			switch k := int(uses[2+i].Imm); {
 			case k < 0:
 				return mir.I(0)
@@ -477,7 +497,7 @@ func (v *vecLegalizer) scalarize(in *mir.Instr) error {
 			default:
 				return b[k-at.Lanes]
 			}
-		}), false)
+		})), false)
 	case mir.GVLoad, mir.GVStore:
 		return v.memLanes(in, dt)
 	default:
@@ -528,22 +548,29 @@ func (v *vecLegalizer) memLanes(in *mir.Instr, dt mir.VecType) error {
 	if !ok {
 		return fmt.Errorf("%s of %s: lanes are not whole bytes", v.f.Arch.OpName(in.Op), dt)
 	}
-	var l []mir.Operand
 	for i := range int64(dt.Lanes) {
 		if a := alignAtOff(align, i*es); a < es {
 			return fmt.Errorf("%s: lane %d is only %d-byte aligned", v.f.Arch.OpName(in.Op), i, a)
 		}
-		if in.Op == mir.GVLoad {
-			d := v.newReg()
-			v.emit(acc.load, mir.D(d), base, mir.I(off+i*es))
-			l = append(l, mir.R(d))
-		} else {
-			v.emit(acc.store, mir.R(v.laneReg(val, int(i))), base, mir.I(off+i*es))
+	}
+	var l []mir.Operand
+	if in.Op == mir.GVStore {
+		// The lanes first, then the stores (the frontend's order).
+		regs := make([]mir.Reg, dt.Lanes)
+		for i := range regs {
+			regs[i] = v.laneReg(val, i)
 		}
+		for i, r := range regs {
+			v.emit(acc.store, mir.R(r), base, mir.I(off+int64(i)*es))
+		}
+		return nil
 	}
-	if in.Op == mir.GVLoad {
-		v.define(in.Defs()[0].Reg, l, false)
+	for i := range int64(dt.Lanes) {
+		d := v.newReg()
+		v.emit(acc.load, mir.D(d), base, mir.I(off+i*es))
+		l = append(l, mir.R(d))
 	}
+	v.define(in.Defs()[0].Reg, l, false)
 	return nil
 }
 
@@ -579,8 +606,25 @@ func (v *vecLegalizer) fillPhis() {
 }
 
 // finish renames the registers that lane reads replaced and forgets the
-// shapes of the vectors that no longer exist.
+// shapes of the vectors that no longer exist. A scalar select whose two
+// values became one register (lanes the frontend read separately) goes
+// away, as the frontend's selectR folds it.
 func (v *vecLegalizer) finish() {
+	for _, b := range rpoBlocks(v.f) {
+		out := b.Instrs[:0]
+		for _, in := range b.Instrs {
+			if in.Op == mir.GSelect && len(in.Ops) == 4 && in.Ops[2].Kind == mir.KindReg && in.Ops[3].Kind == mir.KindReg {
+				if _, isVec := v.f.VecOf(in.Ops[0].Reg); !isVec && in.Ops[0].Reg.IsVirtual() {
+					if t := v.resolve(in.Ops[2].Reg); t == v.resolve(in.Ops[3].Reg) {
+						v.subst[in.Ops[0].Reg] = t
+						continue
+					}
+				}
+			}
+			out = append(out, in)
+		}
+		b.Instrs = out
+	}
 	used := map[mir.Reg]bool{}
 	for _, b := range v.f.Blocks {
 		for _, in := range b.Instrs {
