@@ -86,3 +86,16 @@ define void @bytes(<4 x i8>* %p) {
   store <4 x i8> %w, <4 x i8>* %p, align 4
   ret void
 }
+
+; A select with a scalar condition picks whole vectors: the condition is
+; the zero-extended i1 (a G_SELECT of v2s32 values with a scalar
+; condition), split into one select per lane.
+; FE-LABEL: --- function: scond
+; FE: %[[C:[0-9]+]]:gpr = G_AND %0, %{{[0-9]+}}
+; FE: G_SELECT %[[C]], %{{[0-9]+}}, %{{[0-9]+}}
+; VL-LABEL: --- function: scond
+; VL-COUNT-2: G_SELECT %{{[0-9]+}}, %
+define <2 x i32> @scond(i1 %c, <2 x i32> %a, <2 x i32> %b) {
+  %r = select i1 %c, <2 x i32> %a, <2 x i32> %b
+  ret <2 x i32> %r
+}
