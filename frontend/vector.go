@@ -441,6 +441,14 @@ func (s *fn) vecCast(in value.Value, k castKind, x value.Value, to types.Type) b
 		return false
 	}
 	if k == castBitCast {
+		// Between vectors of whole words with the same lanes (<4 x i32>
+		// and <4 x float>) a bitcast only renames the lanes' type.
+		ft, ok1 := s.wordVec(x.Type())
+		tt, ok2 := s.wordVec(to)
+		if ok1 && ok2 && ft.Lanes == tt.Lanes && ft != tt {
+			s.defineVec(in, s.vecOp(mir.GCopy, tt, mir.R(s.vec(x))))
+			return true
+		}
 		s.define(in, s.vecBitcast(x, to))
 		return true
 	}
@@ -895,6 +903,19 @@ func (s *fn) floatReduce(op string, start, v value.Value) []mir.Reg {
 	return s.words(acc)
 }
 
+// vecConvert emits a conversion between vectors of i32 and float lanes as
+// one vector op (each lane is one G_SITOFP ... as the scalar lowering
+// makes it) and reports whether it did.
+func (s *fn) vecConvert(inst ir.Instruction, op mir.Opcode, x value.Value, to types.Type) bool {
+	ft, ok1 := s.wordVec(x.Type())
+	tt, ok2 := s.wordVec(to)
+	if !ok1 || !ok2 || ft.Float == tt.Float || ft.Lanes != tt.Lanes {
+		return false
+	}
+	s.defineVec(inst.(value.Value), s.vecOp(op, tt, mir.R(s.vec(x))))
+	return true
+}
+
 // laneMask is the shape of the lane mask a compare of vectors of shape vt
 // produces.
 func laneMask(vt mir.VecType) mir.VecType { return mir.VecType{Lanes: vt.Lanes, Bits: 1} }
@@ -1052,6 +1073,14 @@ func (s *fn) vecFloatWhole(inst ir.Instruction) bool {
 		op, x, y = mir.GFDiv, in.X, in.Y
 	case *ir.InstFRem:
 		op, x, y = mir.GFRem, in.X, in.Y
+	case *ir.InstSIToFP:
+		return s.vecConvert(inst, mir.GSIToFP, in.From, in.To)
+	case *ir.InstUIToFP:
+		return s.vecConvert(inst, mir.GUIToFP, in.From, in.To)
+	case *ir.InstFPToSI:
+		return s.vecConvert(inst, mir.GFPToSI, in.From, in.To)
+	case *ir.InstFPToUI:
+		return s.vecConvert(inst, mir.GFPToUI, in.From, in.To)
 	case *ir.InstFCmp:
 		vt, ok := s.wordVec(in.X.Type())
 		p, known := fpreds[in.Pred]

@@ -199,7 +199,20 @@ func verifyVector(f *Func, in *Instr) error {
 	}
 	mask := func(t VecType) VecType { return VecType{Lanes: t.Lanes, Bits: 1} }
 	switch in.Op {
-	case GCopy, GAdd, GSub, GMul, GSDiv, GUDiv, GSRem, GURem, GAnd, GOr, GXor, GShl, GLShr, GAShr,
+	case GCopy:
+		// A copy may reinterpret the lanes' bits (a bitcast of v4s32 to v4f32).
+		st, ok := vec(uses[0])
+		if !dv || !ok || st.Lanes != dt.Lanes || st.Bits != dt.Bits {
+			return fmt.Errorf("COPY of vectors needs the same lane count and width")
+		}
+	case GSIToFP, GUIToFP, GFPToSI, GFPToUI:
+		toFloat := in.Op == GSIToFP || in.Op == GUIToFP
+		st, ok := vec(uses[0])
+		if !dv || len(uses) != 1 || !ok || st.Lanes != dt.Lanes || st.Bits != 32 || dt.Bits != 32 ||
+			dt.Float != toFloat || st.Float == toFloat {
+			return fmt.Errorf("%s of vectors converts between v%ds32 and v%df32", genericOps[in.Op].Name, dt.Lanes, dt.Lanes)
+		}
+	case GAdd, GSub, GMul, GSDiv, GUDiv, GSRem, GURem, GAnd, GOr, GXor, GShl, GLShr, GAShr,
 		GFAdd, GFSub, GFMul, GFDiv, GFRem:
 		if !dv {
 			return fmt.Errorf("a lane-wise op on vectors must define a vector")

@@ -33,8 +33,8 @@ type VectorMachine interface {
 // scalar ops of their lanes, the sequences the scalar lowering of the
 // frontend produces: a lane-wise op becomes one op per lane, a vector
 // load or store one access per lane, G_BUILD_VECTOR, G_SHUFFLE_VECTOR and
-// constant-index G_EXTRACT_VECTOR_ELT / G_INSERT_VECTOR_ELT only rename
-// lanes, variable indices become compare-and-select chains. Immediate
+// constant-index G_EXTRACT_VECTOR_ELT / G_INSERT_VECTOR_ELT and COPY only
+// rename lanes, variable indices become compare-and-select chains. Immediate
 // lanes are materialized where a lane op needs them, reusing a G_CONST of
 // the block as the frontend's per-block constant cache does. Legal ops
 // stay whole; where a legal op meets a scalarized one, the pass builds the
@@ -422,7 +422,8 @@ func (v *vecLegalizer) scalarize(in *mir.Instr) error {
 		copy(l, uses)
 		v.define(dst, l, false)
 	case mir.GCopy:
-		v.define(dst, laneOp(mir.GCopy, nil, uses), false)
+		// The copy's lanes are the source's (a bitcast renames them).
+		v.define(dst, v.lanesOf(uses[0].Reg), false)
 	case mir.GImplicitDef:
 		v.define(dst, perLane(func(int) mir.Operand {
 			d := v.newReg()
@@ -430,7 +431,8 @@ func (v *vecLegalizer) scalarize(in *mir.Instr) error {
 			return mir.R(d)
 		}), false)
 	case mir.GAdd, mir.GSub, mir.GMul, mir.GSDiv, mir.GUDiv, mir.GSRem, mir.GURem, mir.GAnd, mir.GOr, mir.GXor,
-		mir.GShl, mir.GLShr, mir.GAShr, mir.GFAdd, mir.GFSub, mir.GFMul, mir.GFDiv, mir.GFRem:
+		mir.GShl, mir.GLShr, mir.GAShr, mir.GFAdd, mir.GFSub, mir.GFMul, mir.GFDiv, mir.GFRem,
+		mir.GSIToFP, mir.GUIToFP, mir.GFPToSI, mir.GFPToUI:
 		v.define(dst, laneOp(in.Op, nil, uses), false)
 	case mir.GSExtInReg:
 		l := perLane(func(i int) mir.Operand {

@@ -99,3 +99,20 @@ define <2 x i32> @scond(i1 %c, <2 x i32> %a, <2 x i32> %b) {
   %r = select i1 %c, <2 x i32> %a, <2 x i32> %b
   ret <2 x i32> %r
 }
+
+; Conversions between <4 x i32> and <4 x float> are one vector op; a
+; bitcast between them is a vector COPY, which vector-legalize turns into
+; nothing (the lanes are the same words), not a trip through memory.
+; FE-LABEL: --- function: conv
+; FE: %[[F:[0-9]+]]{{(\.[a-z]+)?}}:gpr = G_SITOFP %{{[0-9]+}}
+; FE-NEXT: %[[B:[0-9]+]]{{(\.[a-z]+)?}}:gpr = COPY %[[F]]
+; VL-LABEL: --- function: conv
+; VL-NOT: fi#
+; VL-COUNT-4: G_SITOFP
+; VL-NOT: COPY
+; VL: G_RET
+define <4 x i32> @conv(<4 x i32> %a) {
+  %f = sitofp <4 x i32> %a to <4 x float>
+  %b = bitcast <4 x float> %f to <4 x i32>
+  ret <4 x i32> %b
+}
