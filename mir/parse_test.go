@@ -95,7 +95,23 @@ func TestParseRoundTripModule(t *testing.T) {
 // vector-vregs header gives their shapes, which survive a round trip and
 // satisfy the verifier.
 func TestRoundTripVectors(t *testing.T) {
-	const text = `--- function: v
+	m := roundTrip(t, vectorText, false)
+	f := m.Funcs[0]
+	if vt, ok := f.VecOf(VirtBase + 3); !ok || vt != (VecType{Lanes: 4, Bits: 32, Float: true}) {
+		t.Errorf("%%3: %v %v, want v4f32", vt, ok)
+	}
+	if errs := Verify(f); len(errs) > 0 {
+		t.Errorf("%v", errs)
+	}
+	for _, bad := range []string{"v4s33", "v0s32", "v4f16", "x4s32", "v4s", "v04s32"} {
+		if _, ok := ParseVecType(bad); ok {
+			t.Errorf("ParseVecType(%q) accepted", bad)
+		}
+	}
+}
+
+// vectorText is a generic function on vector registers.
+const vectorText = `--- function: v
 arch: generic
 props: ssa
 vregs: 9
@@ -114,20 +130,6 @@ bb0:
   G_VSTORE %5, %0, 16, 4
   G_RET %7
 `
-	m := roundTrip(t, text, false)
-	f := m.Funcs[0]
-	if vt, ok := f.VecOf(VirtBase + 3); !ok || vt != (VecType{Lanes: 4, Bits: 32, Float: true}) {
-		t.Errorf("%%3: %v %v, want v4f32", vt, ok)
-	}
-	if errs := Verify(f); len(errs) > 0 {
-		t.Errorf("%v", errs)
-	}
-	for _, bad := range []string{"v4s33", "v0s32", "v4f16", "x4s32", "v4s", "v04s32"} {
-		if _, ok := ParseVecType(bad); ok {
-			t.Errorf("ParseVecType(%q) accepted", bad)
-		}
-	}
-}
 
 func TestRoundTripEveryGenericOp(t *testing.T) {
 	f := NewFunc("all", GenericArch)
@@ -406,6 +408,7 @@ func BenchmarkPrint(b *testing.B) {
 func FuzzParse(f *testing.F) {
 	f.Add(selectedText)
 	f.Add(genericText)
+	f.Add(vectorText)
 	r := rand.New(rand.NewSource(9))
 	for i := 0; i < 20; i++ {
 		f.Add(randFunc(r, testArch).String())
