@@ -241,6 +241,12 @@ func (s *fn) args() {
 		}
 	}
 	s.emit(mir.GArgs, append(defs, uses...)...)
+	// Vector parameters arrive as words: build their vector registers.
+	for _, p := range s.irf.Params {
+		if vt, ok := s.vecType(p.Typ); ok {
+			s.defineVec(p, s.buildVec(vt, regOps(s.vals[p])))
+		}
+	}
 }
 
 // abiOrder returns the words of a value in the order G_ARGS, G_CALL and

@@ -81,6 +81,21 @@ type phiWork struct {
 func (s *fn) phi(p *ir.InstPhi, b *ir.Block) {
 	n := s.nwords(p.Typ)
 	w := phiWork{inst: p, at: b}
+	if vt, ok := s.vecType(p.Typ); ok {
+		// One vector phi; like the scalar ones, it defines a register
+		// reserved by an earlier use directly.
+		r, pending := s.vecs[p], s.vpend[p]
+		if pending {
+			delete(s.vpend, p)
+		} else {
+			r = s.f.NewVecVReg(vt)
+			s.vecs[p] = r
+			s.nameRegs(p, []mir.Reg{r})
+		}
+		w.defs = append(w.defs, s.emit(mir.GPhi, mir.D(r)))
+		s.phis = append(s.phis, w)
+		return
+	}
 	// A phi used before it in layout order defines the reserved registers
 	// directly: a copy would separate it from the other phis.
 	regs := s.vals[p]
@@ -161,6 +176,9 @@ func (s *fn) materializePhiInputs(b *ir.Block) {
 				for _, r := range s.words(inc.X) {
 					ops = append(ops, mir.R(r))
 				}
+				if vt, ok := s.vecType(p.Typ); ok {
+					ops = []mir.Operand{mir.R(s.buildVec(vt, ops))}
+				}
 				s.phiMat[key] = ops
 				break
 			}
@@ -192,8 +210,12 @@ func (s *fn) fillPhis() {
 				ops, ok = s.phiMat[phiKey{w.inst, pred}]
 			}
 			if !ok {
-				for _, r := range s.words(inc.X) {
-					ops = append(ops, mir.R(r))
+				if _, isVec := s.vecType(w.inst.Typ); isVec {
+					ops = []mir.Operand{mir.R(s.vec(inc.X))}
+				} else {
+					for _, r := range s.words(inc.X) {
+						ops = append(ops, mir.R(r))
+					}
 				}
 			}
 			for i, d := range w.defs {

@@ -185,8 +185,11 @@ type fn struct {
 	f   *mir.Func
 	cur *mir.Block
 
-	vals    map[value.Value][]mir.Reg // defined (or forward-referenced) IR values
-	pending map[value.Value]bool      // forward-referenced values not yet defined
+	vals    map[value.Value][]mir.Reg     // defined (or forward-referenced) IR values
+	pending map[value.Value]bool          // forward-referenced values not yet defined
+	vecs    map[value.Value]mir.Reg       // vector values held whole in a vector register (vector.go)
+	vpend   map[value.Value]bool          // forward-referenced vector values not yet defined
+	vsrc    map[value.Value][]value.Value // per lane of a vector value, the scalar value moved there (vector.go)
 	blocks  map[*ir.Block]*mir.Block
 	layout  [][]*mir.Block           // per IR block: its MIR blocks in layout order
 	edges   map[*ir.Block][]edge     // branches leaving each IR block
@@ -195,6 +198,7 @@ type fn struct {
 	phiMat  map[phiKey][]mir.Operand // phi incoming values materialized in the predecessor
 	ext     map[mir.Reg]extFact      // what is known about registers' high bits
 	konsts  map[int64]mir.Reg        // per-block constant cache
+	laneRd  map[[2]mir.Reg]mir.Reg   // per-block cache of lane reads: {vector, lane} -> register
 	frAddr  map[int]mir.Reg          // per-block frame address cache
 	irBlock *ir.Block
 	layIdx  int     // index of the IR block being translated
@@ -210,6 +214,9 @@ func (t *translator) function(irf *ir.Func) (mf *mir.Func, err error) {
 		f:       mir.NewFunc(irf.Name(), t.opts.Arch),
 		vals:    make(map[value.Value][]mir.Reg),
 		pending: make(map[value.Value]bool),
+		vecs:    make(map[value.Value]mir.Reg),
+		vpend:   make(map[value.Value]bool),
+		vsrc:    make(map[value.Value][]value.Value),
 		blocks:  make(map[*ir.Block]*mir.Block, len(irf.Blocks)),
 		layout:  make([][]*mir.Block, len(irf.Blocks)),
 		edges:   make(map[*ir.Block][]edge),
@@ -268,6 +275,7 @@ func (s *fn) run() {
 func (s *fn) setBlock(b *mir.Block) {
 	s.cur = b
 	s.konsts = make(map[int64]mir.Reg)
+	s.laneRd = make(map[[2]mir.Reg]mir.Reg)
 	s.frAddr = make(map[int]mir.Reg)
 }
 
@@ -402,6 +410,13 @@ func (s *fn) words(v value.Value) []mir.Reg {
 	if c, ok := v.(constant.Constant); ok {
 		return s.constWords(c)
 	}
+	if vt, ok := s.vecType(v.Type()); ok {
+		out := make([]mir.Reg, vt.Lanes)
+		for i := range out {
+			out[i] = s.word(s.lane(v, i))
+		}
+		return out
+	}
 	// A use before the definition in layout order: reserve the registers.
 	n := s.nwords(v.Type())
 	regs := make([]mir.Reg, n)
@@ -419,6 +434,10 @@ func (s *fn) word(v value.Value) mir.Reg { return s.words(v)[0] }
 // define binds an instruction's result, copying into registers reserved by
 // an earlier forward reference.
 func (s *fn) define(v value.Value, regs []mir.Reg) {
+	if vt, ok := s.vecType(v.Type()); ok {
+		s.defineLanes(v, vt, regs)
+		return
+	}
 	if s.pending[v] {
 		for i, r := range s.vals[v] {
 			s.emit(mir.GCopy, mir.D(r), mir.R(regs[i]))
@@ -467,6 +486,9 @@ func (s *fn) defineForgotten() {
 		for _, r := range s.vals[v] {
 			defs = append(defs, mir.NewInstr(mir.GImplicitDef, mir.D(r)))
 		}
+	}
+	for v := range s.vpend {
+		defs = append(defs, mir.NewInstr(mir.GImplicitDef, mir.D(s.vecs[v])))
 	}
 	if len(defs) == 0 {
 		return

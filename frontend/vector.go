@@ -11,13 +11,18 @@ import (
 	"lltosimd/mir"
 )
 
-// Vectors are scalarized: a value of type <N x T> lives in registers as the
-// concatenation of its N lanes' words (lane 0 first, each lane split into
-// words like a scalar T), and every vector instruction becomes N scalar
-// ones. The per-lane work reuses the scalar lowering by presenting each lane
-// as a value of its own (a constant element, or a regVal bound to the
-// lane's registers), so extension facts, i64 pairs and constant folding all
-// apply lane by lane.
+// Vectors whose lanes fit a word (i1, i8, i16, i32, pointers, float) are
+// values of one vector register (mir.VecType, docs/generic-mir.md,
+// Vectors; vecreg.go); the vector-legalize pass splits them into their
+// lanes for targets without vectors. Operations on vectors of whole words
+// (i32, pointers, float) become vector ops (vecops.go); the others (narrow
+// lanes, most casts, intrinsics, i64 and double lanes) reuse the scalar
+// lowering lane by lane
+// by presenting each lane as a value of its own (a constant element, or a
+// regVal bound to the lane's register), so that extension facts, i64 pairs
+// and constant folding apply lane by lane, and their results are built
+// into a vector register again. Vectors of i64 or double lanes live in
+// registers as the concatenation of their lanes' words.
 
 // regVal is an IR value whose registers are already known: a lane of a
 // vector or an intermediate result (a reduction's accumulator).
@@ -68,33 +73,6 @@ func (s *fn) vecWords(vt *types.VectorType) int {
 		fail("unsupported: vector '%s' as a register value", vt)
 	}
 	return int(n)
-}
-
-// lane returns lane i of vector v as a scalar value.
-func (s *fn) lane(v value.Value, i int) value.Value {
-	vt, _ := vectorOf(v.Type())
-	if c, ok := v.(constant.Constant); ok {
-		switch c := c.(type) {
-		case *constant.Vector:
-			return c.Elems[i]
-		case *constant.ZeroInitializer:
-			return constant.NewZeroInitializer(vt.ElemType)
-		case *constant.Undef, *constant.Poison:
-			return constant.NewUndef(vt.ElemType)
-		}
-		fail("unsupported: vector constant %s", c.Ident())
-	}
-	ew := s.nwords(vt.ElemType)
-	return s.regValue(vt.ElemType, s.words(v)[i*ew:(i+1)*ew])
-}
-
-// lanes returns v's lane i when v is a vector, else v itself (the scalar
-// operands of mixed instructions such as vector getelementptr).
-func (s *fn) laneOrSelf(v value.Value, i int) value.Value {
-	if isVector(v.Type()) {
-		return s.lane(v, i)
-	}
-	return v
 }
 
 // vecConstWords materializes a constant vector.
@@ -163,10 +141,28 @@ func (s *fn) vectorInst(inst ir.Instruction) bool {
 		if !ok {
 			return false
 		}
+		if wt, ok := s.wordVec(in.X.Type()); ok {
+			c, ok := condOf[in.Pred]
+			if !ok {
+				fail("unsupported: icmp predicate %s", in.Pred)
+			}
+			s.defineMask(in, s.vecOp(mir.GICmp, laneMask(wt), mir.C(c), mir.R(s.vec(in.X)), mir.R(s.vec(in.Y))))
+			return true
+		}
 		s.define(in, perLane(vt.Len, func(i int) []mir.Reg {
 			return []mir.Reg{s.icmp(in.Pred, s.lane(in.X, i), s.lane(in.Y, i))}
 		}))
 	case *ir.InstSelect:
+		if wt, ok := s.wordVec(in.Typ); ok && s.maskReady(in.Cond) {
+			var c mir.Reg
+			if isVector(in.Cond.Type()) {
+				c = s.vec(in.Cond)
+			} else {
+				c = s.zext(s.word(in.Cond), 1)
+			}
+			s.defineVec(in, s.vecOp(mir.GSelect, wt, mir.R(c), mir.R(s.vec(in.ValueTrue)), mir.R(s.vec(in.ValueFalse))))
+			return true
+		}
 		vt, ok := vectorOf(in.Cond.Type())
 		if !ok {
 			return false
@@ -183,6 +179,11 @@ func (s *fn) vectorInst(inst ir.Instruction) bool {
 		align := s.vecAlign(vt, int64(in.Align))
 		align = s.checkAlign(in.Src, align, "load")
 		base, off := s.addr(in.Src)
+		if wt, ok := s.wordVec(vt); ok && align >= 4 {
+			s.vecWords(vt)
+			s.defineVec(in, s.vecOp(mir.GVLoad, wt, base, mir.I(off), mir.I(align)))
+			return true
+		}
 		s.define(in, s.vecLoad(vt, base, off, align))
 	case *ir.InstStore:
 		vt, ok := vectorOf(in.Src.Type())
@@ -193,6 +194,10 @@ func (s *fn) vectorInst(inst ir.Instruction) bool {
 		align := s.vecAlign(vt, int64(in.Align))
 		align = s.checkAlign(in.Dst, align, "store")
 		base, off := s.addr(in.Dst)
+		if _, ok := s.wordVec(vt); ok && align >= 4 {
+			s.emit(mir.GVStore, mir.R(s.vec(in.Src)), base, mir.I(off), mir.I(align))
+			return true
+		}
 		s.vecStore(vt, s.words(in.Src), base, off, align)
 	case *ir.InstGetElementPtr:
 		vt, ok := vectorOf(in.Typ)
@@ -212,8 +217,15 @@ func (s *fn) vectorInst(inst ir.Instruction) bool {
 	case *ir.InstExtractElement:
 		s.define(in, s.extractElement(in.X, in.Index))
 	case *ir.InstInsertElement:
+		if wt, ok := s.wordVec(in.Typ); ok && s.vecInsert(in, wt) {
+			return true
+		}
 		s.define(in, s.insertElement(in.X, in.Elem, in.Index))
 	case *ir.InstShuffleVector:
+		if r, ok := s.vecShuffle(in); ok {
+			s.defineVec(in, r)
+			return true
+		}
 		s.define(in, s.shuffle(in))
 	default:
 		return false
@@ -232,6 +244,12 @@ func (s *fn) vecBinary(in value.Value, k binKind, x, y value.Value) bool {
 	if !ok {
 		return false
 	}
+	if wt, ok := s.wordVec(x.Type()); ok {
+		if amt, ok := s.vecShiftAmount(k, wt, y); ok {
+			s.defineVec(in, s.vecOp(binOps[k], wt, mir.R(s.vec(x)), mir.R(amt)))
+			return true
+		}
+	}
 	s.define(in, perLane(vt.Len, func(i int) []mir.Reg {
 		return s.binary(k, s.lane(x, i), s.lane(y, i))
 	}))
@@ -245,6 +263,14 @@ func (s *fn) vecCast(in value.Value, k castKind, x value.Value, to types.Type) b
 		return false
 	}
 	if k == castBitCast {
+		// Between vectors of whole words with the same lanes (<4 x i32>
+		// and <4 x float>) a bitcast only renames the lanes' type.
+		ft, ok1 := s.wordVec(x.Type())
+		tt, ok2 := s.wordVec(to)
+		if ok1 && ok2 && ft.Lanes == tt.Lanes && ft != tt {
+			s.defineVec(in, s.vecOp(mir.GCopy, tt, mir.R(s.vec(x))))
+			return true
+		}
 		s.define(in, s.vecBitcast(x, to))
 		return true
 	}
@@ -405,6 +431,11 @@ func (s *fn) extractElement(x, idx value.Value) []mir.Reg {
 		return s.words(s.lane(x, int(k)))
 	}
 	i := s.vecIndex(idx)
+	if _, ok := s.wordVec(vt); ok {
+		d := s.reg()
+		s.emit(mir.GExtractVectorElt, mir.D(d), mir.R(s.vec(x)), mir.R(i))
+		return []mir.Reg{d}
+	}
 	res := append([]mir.Reg(nil), s.words(s.lane(x, 0))...)
 	for l := 1; l < int(vt.Len); l++ {
 		eq := s.icmpR(mir.CondEQ, i, s.konst(int64(l)))
@@ -595,6 +626,9 @@ func isFloat(t types.Type) bool {
 // vecFloat translates a floating-point instruction on vectors lane by lane
 // through the scalar lowering (float.go), and reports whether it did.
 func (s *fn) vecFloat(inst ir.Instruction) bool {
+	if s.vecFloatWhole(inst) {
+		return true
+	}
 	var n uint64
 	var mk func(i int) ir.Instruction
 	switch in := inst.(type) {

@@ -285,6 +285,9 @@ type Func struct {
 	// VRegClass holds the register class of each virtual register
 	// (index Reg.VirtIndex()). len(VRegClass) is the number of vregs made.
 	VRegClass []RegClass
+	// VRegVec gives the shape of the virtual registers that hold vectors
+	// (see VecType); the others hold one 32-bit word.
+	VRegVec map[Reg]VecType
 	// VRegName optionally names virtual registers after IR values (debug only).
 	VRegName map[Reg]string
 

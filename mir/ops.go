@@ -129,6 +129,15 @@ const (
 	GFPExt   // dst (2 words) = float src as double
 	GFPTrunc // dst = double src (2 words) rounded to float
 
+	// Vector ops (docs/generic-mir.md, Vectors): vector registers have a
+	// shape (Func.VRegVec); the lane-wise ops above apply to them too.
+	GBuildVector      // dst = <lane0, lane1, ...>   (uses: one reg or imm per lane)
+	GExtractVectorElt // dst = vec[idx]               (uses: vec, imm or reg lane index)
+	GInsertVectorElt  // dst = vec with [idx] = elt   (uses: vec, elt, imm or reg index)
+	GShuffleVector    // dst[i] = (a ++ b)[mask[i]]   (uses: a, b, one imm per result lane; -1 undefined)
+	GVLoad            // dst = vector at base + off   (uses: base, imm off, imm alignment)
+	GVStore           // vector at base + off = val   (uses: val, base, imm off, imm alignment)
+
 	// GInlineAsm is inline assembly (mir/inlineasm.go); it survives
 	// selection and register allocation and the target's printer expands it.
 	GInlineAsm
@@ -206,6 +215,14 @@ var genericOps = [FirstTargetOp]OpDesc{
 	GFPToUI:       {Name: "G_FPTOUI", NumDefs: -1, NumUses: -1, Doc: "dst = unsigned integer of a float/double, truncated"},
 	GFPExt:        {Name: "G_FPEXT", NumDefs: 2, NumUses: 1, Doc: "dst = double of a float"},
 	GFPTrunc:      {Name: "G_FPTRUNC", NumDefs: 1, NumUses: 2, Doc: "dst = float of a double, rounded"},
+
+	// Vector ops (docs/generic-mir.md, Vectors).
+	GBuildVector:      {Name: "G_BUILD_VECTOR", NumDefs: 1, NumUses: -1, Doc: "dst = a vector of the given lanes (registers or immediates)"},
+	GExtractVectorElt: {Name: "G_EXTRACT_VECTOR_ELT", NumDefs: 1, NumUses: 2, Doc: "dst = lane idx of a vector (idx imm or reg; out of range: undefined)"},
+	GInsertVectorElt:  {Name: "G_INSERT_VECTOR_ELT", NumDefs: 1, NumUses: 3, Doc: "dst = the vector with lane idx replaced by elt"},
+	GShuffleVector:    {Name: "G_SHUFFLE_VECTOR", NumDefs: 1, NumUses: -1, Doc: "dst lane i = lane mask[i] of a ++ b (-1: undefined)"},
+	GVLoad:            {Name: "G_VLOAD", NumDefs: 1, NumUses: 3, Flags: FlagLoad, Doc: "dst = the vector in memory at base + off (lanes at consecutive element offsets)"},
+	GVStore:           {Name: "G_VSTORE", NumUses: 4, Flags: FlagStore, Doc: "the vector in memory at base + off = val"},
 	// Inline assembly is a barrier for every pass: it may read and write
 	// any memory and is never deleted or moved.
 	GInlineAsm: {Name: "INLINEASM", NumDefs: -1, NumUses: -1, Flags: FlagSideEffect | FlagLoad | FlagStore,

@@ -124,6 +124,10 @@ func (p *parser) headerLine() error {
 		}); err != nil {
 			return err
 		}
+	case "vector-vregs:":
+		if err := p.vecRegsLine(); err != nil {
+			return err
+		}
 	case "block-syms:": // block-syms: bb3 = @sym, ...
 		for first := true; !p.atEnd(); first = false {
 			if !first {

@@ -16,6 +16,7 @@ import (
 //	frame-info: size=16 max-call-args=8 has-calls frame-pointer saved=$lr,$9
 //	vregs: 6
 //	undef-vregs: %5:gpr
+//	vector-vregs: %3:v4s32, %4:v4s1
 //	frame:
 //	  fi#0: size=4 align=4 name=x.addr
 //	  fi#1: size=4 align=4 offset=8 fixed
@@ -252,6 +253,7 @@ func (p *printer) fn(f *Func) {
 	p.int(int64(len(f.VRegClass)))
 	p.nl()
 	p.undefVRegs()
+	p.printVecRegs()
 	if len(f.Frame) > 0 {
 		p.str("frame:\n")
 		for i := range f.Frame {

@@ -232,6 +232,12 @@ var genericUseKinds = [FirstTargetOp][]kindSet{
 	GBrIndirect:   {kReg},
 	GStackRestore: {kReg},
 	GDynAlloca:    {kReg, kImm},
+
+	// Vector ops (docs/generic-mir.md, Vectors).
+	GExtractVectorElt: {kReg, kReg | kImm},
+	GInsertVectorElt:  {kReg, kReg, kReg | kImm},
+	GVLoad:            {kReg | kFrame, kImm, kImm},
+	GVStore:           {kReg, kReg | kFrame, kImm, kImm},
 }
 
 // instr checks one instruction's operands against its description.
@@ -292,6 +298,11 @@ func (v *verifier) instr(b *Block, in *Instr) {
 	if in.Op < FirstTargetOp && (d.NumDefs < 0 || nd == d.NumDefs) && (d.NumUses < 0 || explicitUses == d.NumUses) {
 		v.genericShape(b, in, uses)
 		v.frameAccessAlign(b, in, uses)
+		if f.HasVectors() || in.Op >= GBuildVector && in.Op <= GVStore {
+			if err := verifyVector(f, in); err != nil {
+				v.errorf(b, in, "%v", err)
+			}
+		}
 	}
 	if f.Props&PropSelected != 0 && in.Op < FirstTargetOp && !allowedAfterSelection(in, uses) {
 		v.errorf(b, in, "generic op %s after instruction selection", d.Name)

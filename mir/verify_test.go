@@ -80,12 +80,24 @@ bb0:
 
 // TestVerifyRules gives, for each rule, a function that breaks it and a
 // fragment of the expected message.
+// vgeneric starts a generic function whose %2 and %3 are v4s32 vectors
+// (%0 is a scalar).
+const vgeneric = "--- function: v\nvector-vregs: %2:v4s32, %3:v4s32\nbody:\nbb0:\n  %0:gpr = G_CONST 1\n"
+
 func TestVerifyRules(t *testing.T) {
 	for _, tc := range []struct {
 		name, src string
 		mutate    func(f *Func)
 		want      string
 	}{
+		{"vector lanes", vgeneric + "  %2:gpr = G_BUILD_VECTOR %0\n  G_RET\n", nil, "G_BUILD_VECTOR needs one operand per lane"},
+		{"vector mixed shapes", vgeneric + "  %2:gpr = G_BUILD_VECTOR %0, %0, %0, %0\n  %3:gpr = G_ADD %2, %0\n  G_RET\n", nil, "every operand must be a v4s32 register"},
+		{"vector mask", vgeneric + "  %2:gpr = G_BUILD_VECTOR %0, %0, %0, %0\n  %3:gpr = G_ICMP eq, %2, %2\n  G_RET\n", nil, "a vector compare of v4s32 defines a v4s1 mask"},
+		{"vector float op", vgeneric + "  %2:gpr = G_BUILD_VECTOR %0, %0, %0, %0\n  %3:gpr = G_FADD %2, %2\n  G_RET\n", nil, "G_FADD on v4s32 lanes"},
+		{"vector lane index", vgeneric + "  %2:gpr = G_BUILD_VECTOR %0, %0, %0, %0\n  %1:gpr = G_EXTRACT_VECTOR_ELT %2, 4\n  G_RET\n", nil, "G_EXTRACT_VECTOR_ELT: bad vector or lane"},
+		{"vector in a call", vgeneric + "  %2:gpr = G_BUILD_VECTOR %0, %0, %0, %0\n  G_RET %2\n", nil, "G_RET does not take vector registers"},
+		{"shuffle mask", vgeneric + "  %2:gpr = G_BUILD_VECTOR %0, %0, %0, %0\n  %3:gpr = G_SHUFFLE_VECTOR %2, %2, 0, 1, 8, 2\n  G_RET\n", nil, "G_SHUFFLE_VECTOR: bad mask entry"},
+		{"vector load without vector", generic1 + "  %0:gpr = G_CONST 1\n  %1:gpr = G_VLOAD %0, 0, 4\n  G_RET\n", nil, "G_VLOAD without a vector register operand"},
 		{"use count", generic1 + "  %0:gpr = G_CONST 1\n  %1:gpr = G_ADD %0\n  G_RET\n", nil, "G_ADD has 1 explicit uses, want 2"},
 		{"def count", generic1 + "  G_CONST 1\n  G_RET\n", nil, "G_CONST has 0 explicit defs, want 1"},
 		{"def after uses", generic1 + "  %0:gpr = G_CONST 1\n  %1:gpr = G_ADD %0, def %2:gpr\n  G_RET\n", nil, "explicit def after the uses start"},

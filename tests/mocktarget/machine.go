@@ -10,10 +10,11 @@ import (
 	"lltosimd/targets"
 )
 
-// Pipeline is the toy pass order: the shared switch lowering, two target
+// Pipeline is the toy pass order: the shared vector legalization and switch lowering, two target
 // passes before selection, the shared middle, two target passes after
 // allocation, the shared jump removal.
 var Pipeline = []string{
+	"vector-legalize",
 	"switch-lowering",
 	"toy-call-lowering",
 	"toy-isel",

@@ -81,6 +81,16 @@ func embedded(c *passes.Ctx, f *mir.Func) error {
 	return fmt.Errorf("pass %s runs inside the vc4 code generator (use -march=vc4)", c.Pass.Name)
 }
 
+// noVectors is the VC4's vector legality: none (see Compile).
+func noVectors(mir.Opcode, mir.VecType) bool { return false }
+
+func moduleFuncs(m *mir.Module) []*mir.Func {
+	if m == nil {
+		return nil
+	}
+	return m.Funcs
+}
+
 // Compile compiles one function of a translated module.
 func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 	defer func() {
@@ -98,6 +108,16 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 	if len(f.Blocks) > 0 && len(f.Blocks[0].Instrs) > 0 && f.Blocks[0].Instrs[0].Op == mir.GArgs {
 		for _, o := range f.Blocks[0].Instrs[0].Uses() {
 			p.ArgWords = append(p.ArgWords, mir.ArgDesc(o.Imm).Words())
+		}
+	}
+	// The code generator runs one work-item per lane on scalar MIR: IR
+	// vectors become their lanes, in the callees too (inlineCalls copies
+	// their instructions, not their vector shapes).
+	for _, g := range append([]*mir.Func{f}, moduleFuncs(opts.Module)...) {
+		if g.HasVectors() {
+			if err := passes.LegalizeVectors(ctx(passes.VectorLegalizePass), g, noVectors); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if err := inlineCalls(opts.Module, f); err != nil {

@@ -6,8 +6,10 @@
 ; a phi, a select and a dense switch. Each pass's result also carries the
 ; property it establishes (docs/generic-mir.md).
 ; The first pass starts from the frontend's MIR, printed by -print-before.
-; RUN: %lltosimd -march=cpu0 -print-before=switch-lowering %s -o /dev/null 2>&1 | grep -v '^#' > %t.fe.mir
-; RUN: %lltosimd -march=cpu0 -x mir -run-pass=switch-lowering %t.fe.mir -o %t.sw.mir
+; RUN: %lltosimd -march=cpu0 -print-before=vector-legalize %s -o /dev/null 2>&1 | grep -v '^#' > %t.fe.mir
+; RUN: %lltosimd -march=cpu0 -x mir -run-pass=vector-legalize %t.fe.mir -o %t.vl.mir
+; RUN: %lltosimd -march=cpu0 -stop-after=vector-legalize %s -o - | diff - %t.vl.mir
+; RUN: %lltosimd -march=cpu0 -x mir -run-pass=switch-lowering %t.vl.mir -o %t.sw.mir
 ; RUN: %lltosimd -march=cpu0 -stop-after=switch-lowering %s -o - | diff - %t.sw.mir
 ; RUN: FileCheck %s --check-prefix=SWITCH < %t.sw.mir
 ; RUN: %lltosimd -march=cpu0 -stop-after=soft-float %s -o %t.0.mir

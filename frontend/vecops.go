@@ -1,0 +1,185 @@
+// vecops.go: operations on vectors of whole words (i32, pointers, float) emitted as one vector op each.
+
+package frontend
+
+import (
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"lltosimd/mir"
+)
+
+// vecConvert emits a conversion between vectors of i32 and float lanes as
+// one vector op (each lane is one G_SITOFP ... as the scalar lowering
+// makes it) and reports whether it did.
+func (s *fn) vecConvert(inst ir.Instruction, op mir.Opcode, x value.Value, to types.Type) bool {
+	ft, ok1 := s.wordVec(x.Type())
+	tt, ok2 := s.wordVec(to)
+	if !ok1 || !ok2 || ft.Float == tt.Float || ft.Lanes != tt.Lanes {
+		return false
+	}
+	s.defineVec(inst.(value.Value), s.vecOp(op, tt, mir.R(s.vec(x))))
+	return true
+}
+
+// laneMask is the shape of the lane mask a compare of vectors of shape vt
+// produces.
+func laneMask(vt mir.VecType) mir.VecType { return mir.VecType{Lanes: vt.Lanes, Bits: 1} }
+
+// defineMask defines v as the mask a vector compare produced: its lanes
+// are 0 or 1.
+func (s *fn) defineMask(v value.Value, r mir.Reg) {
+	s.setZ(r, 1)
+	s.defineVec(v, r)
+}
+
+// maskReady reports whether a select condition can drive a whole vector
+// select: a scalar, or a mask whose lanes are known to be 0 or 1 (a
+// vector G_SELECT tests its lanes like G_SELECT tests its condition).
+func (s *fn) maskReady(c value.Value) bool {
+	if !isVector(c.Type()) {
+		return true
+	}
+	if _, ok := c.(constant.Constant); ok {
+		return false // folded lane by lane
+	}
+	if lanes, ok := s.vals[c]; ok {
+		for _, r := range lanes {
+			if !s.isBool(r) {
+				return false
+			}
+		}
+		return true
+	}
+	r, ok := s.vecs[c]
+	return ok && !s.vpend[c] && s.isBool(r)
+}
+
+// vecShiftAmount returns the second operand of a whole vector op: for
+// shifts, the amounts brought into 0..31 as the scalar shiftAmount does
+// (false when a constant amount has undefined lanes: those go lane by
+// lane).
+func (s *fn) vecShiftAmount(k binKind, vt mir.VecType, y value.Value) (mir.Reg, bool) {
+	if k != binShl && k != binLShr && k != binAShr {
+		return s.vec(y), true
+	}
+	splat := func(v int64) []mir.Operand {
+		ops := make([]mir.Operand, vt.Lanes)
+		for i := range ops {
+			ops[i] = mir.I(v)
+		}
+		return ops
+	}
+	c, ok := y.(constant.Constant)
+	if !ok {
+		return s.vecOp(mir.GAnd, vt, mir.R(s.vec(y)), mir.R(s.buildVec(vt, splat(31)))), true
+	}
+	ops := make([]mir.Operand, vt.Lanes)
+	for i := range ops {
+		k, ok := constInt(s.lane(c, i))
+		if !ok {
+			if _, zero := c.(*constant.ZeroInitializer); !zero {
+				return mir.NoReg, false
+			}
+		}
+		ops[i] = mir.I(int64(k & 31))
+	}
+	return s.buildVec(vt, ops), true
+}
+
+// vecInsert inserts elem into lane idx of a vector of whole words.
+func (s *fn) vecInsert(in *ir.InstInsertElement, vt mir.VecType) bool {
+	k, isConst := constInt(in.Index)
+	if isConst && k >= uint64(vt.Lanes) {
+		return false // poison
+	}
+	e := s.word(in.Elem)
+	i := mir.I(int64(k))
+	if !isConst {
+		i = mir.R(s.vecIndex(in.Index))
+	}
+	s.defineVec(in, s.vecOp(mir.GInsertVectorElt, vt, mir.R(s.vec(in.X)), mir.R(e), i))
+	if isConst {
+		src := s.knownLanes(in.X, vt.Lanes)
+		src[k] = in.Elem
+		if _, ok := in.Elem.(constant.Constant); !ok {
+			src[k] = s.regValue(in.Elem.Type(), []mir.Reg{e})
+		}
+		s.vsrc[in] = src
+	}
+	return true
+}
+
+// vecShuffle builds a shufflevector of vectors of whole words.
+func (s *fn) vecShuffle(in *ir.InstShuffleVector) (mir.Reg, bool) {
+	rt, ok1 := s.wordVec(in.Typ)
+	xt, ok2 := s.wordVec(in.X.Type())
+	mask, ok3 := in.Mask.(constant.Constant)
+	if !ok1 || !ok2 || !ok3 {
+		return mir.NoReg, false
+	}
+	ops := []mir.Operand{mir.R(s.vec(in.X)), mir.R(s.vec(in.Y))}
+	src := append(s.knownLanes(in.X, xt.Lanes), s.knownLanes(in.Y, xt.Lanes)...)
+	var res []value.Value
+	for i := range rt.Lanes {
+		k := int64(mir.ShuffleUndef)
+		if cv, ok := s.t.fold(s.lane(mask, i).(constant.Constant)); ok {
+			k = int64(cv.off)
+			if k >= 2*int64(xt.Lanes) {
+				fail("bad shufflevector mask index %d", k)
+			}
+			res = append(res, src[k])
+		} else {
+			res = append(res, constant.NewUndef(elemOf(in.Typ)))
+		}
+		ops = append(ops, mir.I(k))
+	}
+	r := s.vecOp(mir.GShuffleVector, rt, ops...)
+	s.vsrc[in] = res
+	return r, true
+}
+
+// vecFloatWhole emits a float instruction on vectors of floats as one
+// vector op and reports whether it did.
+func (s *fn) vecFloatWhole(inst ir.Instruction) bool {
+	var op mir.Opcode
+	var x, y value.Value
+	switch in := inst.(type) {
+	case *ir.InstFAdd:
+		op, x, y = mir.GFAdd, in.X, in.Y
+	case *ir.InstFSub:
+		op, x, y = mir.GFSub, in.X, in.Y
+	case *ir.InstFMul:
+		op, x, y = mir.GFMul, in.X, in.Y
+	case *ir.InstFDiv:
+		op, x, y = mir.GFDiv, in.X, in.Y
+	case *ir.InstFRem:
+		op, x, y = mir.GFRem, in.X, in.Y
+	case *ir.InstSIToFP:
+		return s.vecConvert(inst, mir.GSIToFP, in.From, in.To)
+	case *ir.InstUIToFP:
+		return s.vecConvert(inst, mir.GUIToFP, in.From, in.To)
+	case *ir.InstFPToSI:
+		return s.vecConvert(inst, mir.GFPToSI, in.From, in.To)
+	case *ir.InstFPToUI:
+		return s.vecConvert(inst, mir.GFPToUI, in.From, in.To)
+	case *ir.InstFCmp:
+		vt, ok := s.wordVec(in.X.Type())
+		p, known := fpreds[in.Pred]
+		if !ok || !vt.Float || !known || p == mir.FPredFalse || p == mir.FPredTrue {
+			return false
+		}
+		s.defineMask(in, s.vecOp(mir.GFCmp, laneMask(vt), mir.I(int64(p)), mir.R(s.vec(in.X)), mir.R(s.vec(in.Y))))
+		return true
+	default:
+		return false
+	}
+	vt, ok := s.wordVec(x.Type())
+	if !ok || !vt.Float {
+		return false
+	}
+	s.defineVec(inst.(value.Value), s.vecOp(op, vt, mir.R(s.vec(x)), mir.R(s.vec(y))))
+	return true
+}
