@@ -42,6 +42,7 @@ type pbundle struct {
 	insts []pinst
 	line  int
 	col   int
+	file  int // index into assembler.files
 }
 
 // label is a defined symbol.
@@ -49,6 +50,8 @@ type label struct {
 	val  uint32
 	code bool
 	line int
+	weak bool
+	file int
 }
 
 // dataFix is a `.word sym` to patch once labels are known.
@@ -57,10 +60,21 @@ type dataFix struct {
 	sym       string
 	addend    int64
 	line, col int
+	file      int
+}
+
+// File is one assembly source of a program.
+type File struct {
+	Name, Src string
 }
 
 type assembler struct {
 	file    string
+	files   []string // names, for messages
+	cur     int      // index of the file being read
+	multi   bool     // several files: labels without .global are file-local
+	global  []map[string]bool
+	weak    map[string]bool
 	errs    ErrorList
 	bundles []*pbundle
 	data    []byte
@@ -78,7 +92,84 @@ func (a *assembler) errf(line, col int, format string, args ...any) {
 // Assemble assembles BWL source (spec §2.2) into a program. Errors carry
 // file:line:col; all of them are returned together.
 func Assemble(file string, src string) (*bw.Program, error) {
-	a := &assembler{file: file, labels: map[string]label{}, curFunc: -1}
+	return AssembleFiles([]File{{file, src}})
+}
+
+// AssembleFiles assembles several files into one program, in order, as
+// a linker would: with more than one file, a label is visible in other
+// files only when its file declares it `.global` (or `.weak`), so that
+// local labels and static symbols of different files do not clash; a
+// `.weak` definition gives way to a global one of the same name. `_end`
+// is defined after the last data byte (the heap starts there) unless a
+// file defines it. Program.File is the first file's name; the line
+// numbers of bundles refer to their own files.
+func AssembleFiles(files []File) (*bw.Program, error) {
+	a := &assembler{labels: map[string]label{}, curFunc: -1, multi: len(files) > 1, weak: map[string]bool{}}
+	for i, f := range files {
+		a.files = append(a.files, f.Name)
+		a.global = append(a.global, scanGlobals(f.Src, a.weak))
+		a.cur, a.file = i, f.Name
+		a.assembleFile(f.Src)
+	}
+	if a.multi {
+		if _, ok := a.labels["_end"]; !ok {
+			for (bw.DataBase+len(a.data))%8 != 0 {
+				a.data = append(a.data, 0)
+			}
+			a.labels["_end"] = label{val: uint32(bw.DataBase + len(a.data))}
+		}
+	}
+	a.file = files[0].Name
+	prog := a.finish()
+	if len(a.errs) > 0 {
+		return nil, a.errs
+	}
+	return prog, nil
+}
+
+// scanGlobals lists the symbols a file declares with .global, .globl or
+// .weak (recording the weak ones in weak).
+func scanGlobals(src string, weak map[string]bool) map[string]bool {
+	g := map[string]bool{}
+	for _, line := range strings.Split(src, "\n") {
+		if k := strings.Index(line, "//"); k >= 0 {
+			line = line[:k]
+		}
+		fs := strings.Fields(line)
+		if len(fs) != 2 {
+			continue
+		}
+		switch strings.ToLower(fs[0]) {
+		case ".weak":
+			weak[strings.ToLower(fs[1])] = true
+			fallthrough
+		case ".global", ".globl":
+			g[strings.ToLower(fs[1])] = true
+		}
+	}
+	return g
+}
+
+// key is the name under which a label of file i is stored: its own name
+// when global (or with a single file), else one private to the file.
+func (a *assembler) key(name string, i int) string {
+	if !a.multi || a.global[i][name] {
+		return name
+	}
+	return fmt.Sprintf("%s@%d", name, i)
+}
+
+// lookup resolves a symbol referenced from file i: the file's own label
+// first, then a global one.
+func (a *assembler) lookup(sym string, i int) (label, bool) {
+	if l, ok := a.labels[a.key(sym, i)]; ok {
+		return l, true
+	}
+	l, ok := a.labels[sym]
+	return l, ok
+}
+
+func (a *assembler) assembleFile(src string) {
 	var pending []segment // instructions of a bundle continued with a trailing `||`
 	pendLine, pendCol := 0, 0
 	lines := strings.Split(src, "\n")
@@ -144,18 +235,26 @@ func Assemble(file string, src string) (*bw.Program, error) {
 	}
 	if a.curFunc >= 0 {
 		a.errf(len(lines), 1, ".func %s has no .endfunc", a.funcs[a.curFunc].Name)
+		a.curFunc = -1
 	}
-	prog := a.finish()
-	if len(a.errs) > 0 {
-		return nil, a.errs
-	}
-	return prog, nil
 }
 
 func (a *assembler) define(name string, line, col int) {
+	weak := a.weak[name] && a.global[a.cur][name]
+	name = a.key(name, a.cur)
 	if old, dup := a.labels[name]; dup {
-		a.errf(line, col, "label %q already defined on line %d", name, old.line)
-		return
+		switch {
+		case weak:
+			return // the other definition wins
+		case old.weak:
+			delete(a.labels, name)
+		case old.file != a.cur:
+			a.errf(line, col, "label %q already defined in %s on line %d", name, a.files[old.file], old.line)
+			return
+		default:
+			a.errf(line, col, "label %q already defined on line %d", name, old.line)
+			return
+		}
 	}
 	_, rest, _ := splitMask(name)
 	if _, _, ok := parseRegName(rest); ok {
@@ -163,9 +262,9 @@ func (a *assembler) define(name string, line, col int) {
 		return
 	}
 	if a.inData {
-		a.labels[name] = label{val: uint32(bw.DataBase + len(a.data)), line: line}
+		a.labels[name] = label{val: uint32(bw.DataBase + len(a.data)), line: line, weak: weak, file: a.cur}
 	} else {
-		a.labels[name] = label{val: uint32(len(a.bundles)), code: true, line: line}
+		a.labels[name] = label{val: uint32(len(a.bundles)), code: true, line: line, weak: weak, file: a.cur}
 	}
 }
 
@@ -175,7 +274,7 @@ func (a *assembler) bundle(segs []segment, line, col int) {
 		a.errf(line, col, "instruction in .data")
 		return
 	}
-	b := &pbundle{line: line, col: col}
+	b := &pbundle{line: line, col: col, file: a.cur}
 	if len(segs) == 1 && strings.EqualFold(segs[0].text, "nop") {
 		a.bundles = append(a.bundles, b) // an empty bundle (spec §2.2)
 		return
@@ -213,7 +312,8 @@ func (a *assembler) finish() *bw.Program {
 		prog.Labels[name] = l.val
 	}
 	for _, f := range a.fixes {
-		l, ok := a.labels[f.sym]
+		a.file = a.files[f.file]
+		l, ok := a.lookup(f.sym, f.file)
 		if !ok {
 			a.errf(f.line, f.col, "undefined symbol %q", f.sym)
 			continue
@@ -223,9 +323,10 @@ func (a *assembler) finish() *bw.Program {
 	for _, b := range a.bundles {
 		var insts []bw.Inst
 		ok := true
+		a.file = a.files[b.file]
 		for i := range b.insts {
 			pi := &b.insts[i]
-			if !a.resolve(pi) {
+			if !a.resolve(pi, b.file) {
 				ok = false
 				continue
 			}
@@ -243,11 +344,11 @@ func (a *assembler) finish() *bw.Program {
 }
 
 // resolve fills in symbolic immediates and validates the instruction.
-func (a *assembler) resolve(pi *pinst) bool {
+func (a *assembler) resolve(pi *pinst, file int) bool {
 	in := &pi.in
 	f := in.Form()
 	for _, r := range pi.refs {
-		l, ok := a.labels[r.sym]
+		l, ok := a.lookup(r.sym, file)
 		if !ok {
 			a.errf(pi.line, r.col, "undefined symbol %q", r.sym)
 			return false
@@ -310,7 +411,7 @@ func (a *assembler) directive(text string, line, col int) {
 		a.inData = false
 	case ".data":
 		a.inData = true
-	case ".global", ".globl":
+	case ".global", ".globl", ".weak":
 		if len(args) != 1 {
 			a.errf(line, col, "%s takes one symbol", name)
 		}
@@ -402,7 +503,7 @@ func (a *assembler) dataValue(s string, size, line, col int) {
 			a.errf(line, col, "a symbol needs .word")
 			return
 		}
-		a.fixes = append(a.fixes, dataFix{off: len(a.data), sym: sym, addend: addend, line: line, col: col})
+		a.fixes = append(a.fixes, dataFix{off: len(a.data), sym: sym, addend: addend, line: line, col: col, file: a.cur})
 		a.data = append(a.data, 0, 0, 0, 0)
 		return
 	}

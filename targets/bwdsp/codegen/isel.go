@@ -308,7 +308,7 @@ func memRules(name string, g mir.Opcode, op string, store bool) []isel.Rule {
 			e.EmitOp(mir.GAdd, mir.D(t), base, e.Const(off))
 			base, off = mir.R(t), 0
 		}
-		if base.Kind == mir.KindReg {
+		if base.Kind == mir.KindReg && !(base.Reg.IsVirtual() && e.Func().ClassOf(base.Reg) == bw.ClassAddr) {
 			base = toAddr(e, base)
 		}
 		if store {
@@ -345,7 +345,11 @@ func memRules(name string, g mir.Opcode, op string, store bool) []isel.Rule {
 			s := e.Cap(n)
 			s.Imm += e.Cap(n + 1).Imm
 			e.Emit("AMOVI", mir.D(a), s)
-			emit(e, mir.R(a), 0)
+			if store {
+				e.Emit(op, e.Cap(0), mir.R(a), mir.I(0))
+			} else {
+				e.Emit(op, e.Def(0), mir.R(a), mir.I(0))
+			}
 			return nil
 		}},
 		{Name: name + ".addi", Match: isel.Op(g, append(val, isel.Op(mir.GAdd, reg, simm16), isel.AnyImm)...), EmitFunc: func(e *isel.Emitter) error {
