@@ -4,7 +4,8 @@
 // x.R0 & 0xff at `halt` (2 with a message on an assembler or simulator
 // error, including the §2.5 faults). With -crt0 the standard startup code
 // (asm.Startup: set U8, call main, halt) comes first, so the file only
-// defines main.
+// defines main; with -rt the compiled C runtime is linked after the
+// files (several .s files are assembled as one program, asm.AssembleFiles).
 //
 // A .ll or .c file is compiled (clang-14 for mipsel against the runtime's
 // headers, then lltosimd -march=bwdsp at -O) and run like lli: with the
@@ -13,7 +14,7 @@
 // cpu0run also uses); the exit status is main's result (1 for compile
 // errors, 2 for simulator faults).
 //
-//	bwdsprun [-max-bundles N] [-stats] [-trace] [-crt0] file.s
+//	bwdsprun [-max-bundles N] [-stats] [-trace] [-crt0] [-rt] file.s...
 //	bwdsprun [-O0..3] [-max-bundles N] [-stats] prog.ll|prog.c
 //	bwdsprun -d file.s     (print the encoded program, disassembled)
 package main
@@ -48,11 +49,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	for _, l := range []string{"0", "1", "2", "3"} {
 		fs.BoolFunc("O"+l, "same as -O="+l, func(string) error { *opt = l; return nil })
 	}
+	withRT := fs.Bool("rt", false, "link the C runtime (compiled for BWDSP, cached) after the .s files")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: bwdsprun [flags] file.s|prog.ll|prog.c")
+	compiled := fs.NArg() == 1 && (strings.HasSuffix(fs.Arg(0), ".ll") || strings.HasSuffix(fs.Arg(0), ".c"))
+	if fs.NArg() == 0 || (!compiled && fs.NArg() > 1 && !*crt0) {
+		fmt.Fprintln(stderr, "usage: bwdsprun [flags] file.s|prog.ll|prog.c (several .s files need -crt0)")
 		fs.PrintDefaults()
 		return 2
 	}
@@ -62,7 +65,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	file := fs.Arg(0)
 	var prog *bw.Program
-	if strings.HasSuffix(file, ".ll") || strings.HasSuffix(file, ".c") {
+	if compiled {
 		files, err := compile(file, *opt, stderr)
 		if err != nil {
 			fmt.Fprintln(stderr, err)
@@ -70,6 +73,27 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		if prog, err = asm.AssembleFiles(files); err != nil {
 			return fail(err)
+		}
+	} else if *crt0 && (fs.NArg() > 1 || *withRT) {
+		files := []asm.File{{Name: "<startup>", Src: asm.Startup}}
+		for _, f := range fs.Args() {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				return fail(err)
+			}
+			files = append(files, asm.File{Name: f, Src: string(src)})
+		}
+		if *withRT {
+			rt, err := runtimeFiles()
+			if err != nil {
+				return fail(err)
+			}
+			files = append(files, rt...)
+		}
+		var err error
+		if prog, err = asm.AssembleFiles(files); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
 		}
 	} else {
 		src, err := os.ReadFile(file)
@@ -114,11 +138,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 // compile turns a .c or .ll program into the files of a runnable
 // program: the startup code, the program, the runtime.
 func compile(file, opt string, stderr io.Writer) ([]asm.File, error) {
-	clang := os.Getenv("CLANG")
-	if clang == "" {
-		clang = "clang-14"
-	}
+	clang := clangPath()
 	rt, err := driver.EnsureRuntime(clang, "bwdsp", "")
+	if err != nil {
+		return nil, err
+	}
+	rtFiles, err := readFiles(rt.Files)
 	if err != nil {
 		return nil, err
 	}
@@ -139,7 +164,28 @@ func compile(file, opt string, stderr io.Writer) ([]asm.File, error) {
 		return nil, err
 	}
 	files := []asm.File{{Name: "<startup>", Src: asm.Startup}, {Name: file, Src: string(res.Out)}}
-	for _, f := range rt.Files {
+	return append(files, rtFiles...), nil
+}
+
+func clangPath() string {
+	if c := os.Getenv("CLANG"); c != "" {
+		return c
+	}
+	return "clang-14"
+}
+
+// runtimeFiles returns the compiled C runtime's assembly files.
+func runtimeFiles() ([]asm.File, error) {
+	rt, err := driver.EnsureRuntime(clangPath(), "bwdsp", "")
+	if err != nil {
+		return nil, err
+	}
+	return readFiles(rt.Files)
+}
+
+func readFiles(names []string) ([]asm.File, error) {
+	var files []asm.File
+	for _, f := range names {
 		src, err := os.ReadFile(f)
 		if err != nil {
 			return nil, err
