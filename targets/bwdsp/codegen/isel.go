@@ -114,7 +114,6 @@ func toAddr(e *isel.Emitter, p mir.Operand) mir.Operand {
 var Rules = []isel.Rule{
 	{Name: "const", Match: isel.Op(mir.GConst, anyImm), Emit: []isel.Inst{isel.I("MOVI", d0, c0)}},
 	{Name: "globaladdr", Match: isel.Op(mir.GGlobalAddr, isel.Sym), Emit: []isel.Inst{isel.I("MOVI", d0, c0)}},
-	{Name: "blockaddr", Match: isel.Op(mir.GBlockAddr, isel.Block), Emit: []isel.Inst{isel.I("MOVI", d0, c0)}},
 	{Name: "frameaddr", Match: isel.Op(mir.GFrameAddr, isel.Frame), EmitFunc: func(e *isel.Emitter) error {
 		a := e.Func().NewVReg(bw.ClassAddr)
 		e.Emit("AADDI", mir.D(a), e.Cap(0), mir.I(0))
@@ -300,7 +299,8 @@ func emitDynAlloca(e *isel.Emitter) error {
 // memRules are the rules of one load or store: a frame object (resolved
 // by frame lowering to U8/U9 plus an offset), a symbol (`Ua = #sym`) or a
 // general register moved to an address register, with the offset
-// folded when it fits.
+// folded when it fits (the frontend already folds constant address
+// arithmetic into the offset).
 func memRules(name string, g mir.Opcode, op string, store bool) []isel.Rule {
 	emit := func(e *isel.Emitter, base mir.Operand, off int64) {
 		if !isSimm16(off) {
@@ -352,10 +352,6 @@ func memRules(name string, g mir.Opcode, op string, store bool) []isel.Rule {
 			}
 			return nil
 		}},
-		{Name: name + ".addi", Match: isel.Op(g, append(val, isel.Op(mir.GAdd, reg, simm16), isel.AnyImm)...), EmitFunc: func(e *isel.Emitter) error {
-			emit(e, e.Cap(n), e.Cap(n+1).Imm+e.Cap(n+2).Imm)
-			return nil
-		}},
 		{Name: name + ".reg", Match: isel.Op(g, append(val, reg, isel.AnyImm)...), EmitFunc: func(e *isel.Emitter) error {
 			emit(e, e.Cap(n), e.Cap(n+1).Imm)
 			return nil
@@ -370,8 +366,9 @@ func init() {
 		op    string
 		store bool
 	}{
-		{"ld32", mir.GLoad32, "LD", false}, {"ld16s", mir.GLoad16S, "LDH", false}, {"ld16u", mir.GLoad16U, "LDHU", false},
-		{"ld8s", mir.GLoad8S, "LDB", false}, {"ld8u", mir.GLoad8U, "LDBU", false},
+		// The frontend loads narrow values zero-extended (docs/generic-mir.md);
+		// G_LOAD16S/G_LOAD8S never reach selection.
+		{"ld32", mir.GLoad32, "LD", false}, {"ld16u", mir.GLoad16U, "LDHU", false}, {"ld8u", mir.GLoad8U, "LDBU", false},
 		{"st32", mir.GStore32, "ST", true}, {"st16", mir.GStore16, "STH", true}, {"st8", mir.GStore8, "STB", true},
 	} {
 		Rules = append(Rules, memRules(m.name, m.g, m.op, m.store)...)
