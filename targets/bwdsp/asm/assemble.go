@@ -54,10 +54,12 @@ type label struct {
 	file int
 }
 
-// dataFix is a `.word sym` to patch once labels are known.
+// dataFix is a `.word sym` (or `sym - sym2`) to patch once labels are
+// known.
 type dataFix struct {
 	off       int
-	sym       string
+	size      int
+	sym, sym2 string
 	addend    int64
 	line, col int
 	file      int
@@ -74,7 +76,7 @@ type assembler struct {
 	cur     int      // index of the file being read
 	multi   bool     // several files: labels without .global are file-local
 	global  []map[string]bool
-	weak    map[string]bool
+	weak    []map[string]bool // per file: its .weak symbols
 	errs    ErrorList
 	bundles []*pbundle
 	data    []byte
@@ -104,11 +106,13 @@ func Assemble(file string, src string) (*bw.Program, error) {
 // file defines it. Program.File is the first file's name; the line
 // numbers of bundles refer to their own files.
 func AssembleFiles(files []File) (*bw.Program, error) {
-	a := &assembler{labels: map[string]label{}, curFunc: -1, multi: len(files) > 1, weak: map[string]bool{}}
+	a := &assembler{labels: map[string]label{}, curFunc: -1, multi: len(files) > 1}
 	for i, f := range files {
 		a.files = append(a.files, f.Name)
-		a.global = append(a.global, scanGlobals(f.Src, a.weak))
-		a.cur, a.file = i, f.Name
+		weak := map[string]bool{}
+		a.global = append(a.global, scanGlobals(f.Src, weak))
+		a.weak = append(a.weak, weak)
+		a.cur, a.file, a.inData = i, f.Name, false // each file starts in .text
 		a.assembleFile(f.Src)
 	}
 	if a.multi {
@@ -240,7 +244,7 @@ func (a *assembler) assembleFile(src string) {
 }
 
 func (a *assembler) define(name string, line, col int) {
-	weak := a.weak[name] && a.global[a.cur][name]
+	weak := a.weak[a.cur][name]
 	name = a.key(name, a.cur)
 	if old, dup := a.labels[name]; dup {
 		switch {
@@ -318,7 +322,31 @@ func (a *assembler) finish() *bw.Program {
 			a.errf(f.line, f.col, "undefined symbol %q", f.sym)
 			continue
 		}
-		binary.LittleEndian.PutUint32(a.data[f.off:], uint32(int64(l.val)+f.addend))
+		v := int64(l.val) + f.addend
+		if f.sym2 != "" {
+			l2, ok := a.lookup(f.sym2, f.file)
+			switch {
+			case !ok:
+				a.errf(f.line, f.col, "undefined symbol %q", f.sym2)
+				continue
+			case l2.code != l.code:
+				a.errf(f.line, f.col, "%s - %s: one is a code label and the other a data label", f.sym, f.sym2)
+				continue
+			}
+			v = int64(l.val) - int64(l2.val) + f.addend
+			if lo := int64(-1) << (8*f.size - 1); f.size < 4 && (v < lo || v >= -lo) {
+				a.errf(f.line, f.col, "%s - %s = %d does not fit in %d bytes", f.sym, f.sym2, v, f.size)
+				continue
+			}
+		}
+		switch f.size {
+		case 1:
+			a.data[f.off] = byte(v)
+		case 2:
+			binary.LittleEndian.PutUint16(a.data[f.off:], uint16(v))
+		default:
+			binary.LittleEndian.PutUint32(a.data[f.off:], uint32(v))
+		}
 	}
 	for _, b := range a.bundles {
 		var insts []bw.Inst
@@ -490,21 +518,17 @@ func (a *assembler) dataValue(s string, size, line, col int) {
 		}
 	}
 	if err != nil {
-		sym, addend := s, int64(0)
-		if k := strings.IndexAny(s, "+-"); k > 0 {
-			n, err := strconv.ParseInt(strings.TrimSpace(s[k:]), 0, 64)
-			if err != nil {
-				a.errf(line, col, "bad value %q", s)
-				return
-			}
-			sym, addend = strings.TrimSpace(s[:k]), n
-		}
-		if size != 4 {
-			a.errf(line, col, "a symbol needs .word")
+		sym, sym2, addend, ok := parseSymExpr(s)
+		if !ok {
+			a.errf(line, col, "bad value %q", s)
 			return
 		}
-		a.fixes = append(a.fixes, dataFix{off: len(a.data), sym: sym, addend: addend, line: line, col: col, file: a.cur})
-		a.data = append(a.data, 0, 0, 0, 0)
+		if size != 4 && sym2 == "" {
+			a.errf(line, col, "a symbol needs .word (a difference of two symbols may be narrower)")
+			return
+		}
+		a.fixes = append(a.fixes, dataFix{off: len(a.data), size: size, sym: sym, sym2: sym2, addend: addend, line: line, col: col, file: a.cur})
+		a.data = append(a.data, make([]byte, size)...)
 		return
 	}
 	lo, hi := int64(-1)<<(8*size-1), int64(1)<<(8*size)-1
@@ -520,4 +544,53 @@ func (a *assembler) dataValue(s string, size, line, col int) {
 	default:
 		a.data = binary.LittleEndian.AppendUint32(a.data, uint32(v))
 	}
+}
+
+// parseSymExpr parses a data value `sym`, `sym+n`, `sym-n`, `sym-sym2`,
+// `sym-sym2+n` or `sym-sym2-n` (sym2 "" when absent).
+func parseSymExpr(s string) (sym, sym2 string, addend int64, ok bool) {
+	ident := func(t string) bool {
+		if t == "" || !isIdentStart(t[0]) {
+			return false
+		}
+		for i := 0; i < len(t); i++ {
+			if !isIdentChar(t[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	// Split into terms with their signs.
+	var terms []string
+	var signs []byte
+	start, sign := 0, byte('+')
+	for i := 1; i <= len(s); i++ {
+		if i == len(s) || s[i] == '+' || s[i] == '-' {
+			terms = append(terms, strings.TrimSpace(s[start:i]))
+			signs = append(signs, sign)
+			if i < len(s) {
+				sign, start = s[i], i+1
+			}
+		}
+	}
+	for i, t := range terms {
+		switch {
+		case i == 0 && ident(t) && signs[i] == '+':
+			sym = t
+		case i == 1 && ident(t) && signs[i] == '-':
+			sym2 = t
+		case i > 0:
+			n, err := strconv.ParseInt(t, 0, 64)
+			if err != nil {
+				return "", "", 0, false
+			}
+			if signs[i] == '-' {
+				n = -n
+			}
+			addend += n
+		default:
+			return "", "", 0, false
+		}
+	}
+	return sym, sym2, addend, sym != ""
 }

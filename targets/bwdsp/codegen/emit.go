@@ -151,8 +151,16 @@ func Emit(w io.Writer, m *mir.Module) error {
 					}
 					fmt.Fprintf(bw_, "\t.byte %s\n", strings.Join(nums, ", "))
 				}
-			case mir.DataSymDiff:
-				return fmt.Errorf("%s: symbol differences (%s - %s) in data are not supported on bwdsp: the assembler has no such expression", g.Name, it.Sym, it.Sym2)
+			case mir.DataSymDiff: // code labels: a difference of bundle indices
+				d := map[int64]string{1: ".byte", 2: ".half", 4: ".word"}[it.Size]
+				if d == "" {
+					return fmt.Errorf("%s: symbol difference of %d bytes", g.Name, it.Size)
+				}
+				s := it.Sym + "-" + it.Sym2
+				if it.Value != 0 {
+					s = fmt.Sprintf("%s%+d", s, it.Value)
+				}
+				fmt.Fprintf(bw_, "\t%s %s\n", d, s)
 			}
 		}
 	}
