@@ -75,6 +75,77 @@ func compare(e *isel.Emitter, cond mir.Cond, a, b mir.Operand) mir.Reg {
 	return p
 }
 
+// fpreds gives each LLVM fcmp predicate as one or two float compares
+// (relation and action CN, or CC for the negation) joined by PAND/POR.
+// A BWL float compare is false when an operand is NaN, except `!=`
+// (docs/bwdsp.md), so the ordered predicates are one compare, the
+// unordered ones the negation of the opposite ordered one, and one, ueq,
+// ord and uno two.
+var fpreds = map[mir.FPred]struct {
+	a, b   fterm
+	join   string // "", "PAND" or "POR"
+	swapAB bool   // the terms compare a with a and b with b (ord, uno)
+}{
+	mir.FPredOEQ: {a: fterm{bw.RelEQ, bw.ActCN}}, mir.FPredOGT: {a: fterm{bw.RelGT, bw.ActCN}},
+	mir.FPredOGE: {a: fterm{bw.RelGE, bw.ActCN}}, mir.FPredOLT: {a: fterm{bw.RelLT, bw.ActCN}},
+	mir.FPredOLE: {a: fterm{bw.RelLE, bw.ActCN}}, mir.FPredUNE: {a: fterm{bw.RelNE, bw.ActCN}},
+	mir.FPredUGT: {a: fterm{bw.RelLE, bw.ActCC}}, mir.FPredUGE: {a: fterm{bw.RelLT, bw.ActCC}},
+	mir.FPredULT: {a: fterm{bw.RelGE, bw.ActCC}}, mir.FPredULE: {a: fterm{bw.RelGT, bw.ActCC}},
+	mir.FPredONE: {a: fterm{bw.RelLT, bw.ActCN}, b: fterm{bw.RelGT, bw.ActCN}, join: "POR"},
+	mir.FPredUEQ: {a: fterm{bw.RelLT, bw.ActCC}, b: fterm{bw.RelGT, bw.ActCC}, join: "PAND"},
+	mir.FPredORD: {a: fterm{bw.RelEQ, bw.ActCN}, b: fterm{bw.RelEQ, bw.ActCN}, join: "PAND", swapAB: true},
+	mir.FPredUNO: {a: fterm{bw.RelNE, bw.ActCN}, b: fterm{bw.RelNE, bw.ActCN}, join: "POR", swapAB: true},
+}
+
+type fterm struct {
+	rel bw.Rel
+	act bw.Action
+}
+
+// fcompare computes the float predicate p of a and b into a predicate.
+func fcompare(e *isel.Emitter, p mir.FPred, a, b mir.Operand) mir.Reg {
+	newPred := func() mir.Reg { return e.Func().NewVReg(bw.ClassPred) }
+	d := newPred()
+	if p == mir.FPredFalse || p == mir.FPredTrue {
+		e.Emit("PSET", mir.D(d), mir.I(int64(p&1)))
+		return d
+	}
+	fp := fpreds[p]
+	cmp := func(dst mir.Reg, t fterm, x, y mir.Operand) {
+		e.Emit("CMPF", mir.D(dst), mir.I(bw.CmpCode(t.rel, t.act)), x, y)
+	}
+	if fp.join == "" {
+		cmp(d, fp.a, a, b)
+		return d
+	}
+	p1, p2 := newPred(), newPred()
+	if fp.swapAB {
+		cmp(p1, fp.a, a, a)
+		cmp(p2, fp.b, b, b)
+	} else {
+		cmp(p1, fp.a, a, b)
+		cmp(p2, fp.b, a, b)
+	}
+	e.Emit(fp.join, mir.D(d), mir.R(p1), mir.R(p2))
+	return d
+}
+
+// emitFPToUI converts a float to u32: FTOI saturates at 2^31-1, so values
+// from 2^31 up are converted after subtracting 2^31 and get the top bit
+// back (LLVM leaves values outside [0, 2^32) undefined).
+func emitFPToUI(e *isel.Emitter) error {
+	x := e.Cap(0)
+	const two31 = 0x4f000000 // 2^31 as float
+	lo, shifted, hi, top, big := e.Tmp(), e.Tmp(), e.Tmp(), e.Tmp(), e.Tmp()
+	e.EmitOp(mir.GFPToSI, mir.D(lo), x)
+	e.EmitOp(mir.GFSub, mir.D(shifted), x, e.Const(two31))
+	e.EmitOp(mir.GFPToSI, mir.D(hi), mir.R(shifted))
+	e.EmitOp(mir.GXor, mir.D(top), mir.R(hi), e.Const(-1<<31))
+	e.EmitOp(mir.GFCmp, mir.D(big), mir.I(int64(mir.FPredOGE)), x, e.Const(two31))
+	e.EmitOp(mir.GSelect, e.Def(0), mir.R(big), mir.R(top), mir.R(lo))
+	return nil
+}
+
 // branch emits `if x a REL b b L` (or `REL #imm`).
 func branch(e *isel.Emitter, cond mir.Cond, a, b, target mir.Operand) {
 	r := rels[cond]
@@ -171,6 +242,31 @@ var Rules = []isel.Rule{
 	{Name: "select", Match: isel.Op(mir.GSelect, reg, reg, reg), EmitFunc: func(e *isel.Emitter) error {
 		p := compare(e, mir.CondNE, e.Cap(0), mir.I(0))
 		e.Emit("SEL", e.Def(0), mir.R(p), e.Cap(1), e.Cap(2))
+		return nil
+	}},
+
+	// Single-precision float (spec §2.3 `(F)` forms); double is soft-float.
+	{Name: "fadd", Match: isel.Op(mir.GFAdd, reg, reg), Emit: rrr("FADD")},
+	{Name: "fsub", Match: isel.Op(mir.GFSub, reg, reg), Emit: rrr("FSUB")},
+	{Name: "fmul", Match: isel.Op(mir.GFMul, reg, reg), Emit: rrr("FMUL")},
+	{Name: "fdiv", Match: isel.Op(mir.GFDiv, reg, reg), Emit: rrr("FDIV")},
+	{Name: "sitofp", Match: isel.Op(mir.GSIToFP, reg), Emit: []isel.Inst{isel.I("ITOF", d0, c0)}},
+	{Name: "uitofp", Match: isel.Op(mir.GUIToFP, reg), Emit: []isel.Inst{isel.I("UTOF", d0, c0)}},
+	{Name: "fptosi", Match: isel.Op(mir.GFPToSI, reg), Emit: []isel.Inst{isel.I("FTOI", d0, c0)}},
+	{Name: "fptoui", Match: isel.Op(mir.GFPToUI, reg), EmitFunc: emitFPToUI},
+	{Name: "fcmp", Match: isel.Op(mir.GFCmp, isel.AnyImm, reg, reg), EmitFunc: func(e *isel.Emitter) error {
+		p := fcompare(e, mir.FPred(e.Cap(0).Imm), e.Cap(1), e.Cap(2))
+		e.Emit("SEL", e.Def(0), mir.R(p), e.Const(1), e.Const(0))
+		return nil
+	}},
+	{Name: "select.fcmp", Priority: 1, Match: isel.Op(mir.GSelect, isel.Op(mir.GFCmp, isel.AnyImm, reg, reg), reg, reg), EmitFunc: func(e *isel.Emitter) error {
+		p := fcompare(e, mir.FPred(e.Cap(0).Imm), e.Cap(1), e.Cap(2))
+		e.Emit("SEL", e.Def(0), mir.R(p), e.Cap(3), e.Cap(4))
+		return nil
+	}},
+	{Name: "brcond.fcmp", Match: isel.Op(mir.GBrCond, isel.Op(mir.GFCmp, isel.AnyImm, reg, reg), isel.Block), EmitFunc: func(e *isel.Emitter) error {
+		p := fcompare(e, mir.FPred(e.Cap(0).Imm), e.Cap(1), e.Cap(2))
+		e.Emit("BPRED", mir.R(p), e.Cap(3))
 		return nil
 	}},
 

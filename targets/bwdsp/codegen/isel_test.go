@@ -51,7 +51,7 @@ func TestRuleCoverage(t *testing.T) {
 		}
 		cfg := passes.NewConfig()
 		for _, f := range m.Funcs {
-			for _, p := range []*passes.Pass{passes.SwitchLoweringPass, CallLowering} {
+			for _, p := range []*passes.Pass{passes.SwitchLoweringPass, passes.SoftFloat, CallLowering} {
 				if err := p.Run(&passes.Ctx{Cfg: cfg, Pass: p}, f); err != nil {
 					t.Fatalf("%s: %s: %v", f.Name, p.Name, err)
 				}

@@ -21,7 +21,7 @@ import (
 // (mir.Instr.Bundle) through Bundles.
 var Pipeline = []string{
 	"switch-lowering",
-	"soft-float", // double (and, for now, float) ops to runtime calls
+	"soft-float", // double ops to runtime calls; float stays (NativeF32)
 	"bwdsp-call-lowering",
 	"generic-combine",
 	"bwdsp-isel",
@@ -51,6 +51,10 @@ func (Machine) Pipeline() []string { return Pipeline }
 // SwitchInfo lets switch-lowering build jump tables (`b Un` through a
 // table of bundle indices).
 func (Machine) SwitchInfo() passes.SwitchInfo { return passes.SwitchInfo{JumpTables: true} }
+
+// NativeF32 keeps float arithmetic, compares and conversions from and to
+// i32 for the `(F)` forms (soft-float lowers double and G_FREM).
+func (Machine) NativeF32() bool { return true }
 
 // PhiElimHooks materializes phi constants with selected instructions and
 // splits edges with `b`.
@@ -100,7 +104,7 @@ func (branchInfo) UncondTarget(in *mir.Instr) (*mir.Block, bool) {
 
 func (branchInfo) CondTarget(in *mir.Instr) (*mir.Block, bool) {
 	switch in.Op {
-	case op("BCMP"), op("BCMPU"), op("BCMPI"), op("BCMPIU"):
+	case op("BCMP"), op("BCMPU"), op("BCMPI"), op("BCMPIU"), op("BPRED"):
 		return blockOf(in)
 	}
 	return nil, false
@@ -110,8 +114,8 @@ func (branchInfo) CondTarget(in *mir.Instr) (*mir.Block, bool) {
 var inverse = map[bw.Rel]bw.Rel{bw.RelEQ: bw.RelNE, bw.RelNE: bw.RelEQ, bw.RelLT: bw.RelGE, bw.RelGE: bw.RelLT, bw.RelLE: bw.RelGT, bw.RelGT: bw.RelLE}
 
 func (bi branchInfo) InvertCond(in *mir.Instr, to *mir.Block) bool {
-	if _, ok := bi.CondTarget(in); !ok {
-		return false
+	if _, ok := bi.CondTarget(in); !ok || in.Op == op("BPRED") {
+		return false // `if !xCPk` is not a MIR operand yet
 	}
 	c := in.Ops[0].Imm
 	in.Ops[0].Imm = bw.CmpCode(inverse[bw.Rel(c&15)], bw.Action(c>>4&15))

@@ -55,3 +55,12 @@ b: return 4;
 }
 int ovf(int a, int b) { int r; return __builtin_mul_overflow(a, b, &r) + r; }
 int flag(_Bool f) { if (f) return 1; return 2; }
+float fl(float a, float b, int i, unsigned u) {
+  float r = a + b - a * b / b + (float)i + (float)u + (int)a + (unsigned)b;
+  r += (a < b) + (a == b) + (a >= b) + (a <= b) + !(a < b) + !(a > b) + !(a <= b) + !(a >= b) + (a != b);
+  r += __builtin_islessgreater(a, b) + !__builtin_islessgreater(a, b) + __builtin_isunordered(a, b) + !__builtin_isunordered(a, b);
+  r += a != b ? a : b;
+  if (a > b) r += 1;
+  return r;
+}
+float fsel(float a, float b) { return a < b ? a : b; }
