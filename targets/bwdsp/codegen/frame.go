@@ -45,6 +45,8 @@ type frame struct {
 	args    mir.Reg // base of incoming arguments and saves
 	realign int64
 	large   int64
+	both    bool // moving U8 and a realigned frame
+	spSlot  int  // with both: the frame object holding U8 of after the prologue
 }
 
 func runFrameLowering(c *passes.Ctx, f *mir.Func) error {
@@ -54,9 +56,6 @@ func runFrameLowering(c *passes.Ctx, f *mir.Func) error {
 		if o := &f.Frame[i]; !o.Fixed && o.Align > stackAlign && o.Align > fr.realign {
 			fr.realign = o.Align
 		}
-	}
-	if moving && fr.realign > 0 {
-		return fmt.Errorf("%s: bwdsp-frame-lowering: a stack object aligned to %d bytes together with a dynamic alloca is not supported", f.Name, fr.realign)
 	}
 	if fr.realign > 1<<15 {
 		return fmt.Errorf("%s: bwdsp-frame-lowering: stack object alignment %d is too large", f.Name, fr.realign)
@@ -68,6 +67,10 @@ func runFrameLowering(c *passes.Ctx, f *mir.Func) error {
 	}
 	if fr.fp {
 		fr.args = bw.FP
+	}
+	fr.both = moving && fr.realign > 0
+	if fr.both {
+		fr.spSlot = f.NewFrameObject(mir.FrameObject{Size: 4, Align: 4, Name: "realign.sp"})
 	}
 	off := f.MaxCallArgs
 	for i := range f.Frame {
@@ -95,6 +98,15 @@ func runFrameLowering(c *passes.Ctx, f *mir.Func) error {
 		off += 4
 	}
 	fr.size = (off + stackAlign - 1) &^ (stackAlign - 1)
+	if fr.both {
+		// The locals' base is aligned up by at most realign-8 bytes, into
+		// room below the saves.
+		slack := fr.realign - stackAlign
+		for r := range slots {
+			slots[r] += slack
+		}
+		fr.size += slack
+	}
 	f.FrameSize = fr.size
 	for _, b := range f.Blocks {
 		var out []*mir.Instr
@@ -105,7 +117,10 @@ func runFrameLowering(c *passes.Ctx, f *mir.Func) error {
 			}
 			out = append(out, pre...)
 			if in.Op == op("RET") && fr.size > 0 {
-				if fr.fp {
+				if fr.both {
+					out = append(out, newInstr("LD", mir.D(scratch2), mir.R(bw.FP), mir.I(f.Frame[fr.spSlot].Offset)),
+						newInstr("MOVTA", mir.D(bw.SP), mir.R(scratch2)))
+				} else if fr.fp {
 					out = append(out, newInstr("AADDI", mir.D(bw.SP), mir.R(bw.FP), mir.I(0)))
 				}
 				for i := len(saves) - 1; i >= 0; i-- {
@@ -122,10 +137,20 @@ func runFrameLowering(c *passes.Ctx, f *mir.Func) error {
 		for _, r := range saves {
 			pro = append(pro, fr.save(r, slots[r])...)
 		}
-		if fr.fp {
+		switch {
+		case fr.both:
+			// U9 = (U8 + A-1) & -A; [U9 + slot] = U8.
+			pro = append(pro,
+				newInstr("MOVFA", mir.D(scratch), mir.R(bw.SP)),
+				newInstr("ADDI", mir.D(scratch), mir.R(scratch), mir.I(fr.realign-1)),
+				newInstr("ANDI", mir.D(scratch), mir.R(scratch), mir.I(-fr.realign)),
+				newInstr("MOVTA", mir.D(bw.FP), mir.R(scratch)),
+				newInstr("MOVFA", mir.D(scratch), mir.R(bw.SP)),
+				newInstr("ST", mir.R(scratch), mir.R(bw.FP), mir.I(f.Frame[fr.spSlot].Offset)))
+		case fr.fp:
 			pro = append(pro, newInstr("AADDI", mir.D(bw.FP), mir.R(bw.SP), mir.I(0)))
 		}
-		if fr.realign > 0 {
+		if fr.realign > 0 && !fr.both {
 			pro = append(pro,
 				newInstr("MOVFA", mir.D(scratch), mir.R(bw.SP)),
 				newInstr("ANDI", mir.D(scratch), mir.R(scratch), mir.I(-fr.realign)),
@@ -204,8 +229,22 @@ func (fr *frame) resolve(in *mir.Instr) ([]*mir.Instr, error) {
 		}
 		obj := fr.f.Frame[o.Imm]
 		base, off := fr.locals, obj.Offset+o.Off+in.Ops[i+1].Imm
+		var pre []*mir.Instr
 		if obj.Fixed {
 			base, off = fr.args, fr.size+off
+			if fr.both {
+				// The incoming U8 - N is in the slot: through U7.
+				pre = []*mir.Instr{
+					newInstr("LD", mir.D(scratch2), mir.R(bw.FP), mir.I(fr.f.Frame[fr.spSlot].Offset)),
+					newInstr("MOVTA", mir.D(bw.AddrScratch), mir.R(scratch2)),
+				}
+				if !isSimm16(off) {
+					return nil, fmt.Errorf("%s: bwdsp-frame-lowering: incoming argument offset %d out of range", fr.f.Name, off)
+				}
+				*o = mir.R(bw.AddrScratch)
+				in.Ops[i+1].Imm = off
+				return pre, nil
+			}
 		}
 		pre, b, k := fr.address(base, off)
 		*o = mir.R(b)

@@ -378,17 +378,24 @@ func emitDynAlloca(e *isel.Emitter) error {
 		return fmt.Errorf("G_DYN_ALLOCA alignment %d", align)
 	}
 	out := f.MaxCallArgs
-	sp, sz, rounded, top, below, block := e.Tmp(), e.Tmp(), e.Tmp(), e.Tmp(), e.Tmp(), e.Tmp()
+	sp, sz, rounded, top, block := e.Tmp(), e.Tmp(), e.Tmp(), e.Tmp(), e.Tmp()
+	// plusOut adds the outgoing argument area's size (none: no add).
+	plusOut := func(r mir.Reg, k int64) mir.Reg {
+		if out == 0 {
+			return r
+		}
+		t := e.Tmp()
+		e.EmitOp(mir.GAdd, mir.D(t), mir.R(r), e.Const(k))
+		return t
+	}
 	e.Emit("MOVFA", mir.D(sp), mir.R(bw.SP))
 	e.Emit("ADDI", mir.D(sz), e.Cap(0), mir.I(align-1))
 	e.Emit("ANDI", mir.D(rounded), mir.R(sz), mir.I(-align))
 	e.Emit("SUB", mir.D(top), mir.R(sp), mir.R(rounded))
-	e.Emit("ADDI", mir.D(below), mir.R(top), mir.I(-out))
-	e.Emit("ANDI", mir.D(block), mir.R(below), mir.I(-align))
-	newSP := e.Tmp()
-	e.Emit("ADDI", mir.D(newSP), mir.R(block), mir.I(-out))
-	e.Emit("MOVTA", mir.D(bw.SP), mir.R(newSP))
-	e.Emit("MOV", e.Def(0), mir.R(block))
+	// The block lies above the outgoing argument area at the new U8.
+	e.Emit("ANDI", mir.D(block), mir.R(plusOut(top, -out)), mir.I(-align))
+	e.Emit("MOVTA", mir.D(bw.SP), mir.R(plusOut(block, -out)))
+	e.EmitOp(mir.GCopy, e.Def(0), mir.R(block))
 	return nil
 }
 
