@@ -25,14 +25,26 @@ func jtLabel(f *mir.Func, i int) string { return fmt.Sprintf(".LJT%s.%d", f.Name
 // instruction bundle, in the decoded form (bw.Inst) the printer, the
 // bundle checker and a packetizer share, with the symbolic immediates.
 // Instructions already bundled by a pass (mir.Instr.Bundle) form one
-// bundle with their members. G_UNREACHABLE and G_IMPLICIT_DEF emit
-// nothing.
+// bundle with their members. G_UNREACHABLE, G_IMPLICIT_DEF and inline
+// assembly with an empty template (an optimization barrier, whose tied
+// outputs already share their inputs' registers) emit nothing; other
+// inline assembly is refused: BWDSP has no inline-asm syntax support yet.
 func Bundles(f *mir.Func, b *mir.Block) ([][]bw.Inst, [][]*bw.Target, error) {
 	var insts [][]bw.Inst
 	var tgts [][]*bw.Target
 	label := func(x *mir.Block) string { return blockLabel(f, x) }
 	for _, in := range b.Instrs {
 		if in.Op == mir.GUnreachable || in.Op == mir.GImplicitDef {
+			continue
+		}
+		if in.Op == mir.GInlineAsm {
+			tmpl, _, _, err := mir.AsmOperands(in)
+			if err == nil && strings.TrimSpace(tmpl) != "" {
+				err = fmt.Errorf("inline assembly is not supported on bwdsp (only empty templates, optimization barriers)")
+			}
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s: %s: %v", f.Name, mir.FormatInstr(f, in), err)
+			}
 			continue
 		}
 		var bi []bw.Inst

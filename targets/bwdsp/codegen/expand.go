@@ -74,7 +74,7 @@ var ExpandPseudo = passes.Register(&passes.Pass{
 				case mir.GBr:
 					out = append(out, newInstr("B", in.Ops...))
 				default:
-					if in.Op.IsGeneric() && in.Op != mir.GUnreachable {
+					if in.Op.IsGeneric() && in.Op != mir.GUnreachable && in.Op != mir.GInlineAsm {
 						return bad()
 					}
 					out = append(out, in)

@@ -483,7 +483,9 @@ var Table = isel.Lazy(func() *isel.Table {
 	return &isel.Table{
 		Arch:        bw.Arch,
 		Rules:       Rules,
-		Passthrough: []mir.Opcode{mir.GCopy, mir.GPhi, mir.GImplicitDef, mir.GUnreachable},
+		// INLINEASM stays for two-address and the allocator; only empty
+		// templates (optimization barriers) are emitted (emit.go).
+		Passthrough: []mir.Opcode{mir.GCopy, mir.GPhi, mir.GImplicitDef, mir.GUnreachable, mir.GInlineAsm},
 		Remat:       []mir.Opcode{mir.GConst, mir.GFrameAddr, mir.GGlobalAddr},
 		ZeroReg:     mir.NoReg,
 	}
