@@ -21,7 +21,8 @@ const maxBundles = "100000000"
 // byte order BWDSP shares) compiled with -march=bwdsp and the verifier,
 // linked with the startup code and the C runtime compiled for BWDSP
 // (bwdsprun -crt0 -rt, which builds the runtime into a cache private to
-// this run), against lli on the host IR. LLTOSIMD_EXEC_BWDSP=0 skips it.
+// this run), against lli on the host IR. Programs that say "exec: cpu0-only"
+// (Cpu0 inline assembly) are skipped. LLTOSIMD_EXEC_BWDSP=0 skips the test.
 func TestExecBWDSP(t *testing.T) {
 	if os.Getenv("LLTOSIMD_EXEC_BWDSP") == "0" {
 		t.Skip("LLTOSIMD_EXEC_BWDSP=0")
@@ -40,6 +41,9 @@ func TestExecBWDSP(t *testing.T) {
 			}
 			t.Run(fmt.Sprintf("%s/%s", name, opt), func(t *testing.T) {
 				t.Parallel()
+				if hasDirective(src, "exec: cpu0-only") {
+					t.Skip("program says exec: cpu0-only (Cpu0 inline assembly)")
+				}
 				err := h.runBWDSP(bwdsprun, src, opt, v)
 				h.record(opt+" bwdsp", err == nil)
 				if err != nil {
