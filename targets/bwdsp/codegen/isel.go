@@ -481,8 +481,8 @@ func init() {
 // Table returns the initialized selection table.
 var Table = isel.Lazy(func() *isel.Table {
 	return &isel.Table{
-		Arch:        bw.Arch,
-		Rules:       Rules,
+		Arch:  bw.Arch,
+		Rules: Rules,
 		// INLINEASM stays for two-address and the allocator; only empty
 		// templates (optimization barriers) are emitted (emit.go).
 		Passthrough: []mir.Opcode{mir.GCopy, mir.GPhi, mir.GImplicitDef, mir.GUnreachable, mir.GInlineAsm},
