@@ -192,7 +192,11 @@ func buildRuntime(dir, clang, march, mcpu string) error {
 		return err
 	}
 	var asmFiles, cFiles []string
-	for _, d := range []string{rt.asmDir, "cpu0"} {
+	dirs := []string{rt.asmDir}
+	if rt.asmDir != "cpu0" {
+		dirs = append(dirs, "cpu0")
+	}
+	for _, d := range dirs {
 		entries, err := fs.ReadDir(rtsrc.FS, d)
 		if err != nil {
 			return err
