@@ -247,10 +247,19 @@ func (l *lowerer) args(in *mir.Instr) error {
 			if len(g.words) != 1 {
 				return fmt.Errorf("G_ARGS: a byval argument has one word")
 			}
-			obj := l.fixedObject(p.off[i], g.stackBytes())
-			l.f.Frame[obj].Align = min(max(g.desc.ByValAlign(), 4), stackAlign)
-			if g.desc.ByValAlign() > stackAlign {
-				return fmt.Errorf("by-value argument aligned to %d bytes is not supported on bwdsp (at most %d)", g.desc.ByValAlign(), stackAlign)
+			size, align := g.stackBytes(), g.desc.ByValAlign()
+			obj := l.fixedObject(p.off[i], size)
+			l.f.Frame[obj].Align = min(max(align, 4), stackAlign)
+			if align > stackAlign {
+				// More than the stack gives: copy it into a local of that
+				// alignment, which frame lowering realigns the frame for.
+				cp := l.f.NewFrameObject(mir.FrameObject{Size: size, Align: align, Name: "byval.copy"})
+				for o := int64(0); o < size; o += 4 {
+					t := l.newVReg()
+					l.add(mir.NewInstr(mir.GLoad32, mir.D(t), mir.FI(obj, 0), mir.I(o)))
+					l.add(mir.NewInstr(mir.GStore32, mir.R(t), mir.FI(cp, 0), mir.I(o)))
+				}
+				obj = cp
 			}
 			l.add(mir.NewInstr(mir.GFrameAddr, mir.D(g.words[0].Reg), mir.FI(obj, 0)))
 			continue
