@@ -2,8 +2,7 @@
 // shared backend framework: selection rules for the isel engine, call and
 // frame lowering per §2.7, post-allocation expansion and the assembly
 // emitter, registered as the -march=bwdsp target. Scalar code runs on
-// macro x; every instruction is its own bundle until a packetizer pass is
-// appended to Pipeline.
+// macro x; the shared packetizer packs it into bundles.
 package codegen
 
 import (
@@ -16,9 +15,10 @@ import (
 	bw "lltosimd/targets/bwdsp"
 )
 
-// Pipeline is the BWDSP pass order, from generic SSA MIR to emission.
-// A packetizer appends here: every later stage reads bundles
-// (mir.Instr.Bundle) through Bundles.
+// Pipeline is the BWDSP pass order, from generic SSA MIR to emission; the
+// shared packetizer (passes/packetize.go, with bwdsp.NewVLIW's data) ends
+// it, and the emitter prints its packets (mir.Instr.Bundle) through
+// Bundles.
 var Pipeline = []string{
 	"switch-lowering",
 	"soft-float", // double ops to runtime calls; float stays (NativeF32)
@@ -32,6 +32,7 @@ var Pipeline = []string{
 	"bwdsp-expand-pseudo",
 	"bwdsp-frame-lowering",
 	"del-jmp",
+	"packetize",
 }
 
 // Machine is the BWDSP targets.Machine.
@@ -64,6 +65,10 @@ func (Machine) PhiElimHooks() passes.PhiElimHooks {
 		Jump:        func(f *mir.Func, t *mir.Block) *mir.Instr { return newInstr("B", mir.B(t)) },
 	}
 }
+
+// VLIWInfo gives the packetizer BWDSP's latencies, resources (§2.4,
+// CheckBundle) and dependences, reading instructions through FromMIR.
+func (Machine) VLIWInfo() passes.VLIWInfo { return bw.NewVLIW(bw.FromMIR) }
 
 // BranchInfo describes BWL's branches to del-jmp and machine-cse.
 func (Machine) BranchInfo() passes.BranchInfo { return branchInfo{} }

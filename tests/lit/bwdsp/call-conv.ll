@@ -3,7 +3,9 @@
 ; alignment), further arguments on the stack from [U8 + 0] at the call
 ; (8-aligned for i64), results in x.R0 / x.R1:x.R0; SP is U8, frames keep
 ; it 8-byte aligned; a non-leaf function saves RA in its frame.
-; RUN: %lltosimd -march=bwdsp %s -o - | FileCheck %s
+; One instruction per bundle (-enable-packetize=false): the checks state the
+; convention, not a schedule; packets.ll checks the packetized form.
+; RUN: %lltosimd -march=bwdsp -enable-packetize=false %s -o - | FileCheck %s
 
 target datalayout = "e-m:m-p:32:32-i8:8:32-i16:16:32-i64:64-n32-S64"
 target triple = "mipsel-unknown-linux-gnu"

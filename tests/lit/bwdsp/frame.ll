@@ -1,7 +1,9 @@
 ; Frame shape (spec bwdsp.md §2.7): U8 is the stack pointer, growing down
 ; and kept 8-byte aligned; U9 is the frame pointer, saved and restored by
 ; a function that uses it (here: a dynamic alloca moves U8).
-; RUN: %lltosimd -march=bwdsp %s -o - | FileCheck %s
+; One instruction per bundle (-enable-packetize=false): the checks state the
+; convention, not a schedule; packets.ll checks the packetized form.
+; RUN: %lltosimd -march=bwdsp -enable-packetize=false %s -o - | FileCheck %s
 
 target datalayout = "e-m:m-p:32:32-i8:8:32-i16:16:32-i64:64-n32-S64"
 target triple = "mipsel-unknown-linux-gnu"
