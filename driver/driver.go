@@ -16,8 +16,9 @@ import (
 	"lltosimd/passes"
 	_ "lltosimd/passes/regalloc" // registers the register allocator
 	"lltosimd/targets"
-	_ "lltosimd/targets/cpu0/target" // registers cpu0 and cpu0el
-	_ "lltosimd/targets/vc4/codegen" // registers vc4
+	_ "lltosimd/targets/bwdsp/codegen" // registers bwdsp
+	_ "lltosimd/targets/cpu0/target"   // registers cpu0 and cpu0el
+	_ "lltosimd/targets/vc4/codegen"   // registers vc4
 )
 
 // Options select the target and the code.

@@ -76,13 +76,14 @@ func (s *fn) call(in *ir.InstCall) bool {
 			attrs = arg.Attrs
 			a = arg.Value
 		}
-		if sig.Variadic && i >= len(sig.Params) {
-			s.warnLP64Vararg(a.Type())
-		}
 		if i < len(declared) {
 			attrs = append(attrs, declared[i].Attrs...)
 		}
 		d, _ := s.paramDesc(a.Type(), attrs)
+		if sig.Variadic && i >= len(sig.Params) {
+			s.warnLP64Vararg(a.Type())
+			d |= mir.ArgVariadic
+		}
 		uses = append(uses, mir.I(int64(d)))
 		regs := abiExtend[ir.ParamAttribute](s, a.Type(), s.words(a), attrs,
 			enum.ParamAttrSignExt, enum.ParamAttrZeroExt)
@@ -174,6 +175,9 @@ func (s *fn) paramDesc(t types.Type, attrs []ir.ParamAttribute) (mir.ArgDesc, in
 		}
 	}
 	n := s.nwords(t)
+	if n > int(mir.ArgWordsMask) {
+		fail("unsupported: argument of type '%s' (%d words; at most %d)", t, n, mir.ArgWordsMask)
+	}
 	var flags mir.ArgDesc
 	if n >= 2 && o32Align8(t) {
 		flags = mir.ArgAlign8

@@ -199,7 +199,7 @@ func (s *fn) inlineAsm(in *ir.InstCall, a *ir.InlineAsm) {
 			if name == "memory" {
 				extra |= mir.AsmMemory
 			}
-			if nonRegClobbers[name] {
+			if nonRegClobbers[name] || s.mipsAT(name) {
 				continue
 			}
 			clobbers = s.asmClobber(clobbers, name)
@@ -381,6 +381,17 @@ func (s *fn) asmFixedReg(c *asmConstraint, used map[mir.Reg]bool) mir.Reg {
 	}
 	used[r] = true
 	return r
+}
+
+// mipsAT reports whether a clobber is the `~{$1}` clang's MIPS target adds
+// to every inline asm ($at, the assembler temporary) and the target has
+// no register $1 (BWDSP compiles MIPS IR): it then protects nothing.
+func (s *fn) mipsAT(name string) bool {
+	if name != "$1" || !strings.HasPrefix(s.t.triple, "mips") {
+		return false
+	}
+	_, ok := s.f.Arch.LookupReg("1")
+	return !ok
 }
 
 // asmClobber adds the implicit early-clobber def of a clobbered register.

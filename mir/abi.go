@@ -6,10 +6,14 @@ type ArgDesc int64
 
 // Argument descriptor bits.
 const (
-	ArgWordsMask ArgDesc = 0xff
-	ArgAlign8    ArgDesc = 1 << 8  // the first word must be 8-byte aligned (i64, double)
-	ArgByVal     ArgDesc = 1 << 9  // one word: address of an object of Size() bytes passed by value
-	ArgSRet      ArgDesc = 1 << 10 // hidden struct-return pointer
+	ArgWordsMask ArgDesc = 0x7f
+	// ArgVariadic marks an argument of a call that matches the `...` of
+	// the callee's type: a target whose variadic arguments travel apart
+	// from the named ones (BWDSP) needs to know; O32 targets ignore it.
+	ArgVariadic ArgDesc = 1 << 7
+	ArgAlign8   ArgDesc = 1 << 8  // the first word must be 8-byte aligned (i64, double)
+	ArgByVal    ArgDesc = 1 << 9  // one word: address of an object of Size() bytes passed by value
+	ArgSRet     ArgDesc = 1 << 10 // hidden struct-return pointer
 
 	// argByValAlignShift places log2 of a byval object's alignment in
 	// bits 11-15.

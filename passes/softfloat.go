@@ -16,7 +16,9 @@ import (
 //
 // With the option soft-float-keep-f32=true, single-word (float-only) ops
 // other than G_FREM stay for a target with native f32 arithmetic; doubles
-// and conversions involving 64-bit values are still lowered.
+// and conversions involving 64-bit values are still lowered. A Machine
+// that implements FloatMachine with NativeF32 true gets that by default
+// (soft-float-keep-f32=false turns it off).
 var SoftFloat = Register(&Pass{
 	Name:     "soft-float",
 	Desc:     "Soft-float legalization: floating-point ops to runtime calls",
@@ -30,6 +32,13 @@ var SoftFloat = Register(&Pass{
 
 // OptSoftFloatKeepF32 names the option that keeps native float ops.
 const OptSoftFloatKeepF32 = "soft-float-keep-f32"
+
+// FloatMachine is implemented by a Machine whose target has native
+// single-precision arithmetic, compares and conversions between float
+// and 32-bit integers (BWDSP's `(F)` forms).
+type FloatMachine interface {
+	NativeF32() bool
+}
 
 // arithLib names the arithmetic routines by op; index 0 float, 1 double.
 var arithLib = map[mir.Opcode][2]string{
@@ -83,6 +92,9 @@ var cmpLib = map[mir.FPred]struct {
 
 func runSoftFloat(c *Ctx, f *mir.Func) error {
 	keepF32 := c.Option(OptSoftFloatKeepF32) == "true"
+	if m, ok := MachineFor(f.Arch).(FloatMachine); ok && m.NativeF32() && c.Option(OptSoftFloatKeepF32) == "" {
+		keepF32 = true
+	}
 	for _, b := range f.Blocks {
 		var out []*mir.Instr
 		for _, in := range b.Instrs {

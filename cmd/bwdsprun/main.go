@@ -4,18 +4,31 @@
 // x.R0 & 0xff at `halt` (2 with a message on an assembler or simulator
 // error, including the §2.5 faults). With -crt0 the standard startup code
 // (asm.Startup: set U8, call main, halt) comes first, so the file only
-// defines main.
+// defines main; with -rt the compiled C runtime is linked after the
+// files (several .s files are assembled as one program, asm.AssembleFiles).
 //
-//	bwdsprun [-max-bundles N] [-stats] [-trace] [-crt0] file.s
+// A .ll or .c file is compiled (clang-14 for mipsel against the runtime's
+// headers, then lltosimd -march=bwdsp at -O) and run like lli: with the
+// startup code and the C runtime (runtime/cpu0/*.c compiled for BWDSP and
+// runtime/bwdsp/*.s, built on first use into the per-user cache that
+// cpu0run also uses); the exit status is main's result (1 for compile
+// errors, 2 for simulator faults).
+//
+//	bwdsprun [-max-bundles N] [-stats] [-trace] [-crt0] [-rt] file.s...
+//	bwdsprun [-O0..3] [-max-bundles N] [-stats] prog.ll|prog.c
 //	bwdsprun -d file.s     (print the encoded program, disassembled)
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
+	"lltosimd/driver"
+	bw "lltosimd/targets/bwdsp"
 	"lltosimd/targets/bwdsp/asm"
 	"lltosimd/targets/bwdsp/sim"
 )
@@ -32,11 +45,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 	trace := fs.Bool("trace", false, "print every executed bundle with its issue cycle to stderr")
 	crt0 := fs.Bool("crt0", false, "put the startup code (U8 = stack top, call main, halt) before the file")
 	dis := fs.Bool("d", false, "encode the program, decode it and print the disassembly instead of running it")
+	opt := fs.String("O", "2", "optimisation level 0-3 for a .c or .ll program (clang's and lltosimd's)")
+	for _, l := range []string{"0", "1", "2", "3"} {
+		fs.BoolFunc("O"+l, "same as -O="+l, func(string) error { *opt = l; return nil })
+	}
+	withRT := fs.Bool("rt", false, "link the C runtime (compiled for BWDSP, cached) after the .s files")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: bwdsprun [flags] file.s")
+	compiled := fs.NArg() == 1 && (strings.HasSuffix(fs.Arg(0), ".ll") || strings.HasSuffix(fs.Arg(0), ".c"))
+	if fs.NArg() == 0 || (!compiled && fs.NArg() > 1 && !*crt0) {
+		fmt.Fprintln(stderr, "usage: bwdsprun [flags] file.s|prog.ll|prog.c (several .s files need -crt0)")
 		fs.PrintDefaults()
 		return 2
 	}
@@ -45,18 +64,50 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	file := fs.Arg(0)
-	src, err := os.ReadFile(file)
-	if err != nil {
-		return fail(err)
-	}
-	assemble := asm.Assemble
-	if *crt0 {
-		assemble = asm.AssembleWithStartup
-	}
-	prog, err := assemble(file, string(src))
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 2
+	var prog *bw.Program
+	if compiled {
+		files, err := compile(file, *opt, stderr)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		if prog, err = asm.AssembleFiles(files); err != nil {
+			return fail(err)
+		}
+	} else if *crt0 && (fs.NArg() > 1 || *withRT) {
+		files := []asm.File{{Name: "<startup>", Src: asm.Startup}}
+		for _, f := range fs.Args() {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				return fail(err)
+			}
+			files = append(files, asm.File{Name: f, Src: string(src)})
+		}
+		if *withRT {
+			rt, err := runtimeFiles()
+			if err != nil {
+				return fail(err)
+			}
+			files = append(files, rt...)
+		}
+		var err error
+		if prog, err = asm.AssembleFiles(files); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
+		}
+	} else {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			return fail(err)
+		}
+		assemble := asm.Assemble
+		if *crt0 {
+			assemble = asm.AssembleWithStartup
+		}
+		if prog, err = assemble(file, string(src)); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
+		}
 	}
 	if *dis {
 		bundles, err := asm.Decode(asm.Encode(prog.Bundles))
@@ -82,4 +133,64 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	return int(m.R[0][0] & 0xff)
+}
+
+// compile turns a .c or .ll program into the files of a runnable
+// program: the startup code, the program, the runtime.
+func compile(file, opt string, stderr io.Writer) ([]asm.File, error) {
+	clang := clangPath()
+	rt, err := driver.EnsureRuntime(clang, "bwdsp", "")
+	if err != nil {
+		return nil, err
+	}
+	rtFiles, err := readFiles(rt.Files)
+	if err != nil {
+		return nil, err
+	}
+	var ir []byte
+	if strings.HasSuffix(file, ".c") {
+		inc := rt.IncludeDir()
+		if inc == "" {
+			return nil, errors.New("this build embeds no C headers (runtime/include)")
+		}
+		if ir, err = driver.ClangIR(clang, file, driver.Triple("bwdsp"), opt, []string{inc}, nil, stderr); err != nil {
+			return nil, err
+		}
+	} else if ir, err = os.ReadFile(file); err != nil {
+		return nil, err
+	}
+	res, err := driver.Compile(file, ir, driver.Options{March: "bwdsp", Opt: opt, Warnings: stderr})
+	if err != nil {
+		return nil, err
+	}
+	files := []asm.File{{Name: "<startup>", Src: asm.Startup}, {Name: file, Src: string(res.Out)}}
+	return append(files, rtFiles...), nil
+}
+
+func clangPath() string {
+	if c := os.Getenv("CLANG"); c != "" {
+		return c
+	}
+	return "clang-14"
+}
+
+// runtimeFiles returns the compiled C runtime's assembly files.
+func runtimeFiles() ([]asm.File, error) {
+	rt, err := driver.EnsureRuntime(clangPath(), "bwdsp", "")
+	if err != nil {
+		return nil, err
+	}
+	return readFiles(rt.Files)
+}
+
+func readFiles(names []string) ([]asm.File, error) {
+	var files []asm.File
+	for _, f := range names {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, asm.File{Name: f, Src: string(src)})
+	}
+	return files, nil
 }

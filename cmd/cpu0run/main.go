@@ -90,25 +90,25 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	var ir []byte
-	var rt *runtimeDir
+	var rt *driver.Runtime
 	var err error
 	if strings.HasSuffix(prog, ".c") {
 		if *march == "" {
 			*march = "cpu0el"
 		}
-		if rt, err = ensureRuntime(clang, *march, *mcpu); err != nil {
+		if rt, err = driver.EnsureRuntime(clang, *march, *mcpu); err != nil {
 			return fail(err)
 		}
 		inc := append([]string(nil), includes...)
-		if d := rt.includeDir(); d != "" {
+		if d := rt.IncludeDir(); d != "" {
 			inc = append(inc, d)
 		} else if len(inc) == 0 {
 			return fail(errors.New("this build embeds no C headers (runtime/include); pass -I with the headers' directory"))
 		}
-		if ir, err = clangIR(clang, prog, triple(*march), *opt, inc, stderr); err != nil {
-			var ce *clangError
+		if ir, err = driver.ClangIR(clang, prog, driver.Triple(*march), *opt, inc, nil, stderr); err != nil {
+			var ce *driver.ClangError
 			if errors.As(err, &ce) {
-				fmt.Fprintln(stderr, ce.msg) // clang's own file:line:col diagnostics
+				fmt.Fprintln(stderr, ce.Error()) // clang's own file:line:col diagnostics
 				return 1
 			}
 			return fail(err)
@@ -122,7 +122,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if rt == nil {
-		if rt, err = ensureRuntime(clang, res.March, *mcpu); err != nil {
+		if rt, err = driver.EnsureRuntime(clang, res.March, *mcpu); err != nil {
 			return fail(err)
 		}
 	}

@@ -19,6 +19,7 @@ import (
 	"lltosimd/passes"
 	_ "lltosimd/passes/regalloc" // registers the register allocator
 	"lltosimd/targets"
+	_ "lltosimd/targets/bwdsp/codegen" // registers bwdsp
 	"lltosimd/targets/cpu0/binout"
 	_ "lltosimd/targets/cpu0/target" // registers cpu0 and cpu0el
 	_ "lltosimd/targets/vc4/codegen" // registers vc4

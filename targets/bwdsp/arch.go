@@ -8,11 +8,13 @@ import (
 
 // Register classes of the BWDSP mir.Arch.
 const (
-	// ClassGPR holds the general registers m.Rn of every macro. The SIMD
-	// constraint (one register number in every lane of a mask, spec §3.3)
-	// is the allocator's business: it sees the macro and number of each
-	// register through GPRReg/RegMacro/RegNum.
+	// ClassGPR holds the scalar general registers: x.R10–R27, then the
+	// callee-saved x.R40–R63. Until macro assignment (spec §3.5 step 1)
+	// and the SIMD tuple classes exist, scalar code runs on macro x, the
+	// macro of §2.7's arguments and results. The registers of the other
+	// macros are in Regs (GPRReg gives the 2-D view) but in no class yet.
 	ClassGPR mir.RegClass = iota
+	// ClassPred holds the predicates of macro x, x.CP0–CP7.
 	ClassPred
 	ClassAddr
 )
@@ -45,6 +47,10 @@ func LCReg(n int) mir.Reg { return mir.Reg(firstLC + n) }
 var (
 	SP = AddrReg(8) // U8
 	FP = AddrReg(9) // U9
+	// AddrScratch (U7) is reserved from the allocator (a project
+	// decision): frame lowering forms addresses whose offset does not fit
+	// the 16-bit field in it.
+	AddrScratch = AddrReg(7)
 )
 
 // Register roles of spec §2.7, per macro.
@@ -91,11 +97,13 @@ func newArch() *mir.Arch {
 	for m := 0; m < NumMacros; m++ {
 		for k := 0; k < NumCP; k++ {
 			regs = append(regs, mir.RegDesc{Name: fmt.Sprintf("%cCP%d", MacroNames[m], k), Enc: k})
-			cpAlloc = append(cpAlloc, CPReg(m, k))
+			if m == MacroX {
+				cpAlloc = append(cpAlloc, CPReg(m, k))
+			}
 		}
 	}
 	for a := 0; a < int(NumFamilies)*NumAddr; a++ {
-		reserved := a == 8 || a == 9 // SP, FP
+		reserved := a == 7 || a == 8 || a == 9 // scratch, SP, FP
 		regs = append(regs, mir.RegDesc{Name: AddrName(uint8(a)), Enc: a, CalleeSaved: calleeSavedAddr(a), Reserved: reserved})
 	}
 	for n := 0; n < NumLC; n++ {
@@ -104,12 +112,10 @@ func newArch() *mir.Arch {
 	regs = append(regs, mir.RegDesc{Name: "RA", Reserved: true})
 	// Allocation order: caller-saved first, so leaf functions save nothing.
 	for _, callee := range []bool{false, true} {
-		for m := 0; m < NumMacros; m++ {
-			for n := 0; n < NumR; n++ {
-				r := GPRReg(m, n)
-				if !regs[r].Reserved && n >= FirstGRAReg && regs[r].CalleeSaved == callee {
-					gprAlloc = append(gprAlloc, r)
-				}
+		for n := 0; n < NumR; n++ {
+			r := GPRReg(MacroX, n)
+			if !regs[r].Reserved && n >= FirstGRAReg && regs[r].CalleeSaved == callee {
+				gprAlloc = append(gprAlloc, r)
 			}
 		}
 		for a := 0; a < int(NumFamilies)*NumAddr; a++ {
@@ -177,8 +183,10 @@ func numUses(f *Form) int {
 	case SynRRR, SynRRI, SynFunc2, SynPLogic, SynAddrAdd, SynAddrAddI, SynAddrShlI, SynLoad, SynLoadPM,
 		SynBPred, SynBAny, SynBAll, SynBLC:
 		return 2
-	case SynSel, SynStore, SynStorePM, SynBCmp, SynBCmpI:
+	case SynSel, SynStore, SynStorePM:
 		return 3
+	case SynBCmp, SynBCmpI:
+		return 4 // relation (an immediate), Rs, Rt or #imm, label
 	}
 	return -1
 }

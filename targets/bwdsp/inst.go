@@ -235,8 +235,24 @@ func (in *Inst) FamilyWrite() (Family, bool) {
 
 // String prints the instruction in the assembler's syntax (spec §2.2,
 // §2.3); branch targets print as bundle numbers `#n`.
-func (in *Inst) String() string {
+func (in *Inst) String() string { return in.Format(nil) }
+
+// Format is String with the Imm field written symbolically when t is not
+// nil: a branch or call target as its label, an immediate as `#sym+off`.
+func (in *Inst) Format(t *Target) string {
 	f := in.Form()
+	immText := func() string {
+		if t != nil {
+			return "#" + t.String()
+		}
+		return fmt.Sprintf("#%d", in.Imm)
+	}
+	target := func() string {
+		if t != nil {
+			return t.String()
+		}
+		return fmt.Sprintf("#%d", in.Imm)
+	}
 	var b strings.Builder
 	if in.Guard.On {
 		b.WriteByte('(')
@@ -297,7 +313,7 @@ func (in *Inst) String() string {
 	case SynMov:
 		fmt.Fprintf(&b, "%s = %s", rd, rs)
 	case SynMovI:
-		fmt.Fprintf(&b, "%s = #%d", rd, in.Imm)
+		fmt.Fprintf(&b, "%s = %s", rd, immText())
 	case SynSel:
 		fmt.Fprintf(&b, "%s = CP%d ? %s : %s", rd, in.Re, rs, rt)
 	case SynCmp, SynCmpI:
@@ -338,7 +354,7 @@ func (in *Inst) String() string {
 	case SynToRA:
 		fmt.Fprintf(&b, "RA = %s%s", src, rs)
 	case SynAddrImm:
-		fmt.Fprintf(&b, "%s = #%d", an(in.Rd), in.Imm)
+		fmt.Fprintf(&b, "%s = %s", an(in.Rd), immText())
 	case SynAddrAdd:
 		fmt.Fprintf(&b, "%s = %s + %s", an(in.Rd), an(in.Rs), an(in.Rt))
 	case SynAddrAddI:
@@ -346,7 +362,7 @@ func (in *Inst) String() string {
 	case SynAddrShlI:
 		fmt.Fprintf(&b, "%s = %s << #%d", an(in.Rd), an(in.Rs), in.Imm)
 	case SynLCImm:
-		fmt.Fprintf(&b, "LC%d = #%d", in.Rd, in.Imm)
+		fmt.Fprintf(&b, "LC%d = %s", in.Rd, immText())
 	case SynLCAddr:
 		fmt.Fprintf(&b, "LC%d = %s", in.Rd, an(in.Rs))
 	case SynLoad, SynLoadPM:
@@ -354,11 +370,11 @@ func (in *Inst) String() string {
 	case SynStore, SynStorePM:
 		fmt.Fprintf(&b, "%s = %s%s", memop(in.Rd, f.Syn == SynStorePM), d, rs)
 	case SynB:
-		fmt.Fprintf(&b, "b #%d", in.Imm)
+		fmt.Fprintf(&b, "b %s", target())
 	case SynBR:
 		fmt.Fprintf(&b, "b %s", an(in.Rs))
 	case SynCall:
-		fmt.Fprintf(&b, "call #%d", in.Imm)
+		fmt.Fprintf(&b, "call %s", target())
 	case SynCallR:
 		fmt.Fprintf(&b, "call %s", an(in.Rs))
 	case SynRet:
@@ -366,13 +382,13 @@ func (in *Inst) String() string {
 	case SynHalt:
 		b.WriteString("halt")
 	case SynBCmp, SynBCmpI:
-		fmt.Fprintf(&b, "if %s%s b #%d", src, cond(), in.Imm)
+		fmt.Fprintf(&b, "if %s%s b %s", src, cond(), target())
 	case SynBPred:
 		neg := ""
 		if in.Neg {
 			neg = "!"
 		}
-		fmt.Fprintf(&b, "if %s%sCP%d b #%d", neg, src, in.Rd, in.Imm)
+		fmt.Fprintf(&b, "if %s%sCP%d b %s", neg, src, in.Rd, target())
 	case SynBAny, SynBAll:
 		q := "any"
 		if f.Syn == SynBAll {
@@ -381,9 +397,9 @@ func (in *Inst) String() string {
 		if in.Neg {
 			q = "!" + q
 		}
-		fmt.Fprintf(&b, "if %s %sCP%d b #%d", q, d, in.Rd, in.Imm)
+		fmt.Fprintf(&b, "if %s %sCP%d b %s", q, d, in.Rd, target())
 	case SynBLC:
-		fmt.Fprintf(&b, "if LC%d b #%d", in.Rd, in.Imm)
+		fmt.Fprintf(&b, "if LC%d b %s", in.Rd, target())
 	}
 	if f.Mod != ModNone {
 		fmt.Fprintf(&b, " (%s)", ModNames[f.Mod])

@@ -34,6 +34,9 @@ if not os.path.exists(lltosimd):
 verify = lit_config.params.get('verify', '1') != '0'
 config.substitutions.append(
     ('%lltosimd', lltosimd + (' -verify-machineinstrs' if verify else '')))
+# The BWDSP runner, built beside lltosimd (bin/ or the Go test's directory).
+config.substitutions.append(
+    ('%bwdsprun', os.path.join(os.path.dirname(lltosimd), 'bwdsprun')))
 
 # FileCheck, not and count come from LLVM 14.
 llvm_bin = lit_config.params.get('llvm_bin', '/usr/lib/llvm-14/bin')

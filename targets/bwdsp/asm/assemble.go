@@ -42,6 +42,7 @@ type pbundle struct {
 	insts []pinst
 	line  int
 	col   int
+	file  int // index into assembler.files
 }
 
 // label is a defined symbol.
@@ -49,18 +50,33 @@ type label struct {
 	val  uint32
 	code bool
 	line int
+	weak bool
+	file int
 }
 
-// dataFix is a `.word sym` to patch once labels are known.
+// dataFix is a `.word sym` (or `sym - sym2`) to patch once labels are
+// known.
 type dataFix struct {
 	off       int
-	sym       string
+	size      int
+	sym, sym2 string
 	addend    int64
 	line, col int
+	file      int
+}
+
+// File is one assembly source of a program.
+type File struct {
+	Name, Src string
 }
 
 type assembler struct {
 	file    string
+	files   []string // names, for messages
+	cur     int      // index of the file being read
+	multi   bool     // several files: labels without .global are file-local
+	global  []map[string]bool
+	weak    []map[string]bool // per file: its .weak symbols
 	errs    ErrorList
 	bundles []*pbundle
 	data    []byte
@@ -78,7 +94,86 @@ func (a *assembler) errf(line, col int, format string, args ...any) {
 // Assemble assembles BWL source (spec §2.2) into a program. Errors carry
 // file:line:col; all of them are returned together.
 func Assemble(file string, src string) (*bw.Program, error) {
-	a := &assembler{file: file, labels: map[string]label{}, curFunc: -1}
+	return AssembleFiles([]File{{file, src}})
+}
+
+// AssembleFiles assembles several files into one program, in order, as
+// a linker would: with more than one file, a label is visible in other
+// files only when its file declares it `.global` (or `.weak`), so that
+// local labels and static symbols of different files do not clash; a
+// `.weak` definition gives way to a global one of the same name. `_end`
+// is defined after the last data byte (the heap starts there) unless a
+// file defines it. Program.File is the first file's name; the line
+// numbers of bundles refer to their own files.
+func AssembleFiles(files []File) (*bw.Program, error) {
+	a := &assembler{labels: map[string]label{}, curFunc: -1, multi: len(files) > 1}
+	for i, f := range files {
+		a.files = append(a.files, f.Name)
+		weak := map[string]bool{}
+		a.global = append(a.global, scanGlobals(f.Src, weak))
+		a.weak = append(a.weak, weak)
+		a.cur, a.file, a.inData = i, f.Name, false // each file starts in .text
+		a.assembleFile(f.Src)
+	}
+	if a.multi {
+		if _, ok := a.labels["_end"]; !ok {
+			for (bw.DataBase+len(a.data))%8 != 0 {
+				a.data = append(a.data, 0)
+			}
+			a.labels["_end"] = label{val: uint32(bw.DataBase + len(a.data))}
+		}
+	}
+	a.file = files[0].Name
+	prog := a.finish()
+	if len(a.errs) > 0 {
+		return nil, a.errs
+	}
+	return prog, nil
+}
+
+// scanGlobals lists the symbols a file declares with .global, .globl or
+// .weak (recording the weak ones in weak).
+func scanGlobals(src string, weak map[string]bool) map[string]bool {
+	g := map[string]bool{}
+	for _, line := range strings.Split(src, "\n") {
+		if k := strings.Index(line, "//"); k >= 0 {
+			line = line[:k]
+		}
+		fs := strings.Fields(line)
+		if len(fs) != 2 {
+			continue
+		}
+		switch strings.ToLower(fs[0]) {
+		case ".weak":
+			weak[strings.ToLower(fs[1])] = true
+			fallthrough
+		case ".global", ".globl":
+			g[strings.ToLower(fs[1])] = true
+		}
+	}
+	return g
+}
+
+// key is the name under which a label of file i is stored: its own name
+// when global (or with a single file), else one private to the file.
+func (a *assembler) key(name string, i int) string {
+	if !a.multi || a.global[i][name] {
+		return name
+	}
+	return fmt.Sprintf("%s@%d", name, i)
+}
+
+// lookup resolves a symbol referenced from file i: the file's own label
+// first, then a global one.
+func (a *assembler) lookup(sym string, i int) (label, bool) {
+	if l, ok := a.labels[a.key(sym, i)]; ok {
+		return l, true
+	}
+	l, ok := a.labels[sym]
+	return l, ok
+}
+
+func (a *assembler) assembleFile(src string) {
 	var pending []segment // instructions of a bundle continued with a trailing `||`
 	pendLine, pendCol := 0, 0
 	lines := strings.Split(src, "\n")
@@ -144,18 +239,26 @@ func Assemble(file string, src string) (*bw.Program, error) {
 	}
 	if a.curFunc >= 0 {
 		a.errf(len(lines), 1, ".func %s has no .endfunc", a.funcs[a.curFunc].Name)
+		a.curFunc = -1
 	}
-	prog := a.finish()
-	if len(a.errs) > 0 {
-		return nil, a.errs
-	}
-	return prog, nil
 }
 
 func (a *assembler) define(name string, line, col int) {
+	weak := a.weak[a.cur][name]
+	name = a.key(name, a.cur)
 	if old, dup := a.labels[name]; dup {
-		a.errf(line, col, "label %q already defined on line %d", name, old.line)
-		return
+		switch {
+		case weak:
+			return // the other definition wins
+		case old.weak:
+			delete(a.labels, name)
+		case old.file != a.cur:
+			a.errf(line, col, "label %q already defined in %s on line %d", name, a.files[old.file], old.line)
+			return
+		default:
+			a.errf(line, col, "label %q already defined on line %d", name, old.line)
+			return
+		}
 	}
 	_, rest, _ := splitMask(name)
 	if _, _, ok := parseRegName(rest); ok {
@@ -163,9 +266,9 @@ func (a *assembler) define(name string, line, col int) {
 		return
 	}
 	if a.inData {
-		a.labels[name] = label{val: uint32(bw.DataBase + len(a.data)), line: line}
+		a.labels[name] = label{val: uint32(bw.DataBase + len(a.data)), line: line, weak: weak, file: a.cur}
 	} else {
-		a.labels[name] = label{val: uint32(len(a.bundles)), code: true, line: line}
+		a.labels[name] = label{val: uint32(len(a.bundles)), code: true, line: line, weak: weak, file: a.cur}
 	}
 }
 
@@ -175,7 +278,7 @@ func (a *assembler) bundle(segs []segment, line, col int) {
 		a.errf(line, col, "instruction in .data")
 		return
 	}
-	b := &pbundle{line: line, col: col}
+	b := &pbundle{line: line, col: col, file: a.cur}
 	if len(segs) == 1 && strings.EqualFold(segs[0].text, "nop") {
 		a.bundles = append(a.bundles, b) // an empty bundle (spec §2.2)
 		return
@@ -213,19 +316,45 @@ func (a *assembler) finish() *bw.Program {
 		prog.Labels[name] = l.val
 	}
 	for _, f := range a.fixes {
-		l, ok := a.labels[f.sym]
+		a.file = a.files[f.file]
+		l, ok := a.lookup(f.sym, f.file)
 		if !ok {
 			a.errf(f.line, f.col, "undefined symbol %q", f.sym)
 			continue
 		}
-		binary.LittleEndian.PutUint32(a.data[f.off:], uint32(int64(l.val)+f.addend))
+		v := int64(l.val) + f.addend
+		if f.sym2 != "" {
+			l2, ok := a.lookup(f.sym2, f.file)
+			switch {
+			case !ok:
+				a.errf(f.line, f.col, "undefined symbol %q", f.sym2)
+				continue
+			case l2.code != l.code:
+				a.errf(f.line, f.col, "%s - %s: one is a code label and the other a data label", f.sym, f.sym2)
+				continue
+			}
+			v = int64(l.val) - int64(l2.val) + f.addend
+			if lo := int64(-1) << (8*f.size - 1); f.size < 4 && (v < lo || v >= -lo) {
+				a.errf(f.line, f.col, "%s - %s = %d does not fit in %d bytes", f.sym, f.sym2, v, f.size)
+				continue
+			}
+		}
+		switch f.size {
+		case 1:
+			a.data[f.off] = byte(v)
+		case 2:
+			binary.LittleEndian.PutUint16(a.data[f.off:], uint16(v))
+		default:
+			binary.LittleEndian.PutUint32(a.data[f.off:], uint32(v))
+		}
 	}
 	for _, b := range a.bundles {
 		var insts []bw.Inst
 		ok := true
+		a.file = a.files[b.file]
 		for i := range b.insts {
 			pi := &b.insts[i]
-			if !a.resolve(pi) {
+			if !a.resolve(pi, b.file) {
 				ok = false
 				continue
 			}
@@ -243,11 +372,11 @@ func (a *assembler) finish() *bw.Program {
 }
 
 // resolve fills in symbolic immediates and validates the instruction.
-func (a *assembler) resolve(pi *pinst) bool {
+func (a *assembler) resolve(pi *pinst, file int) bool {
 	in := &pi.in
 	f := in.Form()
 	for _, r := range pi.refs {
-		l, ok := a.labels[r.sym]
+		l, ok := a.lookup(r.sym, file)
 		if !ok {
 			a.errf(pi.line, r.col, "undefined symbol %q", r.sym)
 			return false
@@ -310,7 +439,7 @@ func (a *assembler) directive(text string, line, col int) {
 		a.inData = false
 	case ".data":
 		a.inData = true
-	case ".global", ".globl":
+	case ".global", ".globl", ".weak":
 		if len(args) != 1 {
 			a.errf(line, col, "%s takes one symbol", name)
 		}
@@ -389,21 +518,17 @@ func (a *assembler) dataValue(s string, size, line, col int) {
 		}
 	}
 	if err != nil {
-		sym, addend := s, int64(0)
-		if k := strings.IndexAny(s, "+-"); k > 0 {
-			n, err := strconv.ParseInt(strings.TrimSpace(s[k:]), 0, 64)
-			if err != nil {
-				a.errf(line, col, "bad value %q", s)
-				return
-			}
-			sym, addend = strings.TrimSpace(s[:k]), n
-		}
-		if size != 4 {
-			a.errf(line, col, "a symbol needs .word")
+		sym, sym2, addend, ok := parseSymExpr(s)
+		if !ok {
+			a.errf(line, col, "bad value %q", s)
 			return
 		}
-		a.fixes = append(a.fixes, dataFix{off: len(a.data), sym: sym, addend: addend, line: line, col: col})
-		a.data = append(a.data, 0, 0, 0, 0)
+		if size != 4 && sym2 == "" {
+			a.errf(line, col, "a symbol needs .word (a difference of two symbols may be narrower)")
+			return
+		}
+		a.fixes = append(a.fixes, dataFix{off: len(a.data), size: size, sym: sym, sym2: sym2, addend: addend, line: line, col: col, file: a.cur})
+		a.data = append(a.data, make([]byte, size)...)
 		return
 	}
 	lo, hi := int64(-1)<<(8*size-1), int64(1)<<(8*size)-1
@@ -419,4 +544,53 @@ func (a *assembler) dataValue(s string, size, line, col int) {
 	default:
 		a.data = binary.LittleEndian.AppendUint32(a.data, uint32(v))
 	}
+}
+
+// parseSymExpr parses a data value `sym`, `sym+n`, `sym-n`, `sym-sym2`,
+// `sym-sym2+n` or `sym-sym2-n` (sym2 "" when absent).
+func parseSymExpr(s string) (sym, sym2 string, addend int64, ok bool) {
+	ident := func(t string) bool {
+		if t == "" || !isIdentStart(t[0]) {
+			return false
+		}
+		for i := 0; i < len(t); i++ {
+			if !isIdentChar(t[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	// Split into terms with their signs.
+	var terms []string
+	var signs []byte
+	start, sign := 0, byte('+')
+	for i := 1; i <= len(s); i++ {
+		if i == len(s) || s[i] == '+' || s[i] == '-' {
+			terms = append(terms, strings.TrimSpace(s[start:i]))
+			signs = append(signs, sign)
+			if i < len(s) {
+				sign, start = s[i], i+1
+			}
+		}
+	}
+	for i, t := range terms {
+		switch {
+		case i == 0 && ident(t) && signs[i] == '+':
+			sym = t
+		case i == 1 && ident(t) && signs[i] == '-':
+			sym2 = t
+		case i > 0:
+			n, err := strconv.ParseInt(t, 0, 64)
+			if err != nil {
+				return "", "", 0, false
+			}
+			if signs[i] == '-' {
+				n = -n
+			}
+			addend += n
+		default:
+			return "", "", 0, false
+		}
+	}
+	return sym, sym2, addend, sym != ""
 }

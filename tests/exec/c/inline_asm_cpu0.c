@@ -1,7 +1,9 @@
 /* Inline assembly with real Cpu0 instructions. On the MIPS triples (the IR
  * the Cpu0 targets compile as mipsel/mips) the asm is used; elsewhere (the
  * host IR that lli runs as the reference) the same functions are written
- * in C, so the expected output is the portable fallback's. */
+ * in C, so the expected output is the portable fallback's.
+ * exec: cpu0-only (its MIPS-triple IR carries Cpu0 instructions, which
+ * BWDSP cannot assemble) */
 #include <stdio.h>
 
 #if defined(__mips__)

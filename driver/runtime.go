@@ -1,4 +1,4 @@
-package main
+package driver
 
 import (
 	"bytes"
@@ -15,11 +15,10 @@ import (
 	"sort"
 	"strings"
 
-	"lltosimd/driver"
 	rtsrc "lltosimd/runtime"
 )
 
-// The runtime cache. The runtime's sources are embedded in the binary
+// The runtime cache, shared by the runners (cpu0run, bwdsprun). The runtime's sources are embedded in the binary
 // (package rtsrc); on first use for a -march/-mcpu pair they are compiled
 // (clang-14, then the in-process compiler at -O2, as `make runtime` does)
 // into a directory of the per-user cache named by a hash of everything the
@@ -39,16 +38,33 @@ const rtOpt = "2"
 // manifest lists the runtime's assembly files in link order.
 const manifest = "files.txt"
 
-// runtimeDir is a compiled runtime: its directory holds src/ (the embedded
+// Runtime is a compiled runtime: its directory holds src/ (the embedded
 // tree; src/include has the C headers when the runtime provides them) and
 // the assembly files named in Files.
-type runtimeDir struct {
+type Runtime struct {
 	Dir   string
 	Files []string // assembly files, absolute paths, in link order
 }
 
-// includeDir returns the runtime's C header directory, or "" if it has none.
-func (r *runtimeDir) includeDir() string {
+// rtTarget says how the C library is built for one -march: the clang
+// triple whose IR matches the target's byte order, the directory of
+// runtime/ holding the target's hand-written assembly (__halt, setjmp),
+// and clang -D flags (the BWDSP console port is not Cpu0's). The C
+// sources are always runtime/cpu0/*.c, the one C library.
+type rtTarget struct {
+	triple  string
+	asmDir  string
+	defines []string
+}
+
+var rtTargets = map[string]rtTarget{
+	"cpu0":   {triple: "mips-unknown-linux-gnu", asmDir: "cpu0"},
+	"cpu0el": {triple: "mipsel-unknown-linux-gnu", asmDir: "cpu0"},
+	"bwdsp":  {triple: "mipsel-unknown-linux-gnu", asmDir: "bwdsp", defines: []string{"-DCPU0_CONSOLE=((volatile char *)0xFFFF0000)"}},
+}
+
+// IncludeDir returns the runtime's C header directory, or "" if it has none.
+func (r *Runtime) IncludeDir() string {
 	d := filepath.Join(r.Dir, "src", "include")
 	if fi, err := os.Stat(d); err == nil && fi.IsDir() {
 		return d
@@ -68,17 +84,20 @@ func cacheRoot() (string, error) {
 	return filepath.Join(d, "lltosimd"), nil
 }
 
-// triple is the clang target whose IR matches march's byte order.
-func triple(march string) string {
-	if march == "cpu0" {
-		return "mips-unknown-linux-gnu"
+// Triple is the clang target whose IR matches march's byte order.
+func Triple(march string) string {
+	if t, ok := rtTargets[march]; ok {
+		return t.triple
 	}
 	return "mipsel-unknown-linux-gnu"
 }
 
-// ensureRuntime returns the compiled runtime for march and mcpu, building
+// EnsureRuntime returns the compiled runtime for march and mcpu, building
 // it if the cache does not have it yet.
-func ensureRuntime(clang, march, mcpu string) (*runtimeDir, error) {
+func EnsureRuntime(clang, march, mcpu string) (*Runtime, error) {
+	if _, ok := rtTargets[march]; !ok {
+		return nil, fmt.Errorf("no runtime for -march=%s", march)
+	}
 	root, err := cacheRoot()
 	if err != nil {
 		return nil, err
@@ -113,12 +132,12 @@ func ensureRuntime(clang, march, mcpu string) (*runtimeDir, error) {
 }
 
 // readRuntime opens a finished cache directory.
-func readRuntime(dir string) (*runtimeDir, error) {
+func readRuntime(dir string) (*Runtime, error) {
 	b, err := os.ReadFile(filepath.Join(dir, manifest))
 	if err != nil {
 		return nil, err
 	}
-	r := &runtimeDir{Dir: dir}
+	r := &Runtime{Dir: dir}
 	for _, f := range strings.Fields(string(b)) {
 		r.Files = append(r.Files, filepath.Join(dir, f))
 	}
@@ -164,24 +183,31 @@ func cacheKey(clang, march, mcpu string) (string, error) {
 }
 
 // buildRuntime extracts the embedded sources into dir/src and compiles
-// them into dir: hand-written cpu0/*.s first, then cpu0/*.c (as NAME.c.s),
-// each list sorted, and writes the manifest.
+// them into dir: the target's hand-written *.s first, then cpu0/*.c (as
+// NAME.c.s), each list sorted, and writes the manifest.
 func buildRuntime(dir, clang, march, mcpu string) error {
+	rt := rtTargets[march]
 	src := filepath.Join(dir, "src")
 	if err := extract(src); err != nil {
 		return err
 	}
 	var asmFiles, cFiles []string
-	entries, err := fs.ReadDir(rtsrc.FS, "cpu0")
-	if err != nil {
-		return err
+	dirs := []string{rt.asmDir}
+	if rt.asmDir != "cpu0" {
+		dirs = append(dirs, "cpu0")
 	}
-	for _, e := range entries {
-		switch path.Ext(e.Name()) {
-		case ".s":
-			asmFiles = append(asmFiles, e.Name())
-		case ".c":
-			cFiles = append(cFiles, e.Name())
+	for _, d := range dirs {
+		entries, err := fs.ReadDir(rtsrc.FS, d)
+		if err != nil {
+			return err
+		}
+		for _, e := range entries {
+			switch ext := path.Ext(e.Name()); {
+			case ext == ".s" && d == rt.asmDir:
+				asmFiles = append(asmFiles, e.Name())
+			case ext == ".c" && d == "cpu0":
+				cFiles = append(cFiles, e.Name())
+			}
 		}
 	}
 	sort.Strings(asmFiles)
@@ -191,7 +217,7 @@ func buildRuntime(dir, clang, march, mcpu string) error {
 	}
 	var list []string
 	for _, f := range asmFiles {
-		b, err := rtsrc.FS.ReadFile("cpu0/" + f)
+		b, err := rtsrc.FS.ReadFile(rt.asmDir + "/" + f)
 		if err != nil {
 			return err
 		}
@@ -202,11 +228,11 @@ func buildRuntime(dir, clang, march, mcpu string) error {
 	}
 	for _, f := range cFiles {
 		cfile := filepath.Join(src, "cpu0", f)
-		ir, err := clangIR(clang, cfile, triple(march), rtOpt, nil, nil)
+		ir, err := ClangIR(clang, cfile, rt.triple, rtOpt, nil, rt.defines, nil)
 		if err != nil {
 			return err
 		}
-		res, err := driver.Compile(cfile, ir, driver.Options{March: march, MCPU: mcpu, Opt: rtOpt})
+		res, err := Compile(cfile, ir, Options{March: march, MCPU: mcpu, Opt: rtOpt})
 		if err != nil {
 			return err
 		}
@@ -237,14 +263,14 @@ func extract(dir string) error {
 	})
 }
 
-// clangIR compiles a C file to LLVM IR text for triple at -O<opt> as a
+// ClangIR compiles a C file to LLVM IR text for triple at -O<opt> as a
 // freestanding program (the runtime's own flags: -ffreestanding
-// -fno-builtin); with includes, also -nostdlibinc and -I for each, so that
-// only those headers (and clang's own) are seen. Clang's diagnostics
-// (file:line:col) make up the error; after a success, its warnings go to
-// warnings (if not nil).
-func clangIR(clang, cfile, triple, opt string, includes []string, warnings io.Writer) ([]byte, error) {
-	args := []string{"--target=" + triple, "-O" + opt, "-ffreestanding", "-fno-builtin"}
+// -fno-builtin), with the extra flags; with includes, also -nostdlibinc
+// and -I for each, so that only those headers (and clang's own) are seen.
+// Clang's diagnostics (file:line:col) make up the error (a *ClangError);
+// after a success, its warnings go to warnings (if not nil).
+func ClangIR(clang, cfile, triple, opt string, includes, flags []string, warnings io.Writer) ([]byte, error) {
+	args := append([]string{"--target=" + triple, "-O" + opt, "-ffreestanding", "-fno-builtin"}, flags...)
 	if len(includes) > 0 {
 		args = append(args, "-nostdlibinc")
 		for _, d := range includes {
@@ -261,7 +287,7 @@ func clangIR(clang, cfile, triple, opt string, includes []string, warnings io.Wr
 		if !errors.As(err, &ee) || msg == "" {
 			msg = fmt.Sprintf("%s: %v", clang, err)
 		}
-		return nil, &clangError{msg}
+		return nil, &ClangError{msg}
 	}
 	if warnings != nil {
 		warnings.Write(stderr.Bytes())
@@ -269,7 +295,7 @@ func clangIR(clang, cfile, triple, opt string, includes []string, warnings io.Wr
 	return stdout.Bytes(), nil
 }
 
-// clangError is clang's own report of an error in a C file.
-type clangError struct{ msg string }
+// ClangError is clang's own report of an error in a C file.
+type ClangError struct{ msg string }
 
-func (e *clangError) Error() string { return e.msg }
+func (e *ClangError) Error() string { return e.msg }

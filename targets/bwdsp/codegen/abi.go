@@ -1,0 +1,397 @@
+package codegen
+
+import (
+	"fmt"
+
+	"lltosimd/mir"
+	"lltosimd/passes"
+	bw "lltosimd/targets/bwdsp"
+)
+
+// The calling convention of spec §2.7 for scalar code:
+//
+//   - argument words take x.R0..x.R7 in order (an i64 or double the pair
+//     x.R(k+1):x.Rk, low word in x.Rk, with no alignment); a group (one
+//     IR argument) that does not fit whole in the registers left goes on
+//     the stack, and so do all arguments after it;
+//   - stack arguments are at [U8 + 0], [U8 + 4], … at the call, in order,
+//     each group aligned to 8 bytes when it holds an i64 or double (4
+//     otherwise);
+//   - by-value aggregates (ArgByVal) are copied into the stack area, and
+//     the callee addresses them in place (project decision);
+//   - variadic arguments (ArgVariadic, the `...` of the callee's type) all
+//     go on the stack after the named ones, so that a variadic callee finds
+//     them in memory in the order and alignment its va_arg code expects
+//     (§2.10 leaves varargs to the project);
+//   - results in x.R0 and x.R1 (more words come back through the frontend's
+//     hidden struct-return pointer).
+const (
+	stackAlign = 8
+)
+
+var (
+	argRegs = func() []mir.Reg {
+		var r []mir.Reg
+		for n := bw.FirstArgReg; n < bw.FirstArgReg+bw.NumArgRegs; n++ {
+			r = append(r, bw.GPRReg(bw.MacroX, n))
+		}
+		return r
+	}()
+	retRegs = []mir.Reg{bw.GPRReg(bw.MacroX, 0), bw.GPRReg(bw.MacroX, 1)}
+	// scratch is x.R8 (§2.7: R8/R9 scratch for spills and frames).
+	scratch  = bw.GPRReg(bw.MacroX, bw.FirstScratchReg)
+	scratch2 = bw.GPRReg(bw.MacroX, bw.FirstScratchReg+1)
+)
+
+// CallLowering is bwdsp-call-lowering: G_ARGS, G_CALL, G_RET, G_VASTART and
+// G_RETURNADDR become copies from and to x.R0–R7, stack accesses, CALL
+// and RET.
+var CallLowering = passes.Register(&passes.Pass{
+	Name:     "bwdsp-call-lowering",
+	Desc:     "BWDSP: arguments in x.R0-R7 and on the stack, results in x.R0/R1 (spec §2.7)",
+	Required: true,
+	Forbids:  mir.PropSelected,
+	Stats:    map[string]string{"calls": "Number of calls lowered"},
+	Run: func(c *passes.Ctx, f *mir.Func) error {
+		l := &lowerer{f: f, fixed: map[int64]int{}, vaStart: -1}
+		n, err := l.run()
+		c.Count("calls", int64(n))
+		f.RecomputeCFG()
+		return err
+	},
+})
+
+// group is one argument: its descriptor and words.
+type group struct {
+	desc  mir.ArgDesc
+	words []mir.Operand
+}
+
+// place says where each group goes: reg[i] >= 0 is the first argument
+// register, else off[i] is its stack offset; stack is the area's size and
+// named the size of the named arguments' part.
+type placement struct {
+	reg          []int
+	off          []int64
+	stack, named int64
+}
+
+func (g group) stackBytes() int64 {
+	if g.desc.Has(mir.ArgByVal) {
+		return (g.desc.Size() + 3) &^ 3
+	}
+	return 4 * int64(len(g.words))
+}
+
+func (g group) align8() bool {
+	return g.desc.Has(mir.ArgAlign8) || g.desc.Has(mir.ArgByVal) && g.desc.ByValAlign() >= 8
+}
+
+func place(gs []group) placement {
+	p := placement{reg: make([]int, len(gs)), off: make([]int64, len(gs))}
+	k, full := 0, false
+	onStack := func(i int) {
+		if gs[i].align8() && p.stack%8 != 0 {
+			p.stack += 4
+		}
+		p.reg[i], p.off[i] = -1, p.stack
+		p.stack += gs[i].stackBytes()
+	}
+	for i, g := range gs {
+		if g.desc.Has(mir.ArgVariadic) {
+			continue
+		}
+		n := len(g.words)
+		if !full && !g.desc.Has(mir.ArgByVal) && k+n <= len(argRegs) {
+			p.reg[i] = k
+			k += n
+			continue
+		}
+		full = true
+		onStack(i)
+	}
+	p.named = p.stack
+	for i, g := range gs {
+		if g.desc.Has(mir.ArgVariadic) {
+			onStack(i)
+		}
+	}
+	return p
+}
+
+type lowerer struct {
+	f       *mir.Func
+	out     []*mir.Instr
+	fixed   map[int64]int // fixed frame objects by incoming-U8 offset
+	vaStart int
+	ra      mir.Reg // RA copied at entry for G_RETURNADDR
+}
+
+func (l *lowerer) add(in *mir.Instr) { l.out = append(l.out, in) }
+
+func (l *lowerer) newVReg() mir.Reg { return l.f.NewVReg(bw.ClassGPR) }
+
+// reg returns a register holding operand o.
+func (l *lowerer) reg(o mir.Operand) (mir.Operand, error) {
+	switch o.Kind {
+	case mir.KindReg:
+		o.Flags &^= mir.FlagDef | mir.FlagKill | mir.FlagImplicit
+		return o, nil
+	case mir.KindImm:
+		t := l.newVReg()
+		l.add(mir.NewInstr(mir.GConst, mir.D(t), o))
+		return mir.R(t), nil
+	case mir.KindSym:
+		t := l.newVReg()
+		l.add(mir.NewInstr(mir.GGlobalAddr, mir.D(t), o))
+		return mir.R(t), nil
+	}
+	return mir.Operand{}, fmt.Errorf("argument word of kind %d", o.Kind)
+}
+
+func (l *lowerer) fixedObject(off, size int64) int {
+	if i, ok := l.fixed[off]; ok && l.f.Frame[i].Size >= size {
+		return i
+	}
+	i := l.f.NewFrameObject(mir.FrameObject{Size: size, Align: 4, Offset: off, Fixed: true, Name: fmt.Sprintf("arg%d", off)})
+	l.fixed[off] = i
+	return i
+}
+
+func op(name string) mir.Opcode { return bw.MIROp(bw.OpByName[name]) }
+
+func newInstr(name string, ops ...mir.Operand) *mir.Instr {
+	d := bw.Arch.Desc(op(name))
+	for i := 0; i < d.NumDefs && i < len(ops); i++ {
+		if ops[i].Kind == mir.KindReg {
+			ops[i].Flags |= mir.FlagDef
+		}
+	}
+	return mir.NewInstr(op(name), ops...)
+}
+
+func implicitUse(r mir.Reg) mir.Operand {
+	return mir.Operand{Kind: mir.KindReg, Reg: r, Flags: mir.FlagImplicit}
+}
+
+func implicitDef(r mir.Reg) mir.Operand {
+	return mir.Operand{Kind: mir.KindReg, Reg: r, Flags: mir.FlagImplicit | mir.FlagDef}
+}
+
+func (l *lowerer) run() (int, error) {
+	f := l.f
+	calls := 0
+	for bi, b := range f.Blocks {
+		l.out = nil
+		for ii, in := range b.Instrs {
+			var err error
+			switch in.Op {
+			case mir.GArgs:
+				if bi != 0 || ii != 0 {
+					return calls, fmt.Errorf("%s: G_ARGS must be the first instruction of the entry block", f.Name)
+				}
+				err = l.args(in)
+			case mir.GCall:
+				calls++
+				err = l.call(in)
+			case mir.GRet:
+				err = l.ret(in)
+			case mir.GVAStart:
+				if l.vaStart < 0 {
+					l.vaStart = l.fixedObject(0, 4)
+				}
+				l.add(mir.NewInstr(mir.GFrameAddr, in.Ops[0], mir.FI(l.vaStart, 0)))
+			case mir.GReturnAddr:
+				if l.ra == mir.NoReg {
+					l.ra = l.newVReg()
+				}
+				l.add(mir.NewInstr(mir.GCopy, in.Ops[0], mir.R(l.ra)))
+			default:
+				l.add(in)
+			}
+			if err != nil {
+				return calls, fmt.Errorf("%s: %w", f.Name, err)
+			}
+		}
+		b.Instrs = l.out
+	}
+	if l.ra != mir.NoReg {
+		entry := f.Blocks[0]
+		entry.Instrs = append([]*mir.Instr{newInstr("MOVFRA", mir.D(l.ra), mir.R(bw.RegRA))}, entry.Instrs...)
+	}
+	return calls, nil
+}
+
+// args lowers the incoming arguments.
+func (l *lowerer) args(in *mir.Instr) error {
+	defs := in.Defs()
+	var gs []group
+	k := 0
+	for _, u := range in.Uses() {
+		if u.Kind != mir.KindImm {
+			return fmt.Errorf("G_ARGS: expected a descriptor")
+		}
+		d := mir.ArgDesc(u.Imm)
+		if k+d.Words() > len(defs) {
+			return fmt.Errorf("G_ARGS: descriptors want more words than the %d defined", len(defs))
+		}
+		gs = append(gs, group{desc: d, words: defs[k : k+d.Words()]})
+		k += d.Words()
+	}
+	if k != len(defs) {
+		return fmt.Errorf("G_ARGS: %d words defined, descriptors describe %d", len(defs), k)
+	}
+	p := place(gs)
+	for i, g := range gs {
+		if g.desc.Has(mir.ArgByVal) {
+			if len(g.words) != 1 {
+				return fmt.Errorf("G_ARGS: a byval argument has one word")
+			}
+			size, align := g.stackBytes(), g.desc.ByValAlign()
+			obj := l.fixedObject(p.off[i], size)
+			l.f.Frame[obj].Align = min(max(align, 4), stackAlign)
+			if align > stackAlign {
+				// More than the stack gives: copy it into a local of that
+				// alignment, which frame lowering realigns the frame for.
+				cp := l.f.NewFrameObject(mir.FrameObject{Size: size, Align: align, Name: "byval.copy"})
+				for o := int64(0); o < size; o += 4 {
+					t := l.newVReg()
+					l.add(mir.NewInstr(mir.GLoad32, mir.D(t), mir.FI(obj, 0), mir.I(o)))
+					l.add(mir.NewInstr(mir.GStore32, mir.R(t), mir.FI(cp, 0), mir.I(o)))
+				}
+				obj = cp
+			}
+			l.add(mir.NewInstr(mir.GFrameAddr, mir.D(g.words[0].Reg), mir.FI(obj, 0)))
+			continue
+		}
+		for j, w := range g.words {
+			if p.reg[i] >= 0 {
+				l.add(mir.NewInstr(mir.GCopy, mir.D(w.Reg), mir.R(argRegs[p.reg[i]+j])))
+				continue
+			}
+			obj := l.fixedObject(p.off[i]+4*int64(j), 4)
+			l.add(mir.NewInstr(mir.GLoad32, mir.D(w.Reg), mir.FI(obj, 0), mir.I(0)))
+		}
+	}
+	if l.f.Vararg {
+		l.vaStart = l.fixedObject(p.stack, 4)
+	}
+	return nil
+}
+
+// call lowers one G_CALL.
+func (l *lowerer) call(in *mir.Instr) error {
+	uses := in.Uses()
+	if len(uses) == 0 {
+		return fmt.Errorf("G_CALL without callee")
+	}
+	var gs []group
+	ops := uses[1:]
+	for i := 0; i < len(ops); {
+		if ops[i].Kind != mir.KindImm {
+			return fmt.Errorf("G_CALL: expected an argument descriptor")
+		}
+		d := mir.ArgDesc(ops[i].Imm)
+		n := d.Words()
+		if i+1+n > len(ops) {
+			return fmt.Errorf("G_CALL: argument descriptor wants %d words, %d left", n, len(ops)-i-1)
+		}
+		gs = append(gs, group{desc: d, words: ops[i+1 : i+1+n]})
+		i += 1 + n
+	}
+	p := place(gs)
+	sp := mir.R(bw.SP)
+	var copies []*mir.Instr
+	var implicit []mir.Operand
+	for i, g := range gs {
+		if g.desc.Has(mir.ArgByVal) {
+			if len(g.words) != 1 {
+				return fmt.Errorf("G_CALL: a byval argument has one word")
+			}
+			addr, err := l.reg(g.words[0])
+			if err != nil {
+				return err
+			}
+			l.copyByVal(addr, p.off[i], g.desc)
+			continue
+		}
+		for j, w := range g.words {
+			r, err := l.reg(w)
+			if err != nil {
+				return err
+			}
+			if p.reg[i] >= 0 {
+				ar := argRegs[p.reg[i]+j]
+				copies = append(copies, mir.NewInstr(mir.GCopy, mir.D(ar), r))
+				implicit = append(implicit, implicitUse(ar))
+				continue
+			}
+			l.add(newInstr("ST", r, sp, mir.I(p.off[i]+4*int64(j))))
+		}
+	}
+	// The register copies come last, right before the call, so that the
+	// argument registers are not live across the stack stores.
+	l.out = append(l.out, copies...)
+	var c *mir.Instr
+	switch callee := uses[0]; callee.Kind {
+	case mir.KindSym:
+		c = newInstr("CALL", callee)
+	case mir.KindReg:
+		callee.Flags &^= mir.FlagKill
+		a := l.f.NewVReg(bw.ClassAddr)
+		l.add(newInstr("MOVTA", mir.D(a), callee))
+		c = newInstr("CALLR", mir.R(a))
+	default:
+		return fmt.Errorf("G_CALL: callee of kind %d", callee.Kind)
+	}
+	c.Ops = append(c.Ops, implicit...)
+	for _, r := range retRegs {
+		c.Ops = append(c.Ops, implicitDef(r))
+	}
+	l.add(c)
+	defs := in.Defs()
+	if len(defs) > len(retRegs) {
+		return fmt.Errorf("G_CALL: %d result words (at most %d)", len(defs), len(retRegs))
+	}
+	for i, d := range defs {
+		l.add(mir.NewInstr(mir.GCopy, mir.D(d.Reg), mir.R(retRegs[i])))
+	}
+	l.f.HasCalls = true
+	l.f.MaxCallArgs = max(l.f.MaxCallArgs, (p.stack+7)&^7)
+	return nil
+}
+
+// copyByVal copies a by-value object to the outgoing area at off: by
+// words when its alignment allows, else by bytes.
+func (l *lowerer) copyByVal(addr mir.Operand, off int64, d mir.ArgDesc) {
+	size := d.Size()
+	step, ld, st := int64(1), mir.GLoad8U, "STB"
+	if d.ByValAlign() >= 4 && size%4 == 0 {
+		step, ld, st = 4, mir.GLoad32, "ST"
+	}
+	for k := int64(0); k < size; k += step {
+		w := l.newVReg()
+		l.add(mir.NewInstr(ld, mir.D(w), addr, mir.I(k)))
+		l.add(newInstr(st, mir.R(w), mir.R(bw.SP), mir.I(off+k)))
+	}
+}
+
+// ret lowers G_RET.
+func (l *lowerer) ret(in *mir.Instr) error {
+	uses := in.Uses()
+	if len(uses) > len(retRegs) {
+		return fmt.Errorf("G_RET: %d words (at most %d)", len(uses), len(retRegs))
+	}
+	r := newInstr("RET")
+	for i, w := range uses {
+		v, err := l.reg(w)
+		if err != nil {
+			return err
+		}
+		l.add(mir.NewInstr(mir.GCopy, mir.D(retRegs[i]), v))
+		r.Ops = append(r.Ops, implicitUse(retRegs[i]))
+	}
+	r.Ops = append(r.Ops, implicitUse(bw.RegRA))
+	l.add(r)
+	return nil
+}

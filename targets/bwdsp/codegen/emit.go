@@ -1,0 +1,180 @@
+package codegen
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"lltosimd/mir"
+	bw "lltosimd/targets/bwdsp"
+)
+
+// blockLabel names a block in the assembly: local to its file (the
+// linker, asm.AssembleFiles, keeps labels without .global private).
+func blockLabel(f *mir.Func, b *mir.Block) string {
+	if s, ok := f.BlockSyms[b]; ok {
+		return s
+	}
+	return fmt.Sprintf(".L%s.bb%d", f.Name, b.ID)
+}
+
+func jtLabel(f *mir.Func, i int) string { return fmt.Sprintf(".LJT%s.%d", f.Name, i) }
+
+// Bundles returns each instruction of a compiled function as a one-
+// instruction bundle, in the decoded form (bw.Inst) the printer, the
+// bundle checker and a packetizer share, with the symbolic immediates.
+// Instructions already bundled by a pass (mir.Instr.Bundle) form one
+// bundle with their members. G_UNREACHABLE, G_IMPLICIT_DEF and inline
+// assembly with an empty template (an optimization barrier, whose tied
+// outputs already share their inputs' registers) emit nothing; other
+// inline assembly is refused: BWDSP has no inline-asm syntax support yet.
+func Bundles(f *mir.Func, b *mir.Block) ([][]bw.Inst, [][]*bw.Target, error) {
+	var insts [][]bw.Inst
+	var tgts [][]*bw.Target
+	label := func(x *mir.Block) string { return blockLabel(f, x) }
+	for _, in := range b.Instrs {
+		if in.Op == mir.GUnreachable || in.Op == mir.GImplicitDef {
+			continue
+		}
+		if in.Op == mir.GInlineAsm {
+			tmpl, _, _, err := mir.AsmOperands(in)
+			if err == nil && strings.TrimSpace(tmpl) != "" {
+				err = fmt.Errorf("inline assembly is not supported on bwdsp (only empty templates, optimization barriers)")
+			}
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s: %s: %v", f.Name, mir.FormatInstr(f, in), err)
+			}
+			continue
+		}
+		var bi []bw.Inst
+		var bt []*bw.Target
+		for _, m := range in.Flatten() {
+			x, t, err := bw.FromMIR(f, m, label)
+			if err != nil {
+				return nil, nil, err
+			}
+			bi, bt = append(bi, x), append(bt, t)
+		}
+		if errs := bw.CheckBundle(bi); len(errs) > 0 {
+			return nil, nil, fmt.Errorf("%s: %v", f.Name, errs[0])
+		}
+		insts, tgts = append(insts, bi), append(tgts, bt)
+	}
+	return insts, tgts, nil
+}
+
+// Emit writes a compiled module as BWL assembly (docs/bwdsp.md): one
+// bundle per line, functions between .func/.endfunc, data in .data.
+func Emit(w io.Writer, m *mir.Module) error {
+	bw_ := bufio.NewWriter(w)
+	fmt.Fprintf(bw_, "// %s\n\t.text\n", m.Source)
+	aliases := map[string][]mir.Alias{}
+	for _, a := range m.Aliases {
+		if a.Offset != 0 {
+			return fmt.Errorf("alias %s = %s%+d: aliases with an offset are not supported on bwdsp", a.Name, a.Target, a.Offset)
+		}
+		aliases[a.Target] = append(aliases[a.Target], a)
+	}
+	defLabel := func(name string, exported bool) {
+		if exported {
+			fmt.Fprintf(bw_, "\t.global %s\n", name)
+		}
+		fmt.Fprintf(bw_, "%s:\n", name)
+		for _, a := range aliases[name] {
+			if a.Exported {
+				fmt.Fprintf(bw_, "\t.global %s\n", a.Name)
+			}
+			fmt.Fprintf(bw_, "%s:\n", a.Name)
+		}
+	}
+	for _, f := range m.Funcs {
+		if f.Weak {
+			fmt.Fprintf(bw_, "\t.weak %s\n", f.Name)
+		}
+		fmt.Fprintf(bw_, "\t.func %s\n", f.Name)
+		defLabel(f.Name, f.Exported && !f.Weak)
+		for _, b := range f.Blocks {
+			fmt.Fprintf(bw_, "%s:\n", blockLabel(f, b))
+			insts, tgts, err := Bundles(f, b)
+			if err != nil {
+				return err
+			}
+			for i, bi := range insts {
+				var parts []string
+				for j := range bi {
+					parts = append(parts, bi[j].Format(tgts[i][j]))
+				}
+				if len(parts) == 0 {
+					parts = []string{"nop"}
+				}
+				fmt.Fprintf(bw_, "\t%s\n", strings.Join(parts, " || "))
+			}
+		}
+		fmt.Fprintf(bw_, "\t.endfunc\n")
+		if len(f.JumpTables) > 0 {
+			fmt.Fprintf(bw_, "\t.data\n\t.align 4\n")
+			for i, jt := range f.JumpTables {
+				fmt.Fprintf(bw_, "%s:\n", jtLabel(f, i))
+				for _, b := range jt {
+					fmt.Fprintf(bw_, "\t.word %s\n", blockLabel(f, b))
+				}
+			}
+			fmt.Fprintf(bw_, "\t.text\n")
+		}
+	}
+	if len(m.Globals) > 0 {
+		fmt.Fprintf(bw_, "\t.data\n")
+	}
+	for _, g := range m.Globals {
+		fmt.Fprintf(bw_, "\t.align %d\n", max(g.Align, 1))
+		defLabel(g.Name, g.Exported)
+		if len(g.Items) == 0 && g.Size > 0 {
+			fmt.Fprintf(bw_, "\t.space %d\n", g.Size)
+		}
+		for _, it := range g.Items {
+			switch it.Kind {
+			case mir.DataInt:
+				switch it.Size {
+				case 1:
+					fmt.Fprintf(bw_, "\t.byte %d\n", uint8(it.Value))
+				case 2:
+					fmt.Fprintf(bw_, "\t.half %d\n", uint16(it.Value))
+				case 4:
+					fmt.Fprintf(bw_, "\t.word %d\n", uint32(it.Value))
+				case 8: // little-endian: low word first
+					fmt.Fprintf(bw_, "\t.word %d, %d\n", uint32(it.Value), uint32(uint64(it.Value)>>32))
+				default:
+					return fmt.Errorf("%s: data item of %d bytes", g.Name, it.Size)
+				}
+			case mir.DataSym:
+				s := it.Sym
+				if it.Value != 0 {
+					s = fmt.Sprintf("%s%+d", s, it.Value)
+				}
+				fmt.Fprintf(bw_, "\t.word %s\n", s)
+			case mir.DataZero:
+				fmt.Fprintf(bw_, "\t.space %d\n", it.Size)
+			case mir.DataBytes:
+				for k := 0; k < len(it.Bytes); k += 16 {
+					var nums []string
+					for _, c := range it.Bytes[k:min(k+16, len(it.Bytes))] {
+						nums = append(nums, fmt.Sprint(c))
+					}
+					fmt.Fprintf(bw_, "\t.byte %s\n", strings.Join(nums, ", "))
+				}
+			case mir.DataSymDiff: // code labels: a difference of bundle indices
+				d := map[int64]string{1: ".byte", 2: ".half", 4: ".word"}[it.Size]
+				if d == "" {
+					return fmt.Errorf("%s: symbol difference of %d bytes", g.Name, it.Size)
+				}
+				s := it.Sym + "-" + it.Sym2
+				if it.Value != 0 {
+					s = fmt.Sprintf("%s%+d", s, it.Value)
+				}
+				fmt.Fprintf(bw_, "\t%s %s\n", d, s)
+			}
+		}
+	}
+	return bw_.Flush()
+}

@@ -1,0 +1,137 @@
+package codegen
+
+import (
+	"fmt"
+
+	"lltosimd/mir"
+	"lltosimd/passes"
+	bw "lltosimd/targets/bwdsp"
+)
+
+// ExpandPseudo is bwdsp-expand-pseudo: what register allocation leaves
+// generic becomes BWL instructions. Copies pick the form of their
+// register classes; spill code of address registers goes through the
+// scratch register x.R8 (§2.7), since loads and stores move general
+// registers only:
+//
+//	COPY gpr, gpr     → xRd = Rs             COPY addr, addr → Un = Um + #0
+//	COPY addr, gpr    → Un = x Rs            COPY gpr, addr  → xRd = Un
+//	G_LOAD32 r, fi    → xRd = [fi]           (addr: xR8 = [fi]; Un = x R8)
+//	G_STORE32 r, fi   → [fi] = xRs           (addr: xR8 = Un; [fi] = xR8)
+//	G_CONST d, imm    → xRd = #imm           G_BR bb → b bb
+//	IMPLICIT_DEF      → nothing
+var ExpandPseudo = passes.Register(&passes.Pass{
+	Name:     "bwdsp-expand-pseudo",
+	Desc:     "BWDSP: expand copies, spill code and other post-RA pseudos",
+	Required: true,
+	Needs:    mir.PropNoVRegs,
+	Stats:    map[string]string{"copies": "Number of copies expanded"},
+	Run: func(c *passes.Ctx, f *mir.Func) error {
+		var copies int64
+		for _, b := range f.Blocks {
+			out := make([]*mir.Instr, 0, len(b.Instrs))
+			for _, in := range b.Instrs {
+				bad := func() error {
+					return fmt.Errorf("%s: bwdsp-expand-pseudo: cannot expand %s", f.Name, mir.FormatInstr(f, in))
+				}
+				switch in.Op {
+				case mir.GImplicitDef:
+				case mir.GCopy:
+					d, s := in.Ops[0].Reg, in.Ops[1].Reg
+					if d == s {
+						continue
+					}
+					e := copyInstr(d, s)
+					if e == nil {
+						return bad()
+					}
+					out = append(out, e)
+					copies++
+				case mir.GLoad32:
+					r := in.Ops[0].Reg
+					switch classOf(r) {
+					case bw.ClassGPR:
+						out = append(out, newInstr("LD", in.Ops...))
+					case bw.ClassAddr:
+						out = append(out, newInstr("LD", mir.D(scratch), in.Ops[1], in.Ops[2]),
+							newInstr("MOVTA", mir.D(r), mir.R(scratch)))
+					default:
+						return bad()
+					}
+				case mir.GStore32:
+					r := in.Ops[0].Reg
+					switch classOf(r) {
+					case bw.ClassGPR:
+						out = append(out, newInstr("ST", in.Ops...))
+					case bw.ClassAddr:
+						out = append(out, newInstr("MOVFA", mir.D(scratch), mir.R(r)),
+							newInstr("ST", mir.R(scratch), in.Ops[1], in.Ops[2]))
+					default:
+						return bad()
+					}
+				case mir.GConst:
+					out = append(out, newInstr("MOVI", in.Ops...))
+				case mir.GBr:
+					out = append(out, newInstr("B", in.Ops...))
+				default:
+					if in.Op.IsGeneric() && in.Op != mir.GUnreachable && in.Op != mir.GInlineAsm {
+						return bad()
+					}
+					out = append(out, in)
+				}
+			}
+			b.Instrs = out
+		}
+		c.Count("copies", copies)
+		return nil
+	},
+})
+
+// classOf returns the class a physical register is allocated from
+// (general registers of any macro count as ClassGPR).
+func classOf(r mir.Reg) mir.RegClass {
+	switch {
+	case r >= bw.CPReg(0, 0) && r < bw.AddrReg(0):
+		return bw.ClassPred
+	case r >= bw.AddrReg(0) && r < bw.LCReg(0):
+		return bw.ClassAddr
+	case r >= bw.GPRReg(0, 0) && r < bw.CPReg(0, 0):
+		return bw.ClassGPR
+	}
+	return noClass
+}
+
+// noClass is classOf's answer for LCn and RA.
+const noClass mir.RegClass = 255
+
+// copyInstr returns the instruction that copies s to d, or nil.
+func copyInstr(d, s mir.Reg) *mir.Instr {
+	switch [2]mir.RegClass{classOf(d), classOf(s)} {
+	case [2]mir.RegClass{bw.ClassGPR, bw.ClassGPR}:
+		return newInstr("MOV", mir.D(d), mir.R(s))
+	case [2]mir.RegClass{bw.ClassAddr, bw.ClassAddr}:
+		return newInstr("AADDI", mir.D(d), mir.R(s), mir.I(0))
+	case [2]mir.RegClass{bw.ClassAddr, bw.ClassGPR}:
+		return newInstr("MOVTA", mir.D(d), mir.R(s))
+	case [2]mir.RegClass{bw.ClassGPR, bw.ClassAddr}:
+		return newInstr("MOVFA", mir.D(d), mir.R(s))
+	case [2]mir.RegClass{bw.ClassPred, bw.ClassPred}:
+		return newInstr("POR", mir.D(d), mir.R(s), mir.R(s))
+	}
+	return nil
+}
+
+// materialize sets the virtual register dst to a PHI's non-register
+// operand with selected instructions (phi elimination's hook).
+func materialize(f *mir.Func, dst mir.Reg, src mir.Operand) []*mir.Instr {
+	switch src.Kind {
+	case mir.KindImm:
+		return []*mir.Instr{newInstr("MOVI", mir.D(dst), mir.I(s32(src.Imm)))}
+	case mir.KindSym, mir.KindBlock:
+		return []*mir.Instr{newInstr("MOVI", mir.D(dst), src)}
+	case mir.KindFrame:
+		a := f.NewVReg(bw.ClassAddr)
+		return []*mir.Instr{newInstr("AADDI", mir.D(a), src, mir.I(0)), newInstr("MOVFA", mir.D(dst), mir.R(a))}
+	}
+	return []*mir.Instr{mir.NewInstr(mir.GConst, mir.D(dst), src)}
+}

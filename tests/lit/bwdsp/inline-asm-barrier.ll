@@ -1,0 +1,17 @@
+; Inline assembly with an empty template is an optimization barrier: it
+; emits nothing, its tied output shares its input's register. The `~{$1}`
+; clobber clang's MIPS target adds to every inline asm names no BWDSP
+; register and is dropped.
+; RUN: %lltosimd -march=bwdsp %s -o - | FileCheck %s
+
+target datalayout = "e-m:m-p:32:32-i8:8:32-i16:16:32-i64:64-n32-S64"
+target triple = "mipsel-unknown-linux-gnu"
+
+define i32 @launder(i32 %x) {
+  %y = call i32 asm sideeffect "", "=r,0,~{$1}"(i32 %x)
+  %z = add i32 %y, 1
+  ret i32 %z
+}
+; CHECK-LABEL: launder:
+; CHECK: xR[[X:[0-9]+]] = R0
+; CHECK-NEXT: xR{{[0-9]+}} = R[[X]] + #1
