@@ -18,6 +18,7 @@ var Pipeline = []string{
 	"regalloc",
 	"cpu0-expand-pseudo",
 	"cpu0-frame-lowering",
+	"block-placement", // chains of fall-throughs, before the late branch passes
 	"del-jmp",
 	"cpu0-long-branch",
 	"delay-slot-filler",

@@ -5,6 +5,7 @@
 ; RUN: %lltosimd -march=cpu0 -mcpu=cpu032I %s -o - | FileCheck %s --check-prefixes=CHECK,C32I
 ; RUN: %lltosimd -march=cpu0 -mcpu=cpu032II %s -o - | FileCheck %s --check-prefixes=CHECK,C32II
 ; RUN: %lltosimd -march=cpu0 -mcpu=cpu032I %s -o - | FileCheck %s --check-prefix=NOSLT
+; RUN: %lltosimd -march=cpu0 -mcpu=cpu032II %s -o - | FileCheck %s --check-prefix=ONERET
 ; NOSLT-NOT: {{^[[:space:]]*(slt|slti|sltu|sltiu|beq|bne)[[:space:]]}}
 
 target datalayout = "e-m:m-p:32:32-i8:8:32-i16:16:32-i64:64-n32-S64"
@@ -41,6 +42,7 @@ if.end8:                                          ; preds = %if.else3, %entry, %
 ; CHECK-DAG: addiu {{\$[0-9a-z]+}}, $4, -1
 ; CHECK-DAG: addiu {{\$[0-9a-z]+}}, $4, 2
 ; CHECK-DAG: {{movz|movn}}
-; CHECK: ret $lr
-; CHECK-NOT: ret $lr
+; CHECK-DAG: ret $lr
 ; CHECK: .end test_phinode
+; ONERET: ret $lr
+; ONERET-NOT: ret $lr

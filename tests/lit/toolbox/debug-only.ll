@@ -13,7 +13,9 @@
 ; RUN: %lltosimd -march=cpu0 -debug-only=regalloc %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=RA
 ; RUN: %lltosimd -march=cpu0 -debug-only=cpu0-expand-pseudo %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXPAND
 ; RUN: %lltosimd -march=cpu0 -debug-only=cpu0-frame-lowering %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=FRAME
-; RUN: %lltosimd -march=cpu0 -debug-only=del-jmp %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DELJMP
+; RUN: %lltosimd -march=cpu0 -debug-only=block-placement %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLACE
+; block-placement leaves del-jmp nothing to do here; without it:
+; RUN: %lltosimd -march=cpu0 -enable-block-placement=false -debug-only=del-jmp %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DELJMP
 ; RUN: %lltosimd -march=cpu0 -force-cpu0-long-branch -debug-only=cpu0-long-branch %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=LONG
 ; RUN: %lltosimd -march=cpu0 -debug-only=delay-slot-filler %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SLOT
 ; RUN: %lltosimd -march=cpu0 -debug-only=no-such-pass %s -o /dev/null 2>&1 | FileCheck %s --allow-empty --check-prefix=NONE
@@ -64,6 +66,9 @@ m:
 ; FRAME: cpu0-frame-lowering: f: frame [[#N:]] bytes, base $sp, outgoing args [[#]] bytes
 ; FRAME-NEXT: cpu0-frame-lowering: f:   save $lr at [[#N-4]]($sp)
 ; FRAME: cpu0-frame-lowering: f:   fi#{{[0-9]+}}: 4 bytes, incoming at [[#N+8]]($sp)
+
+; PLACE: block-placement: f: chain from bb0.entry
+; PLACE: block-placement: f: layout bb0.entry
 
 ; DELJMP: del-jmp: bb0.entry: {{BNE|BEQ}} {{.*}}; JMP bb2.e  =>  {{BNE|BEQ}} {{.*}}, bb2.e
 ; DELJMP: del-jmp: bb2.e: deleting JMP bb3.m (target is the next block)

@@ -36,7 +36,9 @@
 ; RUN: %lltosimd -march=cpu0 -x mir -run-pass=cpu0-frame-lowering %t.7.mir -o %t.8.mir
 ; RUN: %lltosimd -march=cpu0 -stop-after=cpu0-frame-lowering %s -o - | diff - %t.8.mir
 ; RUN: FileCheck %s --check-prefix=FRAME < %t.8.mir
-; RUN: %lltosimd -march=cpu0 -x mir -run-pass=del-jmp %t.8.mir -o %t.9.mir
+; RUN: %lltosimd -march=cpu0 -x mir -run-pass=block-placement %t.8.mir -o %t.8b.mir
+; RUN: %lltosimd -march=cpu0 -stop-after=block-placement %s -o - | diff - %t.8b.mir
+; RUN: %lltosimd -march=cpu0 -x mir -run-pass=del-jmp %t.8b.mir -o %t.9.mir
 ; RUN: %lltosimd -march=cpu0 -stop-after=del-jmp %s -o - | diff - %t.9.mir
 ; RUN: %lltosimd -march=cpu0 -x mir -run-pass=cpu0-long-branch %t.9.mir -o %t.10.mir
 ; RUN: %lltosimd -march=cpu0 -stop-after=cpu0-long-branch %s -o - | diff - %t.10.mir
