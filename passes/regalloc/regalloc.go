@@ -2,7 +2,8 @@
 // scan over live intervals with lifetime holes (Wimmer and Mössenböck's
 // active/inactive sets, without interval splitting), copy hints for
 // coalescing, fixed physical-register ranges (argument and result copies,
-// call clobbers) and spill-everywhere rewriting followed by reallocation.
+// call clobbers) and spill rewriting (per use, or per stretch of a block:
+// a simple split) followed by reallocation.
 //
 // Positions number the instructions in layout order: instruction i reads
 // at 2i and writes at 2i+1, so a value that dies at an instruction can
@@ -20,9 +21,12 @@
 // weighted by loop depth per live size). A spilled value is recomputed at
 // each use when its single definition has no register inputs (constants,
 // addresses: rematerialization); otherwise it gets a stack slot ("spill"),
-// a G_LOAD32 reload before every use and a G_STORE32 after every
-// definition, through fresh unspillable registers that live for one
-// instruction; then allocation starts again. After assignment, identity
+// a G_STORE32 after every definition and G_LOAD32 reloads: within a
+// stretch of a block between calls that refers to it more than once,
+// through one register that is reloaded before the first read (and may
+// itself be spilled in a later round, back to the same slot), elsewhere
+// through fresh unspillable registers that live for one instruction;
+// then allocation starts again. After assignment, identity
 // copies are deleted, a reload is replaced by a copy when a register in
 // the same block still holds the slot's value, blocks reduced to a lone
 // jump are threaded, and f.SavedRegs lists the callee-saved registers
@@ -82,7 +86,7 @@ func Allocate(c *passes.Ctx, f *mir.Func) error {
 		}
 	}
 	f.RecomputeCFG()
-	st := &state{f: f, c: c}
+	st := &state{f: f, c: c, slotOf: map[mir.Reg]int{}}
 	for round := 0; ; round++ {
 		if round == maxRounds {
 			return fmt.Errorf("%s: register allocation did not converge", f.Name)
@@ -98,7 +102,7 @@ func Allocate(c *passes.Ctx, f *mir.Func) error {
 			a.rewrite()
 			break
 		}
-		if err := st.spill(spilled); err != nil {
+		if err := st.spill(spilled, round); err != nil {
 			return err
 		}
 	}
@@ -114,6 +118,9 @@ type state struct {
 	// spillSlots are the frame objects made for spills: only spill code
 	// touches them, so a reload can reuse a register that holds the value.
 	spillSlots map[int64]bool
+	// slotOf gives the registers that carry a spilled value through a
+	// stretch of a block the value's slot.
+	slotOf map[mir.Reg]int
 }
 
 func (st *state) count(key string, n int64) {

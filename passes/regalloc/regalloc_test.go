@@ -255,3 +255,51 @@ func TestSpillPrefersRematerializable(t *testing.T) {
 		t.Errorf("run: %v %v, want %v", got, err, want)
 	}
 }
+
+// A value spilled across a call and read three times in the stretch after
+// it, where each read's result stays live (and would take the register of
+// a one-instruction reload), is reloaded once: the stretch shares one
+// register while the pressure allows it.
+func TestSpillReloadsOncePerStretch(t *testing.T) {
+	f := mir.NewFunc("stretch", mock.NewArch(4, 0))
+	b := f.NewBlock("entry")
+	arg, v := f.NewVReg(0), f.NewVReg(0)
+	b.Instrs = []*mir.Instr{
+		mir.NewInstr(mir.GCopy, mir.D(arg), mir.R(mock.R(0))),
+		mir.NewInstr(mock.ADDI, mir.D(v), mir.R(arg), mir.I(3)),
+		mir.NewInstr(mock.CALL, mir.S("f", 0),
+			mir.Operand{Kind: mir.KindReg, Reg: mock.R(0), Flags: mir.FlagImplicit},
+			mir.Operand{Kind: mir.KindReg, Reg: mock.R(1), Flags: mir.FlagImplicit},
+			mir.Operand{Kind: mir.KindReg, Reg: mock.R(0), Flags: mir.FlagImplicit | mir.FlagDef}),
+	}
+	var sums []mir.Reg
+	for i := 0; i < 3; i++ {
+		s := f.NewVReg(0)
+		b.Instrs = append(b.Instrs, mir.NewInstr(mock.ADDI, mir.D(s), mir.R(v), mir.I(int64(10+i))))
+		sums = append(sums, s)
+	}
+	for _, s := range sums {
+		b.Instrs = append(b.Instrs, mir.NewInstr(mock.OUT, mir.R(s)))
+	}
+	b.Instrs = append(b.Instrs, mir.NewInstr(mir.GCopy, mir.D(mock.R(0)), mir.R(arg)), mir.NewInstr(mock.RET))
+	f.RecomputeCFG()
+	want, err := mock.Run(f, 4, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pipeline(t, f, passes.NewConfig()); err != nil {
+		t.Fatal(err)
+	}
+	loads := 0
+	for _, in := range f.Blocks[0].Instrs {
+		if in.Op == mir.GLoad32 && in.Ops[1].Imm == 1 {
+			loads++
+		}
+	}
+	if loads != 1 {
+		t.Errorf("%d reloads of v after the call, want 1\n%s", loads, f)
+	}
+	if got, err := mock.Run(f, 4, 0); err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("run: %v %v, want %v", got, err, want)
+	}
+}

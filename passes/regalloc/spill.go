@@ -9,14 +9,29 @@ import (
 )
 
 // spill gives each register in vs a stack slot and rewrites its uses and
-// definitions to go through fresh short-lived registers.
-func (st *state) spill(vs []mir.Reg) error {
+// definitions to go through fresh registers: the references of a value
+// in one stretch of a block without calls share one register, reloaded
+// before the first read and stored after every definition (a simple
+// live-range split: the value stays in a register while the block uses
+// it); a value referenced once there, a value that is already such a
+// stretch register, and every value in late rounds get a register that
+// lives for one instruction and cannot be spilled. A stretch register
+// spilled in turn keeps its value's slot: its reload and its stores go,
+// and each of its references reloads or stores on its own.
+func (st *state) spill(vs []mir.Reg, round int) error {
 	f := st.f
 	remat := st.rematerializable(vs)
 	slot := map[mir.Reg]int{}
+	derived := map[mir.Reg]bool{} // stretch registers spilled again
+	var newSlots int64
 	for _, v := range vs {
 		if remat[v] != nil {
 			st.debugf("%s: rematerializing %%%d", f.Name, v.VirtIndex())
+			continue
+		}
+		if fi, ok := st.slotOf[v]; ok {
+			slot[v], derived[v] = fi, true
+			st.debugf("%s: spilling %%%d back to fi#%d", f.Name, v.VirtIndex(), fi)
 			continue
 		}
 		cl := f.Arch.Classes[f.ClassOf(v)]
@@ -28,15 +43,54 @@ func (st *state) spill(vs []mir.Reg) error {
 			st.spillSlots = map[int64]bool{}
 		}
 		st.spillSlots[int64(slot[v])] = true
+		newSlots++
 		st.debugf("%s: spilling %%%d to fi#%d", f.Name, v.VirtIndex(), slot[v])
 	}
-	st.count("spills", int64(len(slot)))
+	st.count("spills", newSlots)
+	newTemp := func(v mir.Reg, spillable bool) mir.Reg {
+		t := f.NewVReg(f.ClassOf(v))
+		st.noSpill = append(st.noSpill, make([]bool, f.NumVRegs()-len(st.noSpill))...)
+		st.noSpill[t.VirtIndex()] = !spillable
+		return t
+	}
+	share := round < maxRounds/2
 	var stores, reloads, remats int64
 	for _, b := range f.Blocks {
+		// refs counts the instructions of each stretch between calls
+		// that reference a spilled value.
+		var refs map[[2]int]int
+		if share {
+			refs = map[[2]int]int{}
+			stretch := 0
+			for _, in := range b.Instrs {
+				if isCall(f, in) {
+					stretch++
+				}
+				seen := map[mir.Reg]bool{}
+				mir.ForEachReg(in, func(r mir.Reg, _ bool) {
+					if _, ok := slot[r]; ok && !derived[r] && !seen[r] {
+						seen[r] = true
+						refs[[2]int{stretch, int(r)}]++
+					}
+				})
+			}
+		}
+		stretch := 0
+		shared := map[mir.Reg]mir.Reg{} // spilled value -> its stretch register
 		out := make([]*mir.Instr, 0, len(b.Instrs))
 		for _, in := range b.Instrs {
 			if d := in.Ops; len(d) > 0 && d[0].IsDef() && remat[d[0].Reg] == in {
 				continue // the definition is repeated at each use instead
+			}
+			if fi, r, ok := st.slotAccess(in, mir.GLoad32); ok && derived[r] && slot[r] == fi {
+				continue // each reference reloads on its own now
+			}
+			if fi, r, ok := st.slotAccess(in, mir.GStore32); ok && derived[r] && slot[r] == fi {
+				continue // each definition stores on its own now
+			}
+			if isCall(f, in) {
+				stretch++
+				clear(shared)
 			}
 			temp := map[mir.Reg]mir.Reg{}
 			var after []*mir.Instr
@@ -54,20 +108,31 @@ func (st *state) spill(vs []mir.Reg) error {
 					}
 					t, seen := temp[v]
 					if !seen {
-						t = f.NewVReg(f.ClassOf(v))
-						st.noSpill = append(st.noSpill, make([]bool, f.NumVRegs()-len(st.noSpill))...)
-						st.noSpill[t.VirtIndex()] = true
-						temp[v] = t
 						switch {
 						case def != nil:
+							t = newTemp(v, false)
 							c := &mir.Instr{Op: def.Op, Ops: append([]mir.Operand(nil), def.Ops...)}
 							c.Ops[0].Reg = t
 							out = append(out, c)
 							remats++
-						case readsReg(in, v):
-							out = append(out, mir.NewInstr(mir.GLoad32, mir.D(t), mir.FI(fi, 0), mir.I(0)))
-							reloads++
+						case share && refs[[2]int{stretch, int(v)}] > 1:
+							if t = shared[v]; t == mir.NoReg {
+								t = newTemp(v, true)
+								shared[v] = t
+								st.slotOf[t] = fi
+								if readsReg(in, v) {
+									out = append(out, mir.NewInstr(mir.GLoad32, mir.D(t), mir.FI(fi, 0), mir.I(0)))
+									reloads++
+								}
+							}
+						default:
+							t = newTemp(v, false)
+							if readsReg(in, v) {
+								out = append(out, mir.NewInstr(mir.GLoad32, mir.D(t), mir.FI(fi, 0), mir.I(0)))
+								reloads++
+							}
 						}
+						temp[v] = t
 						if spilled && writesReg(in, v) {
 							if f.Arch.Desc(in.Op).Flags&mir.FlagTerminator != 0 {
 								return fmt.Errorf("%s: cannot spill %%%d defined by a terminator", f.Name, v.VirtIndex())
@@ -88,6 +153,28 @@ func (st *state) spill(vs []mir.Reg) error {
 	st.count("reloads", reloads)
 	st.count("remats", remats)
 	return nil
+}
+
+func isCall(f *mir.Func, in *mir.Instr) bool {
+	for _, m := range in.Flatten() {
+		if f.Arch.Desc(m.Op).Flags&mir.FlagCall != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// slotAccess matches `r = G_LOAD32 fi#s, 0` / `G_STORE32 r, fi#s, 0` and
+// returns the frame object and the register.
+func (st *state) slotAccess(in *mir.Instr, op mir.Opcode) (int, mir.Reg, bool) {
+	if in.Op != op || len(in.Ops) != 3 || in.Ops[0].Kind != mir.KindReg {
+		return 0, 0, false
+	}
+	fi := in.Ops[1]
+	if fi.Kind != mir.KindFrame || fi.Off != 0 || in.Ops[2].Kind != mir.KindImm || in.Ops[2].Imm != 0 {
+		return 0, 0, false
+	}
+	return int(fi.Imm), in.Ops[0].Reg, true
 }
 
 // rematerializable returns, for the registers in vs that are cheaper to
@@ -269,12 +356,9 @@ func renameReload(f *mir.Func, instrs []*mir.Instr, i int, r, x mir.Reg) bool {
 // spillAccess matches `r = G_LOAD32 fi#s, 0` / `G_STORE32 r, fi#s, 0` on
 // a spill slot and returns the slot and the register.
 func (a *alloc) spillAccess(in *mir.Instr, op mir.Opcode) (int64, mir.Reg, bool) {
-	if in.Op != op || len(in.Ops) != 3 || in.Ops[0].Kind != mir.KindReg {
+	fi, r, ok := a.slotAccess(in, op)
+	if !ok || !a.spillSlots[int64(fi)] {
 		return 0, 0, false
 	}
-	fi := in.Ops[1]
-	if fi.Kind != mir.KindFrame || fi.Off != 0 || in.Ops[2].Kind != mir.KindImm || in.Ops[2].Imm != 0 || !a.spillSlots[fi.Imm] {
-		return 0, 0, false
-	}
-	return fi.Imm, in.Ops[0].Reg, true
+	return int64(fi), r, true
 }
