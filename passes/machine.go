@@ -21,6 +21,16 @@ type Machine interface {
 	PhiElimHooks() PhiElimHooks
 }
 
+// FreeRegs is implemented by a Machine some of whose reserved registers the
+// register allocator may use in functions that do not need them for their
+// reserved role (LLVM's getReservedRegs(MF)), such as a frame pointer
+// register in functions without a frame pointer.
+type FreeRegs interface {
+	// FreeReserved returns the reserved registers of the allocation
+	// orders that f leaves free.
+	FreeReserved(f *mir.Func) []mir.Reg
+}
+
 var (
 	machineMu sync.Mutex
 	machines  = map[*mir.Arch]Machine{}

@@ -34,7 +34,8 @@
 //
 // The allocator knows nothing about any target: it reads register classes,
 // callee-saved and reserved flags and op flags (FlagCall, FlagReturn,
-// FlagCopy ...) from mir.Arch.
+// FlagCopy ...) from mir.Arch, and the reserved registers a function
+// leaves free from the target's passes.FreeRegs.
 package regalloc
 
 import (
@@ -143,6 +144,7 @@ type alloc struct {
 	nphys int
 	// allocatable and clobbered (by calls) physical registers.
 	allocatable, clobbered []bool
+	order                  [][]mir.Reg // by class: the allocatable registers of its allocation order
 	clobberList            []mir.Reg
 	fixed                  [][]seg // by physical register, sorted after build
 	iv                     []*interval
@@ -155,10 +157,16 @@ func newAlloc(st *state) *alloc {
 	a := &alloc{state: st, f: f, nphys: len(f.Arch.Regs)}
 	a.allocatable = make([]bool, a.nphys)
 	a.clobbered = make([]bool, a.nphys)
-	for _, cl := range f.Arch.Classes {
+	var free []mir.Reg
+	if m, ok := passes.MachineFor(f.Arch).(passes.FreeRegs); ok {
+		free = m.FreeReserved(f)
+	}
+	a.order = make([][]mir.Reg, len(f.Arch.Classes))
+	for i, cl := range f.Arch.Classes {
 		for _, r := range cl.Alloc {
-			if int(r) < a.nphys && !f.Arch.Regs[r].Reserved {
+			if int(r) < a.nphys && (!f.Arch.Regs[r].Reserved || containsReg(free, r)) {
 				a.allocatable[r] = true
+				a.order[i] = append(a.order[i], r)
 			}
 		}
 	}

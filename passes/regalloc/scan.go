@@ -12,7 +12,7 @@ import (
 
 // allowed returns the candidate registers of v in preference order.
 func (a *alloc) allowed(v mir.Reg) []mir.Reg {
-	return a.f.Arch.Classes[a.f.ClassOf(v)].Alloc
+	return a.order[a.f.ClassOf(v)]
 }
 
 // scan runs linear scan (with lifetime holes: Wimmer and Mössenböck's

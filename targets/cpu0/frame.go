@@ -93,11 +93,7 @@ func (fl *frameLowering) run() error {
 		return nil
 	}
 	moving := f.FramePointer || writesSP(f)
-	for i := range f.Frame {
-		if a := objAlign(&f.Frame[i]); !f.Frame[i].Fixed && a > stackAlign && a > fl.realign {
-			fl.realign = a
-		}
-	}
+	fl.realign = realignment(f)
 	if fl.realign > 1<<15 {
 		return fmt.Errorf("%s: frame lowering: stack object alignment %d is too large", f.Name, fl.realign)
 	}
@@ -126,6 +122,11 @@ func (fl *frameLowering) run() error {
 		want[FP] = true
 	}
 	for _, r := range f.SavedRegs {
+		if r == FP && needFP {
+			// FreeReserved gave $fp to the allocator: it must have
+			// seen the same need.
+			return fmt.Errorf("%s: frame lowering: $fp holds values but the function needs a frame pointer", f.Name)
+		}
 		if r != ZERO && r != SP && Regs[r].CalleeSaved {
 			want[r] = true
 		}
@@ -210,6 +211,35 @@ func (fl *frameLowering) debugLayout() {
 }
 
 func objAlign(o *mir.FrameObject) int64 { return max(o.Align, 1) }
+
+// realignment returns the alignment beyond the stack alignment that the
+// frame's locals need (0 if none).
+func realignment(f *mir.Func) int64 {
+	var r int64
+	for i := range f.Frame {
+		if a := objAlign(&f.Frame[i]); !f.Frame[i].Fixed && a > stackAlign && a > r {
+			r = a
+		}
+	}
+	return r
+}
+
+// needsFramePointer reports whether frame lowering will give f a frame
+// pointer: $sp moves in the body, or the locals need realigning.
+func needsFramePointer(f *mir.Func) bool {
+	return f.FramePointer || writesSP(f) || realignment(f) > 0
+}
+
+// FreeReserved gives the register allocator $fp (callee-saved, last in
+// allocOrder) in functions without a frame pointer, as LLVM's Mips backend
+// allocates $fp there (spec cpu0.md §1: reserved only when the function
+// has a frame pointer).
+func (machine) FreeReserved(f *mir.Func) []mir.Reg {
+	if needsFramePointer(f) {
+		return nil
+	}
+	return []mir.Reg{FP}
+}
 
 // isSlot reports whether frame object i is one of the realignment slots.
 func (fl *frameLowering) isSlot(i int) bool { return i == fl.spSlot || i == fl.argSlot }

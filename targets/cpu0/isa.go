@@ -235,8 +235,10 @@ const (
 )
 
 // allocOrder prefers caller-saved registers so that leaf functions need no
-// saves; the callee-saved $s0/$s1 come last.
-var allocOrder = []mir.Reg{V0, V1, A0, A1, T9, T0, T1, S0, S1}
+// saves; the callee-saved $s0/$s1 come last, then $fp, which is reserved
+// and which the allocator gets only in functions without a frame pointer
+// (machine.FreeReserved).
+var allocOrder = []mir.Reg{V0, V1, A0, A1, T9, T0, T1, S0, S1, FP}
 
 // Arch is the Cpu0 target description used by every MIR stage.
 var Arch = newArch()

@@ -201,8 +201,9 @@ func (bi *branchInfo) RegEffects(in *mir.Instr) (defs, uses []mir.Reg) {
 }
 
 // CanFillSlot keeps PC readers and coprocessor moves in place, and moves a
-// store only when it goes through $sp or $fp: any other address might be
-// the memory-mapped I/O word (0xFF000000), whose accesses stay put.
+// store only when it goes through $sp: any other address might be the
+// memory-mapped I/O word (0xFF000000), whose accesses stay put ($fp may
+// hold any pointer in functions without a frame pointer).
 func (bi *branchInfo) CanFillSlot(in *mir.Instr) bool {
 	if in.Op.IsGeneric() || bi.noSlot[in.Op] {
 		return false
@@ -212,7 +213,7 @@ func (bi *branchInfo) CanFillSlot(in *mir.Instr) bool {
 		if len(in.Ops) < 2 || in.Ops[1].Kind != mir.KindReg {
 			return false
 		}
-		return in.Ops[1].Reg == SP || in.Ops[1].Reg == FP
+		return in.Ops[1].Reg == SP
 	}
 	return true
 }
