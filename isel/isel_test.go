@@ -110,6 +110,31 @@ RET`)
 	}
 }
 
+// An instruction an earlier pass already selected (a target STORE) and a
+// copy read constant 0 from the zero register, so the G_CONST dies; a
+// copy of another constant keeps its register.
+func TestZeroRegInSelectedOps(t *testing.T) {
+	got, _ := run(t, mockTable(), `bb0:
+  %0:gpr = COPY $zero
+  %1:gpr = G_CONST 0
+  %2:gpr = G_CONST 3
+  STORE %1, %0, 8
+  STORE %2, %0, 12
+  $zero = COPY %1
+  %3:gpr = COPY %2
+  STORE %3, %0, 16
+  G_RET
+`)
+	check(t, got, `%0:gpr = COPY $zero
+%2:gpr = LI 3
+STORE $zero, %0, 8
+STORE %2, %0, 12
+$zero = COPY $zero
+%3:gpr = COPY %2
+STORE %3, %0, 16
+RET`)
+}
+
 func TestFoldRequiresSingleUseAndNoSideEffect(t *testing.T) {
 	// Folded: one use, nothing in between.
 	got, _ := run(t, mockTable(), `bb0:

@@ -144,6 +144,38 @@ func (s *Selector) selectBlock(b *mir.Block) error {
 	return nil
 }
 
+// zeroUses makes the explicit register reads of constant 0 in an
+// instruction that is already selected (a target op an earlier pass
+// emitted, such as an argument store of call lowering) or in a copy read
+// the zero register instead, as a materializing leaf of a rule would: the
+// constant then need not live in a register of its own. Tied operands
+// and the other passthrough ops (PHIs, inline assembly) keep theirs.
+func (s *Selector) zeroUses(in *mir.Instr) {
+	zr := s.Table.ZeroReg
+	if zr == mir.NoReg || in.Op.IsGeneric() && in.Op != mir.GCopy {
+		return
+	}
+	tied := s.f.Arch.Desc(in.Op).Tied // def index -> use index among the uses
+	for i := range in.Ops {
+		o := &in.Ops[i]
+		if !o.IsUse() || o.Kind != mir.KindReg || o.Flags&mir.FlagImplicit != 0 || !o.Reg.IsVirtual() {
+			continue
+		}
+		if v, ok := s.consts[o.Reg]; !ok || v != 0 {
+			continue
+		}
+		isTied := false
+		for _, u := range tied {
+			isTied = isTied || in.NumDefs()+u == i
+		}
+		if isTied {
+			continue
+		}
+		s.uses[o.Reg]--
+		*o = mir.R(zr)
+	}
+}
+
 // selectInstr returns the instructions that replace in (in order).
 func (s *Selector) selectInstr(in *mir.Instr) ([]*mir.Instr, error) {
 	if s.dead(in) || s.consumed[in] && s.unused(in) {
@@ -151,6 +183,7 @@ func (s *Selector) selectInstr(in *mir.Instr) ([]*mir.Instr, error) {
 		return nil, nil
 	}
 	if !in.Op.IsGeneric() || s.Table.IsPassthrough(in.Op) {
+		s.zeroUses(in)
 		return []*mir.Instr{in}, nil
 	}
 	for _, r := range s.Table.byOp[in.Op] {

@@ -28,7 +28,7 @@ define i8* @ra1() {
   ret i8* %r
 }
 ; CHECK-LABEL: ra1:
-; CHECK: addiu $2, $zero, 0
+; CHECK: {{addiu \$2, \$zero, 0|move \$2, \$zero}}
 ; CHECK: .end ra1
 
 define i8* @fa() {
