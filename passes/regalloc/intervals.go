@@ -21,6 +21,7 @@ type interval struct {
 	weight     float64
 	reg        mir.Reg
 	spillable  bool
+	remat      bool // spilling it recomputes it at each use
 }
 
 // covers reports whether the interval is live at position p.
@@ -211,6 +212,7 @@ func (a *alloc) build() {
 				// Spilling it costs no store: a recomputation replaces
 				// each reload.
 				iv.weight *= rematWeight
+				iv.remat = true
 			}
 		} else {
 			iv.weight = math.Inf(1)

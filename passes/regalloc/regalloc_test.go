@@ -184,14 +184,16 @@ func callFunc(arch *mir.Arch, n int, constants bool) *mir.Func {
 
 // Values live across a call go to callee-saved registers, which are
 // reported in SavedRegs; when there are too few, the rest is spilled, or
-// recomputed at the use when it is a constant.
+// recomputed at the use when it is a constant (constants read once after
+// the call are recomputed anyway: see TestRematDoesNotOpenCalleeSaved).
 func TestCallCrossingValues(t *testing.T) {
 	arch := mock.NewArch(4, 1) // r3 is callee-saved
 	for _, c := range []struct {
 		n             int
 		constants     bool
 		spills, remat int64
-	}{{1, false, 0, 0}, {2, false, 1, 0}, {3, false, 2, 0}, {3, true, 0, 2}} {
+		saved         []mir.Reg
+	}{{1, false, 0, 0, []mir.Reg{mock.R(3)}}, {2, false, 1, 0, []mir.Reg{mock.R(3)}}, {3, false, 2, 0, []mir.Reg{mock.R(3)}}, {3, true, 0, 3, nil}} {
 		f := callFunc(arch, c.n, c.constants)
 		cfg := passes.NewConfig()
 		if err := pipeline(t, f, cfg); err != nil {
@@ -202,8 +204,8 @@ func TestCallCrossingValues(t *testing.T) {
 		if spills != c.spills || remat != c.remat {
 			t.Errorf("%d values across a call: %d spills, %d remats; want %d, %d\n%s", c.n, spills, remat, c.spills, c.remat, f)
 		}
-		if fmt.Sprint(f.SavedRegs) != fmt.Sprint([]mir.Reg{mock.R(3)}) {
-			t.Errorf("SavedRegs = %v, want [r3]", f.SavedRegs)
+		if fmt.Sprint(f.SavedRegs) != fmt.Sprint(c.saved) {
+			t.Errorf("SavedRegs = %v, want %v", f.SavedRegs, c.saved)
 		}
 		r, err := mock.Run(f, 0, 0)
 		want := int32(5)
@@ -298,6 +300,38 @@ func TestSpillReloadsOncePerStretch(t *testing.T) {
 	}
 	if loads != 1 {
 		t.Errorf("%d reloads of v after the call, want 1\n%s", loads, f)
+	}
+	if got, err := mock.Run(f, 4, 0); err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("run: %v %v, want %v", got, err, want)
+	}
+}
+
+// A constant defined before a call and read once after it is recomputed
+// there rather than kept in the callee-saved register nothing else uses:
+// that register would cost a save and a restore.
+func TestRematDoesNotOpenCalleeSaved(t *testing.T) {
+	f := mir.NewFunc("csr", mock.NewArch(4, 1)) // r3 is callee-saved
+	b := f.NewBlock("entry")
+	c := f.NewVReg(0)
+	b.Instrs = []*mir.Instr{
+		mir.NewInstr(mock.LI, mir.D(c), mir.I(100)),
+		mir.NewInstr(mock.CALL, mir.S("f", 0),
+			mir.Operand{Kind: mir.KindReg, Reg: mock.R(0), Flags: mir.FlagImplicit},
+			mir.Operand{Kind: mir.KindReg, Reg: mock.R(1), Flags: mir.FlagImplicit},
+			mir.Operand{Kind: mir.KindReg, Reg: mock.R(0), Flags: mir.FlagImplicit | mir.FlagDef}),
+		mir.NewInstr(mock.OUT, mir.R(c)),
+		mir.NewInstr(mock.RET),
+	}
+	f.RecomputeCFG()
+	want, err := mock.Run(f, 4, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pipeline(t, f, passes.NewConfig()); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.SavedRegs) != 0 {
+		t.Errorf("SavedRegs = %v, want none (the constant recomputed after the call)\n%s", f.SavedRegs, f)
 	}
 	if got, err := mock.Run(f, 4, 0); err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("run: %v %v, want %v", got, err, want)

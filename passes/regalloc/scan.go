@@ -36,6 +36,7 @@ func (a *alloc) scan() ([]mir.Reg, error) {
 	var active, inactive []*interval
 	blocked := make([]int, a.nphys) // stamp: blocked for interval number k+1
 	var spilled []mir.Reg
+	csrUsed := make([]bool, a.nphys) // registers given to some interval so far
 	for k, cur := range order {
 		p := cur.start
 		var still []*interval
@@ -74,8 +75,15 @@ func (a *alloc) scan() ([]mir.Reg, error) {
 			}
 		}
 		cands := a.allowed(cur.v)
+		// A value recomputed at each use when spilled does not open a
+		// callee-saved register no value uses yet when its definition
+		// and uses weigh no more than three instructions (loop depth
+		// included): the save and the restore would cost more.
+		forbid := func(r mir.Reg) bool {
+			return cur.remat && cur.spillable && a.refs[cur.v.VirtIndex()] <= 3 && a.f.Arch.Regs[r].CalleeSaved && !csrUsed[r]
+		}
 		free := func(r mir.Reg) bool {
-			return int(r) < a.nphys && blocked[r] != stamp && !a.fixedIntersects(r, cur)
+			return int(r) < a.nphys && !forbid(r) && blocked[r] != stamp && !a.fixedIntersects(r, cur)
 		}
 		r := mir.NoReg
 		for _, h := range a.hints[cur.v.VirtIndex()] {
@@ -103,7 +111,7 @@ func (a *alloc) scan() ([]mir.Reg, error) {
 			// Evict the cheapest set of intervals that frees a usable register.
 			best, bestCost := mir.NoReg, math.Inf(1)
 			for _, c := range cands {
-				if int(c) >= a.nphys || a.fixedIntersects(c, cur) {
+				if int(c) >= a.nphys || forbid(c) || a.fixedIntersects(c, cur) {
 					continue
 				}
 				cost := 0.0
@@ -147,6 +155,7 @@ func (a *alloc) scan() ([]mir.Reg, error) {
 			r = best
 		}
 		cur.reg = r
+		csrUsed[r] = true
 		active = append(active, cur)
 	}
 	return spilled, nil
