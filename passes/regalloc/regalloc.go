@@ -87,7 +87,7 @@ func Allocate(c *passes.Ctx, f *mir.Func) error {
 		}
 	}
 	f.RecomputeCFG()
-	st := &state{f: f, c: c, slotOf: map[mir.Reg]int{}}
+	st := &state{f: f, c: c, slotOf: map[mir.Reg]int{}, sharedRemat: map[mir.Reg]bool{}}
 	for round := 0; ; round++ {
 		if round == maxRounds {
 			return fmt.Errorf("%s: register allocation did not converge", f.Name)
@@ -122,6 +122,9 @@ type state struct {
 	// slotOf gives the registers that carry a spilled value through a
 	// stretch of a block the value's slot.
 	slotOf map[mir.Reg]int
+	// sharedRemat marks the registers that carry a recomputed value
+	// through a stretch; spilled in turn, they are recomputed at each use.
+	sharedRemat map[mir.Reg]bool
 }
 
 func (st *state) count(key string, n int64) {

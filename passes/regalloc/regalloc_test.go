@@ -337,3 +337,48 @@ func TestRematDoesNotOpenCalleeSaved(t *testing.T) {
 		t.Errorf("run: %v %v, want %v", got, err, want)
 	}
 }
+
+// A constant live across a call with no callee-saved register left, read
+// three times after it by values that stay live, is recomputed once there.
+func TestRematOncePerStretch(t *testing.T) {
+	f := mir.NewFunc("rematstretch", mock.NewArch(4, 0))
+	b := f.NewBlock("entry")
+	c := f.NewVReg(0)
+	b.Instrs = []*mir.Instr{
+		mir.NewInstr(mock.LI, mir.D(c), mir.I(100)),
+		mir.NewInstr(mock.CALL, mir.S("f", 0),
+			mir.Operand{Kind: mir.KindReg, Reg: mock.R(0), Flags: mir.FlagImplicit},
+			mir.Operand{Kind: mir.KindReg, Reg: mock.R(1), Flags: mir.FlagImplicit},
+			mir.Operand{Kind: mir.KindReg, Reg: mock.R(0), Flags: mir.FlagImplicit | mir.FlagDef}),
+	}
+	var sums []mir.Reg
+	for i := 0; i < 3; i++ {
+		s := f.NewVReg(0)
+		b.Instrs = append(b.Instrs, mir.NewInstr(mock.ADDI, mir.D(s), mir.R(c), mir.I(int64(i))))
+		sums = append(sums, s)
+	}
+	for _, s := range sums {
+		b.Instrs = append(b.Instrs, mir.NewInstr(mock.OUT, mir.R(s)))
+	}
+	b.Instrs = append(b.Instrs, mir.NewInstr(mock.RET))
+	f.RecomputeCFG()
+	want, err := mock.Run(f, 4, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pipeline(t, f, passes.NewConfig()); err != nil {
+		t.Fatal(err)
+	}
+	lis := 0
+	for _, in := range f.Blocks[0].Instrs {
+		if in.Op == mock.LI {
+			lis++
+		}
+	}
+	if lis != 1 {
+		t.Errorf("%d LIs, want the constant computed once, after the call\n%s", lis, f)
+	}
+	if got, err := mock.Run(f, 4, 0); err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("run: %v %v, want %v", got, err, want)
+	}
+}

@@ -8,16 +8,18 @@ import (
 	"lltosimd/mir"
 )
 
-// spill gives each register in vs a stack slot and rewrites its uses and
+// spill gives each register in vs a stack slot, or recomputes it where
+// it is read when it is rematerializable, and rewrites its uses and
 // definitions to go through fresh registers: the references of a value
 // in one stretch of a block without calls share one register, reloaded
-// before the first read and stored after every definition (a simple
-// live-range split: the value stays in a register while the block uses
-// it); a value referenced once there, a value that is already such a
-// stretch register, and every value in late rounds get a register that
-// lives for one instruction and cannot be spilled. A stretch register
-// spilled in turn keeps its value's slot: its reload and its stores go,
-// and each of its references reloads or stores on its own.
+// (or recomputed) before the first read and stored after every
+// definition (a simple live-range split: the value stays in a register
+// while the block uses it); a value referenced once there, a value that
+// is already such a stretch register, and every value in late rounds get
+// a register that lives for one instruction and cannot be spilled. A
+// stretch register spilled in turn keeps its value's slot: its reload and
+// its stores go, and each of its references reloads or stores on its own
+// (or recomputes the value).
 func (st *state) spill(vs []mir.Reg, round int) error {
 	f := st.f
 	remat := st.rematerializable(vs)
@@ -68,7 +70,7 @@ func (st *state) spill(vs []mir.Reg, round int) error {
 				}
 				seen := map[mir.Reg]bool{}
 				mir.ForEachReg(in, func(r mir.Reg, _ bool) {
-					if _, ok := slot[r]; ok && !derived[r] && !seen[r] {
+					if _, ok := slot[r]; (ok && !derived[r] || remat[r] != nil && !st.sharedRemat[r]) && !seen[r] {
 						seen[r] = true
 						refs[[2]int{stretch, int(r)}]++
 					}
@@ -109,6 +111,16 @@ func (st *state) spill(vs []mir.Reg, round int) error {
 					t, seen := temp[v]
 					if !seen {
 						switch {
+						case def != nil && share && refs[[2]int{stretch, int(v)}] > 1:
+							if t = shared[v]; t == mir.NoReg {
+								t = newTemp(v, true)
+								shared[v] = t
+								st.sharedRemat[t] = true
+								c := &mir.Instr{Op: def.Op, Ops: append([]mir.Operand(nil), def.Ops...)}
+								c.Ops[0].Reg = t
+								out = append(out, c)
+								remats++
+							}
 						case def != nil:
 							t = newTemp(v, false)
 							c := &mir.Instr{Op: def.Op, Ops: append([]mir.Operand(nil), def.Ops...)}
