@@ -156,15 +156,18 @@ func runBlockPlacement(c *Ctx, f *mir.Func) error {
 		return false
 	}
 	order := make([]*mir.Block, 0, len(f.Blocks))
-	start := entry
+	start, first := entry, 0 // first: no block before it is unplaced
 	for start != nil {
 		c.Debugf("block-placement: %s: chain from %s", f.Name, blockLabel(start))
 		for b := start; b != nil; b = best(b) {
 			placed[b] = true
 			order = append(order, b)
 		}
+		for first < len(f.Blocks) && placed[f.Blocks[first]] {
+			first++
+		}
 		start = nil
-		for _, b := range f.Blocks {
+		for _, b := range f.Blocks[first:] {
 			if placed[b] {
 				continue
 			}
