@@ -382,3 +382,57 @@ func TestRematOncePerStretch(t *testing.T) {
 		t.Errorf("run: %v %v, want %v", got, err, want)
 	}
 }
+
+// An incoming stack argument loaded before a call and read after it is
+// loaded again from its argument slot (which nothing writes) instead of
+// being copied to a spill slot.
+func TestRematArgumentLoad(t *testing.T) {
+	f := mir.NewFunc("argload", mock.NewArch(4, 0))
+	arg := f.NewFrameObject(mir.FrameObject{Size: 4, Align: 4, Offset: 16, Fixed: true, Name: "arg16"})
+	b := f.NewBlock("entry")
+	v := f.NewVReg(0)
+	b.Instrs = []*mir.Instr{
+		mir.NewInstr(mir.GLoad32, mir.D(v), mir.FI(arg, 0), mir.I(0)),
+		mir.NewInstr(mock.CALL, mir.S("f", 0),
+			mir.Operand{Kind: mir.KindReg, Reg: mock.R(0), Flags: mir.FlagImplicit},
+			mir.Operand{Kind: mir.KindReg, Reg: mock.R(1), Flags: mir.FlagImplicit},
+			mir.Operand{Kind: mir.KindReg, Reg: mock.R(0), Flags: mir.FlagImplicit | mir.FlagDef}),
+		mir.NewInstr(mock.OUT, mir.R(v)),
+		mir.NewInstr(mock.RET),
+	}
+	f.RecomputeCFG()
+	if err := pipeline(t, f, passes.NewConfig()); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Frame) != 1 {
+		t.Errorf("frame %v, want the argument slot only\n%s", f.Frame, f)
+	}
+	for _, in := range f.Blocks[0].Instrs {
+		if in.Op == mir.GStore32 {
+			t.Errorf("spill store %s\n%s", mir.FormatInstr(f, in), f)
+		}
+	}
+	// Stored to, the slot is not immutable: the value is spilled.
+	f = mir.NewFunc("argstore", mock.NewArch(4, 0))
+	arg = f.NewFrameObject(mir.FrameObject{Size: 4, Align: 4, Offset: 16, Fixed: true, Name: "arg16"})
+	b = f.NewBlock("entry")
+	v, w := f.NewVReg(0), f.NewVReg(0)
+	b.Instrs = []*mir.Instr{
+		mir.NewInstr(mir.GLoad32, mir.D(v), mir.FI(arg, 0), mir.I(0)),
+		mir.NewInstr(mock.LI, mir.D(w), mir.I(5)),
+		mir.NewInstr(mir.GStore32, mir.R(w), mir.FI(arg, 0), mir.I(0)),
+		mir.NewInstr(mock.CALL, mir.S("f", 0),
+			mir.Operand{Kind: mir.KindReg, Reg: mock.R(0), Flags: mir.FlagImplicit},
+			mir.Operand{Kind: mir.KindReg, Reg: mock.R(1), Flags: mir.FlagImplicit},
+			mir.Operand{Kind: mir.KindReg, Reg: mock.R(0), Flags: mir.FlagImplicit | mir.FlagDef}),
+		mir.NewInstr(mock.OUT, mir.R(v)),
+		mir.NewInstr(mock.RET),
+	}
+	f.RecomputeCFG()
+	if err := pipeline(t, f, passes.NewConfig()); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Frame) != 2 {
+		t.Errorf("frame %v, want the argument slot and a spill slot\n%s", f.Frame, f)
+	}
+}

@@ -193,7 +193,11 @@ func (st *state) slotAccess(in *mir.Instr, op mir.Opcode) (int, mir.Reg, bool) {
 // recompute than to reload, their single definition: an instruction
 // without side effects, memory access or control flow whose only register
 // operand is that definition, apart from reserved physical registers that
-// nothing in the function writes ($zero, $gp; not a moving $sp).
+// nothing in the function writes ($zero, $gp; not a moving $sp). A load
+// from an incoming stack argument (a fixed frame object) that only loads
+// refer to counts too: the argument slot holds the value all along, so
+// the load is repeated instead of copying the value to a spill slot (as
+// LLVM rematerializes loads from immutable fixed stack objects).
 func (st *state) rematerializable(vs []mir.Reg) map[mir.Reg]*mir.Instr {
 	f := st.f
 	want := map[mir.Reg]bool{}
@@ -202,8 +206,20 @@ func (st *state) rematerializable(vs []mir.Reg) map[mir.Reg]*mir.Instr {
 	}
 	written := map[mir.Reg]bool{}
 	defs := map[mir.Reg][]*mir.Instr{}
+	// mutable marks the frame objects some instruction other than a plain
+	// load refers to (a store, an address taken, a call's argument area).
+	mutable := map[int64]bool{}
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
+			for _, m := range in.Flatten() {
+				fl := f.Arch.Desc(m.Op).Flags
+				plainLoad := fl&mir.FlagLoad != 0 && fl&(mir.FlagStore|mir.FlagSideEffect|mir.FlagCall) == 0 && len(m.Bundle) == 0
+				for _, o := range m.Ops {
+					if o.Kind == mir.KindFrame && !plainLoad {
+						mutable[o.Imm] = true
+					}
+				}
+			}
 			mir.ForEachReg(in, func(r mir.Reg, def bool) {
 				switch {
 				case def && r.IsPhys():
@@ -219,7 +235,11 @@ func (st *state) rematerializable(vs []mir.Reg) map[mir.Reg]*mir.Instr {
 	out := map[mir.Reg]*mir.Instr{}
 	for v, ds := range defs {
 		in := ds[0]
-		if len(ds) != 1 || len(in.Bundle) > 0 || f.Arch.Desc(in.Op).Flags&unsafe != 0 || in.Op == mir.GImplicitDef ||
+		flags := f.Arch.Desc(in.Op).Flags
+		if flags&unsafe == mir.FlagLoad && argLoad(f, in, mutable) {
+			flags &^= mir.FlagLoad
+		}
+		if len(ds) != 1 || len(in.Bundle) > 0 || flags&unsafe != 0 || in.Op == mir.GImplicitDef ||
 			in.Op == mir.GCopy || len(in.Ops) == 0 || !in.Ops[0].IsDef() || in.Ops[0].Reg != v {
 			continue
 		}
@@ -235,6 +255,24 @@ func (st *state) rematerializable(vs []mir.Reg) map[mir.Reg]*mir.Instr {
 		}
 	}
 	return out
+}
+
+// argLoad reports whether in loads from a fixed frame object that only
+// loads refer to, with no register operand but its definition.
+func argLoad(f *mir.Func, in *mir.Instr, mutable map[int64]bool) bool {
+	frame := false
+	for i, o := range in.Ops {
+		switch {
+		case o.Kind == mir.KindFrame:
+			if o.Imm < 0 || o.Imm >= int64(len(f.Frame)) || !f.Frame[o.Imm].Fixed || mutable[o.Imm] {
+				return false
+			}
+			frame = true
+		case o.Kind == mir.KindReg && i > 0, o.Kind == mir.KindPred:
+			return false
+		}
+	}
+	return frame
 }
 
 func readsReg(in *mir.Instr, v mir.Reg) bool {

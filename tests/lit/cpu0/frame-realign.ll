@@ -30,7 +30,7 @@ entry:
 ; CHECK-NEXT: and $sp, $sp, $1
 ; CHECK-DAG: ld {{\$[0-9a-z]+}}, [[#N+8]]($fp)
 ; CHECK-DAG: addiu $4, $sp, {{(0|32|64|96)$}}
-; CHECK: jsub use
+; CHECK-DAG: jsub use
 ; CHECK: move $sp, $fp
 ; CHECK: ld $fp, [[#N-8]]($sp)
 ; CHECK: addiu $sp, $sp, [[#N]]
@@ -86,9 +86,10 @@ entry:
 ; CHECK-NEXT: move $fp, $1
 ; CHECK-NEXT: move $sp, $1
 ; CHECK: ld $1, [[#ARGSLOT]]($fp)
-; CHECK-NEXT: ld {{\$[0-9a-z]+}}, 8($1)
-; CHECK: addiu $4, $fp, {{(0|16|32|48|64)$}}
-; CHECK: jsub use
+; CHECK-NEXT: ld {{\$[0-9a-z]+}}, 12($1)
+; CHECK-DAG: addiu $4, $fp, {{(0|16|32|48|64)$}}
+; CHECK-DAG: jsub use
+; CHECK-DAG: ld {{\$[0-9a-z]+}}, 8($1)
 ; CHECK: ld $sp, [[#SPSLOT]]($fp)
 ; CHECK: addiu $sp, $sp, [[#M]]
 ; CHECK: .end moving
