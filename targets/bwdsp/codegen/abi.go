@@ -344,6 +344,9 @@ func (l *lowerer) call(in *mir.Instr) error {
 	default:
 		return fmt.Errorf("G_CALL: callee of kind %d", callee.Kind)
 	}
+	// The call writes RA: saying so keeps the allocator from recomputing
+	// a copy of RA (G_RETURNADDR) after it.
+	c.Ops = append(c.Ops, implicitDef(bw.RegRA))
 	c.Ops = append(c.Ops, implicit...)
 	for _, r := range retRegs {
 		c.Ops = append(c.Ops, implicitDef(r))
