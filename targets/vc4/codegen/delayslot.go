@@ -30,10 +30,10 @@ func fillDelaySlots(out []qinst) ([]qinst, int) {
 		if out[i+1].text != "nop" || out[i+2].text != "nop" || out[i+3].text != "nop" {
 			continue
 		}
-		var stay []qinst // copies: removing lines shifts out
+		var stay []qinst  // copies: removing lines shifts out
 		var moved []qinst // nearest the branch first
 		j := i - 1
-		for j > 0 && len(moved) < 2 && len(stay) < 4 {
+		for j >= 0 && len(moved) < 2 && len(stay) < 4 {
 			q := &out[j]
 			if inDelaySlot(out, j) {
 				break
@@ -41,7 +41,7 @@ func fillDelaySlots(out []qinst) ([]qinst, int) {
 			// In the slots q will be followed by the instruction moved
 			// before it, with no nop between.
 			next := len(moved) > 0 && rawHazard(q, &moved[len(moved)-1])
-			if movable(q) && !next && independent(q, stay) && !rawHazard(&out[j-1], &out[j+1]) {
+			if movable(q) && !next && independent(q, stay) && (j == 0 || !rawHazard(&out[j-1], &out[j+1])) {
 				moved = append(moved, *q)
 				out = append(out[:j], out[j+1:]...)
 				i--
