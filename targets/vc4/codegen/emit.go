@@ -335,6 +335,9 @@ func (e *emitter) instr(in *lins) {
 		case v.k == vPhys && !isAcc(n):
 			part.io = true
 		}
+		if strings.HasSuffix(n, "_wait") {
+			part.io = true // a DMA wait stays where it is (delay slots of the per-lane DMA loop)
+		}
 	}
 	if d == exec.name || a == exec || b == exec {
 		part.io = true // keep the execute-mask sequences (spec §8) intact and readable

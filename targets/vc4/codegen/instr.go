@@ -419,23 +419,24 @@ func (l *lowerer) loadDMA(b *block, private bool) {
 // per lane) and the address in lane 0 of addr, an accumulator rotated by
 // one lane per iteration (16 rotations leave it as it was), then waits
 // for the DMA. A loop rather than 16 copies: 9 instructions instead of
-// 48, for 8 cycles a lane instead of 3 on the slow (non-consecutive)
-// path. r1 holds the setup word and r5 counts down; both are clobbered.
+// 48 on the slow (non-consecutive) path. r1 holds the setup word and r5
+// counts down; both are clobbered.
 func (l *lowerer) perLaneDMA(unit string, addr val, setup uint32, step int32) {
 	loop := l.newLabel()
 	l.ldi(ph("r1"), setup, "")
 	l.alu("mov", ph("r5rep"), sim(15), sim(15))
 	l.emit(&lins{op: "label", target: loop})
 	l.alu("mov", ph(unit+"_setup"), ph("r1"), ph("r1"))
-	l.emit(&lins{op: "sub", d: ph("r5rep"), a: ph("r5"), b: sim(1), setf: true})
 	l.alu("mov", ph(unit+"_addr"), addr, addr)
-	l.alu("mov", val{}, ph(unit+"_wait"), ph(unit+"_wait"))
-	// Delay slots: rotate the next lane's address into lane 0, advance the
-	// setup word (executed on the way out too).
+	l.emit(&lins{op: "sub", d: ph("r5rep"), a: ph("r5"), b: sim(1), setf: true})
+	// The delay slots run while the DMA does (executed on the way out
+	// too): advance the setup word, rotate the next lane's address into
+	// lane 0, then wait for the DMA. The rotation and the wait never pair
+	// (emitter: I/O), so these stay exactly the three slots.
 	l.emit(&lins{op: "brr", bcond: "anynn", target: loop, comment: "next lane"})
-	l.emit(&lins{op: "mov", mul: true, d: addr, a: addr, b: addr, rot: 1})
 	l.alu("add", ph("r1"), ph("r1"), sim(step))
-	l.nop()
+	l.emit(&lins{op: "mov", mul: true, d: addr, a: addr, b: addr, rot: 1})
+	l.alu("mov", val{}, ph(unit+"_wait"), ph(unit+"_wait"))
 }
 
 // strideTest branches to fast when the lanes' addresses in r0 are stride
