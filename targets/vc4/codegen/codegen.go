@@ -272,7 +272,7 @@ func emit(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes.Config) e
 
 // emitLIR turns allocated LIR into instruction lines: registers that some
 // path may read before writing them cleared first, operands staged, add
-// and mul operations paired, hazard nops inserted. It returns the lines,
+// and mul operations paired, hazard nops inserted, branch delay slots filled. It returns the lines,
 // the pairs formed and the masked instructions.
 func emitLIR(code []*lins, regs map[int]string) ([]qinst, int, int) {
 	e := &emitter{reg: regs}
@@ -284,5 +284,6 @@ func emitLIR(code []*lins, regs map[int]string) ([]qinst, int, int) {
 		e.instr(in)
 	}
 	out, n := pairs(e.out)
-	return hazardNops(out), n, e.masked
+	out, _ = fillDelaySlots(hazardNops(out))
+	return out, n, e.masked
 }

@@ -12,7 +12,20 @@ type qinst struct {
 	reads  []string // regfile registers read
 	writes []string // regfile registers written
 	label  bool
-	alu    *aluPart // a single ALU operation that may pair with a neighbour
+	alu    *aluPart    // a single ALU operation that may pair with a neighbour
+	paired [2]*aluPart // the add and mul operations of a paired instruction
+}
+
+// ops returns the ALU operations of q in structured form, or nil when q
+// is not one or two plain ALU operations (a label, branch, ldi, signal).
+func (q *qinst) ops() []*aluPart {
+	if q.alu != nil {
+		return []*aluPart{q.alu}
+	}
+	if q.paired[0] != nil {
+		return q.paired[:]
+	}
+	return nil
 }
 
 // aluPart is one ALU operation in structured form, for pairing.
@@ -100,7 +113,7 @@ func pair(p, q *qinst) (qinst, bool) {
 		text += "\t# " + strings.Join(cm, "; ")
 	}
 	return qinst{text: text, reads: append(append([]string{}, p.reads...), q.reads...),
-		writes: append(append([]string{}, p.writes...), q.writes...)}, true
+		writes: append(append([]string{}, p.writes...), q.writes...), paired: [2]*aluPart{add, mul}}, true
 }
 
 // hazardNops inserts a nop wherever an instruction reads a regfile
@@ -249,7 +262,8 @@ func (e *emitter) instr(in *lins) {
 		return
 	}
 	if in.masked && !e.flagsExec {
-		e.put(qinst{text: "mov.setf -, r3"})
+		e.put(qinst{text: "mov.setf -, r3", alu: &aluPart{op: "mov", sfx: ".setf", dst: "-", args: "r3",
+			setf: true, io: true, srcs: []string{"r3"}}})
 		e.flagsExec = true
 	}
 	sfx := ""
@@ -320,6 +334,9 @@ func (e *emitter) instr(in *lins) {
 			part.bPort = n
 		case v.k == vPhys && !isAcc(n):
 			part.io = true
+		}
+		if strings.HasSuffix(n, "_wait") {
+			part.io = true // a DMA wait stays where it is (delay slots of the per-lane DMA loop)
 		}
 	}
 	if d == exec.name || a == exec || b == exec {

@@ -33,7 +33,8 @@ entry:
 ; %a before the store: VDR DMA under the mutex, then a VPM read.
 ; CHECK-NOT:   t0s
 ; CHECK:       mutex
-; CHECK:       ldi vr_setup, 0x80110000
+; CHECK:       0x80110000
+; CHECK:       vr_setup
 ; CHECK:       vr_addr
 ; CHECK:       vr_wait
 ; CHECK:       ldi vr_setup, 0x101a00
@@ -41,7 +42,8 @@ entry:
 ; The store, then the re-read of %a: VDR DMA again.
 ; CHECK:       vw_addr
 ; CHECK-NOT:   t0s
-; CHECK:       ldi vr_setup, 0x80110000
+; CHECK:       0x80110000
+; CHECK:       vr_setup
 ; CHECK-NOT:   t0s
 ; CHECK:       vw_addr
 ; CHECK-NOT:   t0s

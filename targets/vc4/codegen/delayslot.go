@@ -1,0 +1,170 @@
+package codegen
+
+import "strings"
+
+// fillDelaySlots moves up to two instructions that precede a brr into its
+// delay slots, replacing nops (spec §2.2: the three instructions after a
+// branch always run). An instruction before the branch runs on both paths
+// anyway, so moving it after the brr keeps the meaning when
+//
+//   - it is one or two plain ALU operations that set no flags (the branch
+//     tests them), read or write no I/O register, rotate nothing and read no r4;
+//   - it may pass instructions that stay before the branch (the flag test
+//     of a conditional branch, say) only when neither reads or writes what
+//     the other writes, it has no condition when they set flags, and its
+//     removal does not put a regfile write right before its reader
+//     (spec §4.2);
+//   - it lands in slot 1 or 2, so at least one instruction separates it
+//     from the first instruction of either successor: the regfile
+//     read-after-write and the rotate-after-write rules (§4.2, §7.10)
+//     hold whatever that instruction is.
+//
+// It runs on the final lines (after hazardNops, which knows no branches)
+// and returns them with the number of nops removed.
+func fillDelaySlots(out []qinst) ([]qinst, int) {
+	filled := 0
+	for i := 0; i < len(out); i++ {
+		if !isBrr(&out[i]) || i+3 >= len(out) {
+			continue
+		}
+		if out[i+1].text != "nop" || out[i+2].text != "nop" || out[i+3].text != "nop" {
+			continue
+		}
+		var stay []qinst  // copies: removing lines shifts out
+		var moved []qinst // nearest the branch first
+		j := i - 1
+		for j >= 0 && len(moved) < 2 && len(stay) < 4 {
+			q := &out[j]
+			if inDelaySlot(out, j) {
+				break
+			}
+			// In the slots q will be followed by the instruction moved
+			// before it, with no nop between.
+			next := len(moved) > 0 && rawHazard(q, &moved[len(moved)-1])
+			if movable(q) && !next && independent(q, stay) && (j == 0 || !rawHazard(&out[j-1], &out[j+1])) {
+				moved = append(moved, *q)
+				out = append(out[:j], out[j+1:]...)
+				i--
+				j--
+				continue
+			}
+			if !stays(q) {
+				break
+			}
+			stay = append(stay, *q)
+			j--
+		}
+		if len(moved) == 0 {
+			continue
+		}
+		// The moved instructions, in their original order, replace the
+		// nops of the first slots.
+		for k := range moved {
+			out[i+1+k] = moved[len(moved)-1-k]
+		}
+		filled += len(moved)
+	}
+	return out, filled
+}
+
+func isBrr(q *qinst) bool { return strings.HasPrefix(q.text, "brr") }
+
+// inDelaySlot reports whether out[j] is one of the three instructions
+// after a branch (labels are not instructions).
+func inDelaySlot(out []qinst, j int) bool {
+	for k, n := j-1, 0; k >= 0 && n < 3; k-- {
+		if out[k].label {
+			continue
+		}
+		if isBrr(&out[k]) {
+			return true
+		}
+		n++
+	}
+	return false
+}
+
+// movable reports whether q may run in a delay slot instead of before the
+// branch (no flags set, no I/O read or write, no rotation, no r4 read).
+func movable(q *qinst) bool {
+	ops := q.ops()
+	if ops == nil {
+		return false
+	}
+	for _, p := range ops {
+		if p.setf || p.io || strings.Contains(p.args, "<<") || strings.HasPrefix(p.dst, "r5") {
+			return false
+		}
+		for _, s := range p.srcs {
+			if !isAcc(s) && !isRegfile(s) && !isImmediate(s) || s == "r4" {
+				return false // an I/O read (elem_num, vr_wait, unif, ...) or r4
+			}
+		}
+	}
+	return true
+}
+
+// stays reports whether a moved instruction may pass q: q writes no I/O
+// register (an SFU or TMU write would change r4) and rotates nothing.
+func stays(q *qinst) bool {
+	if q.text == "nop" {
+		return true
+	}
+	ops := q.ops()
+	if ops == nil {
+		return false
+	}
+	for _, p := range ops {
+		if p.dst != "-" && !isAcc(p.dst) && !isRegfile(p.dst) || strings.Contains(p.args, "<<") {
+			return false
+		}
+	}
+	return true
+}
+
+// independent reports whether q can move past every instruction of stay.
+func independent(q *qinst, stay []qinst) bool {
+	for i := range stay {
+		s := &stay[i]
+		for _, a := range q.ops() {
+			for _, b := range s.ops() {
+				if b.setf && a.cond || a.dst != "-" && a.dst == b.dst {
+					return false
+				}
+				for _, x := range b.srcs {
+					if x == a.dst {
+						return false
+					}
+				}
+				for _, x := range a.srcs {
+					if x == b.dst {
+						return false
+					}
+				}
+			}
+		}
+	}
+	return true
+}
+
+// rawHazard reports whether next reads a regfile register prev writes, so
+// that they may not be adjacent (a label between them is a join whose
+// other predecessors are unknown here: treated as a hazard).
+func rawHazard(prev, next *qinst) bool {
+	if prev.label || next.label {
+		return true
+	}
+	for _, w := range prev.writes {
+		for _, r := range next.reads {
+			if w == r {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isImmediate reports whether an operand name is a small immediate.
+func isImmediate(s string) bool {
+	return s != "" && (s[0] >= '0' && s[0] <= '9' || s[0] == '-')
+}

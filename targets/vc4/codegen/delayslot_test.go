@@ -1,0 +1,83 @@
+package codegen
+
+import (
+	"strings"
+	"testing"
+)
+
+// op builds a single-ALU line; reads and writes list the regfile names.
+func op(text, dst string, srcs ...string) qinst {
+	q := qinst{text: text, alu: &aluPart{op: strings.Fields(text)[0], dst: dst, srcs: srcs}}
+	if isRegfile(dst) {
+		q.writes = []string{dst}
+	}
+	for _, s := range srcs {
+		if isRegfile(s) {
+			q.reads = append(q.reads, s)
+		}
+	}
+	if strings.Contains(strings.Fields(text)[0], ".setf") {
+		q.alu.setf = true
+	}
+	if strings.Contains(strings.Fields(text)[0], ".if") {
+		q.alu.cond = true
+	}
+	return q
+}
+
+func texts(out []qinst) string {
+	var s []string
+	for _, q := range out {
+		s = append(s, q.text)
+	}
+	return strings.Join(s, "; ")
+}
+
+var (
+	nop  = qinst{text: "nop"}
+	brr  = qinst{text: "brr -, :b1"}
+	brrz = qinst{text: "brr.allz -, :b1"}
+)
+
+// TestFillDelaySlots: which instructions may run in a branch's delay
+// slots (spec §2.2, §4.2) and which must stay before it.
+func TestFillDelaySlots(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		in   []qinst
+		want string
+	}{
+		{"two independent ops fill slots 1 and 2",
+			[]qinst{op("add ra1, ra2, r1", "ra1", "ra2", "r1"), op("mov rb3, r0", "rb3", "r0"), brr, nop, nop, nop},
+			"brr -, :b1; add ra1, ra2, r1; mov rb3, r0; nop"},
+		{"at most two: the last slot keeps a nop before the successor",
+			[]qinst{op("mov r0, 1", "r0", "1"), op("mov r1, 2", "r1", "2"), op("mov r2, 3", "r2", "3"), brr, nop, nop, nop},
+			"mov r0, 1; brr -, :b1; mov r1, 2; mov r2, 3; nop"},
+		{"flag setting stays; an independent op passes it",
+			[]qinst{op("mov ra1, r0", "ra1", "r0"), op("sub.setf -, r1, r5", "-", "r1", "r5"), brrz, nop, nop, nop},
+			"sub.setf -, r1, r5; brr.allz -, :b1; mov ra1, r0; nop; nop"},
+		{"an op the flag test reads does not pass it",
+			[]qinst{op("mov r1, ra1", "r1", "ra1"), op("sub.setf -, r1, r5", "-", "r1", "r5"), brrz, nop, nop, nop},
+			"mov r1, ra1; sub.setf -, r1, r5; brr.allz -, :b1; nop; nop; nop"},
+		{"a conditional write does not pass a flag test",
+			[]qinst{op("mov.ifz ra1, r0", "ra1", "r0"), op("mov.setf -, r3", "-", "r3"), brrz, nop, nop, nop},
+			"mov.ifz ra1, r0; mov.setf -, r3; brr.allz -, :b1; nop; nop; nop"},
+		{"two moved ops with a regfile read-after-write keep their nop",
+			[]qinst{op("add ra2, rb2, r2", "ra2", "rb2", "r2"), nop, op("mov rb1, ra2", "rb1", "ra2"), brr, nop, nop, nop},
+			"add ra2, rb2, r2; nop; brr -, :b1; mov rb1, ra2; nop; nop"},
+		{"nothing leaves an earlier branch's delay slots",
+			[]qinst{brr, nop, op("add r1, r1, 8", "r1", "r1", "8"), nop, brr, nop, nop, nop},
+			"brr -, :b1; nop; add r1, r1, 8; nop; brr -, :b1; nop; nop; nop"},
+		{"I/O reads stay",
+			[]qinst{op("mov r1, vr_wait", "r1", "vr_wait"), brr, nop, nop, nop},
+			"mov r1, vr_wait; brr -, :b1; nop; nop; nop"},
+		{"removal must not join a regfile write and its reader",
+			[]qinst{op("mov ra1, r0", "ra1", "r0"), op("mov r2, 1", "r2", "1"), op("mov.setf -, ra1", "-", "ra1"), brrz, nop, nop, nop},
+			"mov ra1, r0; mov r2, 1; mov.setf -, ra1; brr.allz -, :b1; nop; nop; nop"},
+	} {
+		out, _ := fillDelaySlots(append([]qinst{}, c.in...))
+		if got := texts(out); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.name, got, c.want)
+		}
+	}
+}
