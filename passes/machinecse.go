@@ -62,7 +62,7 @@ func runMachineCSE(c *Ctx, f *mir.Func) error {
 			}
 		}
 	}
-	cs := &cse{f: f, bi: bi, written: written, rename: map[mir.Reg]mir.Reg{}, avail: map[string]mir.Reg{}}
+	cs := &cse{f: f, bi: bi, written: written, rename: map[mir.Reg]mir.Reg{}, avail: map[cseKey]mir.Reg{}}
 	dt := mir.ComputeDominators(f)
 	for _, root := range dt.Roots() {
 		cs.walk(dt, root)
@@ -86,7 +86,7 @@ type cse struct {
 	bi      BranchInfo
 	written map[mir.Reg]bool
 	rename  map[mir.Reg]mir.Reg // removed def -> kept def
-	avail   map[string]mir.Reg  // key of a dominating candidate -> its def
+	avail   map[cseKey]mir.Reg  // key of a dominating candidate -> its def
 	removed int
 }
 
@@ -94,7 +94,7 @@ type cse struct {
 // dominators available; it removes b's own candidates from the table on
 // the way back up.
 func (cs *cse) walk(dt *mir.DomTree, b *mir.Block) {
-	var added []string
+	var added []cseKey
 	kept := b.Instrs[:0]
 	for _, in := range b.Instrs {
 		cs.renameUses(in)
@@ -136,34 +136,78 @@ func (cs *cse) renameUses(in *mir.Instr) {
 	}
 }
 
+// cseKey identifies a candidate's computation: its opcode, the class of
+// its definition and its inputs (flags cleared; commutable operands in
+// canonical order). A comparable struct, not a formatted string, so that
+// the lookup of every selected instruction allocates nothing; inputs past
+// the array (rare) are spelled out in rest.
+type cseKey struct {
+	op    mir.Opcode
+	class mir.RegClass
+	n     int
+	ops   [3]mir.Operand
+	rest  string
+}
+
 // key returns the table key of a candidate, or false if in is none.
-func (cs *cse) key(in *mir.Instr) (string, bool) {
+func (cs *cse) key(in *mir.Instr) (cseKey, bool) {
 	if len(in.Bundle) > 0 || in.Op == mir.GPhi || cs.f.Arch.Desc(in.Op).Flags&impure != 0 || !cs.bi.CanFillSlot(in) {
-		return "", false
+		return cseKey{}, false
 	}
 	if in.NumDefs() != 1 || !in.Ops[0].Reg.IsVirtual() || in.Ops[0].Flags&mir.FlagEarlyClobber != 0 {
-		return "", false
+		return cseKey{}, false
 	}
 	defs, uses := cs.bi.RegEffects(in)
 	if len(defs) != 1 {
-		return "", false
+		return cseKey{}, false
 	}
 	for _, r := range uses {
 		if r.IsPhys() && (cs.written[r] || !cs.f.Arch.Regs[r].Reserved) {
-			return "", false
+			return cseKey{}, false
 		}
 	}
-	ops := make([]string, 0, len(in.Ops))
+	k := cseKey{op: in.Op, class: cs.f.ClassOf(in.Ops[0].Reg)}
+	var rest []string
 	for i := 1; i < len(in.Ops); i++ {
 		o := in.Ops[i]
 		if o.IsDef() || o.Kind == mir.KindPred || o.Kind == mir.KindStr || o.Flags&(mir.FlagUndef|mir.FlagImplicit) != 0 {
-			return "", false
+			return cseKey{}, false
 		}
 		o.Flags = 0
-		ops = append(ops, fmt.Sprintf("%d/%d/%d/%v/%d/%d/%s/%p", o.Kind, o.Reg, o.Cond, o.Neg, o.Imm, o.Off, o.Sym, o.Block))
+		if k.n < len(k.ops) {
+			k.ops[k.n] = o
+		} else {
+			rest = append(rest, fmt.Sprintf("%d/%d/%d/%v/%d/%d/%s/%p", o.Kind, o.Reg, o.Cond, o.Neg, o.Imm, o.Off, o.Sym, o.Block))
+		}
+		k.n++
 	}
-	if cs.f.Arch.Desc(in.Op).Flags&mir.FlagCommutable != 0 && len(ops) >= 2 && ops[0] > ops[1] {
-		ops[0], ops[1] = ops[1], ops[0]
+	if cs.f.Arch.Desc(in.Op).Flags&mir.FlagCommutable != 0 && k.n >= 2 && operandLess(k.ops[1], k.ops[0]) {
+		k.ops[0], k.ops[1] = k.ops[1], k.ops[0]
 	}
-	return fmt.Sprintf("%d:%d:%s", in.Op, cs.f.ClassOf(in.Ops[0].Reg), strings.Join(ops, ",")), true
+	k.rest = strings.Join(rest, ",")
+	return k, true
+}
+
+// operandLess is a total order on flag-free operands (equal only when
+// identical), which puts commutable inputs in a canonical order.
+func operandLess(a, b mir.Operand) bool {
+	switch {
+	case a.Kind != b.Kind:
+		return a.Kind < b.Kind
+	case a.Reg != b.Reg:
+		return a.Reg < b.Reg
+	case a.Cond != b.Cond:
+		return a.Cond < b.Cond
+	case a.Neg != b.Neg:
+		return !a.Neg
+	case a.Imm != b.Imm:
+		return a.Imm < b.Imm
+	case a.Off != b.Off:
+		return a.Off < b.Off
+	case a.Sym != b.Sym:
+		return a.Sym < b.Sym
+	case a.Block != b.Block:
+		return a.Block != nil && (b.Block == nil || a.Block.ID < b.Block.ID)
+	}
+	return false
 }
