@@ -97,6 +97,8 @@ type funcPrinter struct {
 	f     *mir.Func
 	index int
 	num   map[*mir.Block]int
+	// scratch is reused for formatting numbers and labels.
+	scratch [32]byte
 }
 
 func printFunc(w *bufio.Writer, f *mir.Func, index int) error {
@@ -225,6 +227,15 @@ func (p *funcPrinter) label(b *mir.Block) string {
 	return fmt.Sprintf("$BB%d_%d", p.index, p.num[b])
 }
 
+// writeLabel writes label(b) without formatting a string.
+func (p *funcPrinter) writeLabel(b *mir.Block) {
+	buf := append(p.scratch[:0], "$BB"...)
+	buf = strconv.AppendInt(buf, int64(p.index), 10)
+	buf = append(buf, '_')
+	buf = strconv.AppendInt(buf, int64(p.num[b]), 10)
+	p.w.Write(buf)
+}
+
 // instr prints one instruction (not its bundle).
 func (p *funcPrinter) instr(in *mir.Instr) error {
 	if in.Op == mir.GUnreachable {
@@ -237,21 +248,25 @@ func (p *funcPrinter) instr(in *mir.Instr) error {
 	if Arch.Desc(in.Op).Flags&mir.FlagPseudo != 0 {
 		return fmt.Errorf("pseudo op %s reached the printer", d.Name)
 	}
-	ops := append(append([]mir.Operand{}, in.Defs()...), in.Uses()...)
+	// The explicit definitions and uses are contiguous in Ops.
+	ops := in.Ops[:in.NumDefs()+len(in.Uses())]
 	mnem, format := d.Mnem, asmFormat[d.Syn]
 	// addu $a, $b, $zero is printed as move $a, $b.
 	if d.Name == "ADDu" && len(ops) == 3 && ops[2].Kind == mir.KindReg && ops[2].Reg == ZERO {
 		mnem, format = "move", "{0}, {1}"
 	}
-	var sb strings.Builder
-	sb.WriteString("\t" + mnem)
+	// Written straight into the buffered writer (no per-instruction
+	// strings): on an error the whole output is discarded anyway.
+	w := p.w
+	w.WriteByte('\t')
+	w.WriteString(mnem)
 	if format != "" {
-		sb.WriteByte('\t')
+		w.WriteByte('\t')
 	}
 	for i := 0; i < len(format); i++ {
 		c := format[i]
 		if c != '{' {
-			sb.WriteByte(c)
+			w.WriteByte(c)
 			continue
 		}
 		j := i + 1
@@ -263,55 +278,69 @@ func (p *funcPrinter) instr(in *mir.Instr) error {
 		if k >= len(ops) {
 			return fmt.Errorf("%s: missing operand %d", d.Name, k)
 		}
-		s, err := p.operand(d, &ops[k])
-		if err != nil {
+		if err := p.operand(d, &ops[k]); err != nil {
 			return fmt.Errorf("%s: %w", d.Name, err)
 		}
-		sb.WriteString(s)
 	}
-	fmt.Fprintln(p.w, sb.String())
+	w.WriteByte('\n')
 	return nil
 }
 
 // operand prints one operand of an instruction described by d.
-func (p *funcPrinter) operand(d *InstrDef, o *mir.Operand) (string, error) {
+func (p *funcPrinter) operand(d *InstrDef, o *mir.Operand) error {
+	w := p.w
 	// Address operands of lui are the high half, of anything else the low half.
-	reloc := "%lo"
+	reloc := "%lo("
 	if d.Syn == SynLui {
-		reloc = "%hi"
+		reloc = "%hi("
 	}
 	branch := d.Syn == SynJcc || d.Syn == SynJump || d.Syn == SynBr
 	switch o.Kind {
 	case mir.KindReg:
 		if !o.Reg.IsPhys() {
-			return "", fmt.Errorf("virtual register %%%d reached the printer", o.Reg.VirtIndex())
+			return fmt.Errorf("virtual register %%%d reached the printer", o.Reg.VirtIndex())
 		}
-		return "$" + Arch.RegName(o.Reg), nil
+		w.WriteByte('$')
+		w.WriteString(Arch.RegName(o.Reg))
+		return nil
 	case mir.KindImm:
+		v := o.Imm
 		if d.Imm == ImmU16 {
-			return strconv.FormatInt(o.Imm&0xFFFF, 10), nil
+			v &= 0xFFFF
 		}
-		return strconv.FormatInt(o.Imm, 10), nil
+		w.Write(strconv.AppendInt(p.scratch[:0], v, 10))
+		return nil
 	case mir.KindSym:
-		s := o.Sym
+		if !branch {
+			w.WriteString(reloc)
+		}
+		w.WriteString(o.Sym)
 		if o.Imm != 0 {
-			s = fmt.Sprintf("%s%+d", s, o.Imm)
+			if o.Imm > 0 {
+				w.WriteByte('+')
+			}
+			w.Write(strconv.AppendInt(p.scratch[:0], o.Imm, 10))
 		}
-		if branch {
-			return s, nil
+		if !branch {
+			w.WriteByte(')')
 		}
-		return reloc + "(" + s + ")", nil
+		return nil
 	case mir.KindBlock:
-		if branch {
-			return p.label(o.Block), nil
+		if !branch {
+			w.WriteString(reloc)
 		}
-		return reloc + "(" + p.label(o.Block) + ")", nil
+		p.writeLabel(o.Block)
+		if !branch {
+			w.WriteByte(')')
+		}
+		return nil
 	case mir.KindJT:
-		return fmt.Sprintf("%s($JTI%d_%d)", reloc, p.index, o.Imm), nil
+		fmt.Fprintf(w, "%s$JTI%d_%d)", reloc, p.index, o.Imm)
+		return nil
 	case mir.KindFrame:
-		return "", fmt.Errorf("frame index fi#%d was not lowered", o.Imm)
+		return fmt.Errorf("frame index fi#%d was not lowered", o.Imm)
 	}
-	return "", fmt.Errorf("cannot print operand kind %d", o.Kind)
+	return fmt.Errorf("cannot print operand kind %d", o.Kind)
 }
 
 var dataDirective = map[int64]string{1: ".byte", 2: ".2byte", 4: ".4byte", 8: ".8byte"}
