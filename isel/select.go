@@ -186,11 +186,14 @@ func (s *Selector) selectInstr(in *mir.Instr) ([]*mir.Instr, error) {
 		s.zeroUses(in)
 		return []*mir.Instr{in}, nil
 	}
+	var st matchState
 	for _, r := range s.Table.byOp[in.Op] {
 		if !s.Has(r.Guard) {
 			continue
 		}
-		var st matchState
+		// The rules tried share the capture buffers (a failed match
+		// leaves nothing behind that is used).
+		st.reset(0, 0, 0)
 		if !s.match(r.Match, in, in, &st) {
 			continue
 		}
