@@ -48,6 +48,7 @@ type Result struct {
 
 // Compile compiles the LLVM IR text src (named name in messages). Errors
 // in the input are *frontend.Error values with a file:line:col position.
+// The parser reads src in place: src must not be modified afterwards.
 func Compile(name string, src []byte, o Options) (*Result, error) {
 	ir, err := frontend.Parse(name, src)
 	if err != nil {

@@ -10,13 +10,13 @@ import (
 // checkTokens reports the first character sequence llir's lexer does not
 // recognise. llir's parser skips invalid tokens silently, so without this
 // check garbage input would "parse" into an empty module.
-func checkTokens(filename string, src []byte) *Error {
+func checkTokens(filename, src string) *Error {
 	var l ll.Lexer
-	l.Init(string(src))
+	l.Init(src)
 	for tok := l.Next(); tok != ll.EOI; tok = l.Next() {
 		if tok == ll.INVALID_TOKEN {
 			start, end := l.Pos()
-			line, col := lineCol(src, start)
+			line, col := lineCol([]byte(src), start) // error path only
 			text := string(src[start:min(end, start+40)])
 			return &Error{File: filename, Line: line, Col: col, Msg: "invalid token '" + text + "'"}
 		}
