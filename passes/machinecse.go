@@ -87,6 +87,7 @@ type cse struct {
 	written map[mir.Reg]bool
 	rename  map[mir.Reg]mir.Reg // removed def -> kept def
 	avail   map[cseKey]mir.Reg  // key of a dominating candidate -> its def
+	added   []cseKey            // keys added by the blocks on the walk's path (a stack)
 	removed int
 }
 
@@ -94,7 +95,7 @@ type cse struct {
 // dominators available; it removes b's own candidates from the table on
 // the way back up.
 func (cs *cse) walk(dt *mir.DomTree, b *mir.Block) {
-	var added []cseKey
+	base := len(cs.added)
 	kept := b.Instrs[:0]
 	for _, in := range b.Instrs {
 		cs.renameUses(in)
@@ -109,16 +110,17 @@ func (cs *cse) walk(dt *mir.DomTree, b *mir.Block) {
 			continue
 		}
 		cs.avail[key] = in.Ops[0].Reg
-		added = append(added, key)
+		cs.added = append(cs.added, key)
 		kept = append(kept, in)
 	}
 	b.Instrs = kept
 	for _, c := range dt.Children(b) {
 		cs.walk(dt, c)
 	}
-	for _, k := range added {
+	for _, k := range cs.added[base:] {
 		delete(cs.avail, k)
 	}
+	cs.added = cs.added[:base]
 }
 
 // renameUses rewrites the uses of removed registers in in (and its bundle).
@@ -145,7 +147,7 @@ type cseKey struct {
 	op    mir.Opcode
 	class mir.RegClass
 	n     int
-	ops   [3]mir.Operand
+	ops   [2]mir.Operand
 	rest  string
 }
 
