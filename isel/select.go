@@ -31,6 +31,10 @@ type Selector struct {
 	// consumed holds the producers folded into a user: once unused they
 	// are deleted even if they read memory.
 	consumed map[*mir.Instr]bool
+	// capBuf and foldBuf back the matchState of the instruction being
+	// matched (reused: selection allocates per instruction otherwise).
+	capBuf  []mir.Operand
+	foldBuf []*mir.Instr
 }
 
 // Has reports whether the target has a feature (or lacks it, for "!name").
@@ -186,7 +190,10 @@ func (s *Selector) selectInstr(in *mir.Instr) ([]*mir.Instr, error) {
 		s.zeroUses(in)
 		return []*mir.Instr{in}, nil
 	}
-	var st matchState
+	// The match buffers are the selector's: nothing of a match is used
+	// once its rule has emitted (the selections of what it emitted, which
+	// reuse them, come after).
+	st := matchState{caps: s.capBuf[:0], folded: s.foldBuf[:0]}
 	for _, r := range s.Table.byOp[in.Op] {
 		if !s.Has(r.Guard) {
 			continue
@@ -221,6 +228,7 @@ func (s *Selector) selectInstr(in *mir.Instr) ([]*mir.Instr, error) {
 		for _, p := range st.folded {
 			s.consumed[p] = true
 		}
+		s.capBuf, s.foldBuf = st.caps[:0], st.folded[:0]
 		s.noteInstr(in, -1)
 		for _, n := range e.out {
 			s.noteInstr(n, 1)
