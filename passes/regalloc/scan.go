@@ -16,6 +16,11 @@ func (a *alloc) allowed(v mir.Reg) []mir.Reg {
 	return a.order[a.f.ClassOf(v)]
 }
 
+// placedPenalty is added to the cost of evicting an interval of an
+// earlier (wider) priority group, so that the eviction a spill temporary
+// forces falls on its own group when it can.
+const placedPenalty = 1e12
+
 // width is the number of units of the widest register of v's class: the
 // allocation priority of v (tuples before the plain registers they are
 // made of, spec bwdsp.md §3.2–3.3: the most constrained values first).
@@ -38,8 +43,10 @@ func (a *alloc) width(v mir.Reg) int {
 // BWDSP SIMD tuple is the AND of the free sets of the macros of its mask
 // (spec bwdsp.md §3.3). The intervals are scanned in priority groups, the
 // widest classes first; the intervals of earlier groups stay in place
-// (placed, by unit) and block, or are evicted for, the later ones. With
-// no tuples there is one group and this is the plain linear scan.
+// (placed, by unit) and block the later ones, which spill rather than
+// evict them (unless they are spill temporaries, which must get a
+// register). With no tuples there is one group and this is the plain
+// linear scan.
 func (a *alloc) scan() ([]mir.Reg, error) {
 	var order []*interval
 	width := make([]int, len(a.iv))
@@ -196,7 +203,14 @@ func (a *alloc) scan() ([]mir.Reg, error) {
 				}
 				if placed != nil {
 					for _, x := range a.placedBlocking(placed, c, cur) {
-						cost += x.weight
+						// Priority: a value of a narrower class spills
+						// rather than evict a wider one; only a spill
+						// temporary (unspillable) may, when evicting
+						// values of its own group does not help.
+						if cur.spillable {
+							cost = math.Inf(1)
+						}
+						cost += x.weight + placedPenalty
 					}
 				}
 				if cost < bestCost {
