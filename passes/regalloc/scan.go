@@ -122,17 +122,16 @@ func (a *alloc) scan() ([]mir.Reg, error) {
 		inactive = append(inactive[:n], still...)
 
 		stamp := k + 1
-		block := func(r mir.Reg) {
-			for _, u := range a.units[r] {
+		for _, x := range active {
+			for _, u := range a.units[x.reg] {
 				blocked[u] = stamp
 			}
 		}
-		for _, x := range active {
-			block(x.reg)
-		}
 		for _, x := range inactive {
-			if x.intersects(cur) {
-				block(x.reg)
+			if blocked[x.reg] != stamp && x.intersects(cur) {
+				for _, u := range a.units[x.reg] {
+					blocked[u] = stamp
+				}
 			}
 		}
 		cands := a.allowed(cur.v)
@@ -144,7 +143,13 @@ func (a *alloc) scan() ([]mir.Reg, error) {
 			return cur.remat && cur.spillable && a.refs[cur.v.VirtIndex()] <= 3 && a.f.Arch.Regs[r].CalleeSaved && !csrUsed[r]
 		}
 		free := func(r mir.Reg) bool {
-			if int(r) >= a.nphys || forbid(r) || a.fixedIntersects(r, cur) {
+			if int(r) >= a.nphys || forbid(r) {
+				return false
+			}
+			if !a.tuples {
+				return blocked[r] != stamp && !a.fixedIntersects(r, cur)
+			}
+			if a.fixedIntersects(r, cur) {
 				return false
 			}
 			for _, u := range a.units[r] {
