@@ -32,6 +32,14 @@
 // jump are threaded, and f.SavedRegs lists the callee-saved registers
 // written.
 //
+// Registers are sets of register units (mir.Arch.Units): a tuple such as
+// BWDSP's SIMD register xyztR5 = {xR5, yR5, zR5, tR5} interferes with
+// every register that shares a unit, and fixed ranges, call clobbers,
+// the scan's free sets and the saved registers are kept by unit. The
+// widest classes are allocated first (spec bwdsp.md §3.2, SIMD first).
+// Classes whose Size is not 4 spill with G_SPILL/G_RELOAD, which name the
+// class (one store and one load of the whole tuple).
+//
 // The allocator knows nothing about any target: it reads register classes,
 // callee-saved and reserved flags and op flags (FlagCall, FlagReturn,
 // FlagCopy ...) from mir.Arch, and the reserved registers a function
