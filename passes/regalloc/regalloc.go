@@ -96,13 +96,28 @@ func Allocate(c *passes.Ctx, f *mir.Func) error {
 	}
 	f.RecomputeCFG()
 	st := &state{f: f, c: c, slotOf: map[mir.Reg]int{}, sharedRemat: map[mir.Reg]bool{}}
+	opt := ""
+	if c != nil {
+		opt = c.Option("regalloc")
+	}
+	switch opt {
+	case "", "linear":
+	case "gra":
+		st.gra = true
+	default:
+		return fmt.Errorf("%s: unknown allocator -pass-option=regalloc=%s (linear, gra)", f.Name, opt)
+	}
 	for round := 0; ; round++ {
 		if round == maxRounds {
 			return fmt.Errorf("%s: register allocation did not converge", f.Name)
 		}
 		a := newAlloc(st)
 		a.build()
-		spilled, err := a.scan()
+		scan := a.scan
+		if st.gra {
+			scan = a.colour
+		}
+		spilled, err := scan()
 		if err != nil {
 			return err
 		}
@@ -123,6 +138,7 @@ func Allocate(c *passes.Ctx, f *mir.Func) error {
 type state struct {
 	f       *mir.Func
 	c       *passes.Ctx
+	gra     bool   // colour the interference graph (gra.go) instead of the linear scan
 	noSpill []bool // by vreg index: spill temporaries
 	// spillSlots are the frame objects made for spills: only spill code
 	// touches them, so a reload can reuse a register that holds the value.
