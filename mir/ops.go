@@ -144,6 +144,12 @@ const (
 	// GCmpp is the HPL-PD compare-to-predicate of if-conversion
 	// (mir/cmpp.go): one compare, one or two destination predicates.
 	GCmpp
+	// GSpill and GReload are the register allocator's spill code for the
+	// classes whose Size is not 4 (tuples, wide registers): the whole
+	// register of the class to or from a spill slot; the target expands
+	// them after allocation, knowing the class (the last operand).
+	GSpill  // uses: val, KindFrame slot, imm class
+	GReload // dst = slot; uses: KindFrame slot, imm class
 	FirstTargetOp
 )
 
@@ -229,6 +235,8 @@ var genericOps = [FirstTargetOp]OpDesc{
 		Doc: "inline assembly: defs are its register outputs (see mir/inlineasm.go)"},
 	GCmpp: {Name: "G_CMPP", NumDefs: -1, NumUses: -1,
 		Doc: "p1[, p2] = compare a cond b, each destination written by its action (UN, UC, ON, ...)"},
+	GSpill:  {Name: "G_SPILL", NumUses: 3, Flags: FlagStore, Doc: "spill slot = val, the whole register of the class (uses: val, slot, class imm)"},
+	GReload: {Name: "G_RELOAD", NumDefs: 1, NumUses: 2, Flags: FlagLoad, Doc: "dst = spill slot, the whole register of the class (uses: slot, class imm)"},
 }
 
 // GenericDesc returns the description of a generic opcode.
@@ -246,7 +254,10 @@ type RegClassDesc struct {
 	Name string // printed after a vreg: %7:gpr
 	// Alloc lists the allocatable registers in allocation preference order.
 	Alloc []Reg
-	// Size is the spill size in bytes.
+	// Size is the spill size in bytes. Classes of 4 bytes spill with
+	// G_STORE32/G_LOAD32; the others with G_SPILL/G_RELOAD, which carry
+	// the class for the target's expansion (one store and one load of the
+	// whole register, e.g. one SIMD store for a tuple).
 	Size int
 }
 
@@ -261,6 +272,11 @@ type RegDesc struct {
 	// prologue saves it when something writes it.
 	AsmClobber bool
 	Aliases    []string
+	// Sub lists the registers a register tuple is made of, in lane
+	// (sub-register index) order, as LLVM's RegisterTuples: a BWDSP SIMD
+	// register xyztR5 is {xR5, yR5, zR5, tR5}. Empty for a plain
+	// register. See Arch.Units: registers interfere iff they share a unit.
+	Sub []Reg
 }
 
 // Arch is a target's description as data: its ops, registers and classes.

@@ -238,6 +238,10 @@ var genericUseKinds = [FirstTargetOp][]kindSet{
 	GInsertVectorElt:  {kReg, kReg, kReg | kImm},
 	GVLoad:            {kReg | kFrame, kImm, kImm},
 	GVStore:           {kReg, kReg | kFrame, kImm, kImm},
+
+	// The register allocator's spill code of wide classes.
+	GSpill:  {kReg, kFrame, kImm},
+	GReload: {kFrame, kImm},
 }
 
 // instr checks one instruction's operands against its description.

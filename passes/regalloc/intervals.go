@@ -89,7 +89,7 @@ func (a *alloc) build() {
 		}
 		return int(r)
 	}
-	tracked := func(r mir.Reg) bool { return r.IsVirtual() || (int(r) < a.nphys && a.allocatable[r]) }
+	tracked := func(r mir.Reg) bool { return r.IsVirtual() || a.trackedPhys(r) }
 	liveEnd := make([]int, a.nphys+f.NumVRegs())
 	for i := range liveEnd {
 		liveEnd[i] = -1
@@ -100,7 +100,9 @@ func (a *alloc) build() {
 			return
 		}
 		if r.IsPhys() {
-			a.fixed[r] = append(a.fixed[r], seg{from, to})
+			for _, u := range a.units[r] {
+				a.fixed[u] = append(a.fixed[u], seg{from, to})
+			}
 			return
 		}
 		vi := r.VirtIndex()
@@ -250,7 +252,7 @@ func (a *alloc) setupReads(b *mir.Block) map[*mir.Instr][]mir.Reg {
 			pending = pending[:0]
 		}
 		mir.ForEachReg(in, func(r mir.Reg, def bool) {
-			if !r.IsPhys() || int(r) >= a.nphys || !a.allocatable[r] {
+			if !r.IsPhys() || !a.trackedPhys(r) {
 				return
 			}
 			i := 0
@@ -287,22 +289,25 @@ func mergeSegs(s []seg) []seg {
 	return out
 }
 
-// fixedOverlap reports whether physical register r is live somewhere in [from, to).
-func (a *alloc) fixedOverlap(r mir.Reg, from, to int) bool {
-	segs := a.fixed[r]
+// fixedOverlap reports whether unit u is live somewhere in [from, to).
+func (a *alloc) fixedOverlap(u mir.Reg, from, to int) bool {
+	segs := a.fixed[u]
 	i := sort.Search(len(segs), func(i int) bool { return segs[i].to > from })
 	return i < len(segs) && segs[i].from < to
 }
 
-// fixedIntersects reports whether physical register r is live somewhere
-// in the interval (its fixed segments intersect the interval's segments).
+// fixedIntersects reports whether a unit of physical register r is live
+// somewhere in the interval (its fixed segments intersect the interval's
+// segments).
 func (a *alloc) fixedIntersects(r mir.Reg, iv *interval) bool {
-	if len(a.fixed[r]) == 0 {
-		return false
-	}
-	for _, s := range iv.segs {
-		if a.fixedOverlap(r, s.from, s.to) {
-			return true
+	for _, u := range a.units[r] {
+		if len(a.fixed[u]) == 0 {
+			continue
+		}
+		for _, s := range iv.segs {
+			if a.fixedOverlap(u, s.from, s.to) {
+				return true
+			}
 		}
 	}
 	return false

@@ -32,6 +32,14 @@
 // jump are threaded, and f.SavedRegs lists the callee-saved registers
 // written.
 //
+// Registers are sets of register units (mir.Arch.Units): a tuple such as
+// BWDSP's SIMD register xyztR5 = {xR5, yR5, zR5, tR5} interferes with
+// every register that shares a unit, and fixed ranges, call clobbers,
+// the scan's free sets and the saved registers are kept by unit. The
+// widest classes are allocated first (spec bwdsp.md §3.2, SIMD first).
+// Classes whose Size is not 4 spill with G_SPILL/G_RELOAD, which name the
+// class (one store and one load of the whole tuple).
+//
 // The allocator knows nothing about any target: it reads register classes,
 // callee-saved and reserved flags and op flags (FlagCall, FlagReturn,
 // FlagCopy ...) from mir.Arch, and the reserved registers a function
@@ -88,13 +96,28 @@ func Allocate(c *passes.Ctx, f *mir.Func) error {
 	}
 	f.RecomputeCFG()
 	st := &state{f: f, c: c, slotOf: map[mir.Reg]int{}, sharedRemat: map[mir.Reg]bool{}}
+	opt := ""
+	if c != nil {
+		opt = c.Option("regalloc")
+	}
+	switch opt {
+	case "", "linear":
+	case "gra":
+		st.gra = true
+	default:
+		return fmt.Errorf("%s: unknown allocator -pass-option=regalloc=%s (linear, gra)", f.Name, opt)
+	}
 	for round := 0; ; round++ {
 		if round == maxRounds {
 			return fmt.Errorf("%s: register allocation did not converge", f.Name)
 		}
 		a := newAlloc(st)
 		a.build()
-		spilled, err := a.scan()
+		scan := a.scan
+		if st.gra {
+			scan = a.colour
+		}
+		spilled, err := scan()
 		if err != nil {
 			return err
 		}
@@ -115,6 +138,7 @@ func Allocate(c *passes.Ctx, f *mir.Func) error {
 type state struct {
 	f       *mir.Func
 	c       *passes.Ctx
+	gra     bool   // colour the interference graph (gra.go) instead of the linear scan
 	noSpill []bool // by vreg index: spill temporaries
 	// spillSlots are the frame objects made for spills: only spill code
 	// touches them, so a reload can reuse a register that holds the value.
@@ -148,11 +172,20 @@ type alloc struct {
 	// allocatable and clobbered (by calls) physical registers.
 	allocatable, clobbered []bool
 	order                  [][]mir.Reg // by class: the allocatable registers of its allocation order
-	clobberList            []mir.Reg
-	fixed                  [][]seg // by physical register, sorted after build
-	iv                     []*interval
-	hints                  [][]mir.Reg // by vreg index
-	refs                   []float64   // by vreg index: loop-weighted references
+	// units gives the register units of each physical register
+	// (mir.Arch.Units); a unit is numbered by its plain register, and
+	// unitAlloc says which units belong to an allocatable register.
+	// Interference, fixed ranges, call clobbers and saved registers work
+	// on units, so a tuple and the plain registers it is made of exclude
+	// each other.
+	units       [][]mir.Reg
+	unitAlloc   []bool
+	tuples      bool      // some register is a tuple (has several units)
+	clobberList []mir.Reg // the units a call clobbers
+	fixed       [][]seg   // by unit, sorted after build
+	iv          []*interval
+	hints       [][]mir.Reg // by vreg index
+	refs        []float64   // by vreg index: loop-weighted references
 }
 
 func newAlloc(st *state) *alloc {
@@ -160,6 +193,12 @@ func newAlloc(st *state) *alloc {
 	a := &alloc{state: st, f: f, nphys: len(f.Arch.Regs)}
 	a.allocatable = make([]bool, a.nphys)
 	a.clobbered = make([]bool, a.nphys)
+	a.units = make([][]mir.Reg, a.nphys)
+	a.unitAlloc = make([]bool, a.nphys)
+	for r := 1; r < a.nphys; r++ {
+		a.units[r] = f.Arch.Units(mir.Reg(r))
+		a.tuples = a.tuples || len(a.units[r]) > 1
+	}
 	var free []mir.Reg
 	if m, ok := passes.MachineFor(f.Arch).(passes.FreeRegs); ok {
 		free = m.FreeReserved(f)
@@ -170,13 +209,16 @@ func newAlloc(st *state) *alloc {
 			if int(r) < a.nphys && (!f.Arch.Regs[r].Reserved || containsReg(free, r)) {
 				a.allocatable[r] = true
 				a.order[i] = append(a.order[i], r)
+				for _, u := range a.units[r] {
+					a.unitAlloc[u] = true
+				}
 			}
 		}
 	}
-	for r := 1; r < a.nphys; r++ {
-		if a.allocatable[r] && !f.Arch.Regs[r].CalleeSaved {
-			a.clobbered[r] = true
-			a.clobberList = append(a.clobberList, mir.Reg(r))
+	for u := 1; u < a.nphys; u++ {
+		if a.unitAlloc[u] && !f.Arch.Regs[u].CalleeSaved {
+			a.clobbered[u] = true
+			a.clobberList = append(a.clobberList, mir.Reg(u))
 		}
 	}
 	a.fixed = make([][]seg, a.nphys)
@@ -188,4 +230,36 @@ func newAlloc(st *state) *alloc {
 		st.noSpill = append(st.noSpill, false)
 	}
 	return a
+}
+
+// trackedPhys reports whether physical register r has an allocatable unit:
+// its live ranges then block the registers sharing that unit.
+func (a *alloc) trackedPhys(r mir.Reg) bool {
+	if int(r) >= a.nphys {
+		return false
+	}
+	for _, u := range a.units[r] {
+		if a.unitAlloc[u] {
+			return true
+		}
+	}
+	return false
+}
+
+// overlap reports whether physical registers r and s share a unit.
+func (a *alloc) overlap(r, s mir.Reg) bool {
+	if r == s {
+		return true
+	}
+	if !a.tuples || int(r) >= a.nphys || int(s) >= a.nphys {
+		return false
+	}
+	for _, u := range a.units[r] {
+		for _, v := range a.units[s] {
+			if u == v {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -5,7 +5,8 @@ package regalloc
 import "lltosimd/mir"
 
 // rewrite replaces every virtual register by its assignment, removes
-// identity copies and records the callee-saved registers in use.
+// identity copies and records the callee-saved registers in use (the
+// units written: a tuple saves the plain registers it is made of).
 func (a *alloc) rewrite() {
 	f := a.f
 	regOf := func(v mir.Reg) mir.Reg {
@@ -26,7 +27,7 @@ func (a *alloc) rewrite() {
 			}
 		}
 	}
-	used := make([]bool, a.nphys)
+	used := make([]bool, a.nphys) // by unit
 	var coalesced int64
 	for _, b := range f.Blocks {
 		out := b.Instrs[:0]
@@ -38,7 +39,9 @@ func (a *alloc) rewrite() {
 						o.Reg = regOf(o.Reg)
 					}
 					if o.Kind == mir.KindReg && o.Flags&mir.FlagDef != 0 && o.Reg.IsPhys() && int(o.Reg) < a.nphys {
-						used[o.Reg] = true
+						for _, u := range a.units[o.Reg] {
+							used[u] = true
+						}
 					}
 				}
 			}
@@ -61,7 +64,7 @@ func (a *alloc) rewrite() {
 	removeEmptyJumpBlocks(f)
 	f.SavedRegs = f.SavedRegs[:0]
 	for r := 1; r < a.nphys; r++ {
-		if used[r] && a.allocatable[r] && f.Arch.Regs[r].CalleeSaved {
+		if used[r] && a.unitAlloc[r] && f.Arch.Regs[r].CalleeSaved {
 			f.SavedRegs = append(f.SavedRegs, mir.Reg(r))
 		}
 	}

@@ -37,10 +37,10 @@ func (st *state) spill(vs []mir.Reg, round int) error {
 			continue
 		}
 		cl := f.Arch.Classes[f.ClassOf(v)]
-		if cl.Size != 4 {
+		if cl.Size <= 0 {
 			return fmt.Errorf("%s: cannot spill a register of class %s (size %d)", f.Name, cl.Name, cl.Size)
 		}
-		slot[v] = f.NewFrameObject(mir.FrameObject{Size: int64(cl.Size), Align: int64(cl.Size), Name: "spill"})
+		slot[v] = f.NewFrameObject(mir.FrameObject{Size: int64(cl.Size), Align: int64(min(cl.Size, 8)), Name: "spill"})
 		if st.spillSlots == nil {
 			st.spillSlots = map[int64]bool{}
 		}
@@ -84,10 +84,10 @@ func (st *state) spill(vs []mir.Reg, round int) error {
 			if d := in.Ops; len(d) > 0 && d[0].IsDef() && remat[d[0].Reg] == in {
 				continue // the definition is repeated at each use instead
 			}
-			if fi, r, ok := st.slotAccess(in, mir.GLoad32); ok && derived[r] && slot[r] == fi {
+			if fi, r, ok := st.slotAccess(in, false); ok && derived[r] && slot[r] == fi {
 				continue // each reference reloads on its own now
 			}
-			if fi, r, ok := st.slotAccess(in, mir.GStore32); ok && derived[r] && slot[r] == fi {
+			if fi, r, ok := st.slotAccess(in, true); ok && derived[r] && slot[r] == fi {
 				continue // each definition stores on its own now
 			}
 			if isCall(f, in) {
@@ -133,14 +133,14 @@ func (st *state) spill(vs []mir.Reg, round int) error {
 								shared[v] = t
 								st.slotOf[t] = fi
 								if readsReg(in, v) {
-									out = append(out, mir.NewInstr(mir.GLoad32, mir.D(t), mir.FI(fi, 0), mir.I(0)))
+									out = append(out, reloadInstr(f, t, fi))
 									reloads++
 								}
 							}
 						default:
 							t = newTemp(v, false)
 							if readsReg(in, v) {
-								out = append(out, mir.NewInstr(mir.GLoad32, mir.D(t), mir.FI(fi, 0), mir.I(0)))
+								out = append(out, reloadInstr(f, t, fi))
 								reloads++
 							}
 						}
@@ -149,7 +149,7 @@ func (st *state) spill(vs []mir.Reg, round int) error {
 							if f.Arch.Desc(in.Op).Flags&mir.FlagTerminator != 0 {
 								return fmt.Errorf("%s: cannot spill %%%d defined by a terminator", f.Name, v.VirtIndex())
 							}
-							after = append(after, mir.NewInstr(mir.GStore32, mir.R(t), mir.FI(fi, 0), mir.I(0)))
+							after = append(after, spillInstr(f, t, fi))
 							stores++
 						}
 					}
@@ -176,14 +176,19 @@ func isCall(f *mir.Func, in *mir.Instr) bool {
 	return false
 }
 
-// slotAccess matches `r = G_LOAD32 fi#s, 0` / `G_STORE32 r, fi#s, 0` and
+// slotAccess matches `r = G_LOAD32 fi#s, 0` / `r = G_RELOAD fi#s, class`
+// (store false) or `G_STORE32 r, fi#s, 0` / `G_SPILL r, fi#s, class` and
 // returns the frame object and the register.
-func (st *state) slotAccess(in *mir.Instr, op mir.Opcode) (int, mir.Reg, bool) {
-	if in.Op != op || len(in.Ops) != 3 || in.Ops[0].Kind != mir.KindReg {
+func (st *state) slotAccess(in *mir.Instr, store bool) (int, mir.Reg, bool) {
+	op, wide := mir.GLoad32, mir.GReload
+	if store {
+		op, wide = mir.GStore32, mir.GSpill
+	}
+	if (in.Op != op && in.Op != wide) || len(in.Ops) != 3 || in.Ops[0].Kind != mir.KindReg {
 		return 0, 0, false
 	}
 	fi := in.Ops[1]
-	if fi.Kind != mir.KindFrame || fi.Off != 0 || in.Ops[2].Kind != mir.KindImm || in.Ops[2].Imm != 0 {
+	if fi.Kind != mir.KindFrame || fi.Off != 0 || in.Ops[2].Kind != mir.KindImm || (in.Op == op && in.Ops[2].Imm != 0) {
 		return 0, 0, false
 	}
 	return int(fi.Imm), in.Ops[0].Reg, true
@@ -275,6 +280,25 @@ func argLoad(f *mir.Func, in *mir.Instr, mutable map[int64]bool) bool {
 	return frame
 }
 
+// spillInstr stores register t of its class into spill slot fi: a
+// G_STORE32 for the 4-byte classes, else a G_SPILL that names the class
+// (for a tuple: one store of every lane, spec bwdsp.md §3.5).
+func spillInstr(f *mir.Func, t mir.Reg, fi int) *mir.Instr {
+	if cl := f.ClassOf(t); f.Arch.Classes[cl].Size != 4 {
+		return mir.NewInstr(mir.GSpill, mir.R(t), mir.FI(fi, 0), mir.I(int64(cl)))
+	}
+	return mir.NewInstr(mir.GStore32, mir.R(t), mir.FI(fi, 0), mir.I(0))
+}
+
+// reloadInstr loads register t of its class from spill slot fi: the
+// counterpart of spillInstr.
+func reloadInstr(f *mir.Func, t mir.Reg, fi int) *mir.Instr {
+	if cl := f.ClassOf(t); f.Arch.Classes[cl].Size != 4 {
+		return mir.NewInstr(mir.GReload, mir.D(t), mir.FI(fi, 0), mir.I(int64(cl)))
+	}
+	return mir.NewInstr(mir.GLoad32, mir.D(t), mir.FI(fi, 0), mir.I(0))
+}
+
 func readsReg(in *mir.Instr, v mir.Reg) bool {
 	found := false
 	mir.ForEachReg(in, func(r mir.Reg, def bool) { found = found || (!def && r == v) })
@@ -301,14 +325,14 @@ func (a *alloc) forwardSpills() (n, renamed int64) {
 		holds := map[int64]mir.Reg{} // spill slot -> register holding its value
 		forget := func(r mir.Reg) {
 			for s, x := range holds {
-				if x == r {
+				if a.overlap(x, r) {
 					delete(holds, s)
 				}
 			}
 		}
 		out := b.Instrs[:0]
 		for i, in := range b.Instrs {
-			if s, r, ok := a.spillAccess(in, mir.GLoad32); ok {
+			if s, r, ok := a.spillAccess(in, false); ok {
 				if x, hit := holds[s]; hit {
 					n++
 					if x == r {
@@ -329,7 +353,7 @@ func (a *alloc) forwardSpills() (n, renamed int64) {
 				out = append(out, in)
 				continue
 			}
-			if s, r, ok := a.spillAccess(in, mir.GStore32); ok {
+			if s, r, ok := a.spillAccess(in, true); ok {
 				holds[s] = r
 				out = append(out, in)
 				continue
@@ -360,7 +384,8 @@ func (a *alloc) forwardSpills() (n, renamed int64) {
 // block before the end, no call or return comes first (they may read
 // argument and result registers their operands do not list), x stays
 // intact until then, and every read of r is an explicit operand of an
-// instruction without tied operands.
+// instruction without tied operands; nothing in between may touch only
+// a part of r or x (register units).
 func renameReload(f *mir.Func, instrs []*mir.Instr, i int, r, x mir.Reg) bool {
 	var reads []*mir.Operand
 	for _, m := range instrs[i+1:] {
@@ -371,6 +396,10 @@ func renameReload(f *mir.Func, instrs []*mir.Instr, i int, r, x mir.Reg) bool {
 		readsR, defsR, defsX := false, false, false
 		for k := range m.Ops {
 			o := &m.Ops[k]
+			if (o.Kind == mir.KindReg || o.Kind == mir.KindPred) && o.Reg != r && o.Reg != x &&
+				(f.Arch.RegsOverlap(o.Reg, r) || f.Arch.RegsOverlap(o.Reg, x)) {
+				return false // a part of a tuple, or a tuple of a part
+			}
 			switch {
 			case o.IsDef():
 				defsR = defsR || o.Reg == r
@@ -403,10 +432,11 @@ func renameReload(f *mir.Func, instrs []*mir.Instr, i int, r, x mir.Reg) bool {
 	return false
 }
 
-// spillAccess matches `r = G_LOAD32 fi#s, 0` / `G_STORE32 r, fi#s, 0` on
-// a spill slot and returns the slot and the register.
-func (a *alloc) spillAccess(in *mir.Instr, op mir.Opcode) (int64, mir.Reg, bool) {
-	fi, r, ok := a.slotAccess(in, op)
+// spillAccess matches the reload `r = G_LOAD32 fi#s, 0` / `r = G_RELOAD
+// fi#s, class` or (store) the spill `G_STORE32 r, fi#s, 0` / `G_SPILL r,
+// fi#s, class` on a spill slot and returns the slot and the register.
+func (a *alloc) spillAccess(in *mir.Instr, store bool) (int64, mir.Reg, bool) {
+	fi, r, ok := a.slotAccess(in, store)
 	if !ok || !a.spillSlots[int64(fi)] {
 		return 0, 0, false
 	}

@@ -134,6 +134,7 @@ func newArch() *mir.Arch {
 			ClassAddr: {Name: "addr", Alloc: addrAlloc, Size: 4},
 		},
 	}
+	addMaskClasses(a) // tuples.go
 	for i := range Forms {
 		f := &Forms[i]
 		od := mir.OpDesc{Name: f.Name, Flags: f.Flags, NumDefs: numDefs(f), NumUses: numUses(f),

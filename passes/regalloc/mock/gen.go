@@ -11,9 +11,13 @@ import (
 // if/else diamonds joined by PHIs (some with immediate incoming values)
 // and counted loops whose header PHIs include swapped pairs (the swap
 // problem) and values used after the loop (the lost-copy problem). size
-// is roughly the number of statements at the top level.
+// is roughly the number of statements at the top level. On the tuple
+// target (NewTupleArch) it also computes with pair values and scalars of
+// lane b, live across calls, diamonds (pair PHIs) and loops (pair
+// accumulators), and reads their lanes back into lane a.
 func Generate(arch *mir.Arch, seed int64, size int) *mir.Func {
 	g := &gen{rnd: rand.New(rand.NewSource(seed)), f: mir.NewFunc("rand", arch)}
+	_, g.tuple = arch.LookupClass("pair")
 	g.f.Props = mir.PropSSA
 	g.cur = g.f.NewBlock("entry")
 	a, b := g.vreg(), g.vreg()
@@ -39,6 +43,9 @@ type gen struct {
 	f     *mir.Func
 	cur   *mir.Block
 	avail []mir.Reg
+	// On the tuple target: the pair values and the lane-b scalars.
+	tuple          bool
+	pavail, bavail []mir.Reg
 }
 
 func (g *gen) vreg() mir.Reg { return g.f.NewVReg(0) }
@@ -73,6 +80,10 @@ func (g *gen) stmts(n, depth int) {
 }
 
 func (g *gen) stmt(depth int) {
+	if g.tuple && g.rnd.Intn(100) < 45 {
+		g.tupleStmt()
+		return
+	}
 	switch k := g.rnd.Intn(100); {
 	case k < 35:
 		op := []mir.Opcode{ADD, SUB, MUL}[g.rnd.Intn(3)]
@@ -119,19 +130,25 @@ func (g *gen) diamond(depth int) {
 	g.emit(BNZ, mir.R(c), mir.B(t))
 	g.emit(JMP, mir.B(e))
 	outer := append([]mir.Reg(nil), g.avail...)
+	outerP, outerB := append([]mir.Reg(nil), g.pavail...), append([]mir.Reg(nil), g.bavail...)
 
 	g.place(t)
 	g.stmts(1+g.rnd.Intn(4), depth+1)
-	tEnd, tAvail := g.cur, g.avail
+	tEnd, tAvail, tP, tB := g.cur, g.avail, g.pavail, g.bavail
 	g.emit(JMP, mir.B(j))
 
 	g.avail = append([]mir.Reg(nil), outer...)
+	g.pavail, g.bavail = append([]mir.Reg(nil), outerP...), append([]mir.Reg(nil), outerB...)
 	g.place(e)
 	g.stmts(g.rnd.Intn(4), depth+1)
-	eEnd, eAvail := g.cur, g.avail
+	eEnd, eAvail, eP, eB := g.cur, g.avail, g.pavail, g.bavail
 
 	g.place(j)
-	g.avail = outer
+	g.avail, g.pavail, g.bavail = outer, outerP, outerB
+	if g.tuple {
+		g.tuplePhi(ClassPair, &g.pavail, tP, eP, tEnd, eEnd)
+		g.tuplePhi(ClassB, &g.bavail, tB, eB, tEnd, eEnd)
+	}
 	for n := 1 + g.rnd.Intn(3); n > 0; n-- {
 		tv := mir.R(tAvail[g.rnd.Intn(len(tAvail))])
 		ev := mir.R(eAvail[g.rnd.Intn(len(eAvail))])
@@ -157,8 +174,23 @@ func (g *gen) loop(depth int) {
 	phiA := g.emit(mir.GPhi, mir.D(g.vreg()), mir.R(z), mir.B(pre))
 	i, p, q, acc := phiI.Ops[0].Reg, phiP.Ops[0].Reg, phiQ.Ops[0].Reg, phiA.Ops[0].Reg
 	outer := append([]mir.Reg(nil), g.avail...)
+	outerP, outerB := append([]mir.Reg(nil), g.pavail...), append([]mir.Reg(nil), g.bavail...)
+	// On the tuple target, a pair accumulator (and a swapped pair) crosses
+	// the back edge.
+	var phiV, phiW *mir.Instr
+	if g.tuple && len(outerP) > 0 {
+		phiV = g.emit(mir.GPhi, mir.D(g.f.NewVReg(ClassPair)), mir.R(outerP[g.rnd.Intn(len(outerP))]), mir.B(pre))
+		phiW = g.emit(mir.GPhi, mir.D(g.f.NewVReg(ClassPair)), mir.R(outerP[g.rnd.Intn(len(outerP))]), mir.B(pre))
+		g.pavail = append(g.pavail, phiV.Ops[0].Reg, phiW.Ops[0].Reg)
+	}
 	g.avail = append(g.avail, i, p, q, acc)
 	g.stmts(g.rnd.Intn(4), depth+1)
+	if phiV != nil {
+		next := g.f.NewVReg(ClassPair)
+		g.emit(VADD, mir.D(next), mir.R(phiV.Ops[0].Reg), mir.R(g.pavail[len(g.pavail)-1]))
+		phiV.Ops = append(phiV.Ops, mir.R(next), mir.B(g.cur))
+		phiW.Ops = append(phiW.Ops, mir.R(phiV.Ops[0].Reg), mir.B(g.cur)) // swap-like: W gets the old V
+	}
 	next := g.vreg()
 	g.emit(ADD, mir.D(next), mir.R(acc), mir.R(g.pick()))
 	dec := g.vreg()
@@ -176,6 +208,68 @@ func (g *gen) loop(depth int) {
 	phiA.Ops = append(phiA.Ops, mir.R(next), mir.B(latch))
 	g.place(exit)
 	g.avail = append(outer, i, p, q, acc)
+	g.pavail, g.bavail = outerP, outerB
+	if phiV != nil {
+		g.pavail = append(g.pavail, phiV.Ops[0].Reg, phiW.Ops[0].Reg)
+	}
+}
+
+// tupleStmt computes with pairs and lane-b scalars.
+func (g *gen) tupleStmt() {
+	defv := func(cl mir.RegClass, list *[]mir.Reg, op mir.Opcode, uses ...mir.Operand) mir.Reg {
+		d := g.f.NewVReg(cl)
+		g.emit(op, append([]mir.Operand{mir.D(d)}, uses...)...)
+		*list = append(*list, d)
+		return d
+	}
+	scalar := func() mir.Reg { // lane a or lane b
+		if len(g.bavail) > 0 && g.rnd.Intn(2) == 0 {
+			return g.bavail[len(g.bavail)-1-g.rnd.Intn(min(4, len(g.bavail)))]
+		}
+		return g.pick()
+	}
+	k := g.rnd.Intn(100)
+	if len(g.pavail) == 0 {
+		k = 0
+	}
+	ppick := func() mir.Reg {
+		n := len(g.pavail)
+		return g.pavail[n-1-g.rnd.Intn(min(6, n))]
+	}
+	switch {
+	case k < 20:
+		defv(ClassPair, &g.pavail, PACK, mir.R(scalar()), mir.R(scalar()))
+	case k < 40:
+		defv(ClassPair, &g.pavail, VADD, mir.R(ppick()), mir.R(ppick()))
+	case k < 48:
+		defv(ClassPair, &g.pavail, VSWAP, mir.R(ppick()))
+	case k < 55:
+		defv(ClassPair, &g.pavail, mir.GCopy, mir.R(ppick()))
+	case k < 75:
+		defv(ClassA, &g.avail, LANE, mir.R(ppick()), mir.I(int64(g.rnd.Intn(2))))
+	case k < 85:
+		defv(ClassB, &g.bavail, LANE, mir.R(ppick()), mir.I(int64(g.rnd.Intn(2))))
+	case k < 92:
+		defv(ClassB, &g.bavail, mir.GCopy, mir.R(g.pick()))
+	default:
+		if len(g.bavail) == 0 {
+			defv(ClassB, &g.bavail, mir.GCopy, mir.R(g.pick()))
+			return
+		}
+		b := g.bavail[len(g.bavail)-1-g.rnd.Intn(min(4, len(g.bavail)))]
+		defv(ClassB, &g.bavail, ADD, mir.R(b), mir.R(scalar()))
+	}
+}
+
+// tuplePhi joins two lists of values of class cl (pairs or lane-b
+// scalars) at a diamond's join, when both sides have some.
+func (g *gen) tuplePhi(cl mir.RegClass, list *[]mir.Reg, t, e []mir.Reg, tEnd, eEnd *mir.Block) {
+	if len(t) == 0 || len(e) == 0 {
+		return
+	}
+	d := g.f.NewVReg(cl)
+	g.emit(mir.GPhi, mir.D(d), mir.R(t[g.rnd.Intn(len(t))]), mir.B(tEnd), mir.R(e[g.rnd.Intn(len(e))]), mir.B(eEnd))
+	*list = append(*list, d)
 }
 
 func (g *gen) place(b *mir.Block) {

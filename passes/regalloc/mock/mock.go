@@ -27,6 +27,11 @@ const (
 	CALL                            // call sym; implicit uses r0 r1, implicit def r0
 	RET                             // return r0
 	OUT                             // append a to the output
+	// Ops of the tuple target (NewTupleArch): a pair value has two lanes.
+	PACK  // d:pair = {a, b}
+	VADD  // d:pair = a + b, lane by lane
+	VSWAP // d:pair = {a[1], a[0]}
+	LANE  // d = a[imm]
 )
 
 var ops = []mir.OpDesc{
@@ -41,6 +46,10 @@ var ops = []mir.OpDesc{
 	{Name: "CALL", NumUses: 1, Flags: mir.FlagCall | mir.FlagSideEffect},
 	{Name: "RET", Flags: mir.FlagReturn | mir.FlagTerminator | mir.FlagBarrier},
 	{Name: "OUT", NumUses: 1, Flags: mir.FlagSideEffect},
+	{Name: "PACK", NumDefs: 1, NumUses: 2},
+	{Name: "VADD", NumDefs: 1, NumUses: 2, Flags: mir.FlagCommutable},
+	{Name: "VSWAP", NumDefs: 1, NumUses: 1},
+	{Name: "LANE", NumDefs: 1, NumUses: 2},
 }
 
 // NewArch returns a mock architecture with n allocatable registers r0..r(n-1)
@@ -62,6 +71,39 @@ func NewArch(n, calleeSaved int) *mir.Arch {
 	}
 }
 
+// Classes of the tuple target.
+const (
+	ClassA    mir.RegClass = iota // gpr: the registers r0..r(n-1) of lane a
+	ClassB                        // gprb: the registers b0..b(n-1) of lane b
+	ClassPair                     // pair: the tuples ab0..ab(n-1) = {rk, bk}
+)
+
+// NewTupleArch returns a toy two-lane machine in the style of BWDSP (spec
+// bwdsp.md §3.3) with n registers per lane: class gpr holds r0..r(n-1)
+// (lane a, the calling convention's registers as in NewArch), class gprb
+// holds b0..b(n-1) (lane b) and class pair the tuples abk = {rk, bk}:
+// a pair value takes the same number in both lanes and excludes the
+// scalars in rk and bk. The last calleeSaved numbers are callee-saved in
+// both lanes.
+func NewTupleArch(n, calleeSaved int) *mir.Arch {
+	a := NewArch(n, calleeSaved)
+	a.Name = fmt.Sprintf("mocktuple%d", n)
+	var bAlloc, pAlloc []mir.Reg
+	for i := 0; i < n; i++ {
+		bAlloc = append(bAlloc, mir.Reg(len(a.Regs)))
+		a.Regs = append(a.Regs, mir.RegDesc{Name: fmt.Sprintf("b%d", i), Enc: i, CalleeSaved: i >= n-calleeSaved})
+	}
+	for i := 0; i < n; i++ {
+		pAlloc = append(pAlloc, mir.Reg(len(a.Regs)))
+		a.Regs = append(a.Regs, mir.RegDesc{Name: fmt.Sprintf("ab%d", i), Enc: i, CalleeSaved: i >= n-calleeSaved,
+			Sub: []mir.Reg{R(i), bAlloc[i]}})
+	}
+	a.Classes = append(a.Classes,
+		mir.RegClassDesc{Name: "gprb", Alloc: bAlloc, Size: 4},
+		mir.RegClassDesc{Name: "pair", Alloc: pAlloc, Size: 8})
+	return a
+}
+
 // R returns physical register ri.
 func R(i int) mir.Reg { return mir.Reg(i + 1) }
 
@@ -80,7 +122,7 @@ func Run(f *mir.Func, a0, a1 int32) (Result, error) {
 	mem := map[[2]int64]int32{}
 	nphys := 0
 	for r := 1; r < len(f.Arch.Regs); r++ {
-		if !f.Arch.Regs[r].Reserved {
+		if !f.Arch.Regs[r].Reserved && len(f.Arch.Regs[r].Sub) == 0 { // values live in the units
 			nphys++
 			regs[mir.Reg(r)] = int32(0x5000 + r) // recognizable entry values
 		}
@@ -91,6 +133,46 @@ func Run(f *mir.Func, a0, a1 int32) (Result, error) {
 	}
 	regs[R(0)], regs[R(1)] = a0, a1
 	garbage := int32(-1000)
+	// Registers of the pair class hold two lanes: a physical tuple reads
+	// and writes its units, a virtual one is kept in lanes.
+	lanes := map[mir.Reg][]int32{}
+	wide := func(r mir.Reg) bool {
+		return r.IsVirtual() && f.Arch.Classes[f.ClassOf(r)].Size > 4
+	}
+	get := func(r mir.Reg) ([]int32, error) {
+		if wide(r) {
+			v, ok := lanes[r]
+			if !ok {
+				return nil, fmt.Errorf("read of undefined register %v", r)
+			}
+			return v, nil
+		}
+		units := []mir.Reg{r}
+		if r.IsPhys() {
+			units = f.Arch.Units(r)
+		}
+		var out []int32
+		for _, u := range units {
+			v, ok := regs[u]
+			if !ok {
+				return nil, fmt.Errorf("read of undefined register %v", u)
+			}
+			out = append(out, v)
+		}
+		return out, nil
+	}
+	set := func(r mir.Reg, v []int32) {
+		switch {
+		case wide(r):
+			lanes[r] = v
+		case r.IsPhys():
+			for k, u := range f.Arch.Units(r) {
+				regs[u] = v[k]
+			}
+		default:
+			regs[r] = v[0]
+		}
+	}
 	read := func(o mir.Operand) (int32, error) {
 		switch o.Kind {
 		case mir.KindImm:
@@ -109,16 +191,19 @@ func Run(f *mir.Func, a0, a1 int32) (Result, error) {
 	for {
 		// PHIs read in parallel on entry.
 		var phiDst []mir.Reg
-		var phiVal []int32
+		var phiVal [][]int32
 		i := 0
 		for ; i < len(b.Instrs) && b.Instrs[i].Op == mir.GPhi; i++ {
 			in := b.Instrs[i]
 			found := false
 			for k := 1; k+1 < len(in.Ops); k += 2 {
 				if in.Ops[k+1].Block == prev {
-					v, err := read(in.Ops[k])
-					if err != nil {
-						return res, err
+					v := []int32{int32(in.Ops[k].Imm)}
+					if in.Ops[k].Kind == mir.KindReg {
+						var err error
+						if v, err = get(in.Ops[k].Reg); err != nil {
+							return res, err
+						}
 					}
 					phiDst, phiVal, found = append(phiDst, in.Ops[0].Reg), append(phiVal, v), true
 				}
@@ -128,7 +213,7 @@ func Run(f *mir.Func, a0, a1 int32) (Result, error) {
 			}
 		}
 		for k, d := range phiDst {
-			regs[d] = phiVal[k]
+			set(d, phiVal[k])
 		}
 		var next *mir.Block
 	instrs:
@@ -146,6 +231,14 @@ func Run(f *mir.Func, a0, a1 int32) (Result, error) {
 				return v
 			}
 			var val int32
+			var vec []int32 // the result, when it is not the one word val
+			vecArg := func(k int) []int32 {
+				v, err := get(u[k].Reg)
+				if err != nil {
+					panic(err)
+				}
+				return v
+			}
 			def := true
 			err := func() (err error) {
 				defer func() {
@@ -154,8 +247,33 @@ func Run(f *mir.Func, a0, a1 int32) (Result, error) {
 					}
 				}()
 				switch in.Op {
-				case mir.GCopy, LI, mir.GConst:
+				case mir.GCopy:
+					vec = vecArg(0)
+				case LI, mir.GConst:
 					val = arg(0)
+				case PACK:
+					vec = []int32{arg(0), arg(1)}
+				case VADD:
+					x, y := vecArg(0), vecArg(1)
+					vec = []int32{x[0] + y[0], x[1] + y[1]}
+				case VSWAP:
+					x := vecArg(0)
+					vec = []int32{x[1], x[0]}
+				case LANE:
+					val = vecArg(0)[u[1].Imm]
+				case mir.GSpill:
+					for k, v := range vecArg(0) {
+						mem[[2]int64{u[1].Imm, u[1].Off + int64(4*k)}] = v
+					}
+					def = false
+				case mir.GReload:
+					for k := 0; k < f.Arch.Classes[u[1].Imm].Size/4; k++ {
+						v, ok := mem[[2]int64{u[0].Imm, u[0].Off + int64(4*k)}]
+						if !ok {
+							return fmt.Errorf("reload from unwritten slot fi#%d", u[0].Imm)
+						}
+						vec = append(vec, v)
+					}
 				case mir.GImplicitDef:
 					val = 0x7777
 				case ADD:
@@ -186,7 +304,7 @@ func Run(f *mir.Func, a0, a1 int32) (Result, error) {
 				case CALL:
 					r := 3*regs[R(0)] + regs[R(1)]
 					for x := 1; x < len(f.Arch.Regs); x++ {
-						if !f.Arch.Regs[x].Reserved && !f.Arch.Regs[x].CalleeSaved {
+						if !f.Arch.Regs[x].Reserved && !f.Arch.Regs[x].CalleeSaved && len(f.Arch.Regs[x].Sub) == 0 {
 							garbage--
 							regs[mir.Reg(x)] = garbage
 						}
@@ -212,7 +330,10 @@ func Run(f *mir.Func, a0, a1 int32) (Result, error) {
 				return res, fmt.Errorf("bb%d: %s: %w", b.ID, mir.FormatInstr(f, in), err)
 			}
 			if def {
-				regs[in.Ops[0].Reg] = val
+				if vec == nil {
+					vec = []int32{val}
+				}
+				set(in.Ops[0].Reg, vec)
 			}
 			if in.Op == RET {
 				res.Ret = regs[R(0)]

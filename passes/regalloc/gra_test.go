@@ -1,0 +1,56 @@
+package regalloc_test
+
+import (
+	"fmt"
+	"testing"
+
+	"lltosimd/mir"
+	"lltosimd/passes"
+	"lltosimd/passes/regalloc"
+	"lltosimd/passes/regalloc/mock"
+)
+
+// TestRandomProgramsGRA runs the random-program differential test of both
+// mock targets (plain registers and two-lane tuples) with the graph
+// colouring allocator.
+func TestRandomProgramsGRA(t *testing.T) {
+	archs := []*mir.Arch{mock.NewArch(3, 1), mock.NewArch(4, 2), mock.NewArch(6, 2), mock.NewArch(3, 0),
+		mock.NewTupleArch(3, 1), mock.NewTupleArch(4, 1), mock.NewTupleArch(6, 2), mock.NewTupleArch(3, 0)}
+	cfg := passes.NewConfig()
+	cfg.Options["regalloc"] = "gra"
+	for _, arch := range archs {
+		for seed := int64(1); seed <= 150; seed++ {
+			f := mock.Generate(arch, seed, 5+int(seed%40))
+			before := f.String()
+			want, err := mock.Run(f, 7, 11)
+			if err != nil {
+				t.Fatalf("%s seed %d: reference run: %v\n%s", arch.Name, seed, err, before)
+			}
+			if err := pipeline(t, f, cfg); err != nil {
+				t.Fatalf("%s seed %d: %v\n%s", arch.Name, seed, err, before)
+			}
+			if err := noVRegs(f); err != nil {
+				t.Fatalf("%s seed %d: %v", arch.Name, seed, err)
+			}
+			got, err := mock.Run(f, 7, 11)
+			if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("%s seed %d: got %v, %v; want %v\nbefore:\n%s\nafter:\n%s", arch.Name, seed, got, err, want, before, f)
+			}
+		}
+	}
+	for _, key := range []string{"spills", "coalesced"} {
+		if cfg.Stats.Get("regalloc", regalloc.Pass.Stats[key]) == 0 {
+			t.Errorf("statistic %s is 0", key)
+		}
+	}
+}
+
+// An unknown allocator name is an error, not a silent default.
+func TestUnknownAllocator(t *testing.T) {
+	cfg := passes.NewConfig()
+	cfg.Options["regalloc"] = "nope"
+	f := mock.Generate(mock.NewArch(4, 1), 1, 5)
+	if err := pipeline(t, f, cfg); err == nil {
+		t.Error("no error for -pass-option=regalloc=nope")
+	}
+}
