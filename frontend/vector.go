@@ -566,6 +566,12 @@ func (s *fn) vectorIntrinsic(in *ir.InstCall, name string, args []value.Value) b
 		s.define(in, s.floatReduce(op, args[0], args[1]))
 		return true
 	}
+	if wt, ok := s.wordVec(in.Typ); ok && wt.Float && base == "fmuladd" && len(args) == 3 {
+		// Whole, rounded twice like the scalar fmuladd (float.go).
+		p := s.vecOp(mir.GFMul, wt, mir.R(s.vec(args[0])), mir.R(s.vec(args[1])))
+		s.defineVec(in, s.vecOp(mir.GFAdd, wt, mir.R(p), mir.R(s.vec(args[2]))))
+		return true
+	}
 	if !vecRes || !lanewiseIntrinsics[base] {
 		fail("unsupported: vector intrinsic @%s", name)
 	}

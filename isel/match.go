@@ -53,6 +53,7 @@ func (s *Selector) matchOperand(p Pattern, o mir.Operand, root *mir.Instr, st *m
 			v.Const, v.IsConst = o.Imm, true
 		case o.Kind == mir.KindReg && o.Reg.IsVirtual():
 			v.Const, v.IsConst = s.consts[o.Reg]
+			v.Vec, v.IsVec = s.f.VecOf(o.Reg)
 		}
 		c, ok := p.Leaf.Match(v)
 		if !ok {

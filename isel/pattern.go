@@ -42,6 +42,11 @@ type Value struct {
 	Op      mir.Operand
 	Const   int64
 	IsConst bool
+	// Vec is the shape of a virtual register that holds a vector
+	// (mir.Func.VRegVec), when IsVec: rules for vector registers and for
+	// scalars of the same op tell them apart by it.
+	Vec   mir.VecType
+	IsVec bool
 }
 
 // Leaf is an operand predicate that converts as it matches: it returns the
@@ -109,6 +114,8 @@ var (
 	Block = KindLeaf("block", mir.KindBlock)
 	// JT matches a jump-table operand.
 	JT = KindLeaf("jt", mir.KindJT)
+	// VecReg matches a virtual register holding a vector.
+	VecReg = NewLeaf("vreg", func(v Value) (mir.Operand, bool) { return v.Op, v.IsVec })
 	// AnyCond matches any comparison predicate.
 	AnyCond = CondIn()
 )

@@ -135,6 +135,7 @@ func newArch() *mir.Arch {
 		},
 	}
 	addMaskClasses(a) // tuples.go
+	addPredTuples(a)  // vector.go
 	for i := range Forms {
 		f := &Forms[i]
 		od := mir.OpDesc{Name: f.Name, Flags: f.Flags, NumDefs: numDefs(f), NumUses: numUses(f),
@@ -151,6 +152,7 @@ func newArch() *mir.Arch {
 		}
 		a.Ops = append(a.Ops, od)
 	}
+	addPseudos(a) // vector.go
 	return a
 }
 

@@ -7,8 +7,8 @@ import (
 )
 
 func TestArch(t *testing.T) {
-	if len(Arch.Ops) != len(Forms) {
-		t.Fatalf("%d ops for %d forms", len(Arch.Ops), len(Forms))
+	if len(Arch.Ops) != len(Forms)+numPseudos {
+		t.Fatalf("%d ops for %d forms and %d pseudos", len(Arch.Ops), len(Forms), numPseudos)
 	}
 	for i, f := range Forms {
 		op, ok := Arch.LookupOp(f.Name)
@@ -20,7 +20,7 @@ func TestArch(t *testing.T) {
 		}
 	}
 	for name, want := range map[string]mir.Reg{"xR0": GPRReg(0, 0), "yR5": GPRReg(1, 5), "tR63": GPRReg(3, 63),
-		"zCP7": CPReg(2, 7), "U8": SP, "U9": FP, "W15": AddrReg(47), "LC3": LCReg(3), "RA": RegRA} {
+		"zCP7": CPReg(2, 7), "xyztCP3": PredTupleReg(15, 3), "ytCP0": PredTupleReg(10, 0), "U8": SP, "U9": FP, "W15": AddrReg(47), "LC3": LCReg(3), "RA": RegRA} {
 		if r, ok := Arch.LookupReg(name); !ok || r != want {
 			t.Errorf("register %s = %d, want %d", name, r, want)
 		}

@@ -47,8 +47,9 @@ func CmpCode(rel Rel, act Action) int64 { return int64(rel) | int64(act)<<4 }
 //	BPred, BAny, BAll  CPk, label      BLC   LCn, LCn, label
 //
 // Registers name their macro; a lane instruction's mask is the macro of
-// its registers (scalar code: one macro), and a transfer's source macro
-// is its source register's. A last `pred:` operand is the guard.
+// its registers (scalar code: one macro), or the mask of its tuple
+// registers (SIMD: xyztR10, xyztCP2; vector.go), and a transfer's source
+// macro is its source register's. A last `pred:` operand is the guard.
 
 // FromMIR converts a selected, register-allocated MIR instruction into a
 // decoded BWL instruction and the symbolic form of its Imm field, if it
@@ -91,18 +92,23 @@ func FromMIR(f *mir.Func, mi *mir.Instr, blockLabel func(*mir.Block) string) (In
 		return ops[i-1], true
 	}
 	var err error
+	// lanes sets the instruction's mask from a lane operand's (a register
+	// of one macro, or a tuple: vector.go) and checks that they agree.
+	lanes := func(d Mask) {
+		if mask == 0 {
+			mask = d
+		} else if mask != d && err == nil {
+			err = fmt.Errorf("operand %d is in macros %s, not %s", i, d, mask)
+		}
+	}
 	gpr := func() uint8 {
 		o, ok := next()
-		m, n, isG := gprOf(o.Reg)
+		d, n, isG := RegMaskNum(o.Reg)
 		if !ok || o.Kind != mir.KindReg || !isG {
 			err = fmt.Errorf("operand %d is not a general register", i)
 			return 0
 		}
-		if mask == 0 {
-			mask = 1 << m
-		} else if mask != 1<<m {
-			err = fmt.Errorf("operand %d is in macro %c, not %s", i, MacroNames[m], mask)
-		}
+		lanes(d)
 		return uint8(n)
 	}
 	srcGPR := func() uint8 { // a register of any macro: the source of a transfer
@@ -117,16 +123,12 @@ func FromMIR(f *mir.Func, mi *mir.Instr, blockLabel func(*mir.Block) string) (In
 	}
 	cp := func() uint8 {
 		o, ok := next()
-		m, k, isCP := cpOf(o.Reg)
+		d, k, isCP := PredMaskNum(o.Reg)
 		if !ok || o.Kind != mir.KindReg || !isCP {
 			err = fmt.Errorf("operand %d is not a predicate", i)
 			return 0
 		}
-		if mask == 0 {
-			mask = 1 << m
-		} else if mask != 1<<m {
-			err = fmt.Errorf("operand %d is in macro %c, not %s", i, MacroNames[m], mask)
-		}
+		lanes(d)
 		return uint8(k)
 	}
 	addr := func() uint8 {

@@ -55,7 +55,7 @@ func TestFromMIR(t *testing.T) {
 		in   *mir.Instr
 		want string
 	}{
-		{in("ADD", mir.D(x(1)), mir.R(y(2)), mir.R(x(3))), "operand 2 is in macro y, not x"},
+		{in("ADD", mir.D(x(1)), mir.R(y(2)), mir.R(x(3))), "operand 2 is in macros y, not x"},
 		{in("ADD", mir.D(x(1)), mir.R(x(2))), "is not a general register"},
 		{in("ADD", mir.D(x(1)), mir.R(x(2)), mir.R(x(3)), mir.R(x(4))), "4 operands, ADD takes 3"},
 		{in("LDPM", mir.D(x(1)), mir.D(AddrReg(0)), mir.R(AddrReg(1)), mir.I(16)), "not tied"},

@@ -20,6 +20,8 @@ import (
 //	G_STORE32 r, fi   → [fi] = xRs           (addr: xR8 = Un; [fi] = xR8)
 //	G_CONST d, imm    → xRd = #imm           G_BR bb → b bb
 //	IMPLICIT_DEF      → nothing
+//	COPY tuple, tuple → D Rd = Rs            G_SPILL/G_RELOAD (tuple) → [fi] = D Rs / D Rd = [fi]
+//	the vector pseudos (VBUILD, VEXTRACT, VINSERT, VCMPSEL) → expandVector (vector.go)
 var ExpandPseudo = passes.Register(&passes.Pass{
 	Name:     "bwdsp-expand-pseudo",
 	Desc:     "BWDSP: expand copies, spill code and other post-RA pseudos",
@@ -34,8 +36,19 @@ var ExpandPseudo = passes.Register(&passes.Pass{
 				bad := func() error {
 					return fmt.Errorf("%s: bwdsp-expand-pseudo: cannot expand %s", f.Name, mir.FormatInstr(f, in))
 				}
+				if v, ok, err := expandVector(f, in); ok {
+					if err != nil {
+						return err
+					}
+					out = append(out, v...)
+					continue
+				}
 				switch in.Op {
 				case mir.GImplicitDef:
+				case mir.GSpill: // a tuple: one SIMD store
+					out = append(out, newInstr("ST", in.Ops[0], in.Ops[1], mir.I(0)))
+				case mir.GReload:
+					out = append(out, newInstr("LD", in.Ops[0], in.Ops[1], mir.I(0)))
 				case mir.GCopy:
 					d, s := in.Ops[0].Reg, in.Ops[1].Reg
 					if d == s {
@@ -106,6 +119,12 @@ const noClass mir.RegClass = 255
 
 // copyInstr returns the instruction that copies s to d, or nil.
 func copyInstr(d, s mir.Reg) *mir.Instr {
+	if dm, _, ok := bw.RegMaskNum(d); ok && len(dm.Lanes()) > 1 {
+		if sm, _, ok := bw.RegMaskNum(s); ok && sm == dm {
+			return newInstr("MOV", mir.D(d), mir.R(s)) // a tuple: `D Rd = Rs`
+		}
+		return nil
+	}
 	switch [2]mir.RegClass{classOf(d), classOf(s)} {
 	case [2]mir.RegClass{bw.ClassGPR, bw.ClassGPR}:
 		return newInstr("MOV", mir.D(d), mir.R(s))

@@ -181,7 +181,8 @@ func toAddr(e *isel.Emitter, p mir.Operand) mir.Operand {
 	return mir.R(a)
 }
 
-// Rules is the BWDSP selection table: scalar code on macro x.
+// Rules is the BWDSP selection table: scalar code on macro x; the same
+// rules and vectorRules select vectors on tuple registers (vector.go).
 var Rules = []isel.Rule{
 	{Name: "const", Match: isel.Op(mir.GConst, anyImm), Emit: []isel.Inst{isel.I("MOVI", d0, c0)}},
 	{Name: "globaladdr", Match: isel.Op(mir.GGlobalAddr, isel.Sym), Emit: []isel.Inst{isel.I("MOVI", d0, c0)}},
@@ -473,9 +474,13 @@ func init() {
 		// G_LOAD16S/G_LOAD8S never reach selection.
 		{"ld32", mir.GLoad32, "LD", false}, {"ld16u", mir.GLoad16U, "LDHU", false}, {"ld8u", mir.GLoad8U, "LDBU", false},
 		{"st32", mir.GStore32, "ST", true}, {"st16", mir.GStore16, "STH", true}, {"st8", mir.GStore8, "STB", true},
+		// SIMD accesses: lane j at base + off + 4j (the alignment operand,
+		// at least 4, is not matched).
+		{"vld", mir.GVLoad, "LD", false}, {"vst", mir.GVStore, "ST", true},
 	} {
 		Rules = append(Rules, memRules(m.name, m.g, m.op, m.store)...)
 	}
+	Rules = append(Rules, vectorRules...) // vector.go
 }
 
 // Table returns the initialized selection table.
@@ -494,13 +499,16 @@ var Table = isel.Lazy(func() *isel.Table {
 // ISel is bwdsp-isel: the shared engine with the table above.
 var ISel = passes.Register(&passes.Pass{
 	Name:     "bwdsp-isel",
-	Desc:     "BWDSP: instruction selection (pattern tables), scalar code on macro x",
+	Desc:     "BWDSP: instruction selection (pattern tables), scalar code on macro x, vectors on tuples (xyzt, xy)",
 	Required: true,
 	Forbids:  mir.PropSelected, Sets: mir.PropSelected,
 	Stats: map[string]string{"selected": "Number of instructions selected", "folded": "Number of producers folded into their users"},
 	Run: func(c *passes.Ctx, f *mir.Func) error {
 		t, err := Table()
 		if err != nil {
+			return err
+		}
+		if err := vectorClasses(f); err != nil {
 			return err
 		}
 		s := &isel.Selector{Table: t}

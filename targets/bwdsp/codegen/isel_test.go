@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"os"
 	"os/exec"
 	"testing"
 
@@ -36,10 +37,17 @@ func TestRuleCoverage(t *testing.T) {
 		t.Fatal(err)
 	}
 	cov := isel.Coverage{}
-	for _, opt := range []string{"-O0", "-O2"} {
-		src, err := exec.Command(clang, "--target=mipsel-unknown-linux-gnu", opt, "-ffreestanding", "-S", "-emit-llvm", "-o", "-", "testdata/ops.c").Output()
-		if err != nil {
-			t.Fatal(err)
+	vops, err := os.ReadFile("testdata/vops.ll") // the SIMD rules
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, opt := range []string{"-O0", "-O2", "vops.ll"} {
+		src := vops
+		if opt != "vops.ll" {
+			src, err = exec.Command(clang, "--target=mipsel-unknown-linux-gnu", opt, "-ffreestanding", "-S", "-emit-llvm", "-o", "-", "testdata/ops.c").Output()
+			if err != nil {
+				t.Fatal(err)
+			}
 		}
 		irm, err := frontend.Parse("ops.ll", src)
 		if err != nil {
@@ -51,10 +59,13 @@ func TestRuleCoverage(t *testing.T) {
 		}
 		cfg := passes.NewConfig()
 		for _, f := range m.Funcs {
-			for _, p := range []*passes.Pass{passes.SwitchLoweringPass, passes.SoftFloat, CallLowering} {
+			for _, p := range []*passes.Pass{passes.VectorLegalizePass, passes.SwitchLoweringPass, passes.SoftFloat, CallLowering} {
 				if err := p.Run(&passes.Ctx{Cfg: cfg, Pass: p}, f); err != nil {
 					t.Fatalf("%s: %s: %v", f.Name, p.Name, err)
 				}
+			}
+			if err := vectorClasses(f); err != nil {
+				t.Fatal(err)
 			}
 			s := &isel.Selector{Table: tab, Coverage: cov}
 			if err := s.Select(f); err != nil {
@@ -67,6 +78,6 @@ func TestRuleCoverage(t *testing.T) {
 		}
 	}
 	for _, r := range cov.Unfired(tab) {
-		t.Errorf("rule %s never fired on testdata/ops.c", r)
+		t.Errorf("rule %s never fired on testdata/ops.c or vops.ll", r)
 	}
 }

@@ -20,7 +20,7 @@ import (
 // it, and the emitter prints its packets (mir.Instr.Bundle) through
 // Bundles.
 var Pipeline = []string{
-	"vector-legalize", // vectors to lanes until SIMD selection lands (issue 11)
+	"vector-legalize", // what VectorLegal refuses to lanes (vector.go)
 	"switch-lowering",
 	"soft-float", // double ops to runtime calls; float stays (NativeF32)
 	"bwdsp-call-lowering",

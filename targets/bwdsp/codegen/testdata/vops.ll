@@ -1,0 +1,55 @@
+; Vector IR selecting every SIMD rule of the BWDSP table (isel_test.go).
+target datalayout = "e-m:m-p:32:32-i8:8:32-i16:16:32-i64:64-n32-S64"
+target triple = "mipsel-unknown-linux-gnu"
+
+@g = global <4 x i32> zeroinitializer, align 16
+@gf = global <4 x float> zeroinitializer, align 16
+
+define <4 x i32> @arith(<4 x i32>* %p, <4 x i32>* %q) {
+  %a = load <4 x i32>, <4 x i32>* %p, align 16
+  %b = load <4 x i32>, <4 x i32>* @g, align 16
+  %s = add <4 x i32> %a, %b
+  %t = mul <4 x i32> %s, %a
+  %u = shl <4 x i32> %t, <i32 24, i32 24, i32 24, i32 24>
+  %v = ashr <4 x i32> %u, <i32 24, i32 24, i32 24, i32 24>
+  store <4 x i32> %v, <4 x i32>* %q, align 16
+  store <4 x i32> %v, <4 x i32>* @g, align 16
+  ret <4 x i32> %v
+}
+
+define i32 @frame(i32 %x, i32 %y, i32 %i) {
+  %slot = alloca <4 x i32>, align 16
+  %b0 = insertelement <4 x i32> undef, i32 %x, i32 0
+  %b1 = insertelement <4 x i32> %b0, i32 %y, i32 1
+  %b2 = insertelement <4 x i32> %b1, i32 %x, i32 2
+  %b3 = insertelement <4 x i32> %b2, i32 7, i32 3
+  store <4 x i32> %b3, <4 x i32>* %slot, align 16
+  %l = load <4 x i32>, <4 x i32>* %slot, align 16
+  %w = insertelement <4 x i32> %l, i32 %y, i32 %i
+  %e = extractelement <4 x i32> %w, i32 %i
+  %e2 = extractelement <4 x i32> %w, i32 2
+  %r = add i32 %e, %e2
+  ret i32 %r
+}
+
+define <4 x float> @selects(<4 x float> %a, <4 x float> %b, <4 x i32> %x, <4 x i32> %y, i1 %c) {
+  %fc = fcmp olt <4 x float> %a, %b
+  %fs = select <4 x i1> %fc, <4 x float> %a, <4 x float> %b
+  %ic = icmp slt <4 x i32> %x, %y
+  %is = select <4 x i1> %ic, <4 x i32> %x, <4 x i32> %y
+  %is2 = select <4 x i1> %ic, <4 x i32> %y, <4 x i32> %x
+  %d = sub <4 x i32> %is, %is2
+  %fd = sitofp <4 x i32> %d to <4 x float>
+  %m = fcmp one <4 x float> %fs, %fd
+  %mz = zext <4 x i1> %m to <4 x i32>
+  %mf = sitofp <4 x i32> %mz to <4 x float>
+  %sc = select i1 %c, <4 x float> %fd, <4 x float> %mf
+  %r = fadd <4 x float> %sc, %fs
+  ret <4 x float> %r
+}
+
+define <4 x i32> @clamp(<4 x i32> %x, <4 x i32> %lo) {
+  %c = icmp ult <4 x i32> %x, %lo
+  %r = select <4 x i1> %c, <4 x i32> %lo, <4 x i32> %x
+  ret <4 x i32> %r
+}
