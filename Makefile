@@ -127,6 +127,14 @@ bench: build
 	$(CLANG) --target=mipsel-unknown-linux-gnu -O0 -S -emit-llvm $(BUILD)/bench/big.c -o $(BUILD)/bench/big.ll
 	python3 scripts/bench.py $(BIN)/lltosimd $(BUILD)/bench/big.ll $(BENCH_RUNS)
 
+# BWDSP vector kernels (tests/exec/c/vk_*.c): per kernel, static bundles,
+# slots, SIMD instructions and resource bound, then bundles, cycles,
+# slots, SIMD instructions and resource bound of what ran (-func-stats of
+# bwdsprun; scripts/bench-bwdsp.sh says how the bound is computed).
+.PHONY: bench-bwdsp
+bench-bwdsp: build
+	sh scripts/bench-bwdsp.sh $(BIN)/bwdsprun "O0 O2"
+
 # --- Differential-testing campaigns (tests/campaign) ----------------------
 #
 #   make csmith N=1000   csmith programs × {O0,O2} × {cpu032I,cpu032II} against lli

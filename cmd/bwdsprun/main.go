@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 
 	"lltosimd/driver"
@@ -43,6 +44,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	maxBundles := fs.Uint64("max-bundles", 100_000_000, "stop after this many bundles")
 	stats := fs.Bool("stats", false, "print bundle, cycle and stall counts to stderr")
 	trace := fs.Bool("trace", false, "print every executed bundle with its issue cycle to stderr")
+	funcStats := fs.String("func-stats", "", "print to stderr, for each function whose name matches this regexp, its static code (bundles, slots, SIMD ops, resource bound) and what ran (bundles, cycles, resource bound of the executed bundles)")
 	crt0 := fs.Bool("crt0", false, "put the startup code (U8 = stack top, call main, halt) before the file")
 	dis := fs.Bool("d", false, "encode the program, decode it and print the disassembly instead of running it")
 	opt := fs.String("O", "2", "optimisation level 0-3 for a .c or .ll program (clang's and lltosimd's)")
@@ -125,9 +127,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *trace {
 		m.Trace = stderr
 	}
+	var funcRE *regexp.Regexp
+	if *funcStats != "" {
+		if funcRE, err = regexp.Compile(*funcStats); err != nil {
+			return fail(err)
+		}
+		m.Profile = make([]sim.BundleProfile, len(prog.Bundles))
+	}
 	err = m.Run(*maxBundles)
 	if *stats {
 		fmt.Fprintf(stderr, "bundles: %d\ncycles: %d\nstalls: %d\n", m.Bundles, m.Cycles, m.Stalls)
+	}
+	if funcRE != nil {
+		printFuncStats(stderr, prog, m.Profile, funcRE)
 	}
 	if err != nil {
 		return fail(err)
@@ -193,4 +205,32 @@ func readFiles(names []string) ([]asm.File, error) {
 		files = append(files, asm.File{Name: f, Src: string(src)})
 	}
 	return files, nil
+}
+
+// printFuncStats prints one line per matching function: the static code
+// (bundles, instructions = slots filled, SIMD instructions, resource
+// bound: the bundles its busiest §2.4 resource needs) and the executed
+// code (bundles run, cycles charged to them, SIMD instructions run, and
+// the same bound over the executed instructions).
+func printFuncStats(w io.Writer, prog *bw.Program, prof []sim.BundleProfile, re *regexp.Regexp) {
+	for _, f := range prog.Funcs {
+		if !re.MatchString(f.Name) {
+			continue
+		}
+		var static, dyn bw.Resources
+		var runs, cycles uint64
+		for pc := f.Start; pc < f.End; pc++ {
+			p := prof[pc]
+			runs += p.Runs
+			cycles += p.Cycles
+			for i := range prog.Bundles[pc] {
+				static.Add(&prog.Bundles[pc][i], 1)
+				dyn.Add(&prog.Bundles[pc][i], p.Runs)
+			}
+		}
+		sb, sres := static.Bound()
+		db, dres := dyn.Bound()
+		fmt.Fprintf(w, "func %s: static bundles %d slots %d simd %d bound %d (%s); ran bundles %d cycles %d slots %d simd %d bound %d (%s)\n",
+			f.Name, f.End-f.Start, static.Insts, static.SIMD, sb, sres, runs, cycles, dyn.Insts, dyn.SIMD, db, dres)
+	}
 }

@@ -34,9 +34,13 @@ type Machine struct {
 	// Counters: bundles executed, cycles (bundles + stalls + branch
 	// penalties) and the stall cycles alone.
 	Bundles, Cycles, Stalls uint64
-	ready                   [bw.NumLocs]uint64 // cycle at which each location's last result is available
-	reads                   [][]bw.Loc         // per bundle: the locations it reads, for the interlocks
-	ex                      exec               // reused by Step to avoid allocating per bundle
+	// Profile, if non-nil (one entry per bundle of Prog), receives how
+	// often each bundle ran and the cycles charged to it (its issue,
+	// stalls before it and its branch penalty), for per-function counts.
+	Profile []BundleProfile
+	ready   [bw.NumLocs]uint64 // cycle at which each location's last result is available
+	reads   [][]bw.Loc         // per bundle: the locations it reads, for the interlocks
+	ex      exec               // reused by Step to avoid allocating per bundle
 }
 
 // Fault is a run-time error (spec §2.5): the bundle, the instruction
@@ -113,11 +117,21 @@ func (m *Machine) Run(max uint64) error {
 		if m.Bundles >= max {
 			return fmt.Errorf("stopped after %d bundles (at bundle %d)", max, m.PC)
 		}
+		pc, c := m.PC, m.Cycles
 		if err := m.Step(); err != nil {
 			return err
 		}
+		if m.Profile != nil && pc >= 0 && pc < len(m.Profile) {
+			m.Profile[pc].Runs++
+			m.Profile[pc].Cycles += m.Cycles - c
+		}
 	}
 	return nil
+}
+
+// BundleProfile is what Machine.Profile records for one bundle.
+type BundleProfile struct {
+	Runs, Cycles uint64
 }
 
 // pendingWrite is a register result committed at the end of the bundle.
