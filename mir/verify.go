@@ -340,6 +340,10 @@ func allowedAfterSelection(in *Instr, uses []Operand) bool {
 		return len(uses) > 0 && uses[0].Kind == KindFrame
 	case GStore32:
 		return len(uses) > 1 && uses[1].Kind == KindFrame
+	case GSpill: // the allocator's spill code of wide classes (tuples)
+		return len(uses) > 1 && uses[1].Kind == KindFrame
+	case GReload:
+		return len(uses) > 0 && uses[0].Kind == KindFrame
 	}
 	return false
 }

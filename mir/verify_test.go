@@ -130,6 +130,7 @@ func TestVerifyRules(t *testing.T) {
 		{"vreg after regalloc", "--- function: t\narch: test\nprops: novregs\nbody:\nbb0:\n  %0:gpr = ADDiu $zero, 1\n  RET $lr\n", nil, "virtual register after register allocation"},
 		{"generic after selection", "--- function: t\narch: test\nprops: selected\nbody:\nbb0:\n  %0:gpr = G_CONST 1\n  RET $lr\n", nil, "generic op G_CONST after instruction selection"},
 		{"spill load needs frame base", "--- function: t\narch: test\nprops: selected\nbody:\nbb0:\n  %0:gpr = ADDiu $zero, 1\n  %1:gpr = G_LOAD32 %0, 0\n  RET $lr\n", nil, "generic op G_LOAD32 after instruction selection"},
+		{"spill needs frame slot", "--- function: t\narch: test\nprops: selected\nbody:\nbb0:\n  %0:gpr = ADDiu $zero, 1\n  G_SPILL %0, %0, 0\n  RET $lr\n", nil, "generic op G_SPILL after instruction selection"},
 		{"frame index after lowering", "--- function: t\narch: test\nprops: framelowered\nframe:\n  fi#0: size=4 align=4\nbody:\nbb0:\n  ST $2, fi#0, 0\n  RET $lr\n", nil, "frame index after frame lowering"},
 		{"switch shape", generic1 + "  %0:gpr = G_CONST 1\n  G_SWITCH %0, bb1, 3\nbb1:\n  G_RET\n", nil, "G_SWITCH needs a value, a default block and (case, block) pairs"},
 		{"switch case kind", generic1 + "  %0:gpr = G_CONST 1\n  G_SWITCH %0, bb1, %0, bb1\nbb1:\n  G_RET\n", nil, "use 2 must be an immediate case value"},
