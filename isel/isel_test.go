@@ -262,3 +262,34 @@ func TestInitRejectsBadRules(t *testing.T) {
 		}
 	}
 }
+
+// TestVecReg: a rule whose leaf is VecReg matches vector registers only
+// (Value.IsVec), so a vector rule of higher priority and the scalar rule
+// of the same op share a table.
+func TestVecReg(t *testing.T) {
+	vec := Rule{Name: "vadd", Priority: 1, Match: Op(mir.GAdd, VecReg, VecReg), Emit: []Inst{I("SLOW", Def(0), Cap(0))}}
+	f, err := mir.ParseFunc(`--- function: f
+arch: mock
+props: ssa
+vector-vregs: %2:v2s32, %3:v2s32
+body:
+bb0:
+  %0:gpr = COPY $zero
+  %1:gpr = G_ADD %0, %0
+  %2:gpr = COPY $zero
+  %3:gpr = G_ADD %2, %2
+  G_STORE32 %1, %0, 0
+  G_STORE32 %3, %0, 4
+  G_RET
+`, lookup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Selector{Table: mockTable(vec), Coverage: Coverage{}}
+	if err := s.Select(f); err != nil {
+		t.Fatal(err)
+	}
+	if s.Coverage["vadd"] != 1 || s.Coverage["add"] != 1 {
+		t.Errorf("coverage %v, want vadd 1 (the vector add) and add 1 (the scalar one)", s.Coverage)
+	}
+}
