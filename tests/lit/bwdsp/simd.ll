@@ -105,3 +105,17 @@ define void @add2(<2 x i32>* %p) {
   store <2 x i32> %s, <2 x i32>* %p, align 8
   ret void
 }
+
+; llvm.fmuladd on <4 x float> (clang's a*x+y) is a SIMD multiply, then a
+; SIMD add (rounded twice, like the scalar fmuladd).
+; CHECK-LABEL: fma4:
+; CHECK: xyztR[[P:[0-9]+]] = R{{[0-9]+}} * R{{[0-9]+}} (F)
+; CHECK: xyztR{{[0-9]+}} = R[[P]] + R{{[0-9]+}} (F)
+declare <4 x float> @llvm.fmuladd.v4f32(<4 x float>, <4 x float>, <4 x float>)
+define void @fma4(<4 x float>* %p, <4 x float>* %q) {
+  %a = load <4 x float>, <4 x float>* %p, align 16
+  %b = load <4 x float>, <4 x float>* %q, align 16
+  %r = call <4 x float> @llvm.fmuladd.v4f32(<4 x float> %a, <4 x float> %b, <4 x float> %a)
+  store <4 x float> %r, <4 x float>* %p, align 16
+  ret void
+}
