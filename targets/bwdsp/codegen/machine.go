@@ -25,6 +25,7 @@ var Pipeline = []string{
 	"soft-float", // double ops to runtime calls; float stays (NativeF32)
 	"bwdsp-call-lowering",
 	"generic-combine",
+	"hardware-loops", // LCn = count; if LCn b header (§2.3)
 	"bwdsp-isel",
 	"machine-cse",
 	"phi-elim",
@@ -110,7 +111,7 @@ func (branchInfo) UncondTarget(in *mir.Instr) (*mir.Block, bool) {
 
 func (branchInfo) CondTarget(in *mir.Instr) (*mir.Block, bool) {
 	switch in.Op {
-	case op("BCMP"), op("BCMPU"), op("BCMPI"), op("BCMPIU"), op("BPRED"):
+	case op("BCMP"), op("BCMPU"), op("BCMPI"), op("BCMPIU"), op("BPRED"), op("BLC"):
 		return blockOf(in)
 	}
 	return nil, false
@@ -120,8 +121,8 @@ func (branchInfo) CondTarget(in *mir.Instr) (*mir.Block, bool) {
 var inverse = map[bw.Rel]bw.Rel{bw.RelEQ: bw.RelNE, bw.RelNE: bw.RelEQ, bw.RelLT: bw.RelGE, bw.RelGE: bw.RelLT, bw.RelLE: bw.RelGT, bw.RelGT: bw.RelLE}
 
 func (bi branchInfo) InvertCond(in *mir.Instr, to *mir.Block) bool {
-	if _, ok := bi.CondTarget(in); !ok || in.Op == op("BPRED") {
-		return false // `if !xCPk` is not a MIR operand yet
+	if _, ok := bi.CondTarget(in); !ok || in.Op == op("BPRED") || in.Op == op("BLC") {
+		return false // `if !xCPk` is not a MIR operand yet; `if LCn` has no inverse
 	}
 	c := in.Ops[0].Imm
 	in.Ops[0].Imm = bw.CmpCode(inverse[bw.Rel(c&15)], bw.Action(c>>4&15))

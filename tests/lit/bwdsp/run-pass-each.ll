@@ -13,7 +13,9 @@
 ; RUN: %lltosimd -march=bwdsp -stop-after=bwdsp-call-lowering %s -o - | diff - %t.2.mir
 ; RUN: %lltosimd -march=bwdsp -x mir -run-pass=generic-combine %t.2.mir -o %t.3.mir
 ; RUN: %lltosimd -march=bwdsp -stop-after=generic-combine %s -o - | diff - %t.3.mir
-; RUN: %lltosimd -march=bwdsp -x mir -run-pass=bwdsp-isel %t.3.mir -o %t.4.mir
+; RUN: %lltosimd -march=bwdsp -x mir -run-pass=hardware-loops %t.3.mir -o %t.3h.mir
+; RUN: %lltosimd -march=bwdsp -stop-after=hardware-loops %s -o - | diff - %t.3h.mir
+; RUN: %lltosimd -march=bwdsp -x mir -run-pass=bwdsp-isel %t.3h.mir -o %t.4.mir
 ; RUN: %lltosimd -march=bwdsp -stop-after=bwdsp-isel %s -o - | diff - %t.4.mir
 ; RUN: FileCheck %s --check-prefix=ISEL < %t.4.mir
 ; RUN: %lltosimd -march=bwdsp -x mir -run-pass=machine-cse %t.4.mir -o %t.5.mir
