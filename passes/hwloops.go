@@ -234,17 +234,18 @@ func convertLoop(c *Ctx, f *mir.Func, l *mir.Loop, defs map[mir.Reg]*mir.Instr, 
 	if bc.Ops[0].Kind != mir.KindReg || cmp == nil || cmp.Op != mir.GICmp {
 		return fail("latch condition is not G_ICMP")
 	}
-	// Leaving the loop exactly when the operands are equal.
+	// Normalize to "continue while a REL bnd", bnd loop-invariant.
 	cond := cmp.Ops[1].Cond
-	if !(cond == mir.CondEQ && exitOnTrue || cond == mir.CondNE && !exitOnTrue) {
-		return fail("latch compare is not an equality exit test")
-	}
 	a, bnd := cmp.Ops[2], cmp.Ops[3]
 	if !invariant(bnd, l, defs) {
 		a, bnd = bnd, a
+		cond = cond.Swapped()
 	}
 	if !invariant(bnd, l, defs) || a.Kind != mir.KindReg {
 		return fail("no loop-invariant bound")
+	}
+	if exitOnTrue {
+		cond = cond.Inverse()
 	}
 	// a is next (= iv ± 1) or iv itself, iv a header phi.
 	pre := l.Preheader()
@@ -300,47 +301,25 @@ func convertLoop(c *Ctx, f *mir.Func, l *mir.Loop, defs map[mir.Reg]*mir.Instr, 
 	if !ok || (init.Kind != mir.KindImm && !invariant(init, l, defs)) {
 		return fail("no loop-invariant initial value")
 	}
+	// The continue test must move toward its bound one step at a time.
+	var rel mir.Cond // the strict relation t0 REL bnd that decides the count, or CondNE
+	switch {
+	case cond == mir.CondNE:
+		rel = mir.CondNE
+	case step == 1 && (cond == mir.CondSLT || cond == mir.CondULT):
+		rel = cond
+	case step == -1 && (cond == mir.CondSGT || cond == mir.CondUGT):
+		rel = cond
+	default:
+		return fail("latch compare " + cond.String() + " does not bound a step " + map[bool]string{true: "+1", false: "-1"}[step == 1] + " induction")
+	}
 	if pre == nil {
 		pre = mir.SplitCriticalEdge(outside, l.Header)
 		if pre == nil {
 			return fail("cannot make a preheader")
 		}
 	}
-	// count = (n - init) * step + extra, modulo 2^32.
-	hi, lo := bnd, init
-	if step < 0 {
-		hi, lo = init, bnd
-	}
-	var setup []*mir.Instr
-	var count mir.Operand
-	cv, ck := constOf(hi, defs)
-	iv, ik := constOf(lo, defs)
-	rc := f.ClassOf(a.Reg)
-	konst := func(v int64) mir.Operand {
-		r := f.NewVReg(rc)
-		setup = append(setup, mir.NewInstr(mir.GConst, mir.D(r), mir.I(int64(int32(v)))))
-		return mir.R(r)
-	}
-	binop := func(op mir.Opcode, x, y mir.Operand) mir.Operand {
-		r := f.NewVReg(rc)
-		setup = append(setup, mir.NewInstr(op, mir.D(r), x, y))
-		return mir.R(r)
-	}
-	switch {
-	case ck && ik:
-		count = mir.I(int64(int32(cv - iv + extra)))
-	case ik && int32(extra-iv) == 0:
-		count = hi
-	case ik:
-		count = binop(mir.GAdd, hi, konst(extra-iv))
-	case ck:
-		count = binop(mir.GSub, konst(cv+extra), lo)
-	default:
-		count = binop(mir.GSub, hi, lo)
-		if extra != 0 {
-			count = binop(mir.GAdd, count, konst(extra))
-		}
-	}
+	count, setup := tripCount(f, f.ClassOf(a.Reg), defs, init, bnd, step, 1-extra, rel)
 	setup = append(setup, info.SetCount(f, lc, count)...)
 	insertBeforeTerminators(f, pre, setup)
 	// The latch: if lc b header; b exit.
@@ -353,9 +332,9 @@ func convertLoop(c *Ctx, f *mir.Func, l *mir.Loop, defs map[mir.Reg]*mir.Instr, 
 	if !usedAnywhere(f, cmp.Ops[0].Reg) {
 		removeInstr(latch, cmp)
 	}
-	c.Debugf("hardware-loops: %s: loop at bb%d: %s, step %d, counter %s", f.Name, l.Header.ID,
+	c.Debugf("hardware-loops: %s: loop at bb%d: %s, continue while %s, step %d, counter %s", f.Name, l.Header.ID,
 		map[bool]string{true: "count from constants", false: "count computed in the preheader"}[count.Kind == mir.KindImm],
-		step, f.Arch.Regs[lc].Name)
+		rel, step, f.Arch.Regs[lc].Name)
 	return true
 }
 
@@ -419,4 +398,96 @@ func removeInstr(b *mir.Block, in *mir.Instr) {
 			return
 		}
 	}
+}
+
+// tripCount returns the number of times a bottom-tested loop runs, as an
+// immediate or a vreg computed by the returned generic instructions. The
+// loop's induction value starts at init and moves by step (±1); the
+// latch tests t = iv + off*step (off 0: the phi, 1: the next value) and
+// continues while t != bnd (rel CondNE) or t REL bnd. With t0 the first
+// tested value and d = step*(bnd - t0) + 1 (modulo 2^32, where 0 stands
+// for 2^32 — the counter's own reading of 0):
+//
+//   - t != bnd runs d times (t reaches bnd after d - 1 steps, wrapping);
+//   - t < bnd (step +1) or t > bnd (step -1) runs d times when t0 REL bnd
+//     holds (t moves to bnd without wrapping) and once otherwise.
+func tripCount(f *mir.Func, rc mir.RegClass, defs map[mir.Reg]*mir.Instr, init, bnd mir.Operand, step, off int64, rel mir.Cond) (mir.Operand, []*mir.Instr) {
+	w := func(v int64) int64 { return int64(int32(v)) }
+	iv, ik := constOf(init, defs)
+	bv, bk := constOf(bnd, defs)
+	if ik && bk {
+		t0 := w(iv + off*step)
+		d := w(step*(bv-t0) + 1)
+		if rel != mir.CondNE && !holds(rel, t0, bv) {
+			d = 1
+		}
+		return mir.I(d), nil
+	}
+	var setup []*mir.Instr
+	emit := func(op mir.Opcode, ops ...mir.Operand) mir.Operand {
+		r := f.NewVReg(rc)
+		setup = append(setup, mir.NewInstr(op, append([]mir.Operand{mir.D(r)}, ops...)...))
+		return mir.R(r)
+	}
+	val := func(o mir.Operand) mir.Operand {
+		if v, ok := constOf(o, defs); ok {
+			return emit(mir.GConst, mir.I(w(v)))
+		}
+		return mir.R(o.Reg)
+	}
+	// addc is x + c, folded when c is 0.
+	addc := func(x mir.Operand, c int64) mir.Operand {
+		if w(c) == 0 {
+			return x
+		}
+		return emit(mir.GAdd, x, val(mir.I(c)))
+	}
+	var t0, b, d mir.Operand
+	switch {
+	case ik: // t0 constant
+		t0v := w(iv + off*step)
+		t0, b = val(mir.I(t0v)), val(bnd)
+		if step > 0 {
+			d = addc(b, 1-t0v)
+		} else {
+			d = emit(mir.GSub, val(mir.I(t0v+1)), b)
+		}
+	case bk: // t0 varies: d = step*(bv - t0) + 1
+		t0 = addc(val(init), off*step)
+		b = val(bnd)
+		if step > 0 {
+			d = emit(mir.GSub, val(mir.I(bv+1)), t0)
+		} else {
+			d = addc(t0, 1-bv)
+		}
+	default:
+		t0 = addc(val(init), off*step)
+		b = val(bnd)
+		if step > 0 {
+			d = addc(emit(mir.GSub, b, t0), 1)
+		} else {
+			d = addc(emit(mir.GSub, t0, b), 1)
+		}
+	}
+	if rel != mir.CondNE {
+		one := val(mir.I(1))
+		p := emit(mir.GICmp, mir.C(rel), t0, b)
+		d = emit(mir.GSelect, p, d, one)
+	}
+	return d, setup
+}
+
+// holds evaluates a strict relation on 32-bit values.
+func holds(c mir.Cond, a, b int64) bool {
+	switch c {
+	case mir.CondSLT:
+		return int32(a) < int32(b)
+	case mir.CondSGT:
+		return int32(a) > int32(b)
+	case mir.CondULT:
+		return uint32(a) < uint32(b)
+	case mir.CondUGT:
+		return uint32(a) > uint32(b)
+	}
+	return false
 }

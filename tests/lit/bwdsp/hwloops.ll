@@ -165,8 +165,8 @@ exit:
 ; CHECK-NOT: LC0
 ; CHECK: .endfunc
 
-; A signed < exit test is not an equality test: left alone (its count
-; would need max(n - init, 1) and no overflow).
+; A signed < test with no entry guard: the body runs n times when 1 < n
+; and once otherwise (count = 1 < n ? n : 1, a select in the preheader).
 define void @slt(i32* %a, i32 %n) {
 entry:
   br label %loop
@@ -181,5 +181,28 @@ exit:
   ret void
 }
 ; CHECK-LABEL: slt:
+; CHECK: CP{{[0-7]}} ? R{{[0-9]+}} : R{{[0-9]+}}
+; CHECK: LC0 = U
+; CHECK: if LC0 b
+; MIR-LABEL: function: slt
+; MIR: G_ICMP slt,
+; MIR: G_SELECT
+; MIR: $LC0 = SETLCA
+
+; Continuing while i <= n has no count when n is INT_MAX: left alone.
+define void @sle(i32* %a, i32 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %p = getelementptr i32, i32* %a, i32 %i
+  store i32 %i, i32* %p
+  %i.next = add i32 %i, 1
+  %more = icmp sle i32 %i.next, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  ret void
+}
+; CHECK-LABEL: sle:
 ; CHECK-NOT: LC0
 ; CHECK: .endfunc
