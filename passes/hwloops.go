@@ -318,6 +318,7 @@ func convertLoop(c *Ctx, f *mir.Func, l *mir.Loop, defs map[mir.Reg]*mir.Instr, 
 		if pre == nil {
 			return fail("cannot make a preheader")
 		}
+		placeBefore(f, pre, l.Header)
 	}
 	count, setup := tripCount(f, f.ClassOf(a.Reg), defs, init, bnd, step, 1-extra, rel)
 	setup = append(setup, info.SetCount(f, lc, count)...)
@@ -490,4 +491,27 @@ func holds(c mir.Cond, a, b int64) bool {
 		return uint32(a) > uint32(b)
 	}
 	return false
+}
+
+// placeBefore moves block b right before block at in the layout, so that
+// a preheader ending in a jump to at falls through to it (del-jmp then
+// deletes the jump). Blocks that fell through into at now fall into b,
+// which is wrong for them, so b stays put when at has a layout
+// predecessor that falls through.
+func placeBefore(f *mir.Func, b, at *mir.Block) {
+	idx := func(x *mir.Block) int {
+		for i, y := range f.Blocks {
+			if y == x {
+				return i
+			}
+		}
+		return -1
+	}
+	i, j := idx(b), idx(at)
+	if i < 0 || j <= 0 || mir.FallsThrough(f.Blocks[j-1]) {
+		return
+	}
+	f.Blocks = append(f.Blocks[:i], f.Blocks[i+1:]...)
+	j = idx(at)
+	f.Blocks = append(f.Blocks[:j], append([]*mir.Block{b}, f.Blocks[j:]...)...)
 }

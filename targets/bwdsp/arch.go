@@ -118,10 +118,15 @@ func newArch() *mir.Arch {
 				gprAlloc = append(gprAlloc, r)
 			}
 		}
-		for a := 0; a < int(NumFamilies)*NumAddr; a++ {
-			r := AddrReg(a)
-			if !regs[r].Reserved && regs[r].CalleeSaved == callee {
-				addrAlloc = append(addrAlloc, r)
+		// Families interleaved (U0, V0, W0, U1, …): pointers live at the
+		// same time land in different families, so one bundle can hold
+		// their post-modifies and address moves (§2.4 rule 4, §2.8).
+		for idx := 0; idx < NumAddr; idx++ {
+			for fam := 0; fam < int(NumFamilies); fam++ {
+				r := AddrReg(fam*NumAddr + idx)
+				if !regs[r].Reserved && regs[r].CalleeSaved == callee {
+					addrAlloc = append(addrAlloc, r)
+				}
 			}
 		}
 	}

@@ -26,6 +26,7 @@ var Pipeline = []string{
 	"bwdsp-call-lowering",
 	"generic-combine",
 	"hardware-loops", // LCn = count; if LCn b header (§2.3)
+	"loop-strength-reduce",
 	"bwdsp-isel",
 	"machine-cse",
 	"phi-elim",

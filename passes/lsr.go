@@ -1,0 +1,266 @@
+package passes
+
+import (
+	"slices"
+
+	"lltosimd/mir"
+)
+
+// Statistic keys of loop-strength-reduce.
+const (
+	statLSRPointers = "pointers"
+	statLSRUses     = "uses"
+	statLSRDeadIVs  = "dead-ivs"
+)
+
+// loop-strength-reduce gives each address base + iv*scale that an
+// innermost loop computes from an induction variable iv (a header phi
+// stepping by a constant s) and a loop-invariant base a pointer of its
+// own: p = PHI(base + init*scale from the preheader, p + s*scale from the
+// latch), the sum being replaced by p. Equal (base, iv, scale) share one
+// pointer. It is the part of LLVM's LSR that post-modify addressing needs
+// (`[Un += imm]`, see post-modify): afterwards each access reads a
+// pointer that the loop increments by a constant, and the shift, multiply
+// and add of the address die unless something else uses them.
+//
+// It runs on SSA generic MIR before selection, on loops with one latch
+// and a preheader; it is target-independent (no hook), and a target opts
+// in by naming it in its pipeline, as BWDSP does before post-modify.
+var _ = Register(&Pass{
+	Name: "loop-strength-reduce",
+	Desc: "addresses base + iv*scale in innermost loops to pointer induction variables",
+	Stats: map[string]string{
+		statLSRPointers: "Number of pointer induction variables created",
+		statLSRUses:     "Number of address computations replaced by a pointer induction variable",
+		statLSRDeadIVs:  "Number of induction variables deleted because only their increment used them",
+	},
+	Needs:   mir.PropSSA,
+	Forbids: mir.PropSelected,
+	Run:     runLSR,
+})
+
+func runLSR(c *Ctx, f *mir.Func) error {
+	if len(f.Blocks) == 0 {
+		return nil
+	}
+	f.RecomputeCFG()
+	li := mir.ComputeLoops(f, mir.ComputeDominators(f))
+	defs := defMap(f)
+	for _, l := range li.Loops {
+		if len(l.Children) == 0 {
+			lsrLoop(c, f, l, defs)
+		}
+	}
+	return nil
+}
+
+type ivInfo struct {
+	phi  *mir.Instr
+	init mir.Operand
+	step int64
+}
+
+func lsrLoop(c *Ctx, f *mir.Func, l *mir.Loop, defs map[mir.Reg]*mir.Instr) {
+	pre := l.Preheader()
+	if pre == nil || len(l.Latches) != 1 {
+		return
+	}
+	latch := l.Latches[0]
+	ivs := map[mir.Reg]ivInfo{}
+	for _, in := range l.Header.Instrs {
+		if in.Op != mir.GPhi {
+			continue
+		}
+		init, ok1 := phiOperand(in, pre)
+		next := phiValue(in, latch)
+		d := defs[next]
+		if !ok1 || d == nil || d.Op != mir.GAdd || d.Ops[1].Kind != mir.KindReg || d.Ops[1].Reg != in.Ops[0].Reg {
+			continue
+		}
+		s, ok := constOf(d.Ops[2], defs)
+		if !ok || (init.Kind != mir.KindImm && !invariant(init, l, defs)) {
+			continue
+		}
+		ivs[in.Ops[0].Reg] = ivInfo{phi: in, init: init, step: s}
+	}
+	if len(ivs) == 0 {
+		return
+	}
+	// scaled recognizes x = iv, iv << k or iv * m.
+	scaled := func(o mir.Operand) (mir.Reg, int64, bool) {
+		if o.Kind != mir.KindReg {
+			return 0, 0, false
+		}
+		if _, ok := ivs[o.Reg]; ok {
+			return o.Reg, 1, true
+		}
+		d := defs[o.Reg]
+		if d == nil || (d.Op != mir.GShl && d.Op != mir.GMul) || d.Ops[1].Kind != mir.KindReg {
+			return 0, 0, false
+		}
+		if _, ok := ivs[d.Ops[1].Reg]; !ok {
+			return 0, 0, false
+		}
+		k, ok := constOf(d.Ops[2], defs)
+		if !ok {
+			return 0, 0, false
+		}
+		if d.Op == mir.GShl {
+			if k < 0 || k > 31 {
+				return 0, 0, false
+			}
+			k = 1 << k
+		}
+		return d.Ops[1].Reg, k, true
+	}
+	type key struct {
+		base  mir.Reg
+		iv    mir.Reg
+		scale int64
+	}
+	ptrs := map[key]mir.Reg{}
+	rename := map[mir.Reg]mir.Reg{}
+	for _, b := range l.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op != mir.GAdd || in.Ops[1].Kind != mir.KindReg || in.Ops[2].Kind != mir.KindReg {
+				continue
+			}
+			base, x := in.Ops[1], in.Ops[2]
+			iv, scale, ok := scaled(x)
+			if !ok || !invariant(base, l, defs) {
+				base, x = x, base
+				if iv, scale, ok = scaled(x); !ok || !invariant(base, l, defs) {
+					continue
+				}
+			}
+			if _, isConst := constOf(base, defs); isConst {
+				continue
+			}
+			k := key{base.Reg, iv, scale}
+			p, ok := ptrs[k]
+			if !ok {
+				p = newPointerIV(f, pre, latch, l.Header, ivs[iv], base.Reg, scale, defs)
+				ptrs[k] = p
+				c.Count(statLSRPointers, 1)
+			}
+			rename[in.Ops[0].Reg] = p
+			c.Count(statLSRUses, 1)
+			c.Debugf("loop-strength-reduce: %s: %%%d = base %%%d + iv %%%d * %d -> pointer %%%d", f.Name,
+				in.Ops[0].Reg.VirtIndex(), base.Reg.VirtIndex(), iv.VirtIndex(), scale, p.VirtIndex())
+		}
+	}
+	defer removeDeadIVs(c, f, ivs, latch)
+	if len(rename) == 0 {
+		return
+	}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for _, m := range in.Flatten() {
+				for i := range m.Ops {
+					o := &m.Ops[i]
+					if o.IsUse() && o.Kind == mir.KindReg {
+						if r, ok := rename[o.Reg]; ok {
+							o.Reg = r
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// newPointerIV makes p = PHI(base + init*scale, p + step*scale) in header
+// and returns p.
+func newPointerIV(f *mir.Func, pre, latch, header *mir.Block, iv ivInfo, base mir.Reg, scale int64, defs map[mir.Reg]*mir.Instr) mir.Reg {
+	rc := f.ClassOf(base)
+	var setup []*mir.Instr
+	emit := func(op mir.Opcode, ops ...mir.Operand) mir.Reg {
+		r := f.NewVReg(rc)
+		setup = append(setup, mir.NewInstr(op, append([]mir.Operand{mir.D(r)}, ops...)...))
+		return r
+	}
+	konst := func(v int64) mir.Operand { return mir.R(emit(mir.GConst, mir.I(int64(int32(v))))) }
+	start := base
+	if v, ok := constOf(iv.init, defs); ok {
+		if int32(v*scale) != 0 {
+			start = emit(mir.GAdd, mir.R(base), konst(v*scale))
+		}
+	} else {
+		start = emit(mir.GAdd, mir.R(base), mir.R(emit(mir.GMul, mir.R(iv.init.Reg), konst(scale))))
+	}
+	insertBeforeTerminators(f, pre, setup)
+	p := f.NewVReg(rc)
+	next := f.NewVReg(rc)
+	phi := mir.NewInstr(mir.GPhi, mir.D(p), mir.R(start), mir.B(pre), mir.R(next), mir.B(latch))
+	header.Instrs = append([]*mir.Instr{phi}, header.Instrs...)
+	setup = nil
+	inc := konst(iv.step * scale)
+	setup = append(setup, mir.NewInstr(mir.GAdd, mir.D(next), mir.R(p), inc))
+	insertBeforeTerminators(f, latch, setup)
+	defs[p], defs[next] = phi, setup[len(setup)-1]
+	return p
+}
+
+// removeDeadIVs deletes induction variables whose phi and increment only
+// feed each other (left behind by strength reduction and hardware loops).
+func removeDeadIVs(c *Ctx, f *mir.Func, ivs map[mir.Reg]ivInfo, latch *mir.Block) {
+	sweepDead(f)
+	uses := useCounts(f)
+	for r, iv := range ivs {
+		next := phiValue(iv.phi, latch)
+		if uses[r] != 1 || uses[next] != 1 {
+			continue
+		}
+		for _, b := range f.Blocks {
+			b.Instrs = slices.DeleteFunc(b.Instrs, func(in *mir.Instr) bool {
+				return in == iv.phi || in.Op == mir.GAdd && in.Ops[0].Reg == next
+			})
+		}
+		c.Count(statLSRDeadIVs, 1)
+	}
+}
+
+// useCounts counts the reads of each register in f.
+func useCounts(f *mir.Func) map[mir.Reg]int {
+	uses := map[mir.Reg]int{}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for _, m := range in.Flatten() {
+				for _, o := range m.Ops {
+					if o.IsUse() && o.Kind == mir.KindReg {
+						uses[o.Reg]++
+					}
+				}
+			}
+		}
+	}
+	return uses
+}
+
+// sweepDead deletes generic instructions without effects whose results
+// nobody reads (the address arithmetic a pointer replaced), repeatedly.
+func sweepDead(f *mir.Func) {
+	const effects = mir.FlagSideEffect | mir.FlagStore | mir.FlagLoad | mir.FlagCall | mir.FlagTerminator | mir.FlagBranch
+	for changed := true; changed; {
+		changed = false
+		uses := useCounts(f)
+		for _, b := range f.Blocks {
+			b.Instrs = slices.DeleteFunc(b.Instrs, func(in *mir.Instr) bool {
+				if !in.Op.IsGeneric() || mir.GenericDesc(in.Op).Flags&effects != 0 || len(in.Bundle) > 0 {
+					return false
+				}
+				ds := in.Defs()
+				if len(ds) == 0 {
+					return false
+				}
+				for _, d := range ds {
+					if !d.Reg.IsVirtual() || uses[d.Reg] > 0 {
+						return false
+					}
+				}
+				changed = true
+				return true
+			})
+		}
+	}
+}
