@@ -29,6 +29,7 @@ var Pipeline = []string{
 	"loop-strength-reduce",
 	"bwdsp-isel",
 	"machine-cse",
+	"post-modify", // [Un += imm] (§2.3)
 	"phi-elim",
 	"two-address",
 	"regalloc",

@@ -15,12 +15,16 @@
 ; RUN: %lltosimd -march=bwdsp -stop-after=generic-combine %s -o - | diff - %t.3.mir
 ; RUN: %lltosimd -march=bwdsp -x mir -run-pass=hardware-loops %t.3.mir -o %t.3h.mir
 ; RUN: %lltosimd -march=bwdsp -stop-after=hardware-loops %s -o - | diff - %t.3h.mir
-; RUN: %lltosimd -march=bwdsp -x mir -run-pass=bwdsp-isel %t.3h.mir -o %t.4.mir
+; RUN: %lltosimd -march=bwdsp -x mir -run-pass=loop-strength-reduce %t.3h.mir -o %t.3l.mir
+; RUN: %lltosimd -march=bwdsp -stop-after=loop-strength-reduce %s -o - | diff - %t.3l.mir
+; RUN: %lltosimd -march=bwdsp -x mir -run-pass=bwdsp-isel %t.3l.mir -o %t.4.mir
 ; RUN: %lltosimd -march=bwdsp -stop-after=bwdsp-isel %s -o - | diff - %t.4.mir
 ; RUN: FileCheck %s --check-prefix=ISEL < %t.4.mir
 ; RUN: %lltosimd -march=bwdsp -x mir -run-pass=machine-cse %t.4.mir -o %t.5.mir
 ; RUN: %lltosimd -march=bwdsp -stop-after=machine-cse %s -o - | diff - %t.5.mir
-; RUN: %lltosimd -march=bwdsp -x mir -run-pass=phi-elim %t.5.mir -o %t.6.mir
+; RUN: %lltosimd -march=bwdsp -x mir -run-pass=post-modify %t.5.mir -o %t.5p.mir
+; RUN: %lltosimd -march=bwdsp -stop-after=post-modify %s -o - | diff - %t.5p.mir
+; RUN: %lltosimd -march=bwdsp -x mir -run-pass=phi-elim %t.5p.mir -o %t.6.mir
 ; RUN: %lltosimd -march=bwdsp -stop-after=phi-elim %s -o - | diff - %t.6.mir
 ; RUN: FileCheck %s --check-prefix=PHI < %t.6.mir
 ; RUN: %lltosimd -march=bwdsp -x mir -run-pass=two-address %t.6.mir -o %t.7.mir
