@@ -25,7 +25,6 @@ func TestLit(t *testing.T) {
 		t.Fatalf("lit not found at %s (install llvm-14-tools with `make setup`, or set LIT): %v", litPy, err)
 	}
 	lltosimd := testtools.Binary(t, "lltosimd")
-	execRoot := t.TempDir()
 
 	var files []string
 	err := filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
@@ -50,6 +49,10 @@ func TestLit(t *testing.T) {
 	for _, f := range files {
 		t.Run(filepath.ToSlash(f), func(t *testing.T) {
 			t.Parallel()
+			// One exec root per lit run: lit rewrites .lit_test_times.txt in
+			// its exec root at exit, and parallel runs sharing one read each
+			// other's half-written file (ValueError in read_test_times).
+			execRoot := t.TempDir()
 			stdout, stderr, code, err := testtools.Run(nil, python, litPy, "-v", "--no-progress-bar",
 				"--param", "lltosimd="+lltosimd,
 				"--param", "exec_root="+execRoot,
