@@ -27,6 +27,7 @@ var Pipeline = []string{
 	"generic-combine",
 	"hardware-loops", // LCn = count; if LCn b header (§2.3)
 	"loop-strength-reduce",
+	"hoist-vector-constants", // splats out of loop bodies: no vector immediates
 	"bwdsp-isel",
 	"machine-cse",
 	"post-modify", // [Un += imm] (§2.3)
@@ -35,6 +36,7 @@ var Pipeline = []string{
 	"regalloc",
 	"bwdsp-expand-pseudo",
 	"bwdsp-frame-lowering",
+	"block-placement", // fall-throughs instead of jumps (passes/blockplace.go)
 	"del-jmp",
 	"packetize",
 }

@@ -17,7 +17,9 @@
 ; RUN: %lltosimd -march=bwdsp -stop-after=hardware-loops %s -o - | diff - %t.3h.mir
 ; RUN: %lltosimd -march=bwdsp -x mir -run-pass=loop-strength-reduce %t.3h.mir -o %t.3l.mir
 ; RUN: %lltosimd -march=bwdsp -stop-after=loop-strength-reduce %s -o - | diff - %t.3l.mir
-; RUN: %lltosimd -march=bwdsp -x mir -run-pass=bwdsp-isel %t.3l.mir -o %t.4.mir
+; RUN: %lltosimd -march=bwdsp -x mir -run-pass=hoist-vector-constants %t.3l.mir -o %t.3v.mir
+; RUN: %lltosimd -march=bwdsp -stop-after=hoist-vector-constants %s -o - | diff - %t.3v.mir
+; RUN: %lltosimd -march=bwdsp -x mir -run-pass=bwdsp-isel %t.3v.mir -o %t.4.mir
 ; RUN: %lltosimd -march=bwdsp -stop-after=bwdsp-isel %s -o - | diff - %t.4.mir
 ; RUN: FileCheck %s --check-prefix=ISEL < %t.4.mir
 ; RUN: %lltosimd -march=bwdsp -x mir -run-pass=machine-cse %t.4.mir -o %t.5.mir
@@ -38,7 +40,9 @@
 ; RUN: %lltosimd -march=bwdsp -x mir -run-pass=bwdsp-frame-lowering %t.9.mir -o %t.10.mir
 ; RUN: %lltosimd -march=bwdsp -stop-after=bwdsp-frame-lowering %s -o - | diff - %t.10.mir
 ; RUN: FileCheck %s --check-prefix=FRAME < %t.10.mir
-; RUN: %lltosimd -march=bwdsp -x mir -run-pass=del-jmp %t.10.mir -o %t.11.mir
+; RUN: %lltosimd -march=bwdsp -x mir -run-pass=block-placement %t.10.mir -o %t.10b.mir
+; RUN: %lltosimd -march=bwdsp -stop-after=block-placement %s -o - | diff - %t.10b.mir
+; RUN: %lltosimd -march=bwdsp -x mir -run-pass=del-jmp %t.10b.mir -o %t.11.mir
 ; RUN: %lltosimd -march=bwdsp -stop-after=del-jmp %s -o - | diff - %t.11.mir
 ; RUN: %lltosimd -march=bwdsp %s -o - | grep -v '^//' > %t.s
 ; RUN: %lltosimd -march=bwdsp -x mir -start-after=del-jmp %t.11.mir -o - | grep -v '^//' | diff %t.s -
