@@ -1,5 +1,7 @@
 package mir
 
+import "fmt"
+
 // ArgDesc is the immediate that describes one argument group of G_ARGS and
 // G_CALL (see docs/generic-mir.md).
 type ArgDesc int64
@@ -44,3 +46,102 @@ func (d ArgDesc) Size() int64 { return int64(d >> 16) }
 
 // Has reports whether all of the flag bits are set.
 func (d ArgDesc) Has(f ArgDesc) bool { return d&f == f }
+
+// ArgGroup is one argument of G_ARGS or G_CALL: its descriptor and its
+// words (registers or, for a call, immediates and symbols too).
+type ArgGroup struct {
+	Desc  ArgDesc
+	Words []Operand
+}
+
+// SlotBytes is the number of argument-area bytes the group occupies: a
+// byval object rounded up to words, otherwise one word per word.
+func (g ArgGroup) SlotBytes() int64 {
+	if g.Desc.Has(ArgByVal) {
+		return (g.Desc.Size() + 3) &^ 3
+	}
+	return 4 * int64(len(g.Words))
+}
+
+// Align8 reports whether the group starts at an 8-byte aligned offset of
+// the argument area: i64 and double words (ArgAlign8), and byval objects
+// aligned to 8 or more (placed at their alignment, at most the 8 of the
+// stack).
+func (g ArgGroup) Align8() bool {
+	return g.Desc.Has(ArgAlign8) || g.Desc.Has(ArgByVal) && g.Desc.ByValAlign() >= 8
+}
+
+// CallArgGroups splits the operands that follow a G_CALL's callee
+// (descriptor, its words, descriptor, …) into argument groups.
+func CallArgGroups(ops []Operand) ([]ArgGroup, error) {
+	var gs []ArgGroup
+	for i := 0; i < len(ops); {
+		if ops[i].Kind != KindImm {
+			return nil, fmt.Errorf("expected an argument descriptor, found operand kind %d", ops[i].Kind)
+		}
+		d := ArgDesc(ops[i].Imm)
+		n := d.Words()
+		if i+1+n > len(ops) {
+			return nil, fmt.Errorf("argument descriptor wants %d words, %d left", n, len(ops)-i-1)
+		}
+		gs = append(gs, ArgGroup{Desc: d, Words: ops[i+1 : i+1+n]})
+		i += 1 + n
+	}
+	return gs, nil
+}
+
+// IncomingArgGroups pairs the descriptors G_ARGS uses with the words it
+// defines, in order.
+func IncomingArgGroups(in *Instr) ([]ArgGroup, error) {
+	defs := in.Defs()
+	var gs []ArgGroup
+	k := 0
+	for _, u := range in.Uses() {
+		if u.Kind != KindImm {
+			return nil, fmt.Errorf("G_ARGS: expected a descriptor")
+		}
+		d := ArgDesc(u.Imm)
+		if k+d.Words() > len(defs) {
+			return nil, fmt.Errorf("G_ARGS: descriptors want more words than the %d defined", len(defs))
+		}
+		gs = append(gs, ArgGroup{Desc: d, Words: defs[k : k+d.Words()]})
+		k += d.Words()
+	}
+	if k != len(defs) {
+		return nil, fmt.Errorf("G_ARGS: %d words defined, descriptors describe %d", len(defs), k)
+	}
+	return gs, nil
+}
+
+// ArgWordReg returns a register holding argument word o for call
+// lowering: a register as is (use flags cleared), an immediate or a
+// symbol through a new vreg of class, defined by a G_CONST or
+// G_GLOBAL_ADDR that emit appends (selected later like any other).
+func (f *Func) ArgWordReg(o Operand, class RegClass, emit func(*Instr)) (Operand, error) {
+	switch o.Kind {
+	case KindReg:
+		o.Flags &^= FlagDef | FlagKill | FlagImplicit
+		return o, nil
+	case KindImm:
+		t := f.NewVReg(class)
+		emit(NewInstr(GConst, D(t), o))
+		return R(t), nil
+	case KindSym:
+		t := f.NewVReg(class)
+		emit(NewInstr(GGlobalAddr, D(t), o))
+		return R(t), nil
+	}
+	return Operand{}, fmt.Errorf("argument word of kind %d", o.Kind)
+}
+
+// FixedArgObject returns the fixed frame object of at least size bytes at
+// incoming-stack-pointer offset off (an incoming argument's slot), making
+// one when fixed, the objects made so far by offset, has none.
+func (f *Func) FixedArgObject(fixed map[int64]int, off, size int64) int {
+	if i, ok := fixed[off]; ok && f.Frame[i].Size >= size {
+		return i
+	}
+	i := f.NewFrameObject(FrameObject{Size: size, Align: 4, Offset: off, Fixed: true, Name: fmt.Sprintf("arg%d", off)})
+	fixed[off] = i
+	return i
+}

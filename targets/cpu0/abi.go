@@ -45,26 +45,8 @@ var CallLoweringPass = passes.Register(&passes.Pass{
 	},
 })
 
-// argGroup is one argument of G_ARGS or G_CALL: its descriptor and words.
-type argGroup struct {
-	desc  mir.ArgDesc
-	words []mir.Operand
-}
-
-// slotBytes is the number of argument-area bytes a group occupies.
-func (g argGroup) slotBytes() int64 {
-	if g.desc.Has(mir.ArgByVal) {
-		return (g.desc.Size() + 3) &^ 3
-	}
-	return 4 * int64(len(g.words))
-}
-
-// align8 reports whether a group starts at an 8-byte aligned offset: i64
-// and double, and byval objects aligned to 8 or more (as LLVM's O32 places
-// them: at their alignment, at most the stack alignment's 8).
-func (g argGroup) align8() bool {
-	return g.desc.Has(mir.ArgAlign8) || g.desc.Has(mir.ArgByVal) && g.desc.ByValAlign() >= stackAlign
-}
+// argGroup is one argument of G_ARGS or G_CALL (mir.ArgGroup).
+type argGroup = mir.ArgGroup
 
 // assignSlots returns each group's byte offset in the argument area and the
 // area's total size.
@@ -72,11 +54,11 @@ func assignSlots(groups []argGroup) ([]int64, int64) {
 	offs := make([]int64, len(groups))
 	var off int64
 	for i, g := range groups {
-		if g.align8() && off%8 != 0 {
+		if g.Align8() && off%8 != 0 {
 			off += 4
 		}
 		offs[i] = off
-		off += g.slotBytes()
+		off += g.SlotBytes()
 	}
 	return offs, off
 }
@@ -105,16 +87,16 @@ func (l *lowerer) debugPlacement(what string, gs []argGroup, offs []int64, total
 	var parts []string
 	for i, g := range gs {
 		var where []string
-		for o := offs[i]; o < offs[i]+g.slotBytes(); o += 4 {
+		for o := offs[i]; o < offs[i]+g.SlotBytes(); o += 4 {
 			if o < homeArea {
 				where = append(where, "$"+Regs[argRegs[o/4]].Name)
 			} else {
 				where = append(where, fmt.Sprintf("%d($sp)", o))
 			}
 		}
-		kind := fmt.Sprintf("%d word(s)", len(g.words))
-		if g.desc.Has(mir.ArgByVal) {
-			kind = fmt.Sprintf("byval %d bytes", g.desc.Size())
+		kind := fmt.Sprintf("%d word(s)", len(g.Words))
+		if g.Desc.Has(mir.ArgByVal) {
+			kind = fmt.Sprintf("byval %d bytes", g.Desc.Size())
 		}
 		parts = append(parts, fmt.Sprintf("#%d %s -> %s", i, kind, strings.Join(where, " ")))
 	}
@@ -126,32 +108,12 @@ func (l *lowerer) add(in *mir.Instr) { l.out = append(l.out, in) }
 // reg returns a register holding operand o (immediates become G_CONSTs,
 // selected later).
 func (l *lowerer) reg(o mir.Operand) (mir.Operand, error) {
-	switch o.Kind {
-	case mir.KindReg:
-		o.Flags &^= mir.FlagDef | mir.FlagKill | mir.FlagImplicit
-		return o, nil
-	case mir.KindImm:
-		t := l.f.NewVReg(ClassGPR)
-		l.add(mir.NewInstr(mir.GConst, mir.D(t), o))
-		return mir.R(t), nil
-	case mir.KindSym:
-		t := l.f.NewVReg(ClassGPR)
-		l.add(mir.NewInstr(mir.GGlobalAddr, mir.D(t), o))
-		return mir.R(t), nil
-	}
-	return mir.Operand{}, fmt.Errorf("argument word of kind %d", o.Kind)
+	return l.f.ArgWordReg(o, ClassGPR, l.add)
 }
 
 // fixedObject returns the fixed frame object of size bytes at incoming-$sp
 // offset off.
-func (l *lowerer) fixedObject(off, size int64) int {
-	if i, ok := l.fixed[off]; ok && l.f.Frame[i].Size >= size {
-		return i
-	}
-	i := l.f.NewFrameObject(mir.FrameObject{Size: size, Align: 4, Offset: off, Fixed: true, Name: fmt.Sprintf("arg%d", off)})
-	l.fixed[off] = i
-	return i
-}
+func (l *lowerer) fixedObject(off, size int64) int { return l.f.FixedArgObject(l.fixed, off, size) }
 
 // LowerCalls applies the O32 convention to f and returns the number of
 // calls lowered.
@@ -208,54 +170,22 @@ func lowerCalls(f *mir.Func, debugf func(string, ...any)) (int, error) {
 	return calls, nil
 }
 
-// groups splits the operands after a call's callee (or G_ARGS' descriptor
-// list, with words taken from defs) into argument groups.
-func parseGroups(ops []mir.Operand) ([]argGroup, error) {
-	var gs []argGroup
-	for i := 0; i < len(ops); {
-		if ops[i].Kind != mir.KindImm {
-			return nil, fmt.Errorf("expected an argument descriptor, found operand kind %d", ops[i].Kind)
-		}
-		d := mir.ArgDesc(ops[i].Imm)
-		n := d.Words()
-		if i+1+n > len(ops) {
-			return nil, fmt.Errorf("argument descriptor wants %d words, %d left", n, len(ops)-i-1)
-		}
-		gs = append(gs, argGroup{desc: d, words: ops[i+1 : i+1+n]})
-		i += 1 + n
-	}
-	return gs, nil
-}
-
 // args lowers the incoming arguments.
 func (l *lowerer) args(in *mir.Instr) error {
-	defs := in.Defs()
-	var gs []argGroup
-	k := 0
-	for _, u := range in.Uses() {
-		if u.Kind != mir.KindImm {
-			return fmt.Errorf("G_ARGS: expected a descriptor")
-		}
-		d := mir.ArgDesc(u.Imm)
-		if k+d.Words() > len(defs) {
-			return fmt.Errorf("G_ARGS: descriptors want more words than the %d defined", len(defs))
-		}
-		gs = append(gs, argGroup{desc: d, words: defs[k : k+d.Words()]})
-		k += d.Words()
-	}
-	if k != len(defs) {
-		return fmt.Errorf("G_ARGS: %d words defined, descriptors describe %d", len(defs), k)
+	gs, err := mir.IncomingArgGroups(in)
+	if err != nil {
+		return err
 	}
 	offs, total := assignSlots(gs)
 	l.debugPlacement("incoming", gs, offs, total)
 	for i, g := range gs {
-		if g.desc.Has(mir.ArgByVal) {
-			if len(g.words) != 1 {
+		if g.Desc.Has(mir.ArgByVal) {
+			if len(g.Words) != 1 {
 				return fmt.Errorf("G_ARGS: a byval argument has one word")
 			}
 			// The words that came in registers go to the home area so
 			// that the object is contiguous in the caller's frame.
-			size, align := g.slotBytes(), g.desc.ByValAlign()
+			size, align := g.SlotBytes(), g.Desc.ByValAlign()
 			obj := l.fixedObject(offs[i], size)
 			// The caller's copy is as aligned as the incoming $sp (8) and
 			// the group's offset make it.
@@ -276,10 +206,10 @@ func (l *lowerer) args(in *mir.Instr) error {
 				}
 				obj = cp
 			}
-			l.add(mir.NewInstr(mir.GFrameAddr, mir.D(g.words[0].Reg), mir.FI(obj, 0)))
+			l.add(mir.NewInstr(mir.GFrameAddr, mir.D(g.Words[0].Reg), mir.FI(obj, 0)))
 			continue
 		}
-		for j, w := range g.words {
+		for j, w := range g.Words {
 			o := offs[i] + 4*int64(j)
 			if o < homeArea {
 				l.add(mir.NewInstr(mir.GCopy, mir.D(w.Reg), mir.R(argRegs[o/4])))
@@ -313,7 +243,7 @@ func (l *lowerer) call(in *mir.Instr) error {
 	if len(uses) == 0 {
 		return fmt.Errorf("G_CALL without callee")
 	}
-	gs, err := parseGroups(uses[1:])
+	gs, err := mir.CallArgGroups(uses[1:])
 	if err != nil {
 		return fmt.Errorf("G_CALL: %w", err)
 	}
@@ -336,21 +266,21 @@ func (l *lowerer) call(in *mir.Instr) error {
 		l.add(newInstr("ST", w, sp, mir.I(o)))
 	}
 	for i, g := range gs {
-		if g.desc.Has(mir.ArgByVal) {
-			if len(g.words) != 1 {
+		if g.Desc.Has(mir.ArgByVal) {
+			if len(g.Words) != 1 {
 				return fmt.Errorf("G_CALL: a byval argument has one word")
 			}
-			addr, err := l.reg(g.words[0])
+			addr, err := l.reg(g.Words[0])
 			if err != nil {
 				return err
 			}
-			size, aligned := g.desc.Size(), l.wordAligned(addr)
+			size, aligned := g.Desc.Size(), l.wordAligned(addr)
 			for k := int64(0); k < size; k += 4 {
 				put(offs[i]+k, l.loadWord(addr, k, min(4, size-k), aligned))
 			}
 			continue
 		}
-		for j, w := range g.words {
+		for j, w := range g.Words {
 			r, err := l.reg(w)
 			if err != nil {
 				return err

@@ -61,11 +61,8 @@ var CallLowering = passes.Register(&passes.Pass{
 	},
 })
 
-// group is one argument: its descriptor and words.
-type group struct {
-	desc  mir.ArgDesc
-	words []mir.Operand
-}
+// group is one argument of G_ARGS or G_CALL (mir.ArgGroup).
+type group = mir.ArgGroup
 
 // place says where each group goes: reg[i] >= 0 is the first argument
 // register, else off[i] is its stack offset; stack is the area's size and
@@ -76,33 +73,22 @@ type placement struct {
 	stack, named int64
 }
 
-func (g group) stackBytes() int64 {
-	if g.desc.Has(mir.ArgByVal) {
-		return (g.desc.Size() + 3) &^ 3
-	}
-	return 4 * int64(len(g.words))
-}
-
-func (g group) align8() bool {
-	return g.desc.Has(mir.ArgAlign8) || g.desc.Has(mir.ArgByVal) && g.desc.ByValAlign() >= 8
-}
-
 func place(gs []group) placement {
 	p := placement{reg: make([]int, len(gs)), off: make([]int64, len(gs))}
 	k, full := 0, false
 	onStack := func(i int) {
-		if gs[i].align8() && p.stack%8 != 0 {
+		if gs[i].Align8() && p.stack%8 != 0 {
 			p.stack += 4
 		}
 		p.reg[i], p.off[i] = -1, p.stack
-		p.stack += gs[i].stackBytes()
+		p.stack += gs[i].SlotBytes()
 	}
 	for i, g := range gs {
-		if g.desc.Has(mir.ArgVariadic) {
+		if g.Desc.Has(mir.ArgVariadic) {
 			continue
 		}
-		n := len(g.words)
-		if !full && !g.desc.Has(mir.ArgByVal) && k+n <= len(argRegs) {
+		n := len(g.Words)
+		if !full && !g.Desc.Has(mir.ArgByVal) && k+n <= len(argRegs) {
 			p.reg[i] = k
 			k += n
 			continue
@@ -112,7 +98,7 @@ func place(gs []group) placement {
 	}
 	p.named = p.stack
 	for i, g := range gs {
-		if g.desc.Has(mir.ArgVariadic) {
+		if g.Desc.Has(mir.ArgVariadic) {
 			onStack(i)
 		}
 	}
@@ -133,30 +119,10 @@ func (l *lowerer) newVReg() mir.Reg { return l.f.NewVReg(bw.ClassGPR) }
 
 // reg returns a register holding operand o.
 func (l *lowerer) reg(o mir.Operand) (mir.Operand, error) {
-	switch o.Kind {
-	case mir.KindReg:
-		o.Flags &^= mir.FlagDef | mir.FlagKill | mir.FlagImplicit
-		return o, nil
-	case mir.KindImm:
-		t := l.newVReg()
-		l.add(mir.NewInstr(mir.GConst, mir.D(t), o))
-		return mir.R(t), nil
-	case mir.KindSym:
-		t := l.newVReg()
-		l.add(mir.NewInstr(mir.GGlobalAddr, mir.D(t), o))
-		return mir.R(t), nil
-	}
-	return mir.Operand{}, fmt.Errorf("argument word of kind %d", o.Kind)
+	return l.f.ArgWordReg(o, bw.ClassGPR, l.add)
 }
 
-func (l *lowerer) fixedObject(off, size int64) int {
-	if i, ok := l.fixed[off]; ok && l.f.Frame[i].Size >= size {
-		return i
-	}
-	i := l.f.NewFrameObject(mir.FrameObject{Size: size, Align: 4, Offset: off, Fixed: true, Name: fmt.Sprintf("arg%d", off)})
-	l.fixed[off] = i
-	return i
-}
+func (l *lowerer) fixedObject(off, size int64) int { return l.f.FixedArgObject(l.fixed, off, size) }
 
 func op(name string) mir.Opcode { return bw.MIROp(bw.OpByName[name]) }
 
@@ -224,30 +190,17 @@ func (l *lowerer) run() (int, error) {
 
 // args lowers the incoming arguments.
 func (l *lowerer) args(in *mir.Instr) error {
-	defs := in.Defs()
-	var gs []group
-	k := 0
-	for _, u := range in.Uses() {
-		if u.Kind != mir.KindImm {
-			return fmt.Errorf("G_ARGS: expected a descriptor")
-		}
-		d := mir.ArgDesc(u.Imm)
-		if k+d.Words() > len(defs) {
-			return fmt.Errorf("G_ARGS: descriptors want more words than the %d defined", len(defs))
-		}
-		gs = append(gs, group{desc: d, words: defs[k : k+d.Words()]})
-		k += d.Words()
-	}
-	if k != len(defs) {
-		return fmt.Errorf("G_ARGS: %d words defined, descriptors describe %d", len(defs), k)
+	gs, err := mir.IncomingArgGroups(in)
+	if err != nil {
+		return err
 	}
 	p := place(gs)
 	for i, g := range gs {
-		if g.desc.Has(mir.ArgByVal) {
-			if len(g.words) != 1 {
+		if g.Desc.Has(mir.ArgByVal) {
+			if len(g.Words) != 1 {
 				return fmt.Errorf("G_ARGS: a byval argument has one word")
 			}
-			size, align := g.stackBytes(), g.desc.ByValAlign()
+			size, align := g.SlotBytes(), g.Desc.ByValAlign()
 			obj := l.fixedObject(p.off[i], size)
 			l.f.Frame[obj].Align = min(max(align, 4), stackAlign)
 			if align > stackAlign {
@@ -261,10 +214,10 @@ func (l *lowerer) args(in *mir.Instr) error {
 				}
 				obj = cp
 			}
-			l.add(mir.NewInstr(mir.GFrameAddr, mir.D(g.words[0].Reg), mir.FI(obj, 0)))
+			l.add(mir.NewInstr(mir.GFrameAddr, mir.D(g.Words[0].Reg), mir.FI(obj, 0)))
 			continue
 		}
-		for j, w := range g.words {
+		for j, w := range g.Words {
 			if p.reg[i] >= 0 {
 				l.add(mir.NewInstr(mir.GCopy, mir.D(w.Reg), mir.R(argRegs[p.reg[i]+j])))
 				continue
@@ -285,37 +238,27 @@ func (l *lowerer) call(in *mir.Instr) error {
 	if len(uses) == 0 {
 		return fmt.Errorf("G_CALL without callee")
 	}
-	var gs []group
-	ops := uses[1:]
-	for i := 0; i < len(ops); {
-		if ops[i].Kind != mir.KindImm {
-			return fmt.Errorf("G_CALL: expected an argument descriptor")
-		}
-		d := mir.ArgDesc(ops[i].Imm)
-		n := d.Words()
-		if i+1+n > len(ops) {
-			return fmt.Errorf("G_CALL: argument descriptor wants %d words, %d left", n, len(ops)-i-1)
-		}
-		gs = append(gs, group{desc: d, words: ops[i+1 : i+1+n]})
-		i += 1 + n
+	gs, err := mir.CallArgGroups(uses[1:])
+	if err != nil {
+		return fmt.Errorf("G_CALL: %v", err)
 	}
 	p := place(gs)
 	sp := mir.R(bw.SP)
 	var copies []*mir.Instr
 	var implicit []mir.Operand
 	for i, g := range gs {
-		if g.desc.Has(mir.ArgByVal) {
-			if len(g.words) != 1 {
+		if g.Desc.Has(mir.ArgByVal) {
+			if len(g.Words) != 1 {
 				return fmt.Errorf("G_CALL: a byval argument has one word")
 			}
-			addr, err := l.reg(g.words[0])
+			addr, err := l.reg(g.Words[0])
 			if err != nil {
 				return err
 			}
-			l.copyByVal(addr, p.off[i], g.desc)
+			l.copyByVal(addr, p.off[i], g.Desc)
 			continue
 		}
-		for j, w := range g.words {
+		for j, w := range g.Words {
 			r, err := l.reg(w)
 			if err != nil {
 				return err
