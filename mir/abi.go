@@ -145,3 +145,63 @@ func (f *Func) FixedArgObject(fixed map[int64]int, off, size int64) int {
 	fixed[off] = i
 	return i
 }
+
+// ABILowering drives a target's call lowering: it walks f once, hands
+// G_ARGS (which must open the entry block), G_CALL and G_RET to the
+// target's hooks, lowers G_VASTART to the address of the first variadic
+// word and G_RETURNADDR to a copy of the link register as it was at
+// entry (calls clobber it), and keeps every other instruction. The hooks
+// append what they emit to *Out.
+type ABILowering struct {
+	Out             *[]*Instr
+	Args, Call, Ret func(in *Instr) error
+	// VAStart returns the frame object at the first variadic word.
+	VAStart func() int
+	// LinkCopy returns the entry instruction that copies the link
+	// register into dst, a new vreg of RAClass.
+	LinkCopy func(dst Reg) *Instr
+	RAClass  RegClass
+}
+
+// Run lowers f and returns the number of calls lowered.
+func (a ABILowering) Run(f *Func) (int, error) {
+	calls := 0
+	ra := NoReg
+	emit := func(in *Instr) { *a.Out = append(*a.Out, in) }
+	for bi, b := range f.Blocks {
+		*a.Out = nil
+		for ii, in := range b.Instrs {
+			var err error
+			switch in.Op {
+			case GArgs:
+				if bi != 0 || ii != 0 {
+					return calls, fmt.Errorf("%s: G_ARGS must be the first instruction of the entry block", f.Name)
+				}
+				err = a.Args(in)
+			case GCall:
+				calls++
+				err = a.Call(in)
+			case GRet:
+				err = a.Ret(in)
+			case GVAStart:
+				emit(NewInstr(GFrameAddr, in.Ops[0], FI(a.VAStart(), 0)))
+			case GReturnAddr:
+				if ra == NoReg {
+					ra = f.NewVReg(a.RAClass)
+				}
+				emit(NewInstr(GCopy, in.Ops[0], R(ra)))
+			default:
+				emit(in)
+			}
+			if err != nil {
+				return calls, fmt.Errorf("%s: %w", f.Name, err)
+			}
+		}
+		b.Instrs = *a.Out
+	}
+	if ra != NoReg {
+		entry := f.Blocks[0]
+		entry.Instrs = append([]*Instr{a.LinkCopy(ra)}, entry.Instrs...)
+	}
+	return calls, nil
+}

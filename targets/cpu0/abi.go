@@ -74,8 +74,6 @@ type lowerer struct {
 	bounce int
 	// debugf prints -debug-only=cpu0-call-lowering lines (nil: quiet).
 	debugf func(format string, args ...any)
-	// returnAddr holds $lr copied at entry for G_RETURNADDR (NoReg: unused).
-	returnAddr mir.Reg
 }
 
 // debugPlacement prints where each argument group of what (the incoming
@@ -121,45 +119,20 @@ func LowerCalls(f *mir.Func) (int, error) { return lowerCalls(f, nil) }
 
 func lowerCalls(f *mir.Func, debugf func(string, ...any)) (int, error) {
 	l := &lowerer{f: f, fixed: map[int64]int{}, vaStart: -1, bounce: -1, debugf: debugf}
-	calls := 0
-	for bi, b := range f.Blocks {
-		l.out = nil
-		for ii, in := range b.Instrs {
-			var err error
-			switch in.Op {
-			case mir.GArgs:
-				if bi != 0 || ii != 0 {
-					return calls, fmt.Errorf("%s: G_ARGS must be the first instruction of the entry block", f.Name)
-				}
-				err = l.args(in)
-			case mir.GCall:
-				calls++
-				err = l.call(in)
-			case mir.GRet:
-				err = l.ret(in)
-			case mir.GVAStart:
-				if l.vaStart < 0 {
-					l.varargs(0)
-				}
-				l.add(mir.NewInstr(mir.GFrameAddr, in.Ops[0], mir.FI(l.vaStart, 0)))
-			case mir.GReturnAddr:
-				if l.returnAddr == mir.NoReg {
-					l.returnAddr = f.NewVReg(ClassGPR)
-				}
-				l.add(mir.NewInstr(mir.GCopy, in.Ops[0], mir.R(l.returnAddr)))
-			default:
-				l.add(in)
+	calls, err := mir.ABILowering{
+		Out: &l.out, Args: l.args, Call: l.call, Ret: l.ret,
+		VAStart: func() int {
+			if l.vaStart < 0 {
+				l.varargs(0)
 			}
-			if err != nil {
-				return calls, fmt.Errorf("%s: %w", f.Name, err)
-			}
-		}
-		b.Instrs = l.out
-	}
-	if ra := l.returnAddr; ra != mir.NoReg {
+			return l.vaStart
+		},
 		// The return address is $lr as it was at entry: calls clobber it.
-		entry := f.Blocks[0]
-		entry.Instrs = append([]*mir.Instr{mir.NewInstr(mir.GCopy, mir.D(ra), mir.R(LR))}, entry.Instrs...)
+		LinkCopy: func(dst mir.Reg) *mir.Instr { return mir.NewInstr(mir.GCopy, mir.D(dst), mir.R(LR)) },
+		RAClass:  ClassGPR,
+	}.Run(f)
+	if err != nil {
+		return calls, err
 	}
 	if f.Vararg && l.vaStart < 0 && len(f.Blocks) > 0 {
 		// A variadic function without G_ARGS still spills $a0/$a1.

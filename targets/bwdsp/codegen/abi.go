@@ -110,7 +110,6 @@ type lowerer struct {
 	out     []*mir.Instr
 	fixed   map[int64]int // fixed frame objects by incoming-U8 offset
 	vaStart int
-	ra      mir.Reg // RA copied at entry for G_RETURNADDR
 }
 
 func (l *lowerer) add(in *mir.Instr) { l.out = append(l.out, in) }
@@ -145,47 +144,17 @@ func implicitDef(r mir.Reg) mir.Operand {
 }
 
 func (l *lowerer) run() (int, error) {
-	f := l.f
-	calls := 0
-	for bi, b := range f.Blocks {
-		l.out = nil
-		for ii, in := range b.Instrs {
-			var err error
-			switch in.Op {
-			case mir.GArgs:
-				if bi != 0 || ii != 0 {
-					return calls, fmt.Errorf("%s: G_ARGS must be the first instruction of the entry block", f.Name)
-				}
-				err = l.args(in)
-			case mir.GCall:
-				calls++
-				err = l.call(in)
-			case mir.GRet:
-				err = l.ret(in)
-			case mir.GVAStart:
-				if l.vaStart < 0 {
-					l.vaStart = l.fixedObject(0, 4)
-				}
-				l.add(mir.NewInstr(mir.GFrameAddr, in.Ops[0], mir.FI(l.vaStart, 0)))
-			case mir.GReturnAddr:
-				if l.ra == mir.NoReg {
-					l.ra = l.newVReg()
-				}
-				l.add(mir.NewInstr(mir.GCopy, in.Ops[0], mir.R(l.ra)))
-			default:
-				l.add(in)
+	return mir.ABILowering{
+		Out: &l.out, Args: l.args, Call: l.call, Ret: l.ret,
+		VAStart: func() int {
+			if l.vaStart < 0 {
+				l.vaStart = l.fixedObject(0, 4)
 			}
-			if err != nil {
-				return calls, fmt.Errorf("%s: %w", f.Name, err)
-			}
-		}
-		b.Instrs = l.out
-	}
-	if l.ra != mir.NoReg {
-		entry := f.Blocks[0]
-		entry.Instrs = append([]*mir.Instr{newInstr("MOVFRA", mir.D(l.ra), mir.R(bw.RegRA))}, entry.Instrs...)
-	}
-	return calls, nil
+			return l.vaStart
+		},
+		LinkCopy: func(dst mir.Reg) *mir.Instr { return newInstr("MOVFRA", mir.D(dst), mir.R(bw.RegRA)) },
+		RAClass:  bw.ClassGPR,
+	}.Run(l.f)
 }
 
 // args lowers the incoming arguments.
