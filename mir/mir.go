@@ -63,6 +63,11 @@ const (
 	// all its uses (inline asm "=&r" outputs and clobbers): it may not
 	// share a register with any use.
 	FlagEarlyClobber
+	// FlagUniform marks the condition of a G_BRCOND that every active
+	// lane of a SIMD target takes the same way (set by a divergence
+	// analysis such as vc4-divergence); without it a SIMD target must
+	// assume the lanes diverge.
+	FlagUniform
 )
 
 // Cond is an integer comparison predicate (LLVM icmp spelling).

@@ -236,6 +236,7 @@ var operandFlags = []struct {
 	{"dead", FlagDead},
 	{"killed", FlagKill},
 	{"undef", FlagUndef},
+	{"uniform", FlagUniform},
 }
 
 // operand parses one operand with its flag keywords.

@@ -482,6 +482,9 @@ func (p *printer) operand(o *Operand, lhs bool) {
 	if o.Flags&FlagUndef != 0 {
 		p.str("undef ")
 	}
+	if o.Flags&FlagUniform != 0 {
+		p.str("uniform ")
+	}
 	switch o.Kind {
 	case KindReg:
 		p.reg(o.Reg, o.Flags&FlagDef != 0)

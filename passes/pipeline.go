@@ -119,7 +119,8 @@ func (d Dump) any() bool {
 
 // Run compiles every function of mod through the plan and returns the MIR
 // dumps d asks for, in function order. Independent functions compile in
-// parallel unless output must come in a fixed order (dumps, -debug-only).
+// parallel unless output must come in a fixed order (dumps, -debug-only) or
+// a pass reads other functions (Pass.ReadsModule).
 // A panic inside a pass becomes an internal-compiler-error message
 // (LLTOSIMD_TRACE=1 adds the stack).
 func (p *Plan) Run(mod *mir.Module, d Dump) ([]byte, error) {
@@ -138,7 +139,7 @@ func (p *Plan) Run(mod *mir.Module, d Dump) ([]byte, error) {
 		}()
 		errs[i] = p.runFunc(mod, f, d, &outs[i])
 	}
-	if d.any() || len(p.cfg.DebugOnly) > 0 || len(mod.Funcs) < 2 {
+	if d.any() || len(p.cfg.DebugOnly) > 0 || len(mod.Funcs) < 2 || p.readsModule() {
 		for i := range mod.Funcs {
 			compileFunc(i)
 		}
@@ -170,6 +171,16 @@ func (p *Plan) Run(mod *mir.Module, d Dump) ([]byte, error) {
 	return dumps.Bytes(), nil
 }
 
+// readsModule reports whether a pass of the plan reads other functions.
+func (p *Plan) readsModule() bool {
+	for _, pass := range p.Passes {
+		if pass.ReadsModule {
+			return true
+		}
+	}
+	return false
+}
+
 // runFunc runs the plan on one function, checking each pass's needs
 // against the function's own properties (MIR input may start anywhere)
 // and, with -verify-machineinstrs, verifying after every pass.
@@ -185,7 +196,7 @@ func (p *Plan) runFunc(mod *mir.Module, f *mir.Func, d Dump, w *bytes.Buffer) er
 			fmt.Fprintf(w, "# *** IR Dump Before %s (%s) ***:\n", pass.Desc, pass.Name)
 			mir.Print(w, f)
 		}
-		if err := pass.Run(&Ctx{Cfg: p.cfg, Pass: pass}, f); err != nil {
+		if err := pass.Run(&Ctx{Cfg: p.cfg, Pass: pass, Module: mod}, f); err != nil {
 			return fmt.Errorf("%s: in function @%s: %w", mod.Source, f.Name, err)
 		}
 		if p.cfg.Verify {

@@ -68,3 +68,44 @@ func TestPlanChecksEachFunction(t *testing.T) {
 		t.Errorf("a pass that does not establish its declared property passed verification: %v", err)
 	}
 }
+
+// seenFuncs records, for TestPlanReadsModule, the functions a module
+// reading pass saw finished when it ran on each function.
+var seenFuncs []string
+
+var mockInline = Register(&Pass{Name: "test-reads-module", ReadsModule: true,
+	Run: func(c *Ctx, f *mir.Func) error {
+		if c.Module == nil {
+			seenFuncs = append(seenFuncs, "nil module")
+			return nil
+		}
+		for _, g := range c.Module.Funcs {
+			if g.Props&mir.PropFrameLowered != 0 {
+				seenFuncs = append(seenFuncs, f.Name+":"+g.Name)
+			}
+		}
+		f.Props |= mir.PropFrameLowered // marks f as done
+		return nil
+	}})
+
+// TestPlanReadsModule: a pass that reads other functions gets the module
+// and runs on the functions one after the other, in module order (without
+// the flag, several functions compile at once; the data race detector
+// would see the reads).
+func TestPlanReadsModule(t *testing.T) {
+	plan, err := NewPlan([]string{"test-reads-module"}, NewConfig(), mir.PropSSA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod := &mir.Module{Source: "m"}
+	for _, n := range []string{"a", "b", "c"} {
+		mod.Funcs = append(mod.Funcs, &mir.Func{Name: n, Arch: mir.GenericArch, Props: mir.PropSSA})
+	}
+	seenFuncs = nil
+	if _, err := plan.Run(mod, Dump{}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(seenFuncs, " "), "b:a c:a c:b"; got != want {
+		t.Errorf("functions done when the pass ran: %q, want %q", got, want)
+	}
+}

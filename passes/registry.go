@@ -30,6 +30,11 @@ type Pass struct {
 	Needs, Forbids, Sets, Clears mir.Props
 	// Stats declares the statistics the pass counts: key -> description.
 	Stats map[string]string
+	// ReadsModule marks a pass that reads other functions of the module
+	// (Ctx.Module), such as an inliner: a plan with one runs the functions
+	// one after the other in module order instead of in parallel, so the
+	// pass never reads a function another worker is changing.
+	ReadsModule bool
 	// Run transforms one function.
 	Run func(c *Ctx, f *mir.Func) error
 }
@@ -71,6 +76,9 @@ func (c *Config) IsEnabled(p *Pass) bool {
 type Ctx struct {
 	Cfg  *Config
 	Pass *Pass
+	// Module is the module of the function being compiled when the pass
+	// runs in a Plan (nil when a target calls a pass's helper directly).
+	Module *mir.Module
 }
 
 // Debugf prints a line of debug output when -debug-only names this pass.

@@ -145,6 +145,19 @@ func execute(path, kernel string, qpus, global, local int, model sim.CacheModel,
 	if err != nil {
 		return err
 	}
+	if len(mm.Globals) > 0 {
+		return fmt.Errorf("module globals (e.g. __constant tables) are not supported by vc4run yet")
+	}
+	cfg := passes.NewConfig()
+	lanes := local
+	if lanes > 16 {
+		lanes = 16
+	}
+	cfg.Options["vc4-lanes"] = fmt.Sprint(lanes)
+	// The same MIR pipeline as lltosimd -march=vc4, then the code generator.
+	if err := codegen.Prepare(mm, cfg); err != nil {
+		return err
+	}
 	var f *mir.Func
 	for _, x := range mm.Funcs {
 		if x.Name == name {
@@ -154,15 +167,7 @@ func execute(path, kernel string, qpus, global, local int, model sim.CacheModel,
 	if f == nil {
 		return fmt.Errorf("kernel '%s' not found after translation", name)
 	}
-	if len(mm.Globals) > 0 {
-		return fmt.Errorf("module globals (e.g. __constant tables) are not supported by vc4run yet")
-	}
-	cfg := passes.NewConfig()
-	lanes := local
-	if lanes > 16 {
-		lanes = 16
-	}
-	prog, err := codegen.Compile(f, codegen.Options{Lanes: lanes, Cfg: cfg, Module: mm})
+	prog, err := codegen.Compile(f, codegen.Options{Lanes: lanes, Cfg: cfg})
 	if err != nil {
 		return err
 	}

@@ -24,14 +24,19 @@ type block struct {
 	name   string
 	instrs []*mir.Instr
 	kind   termKind
-	cond   mir.Reg // termCondBr
+	cond   mir.Reg    // termCondBr
+	br     *mir.Instr // termCondBr: the G_BRCOND
 	t, f   *block
 	succs  []*block
 	preds  []*block
 	pos    int  // layout position; also the execute-mask index of the block
 	masked bool // inside a divergent region: every effect is conditional on the execute mask
-	loop   *loopInfo
-	exit   bool // the virtual exit block
+	// divergent: a termCondBr lowered with the execute mask (every one
+	// that vc4-divergence did not mark uniform, and every one in a
+	// masked block).
+	divergent bool
+	loop      *loopInfo
+	exit      bool // the virtual exit block
 }
 
 // loopInfo is a natural loop in layout terms.
@@ -54,10 +59,13 @@ type graph struct {
 }
 
 // buildGraph turns the function's blocks into blocks with explicit
-// terminators, adds the virtual exit block and chooses the layout: a
-// reverse postorder that visits loop exits before loop bodies, so that
-// every loop is contiguous and every non-back edge goes forward.
-func buildGraph(f *mir.Func) (*graph, error) {
+// terminators, adds the virtual exit block, takes the divergent branches
+// from vc4-divergence's marks and masks their regions (every block when
+// allMasked), and chooses the layout: a reverse postorder that visits
+// loop exits before loop bodies, so that every loop is contiguous and
+// every non-back edge goes forward.
+func buildGraph(f *mir.Func, allMasked bool) (*graph, error) {
+	f.RecomputeCFG()
 	g := &graph{f: f, byMB: map[*mir.Block]*block{}}
 	for _, mb := range f.Blocks {
 		b := &block{mb: mb, name: mb.Name}
@@ -87,7 +95,7 @@ func buildGraph(f *mir.Func) (*graph, error) {
 				}
 				done = true
 			case mir.GBrCond:
-				b.kind, b.cond, b.t = termCondBr, in.Ops[0].Reg, g.byMB[in.Ops[1].Block]
+				b.kind, b.cond, b.t, b.br = termCondBr, in.Ops[0].Reg, g.byMB[in.Ops[1].Block], in
 			case mir.GRet:
 				if len(in.Ops) != 0 {
 					return nil, fmt.Errorf("function '%s': a kernel must return void", f.Name)
@@ -132,7 +140,8 @@ func buildGraph(f *mir.Func) (*graph, error) {
 			s.preds = append(s.preds, b)
 		}
 	}
-	if err := g.findLoops(all[0]); err != nil {
+	g.markDivergent(allMasked)
+	if err := g.findLoops(); err != nil {
 		return nil, err
 	}
 	g.layout(all[0])
@@ -147,130 +156,52 @@ func orderByMB(g *graph, f *mir.Func) []*block {
 	return bs
 }
 
-// findLoops computes dominators on the block graph and the natural loops.
-func (g *graph) findLoops(entry *block) error {
-	// Iterative dominators over a DFS preorder (small graphs).
-	var order []*block
-	seen := map[*block]bool{}
-	var dfs func(b *block)
-	dfs = func(b *block) {
-		seen[b] = true
-		order = append(order, b)
-		for _, s := range b.succs {
-			if !seen[s] {
-				dfs(s)
-			}
-		}
-	}
-	dfs(entry)
-	idx := map[*block]int{}
-	for i, b := range order {
-		idx[b] = i
-	}
-	dom := make([]map[int]bool, len(order))
-	full := map[int]bool{}
-	for i := range order {
-		full[i] = true
-	}
-	for i := range order {
-		if i == 0 {
-			dom[i] = map[int]bool{0: true}
-		} else {
-			dom[i] = full
-		}
-	}
+// markDivergent sets block.divergent and block.masked: a conditional
+// branch is divergent unless vc4-divergence marked it uniform, its region
+// (up to its immediate post-dominator) is masked, and so are the branches
+// in masked blocks.
+func (g *graph) markDivergent(allMasked bool) {
+	pdt := mir.ComputePostDominators(g.f)
+	masked := map[*mir.Block]bool{}
 	for changed := true; changed; {
 		changed = false
-		for i := 1; i < len(order); i++ {
-			var nd map[int]bool
-			for _, p := range order[i].preds {
-				pi, ok := idx[p]
-				if !ok {
-					continue
-				}
-				if nd == nil {
-					nd = map[int]bool{}
-					for k := range dom[pi] {
-						nd[k] = true
-					}
-				} else {
-					for k := range nd {
-						if !dom[pi][k] {
-							delete(nd, k)
-						}
-					}
-				}
+		for mb, b := range g.byMB {
+			if allMasked || masked[mb] {
+				b.masked = true
 			}
-			nd[i] = true
-			if len(nd) != len(dom[i]) {
-				dom[i], changed = nd, true
-			}
-		}
-	}
-	dominates := func(a, b *block) bool { return dom[idx[b]][idx[a]] }
-	// Back edges and irreducible retreating edges.
-	onStack := map[*block]bool{}
-	visited := map[*block]bool{}
-	var err error
-	headers := map[*block][]*block{}
-	var walk func(b *block)
-	walk = func(b *block) {
-		visited[b], onStack[b] = true, true
-		for _, s := range b.succs {
-			if onStack[s] {
-				if !dominates(s, b) {
-					err = fmt.Errorf("function '%s': irreducible control flow (edge %s -> %s) cannot be expressed with the vc4 execute mask", g.f.Name, b.name, s.name)
-				}
-				headers[s] = append(headers[s], b)
-			} else if !visited[s] {
-				walk(s)
-			}
-		}
-		onStack[b] = false
-	}
-	walk(entry)
-	if err != nil {
-		return err
-	}
-	for h, latches := range headers {
-		l := &loopInfo{header: h, blocks: map[*block]bool{h: true}}
-		work := append([]*block{}, latches...)
-		for len(work) > 0 {
-			b := work[len(work)-1]
-			work = work[:len(work)-1]
-			if l.blocks[b] {
+			if b.kind != termCondBr || b.divergent || !b.masked && b.br.Ops[0].Flags&mir.FlagUniform != 0 {
 				continue
 			}
-			l.blocks[b] = true
-			work = append(work, b.preds...)
+			b.divergent, changed = true, true
+			maskRegion(mb, pdt, masked)
 		}
+	}
+}
+
+// findLoops takes the natural loops from the shared loop analysis
+// (mir.ComputeLoops; f's CFG must be up to date) and refuses irreducible
+// control flow, which the execute mask cannot express.
+func (g *graph) findLoops() error {
+	li := mir.ComputeLoops(g.f, mir.ComputeDominators(g.f))
+	if len(li.IrreducibleEdges) > 0 {
+		e := li.IrreducibleEdges[0]
+		return fmt.Errorf("function '%s': irreducible control flow (edge %s -> %s) cannot be expressed with the vc4 execute mask", g.f.Name, g.byMB[e[0]].name, g.byMB[e[1]].name)
+	}
+	loops := map[*mir.Loop]*loopInfo{}
+	for _, ml := range li.Loops { // outer loops first
+		l := &loopInfo{header: g.byMB[ml.Header], blocks: map[*block]bool{}, parent: loops[ml.Parent]}
+		for _, mb := range ml.Blocks {
+			l.blocks[g.byMB[mb]] = true
+		}
+		loops[ml] = l
 		g.loops = append(g.loops, l)
 	}
-	// Innermost loop per block and parents (smaller loops are nested).
-	sort.Slice(g.loops, func(i, j int) bool { return len(g.loops[i].blocks) < len(g.loops[j].blocks) })
-	for i, l := range g.loops {
-		for _, o := range g.loops[i+1:] {
-			if o.blocks[l.header] {
-				l.parent = o
-				break
-			}
-		}
-		for b := range l.blocks {
-			if b.loop == nil {
-				b.loop = l
-			}
+	for mb, b := range g.byMB {
+		if ml := li.LoopFor(mb); ml != nil {
+			b.loop = loops[ml]
 		}
 	}
 	return nil
-}
-
-// depth is the number of loops containing b.
-func depth(b *block) int {
-	n := 0
-	for l := b.loop; l != nil; l = l.parent {
-		n++
-	}
-	return n
 }
 
 // layout orders the blocks loop nest by loop nest: at each level (the

@@ -2,13 +2,23 @@
 // lltosimd: it compiles an OpenCL-style kernel in generic MIR to QPU code
 // where each of the 16 lanes runs one work-item (SPMD).
 //
-// Pipeline (each step a pass name for -debug-only and statistics):
+// The MIR stages are passes of the shared pipeline (Pipeline, run by
+// passes.Plan from the driver and from vc4run, so -print-after-all,
+// -stop-after, -run-pass and -verify-machineinstrs work on them):
 //
-//   - vc4-prepare: work-item builtins, promotion of whole-word allocas to
-//     registers, explicit terminators with a virtual exit block, phi
-//     elimination through one variable per phi;
-//   - vc4-divergence: uniform/varying values, divergent branches and the
-//     blocks that run under the execute mask;
+//   - vc4-inline: calls to functions of the module are inlined;
+//   - vector-legalize: IR vectors become their lanes (one work-item per
+//     lane runs scalar code);
+//   - vc4-promote-allocas: whole-word allocas to virtual registers;
+//   - switch-lowering: compare trees (no jump tables: the execute mask
+//     cannot follow an indirect branch);
+//   - vc4-divergence: uniform/varying values; marks uniform conditional
+//     branches (mir.FlagUniform on the condition).
+//
+// Compile (the target's Emit) then runs the code generator proper, whose
+// steps are registered as passes for -debug-only and statistics only:
+//
+//   - vc4-prepare: phi elimination through one variable per phi;
 //   - vc4-mask: layout (loops contiguous, forward edges) and lowering to
 //     LIR with Mesa's execute-mask scheme for divergent control flow
 //     (spec vc4.md §8) and plain all-lane branches for uniform ones;
@@ -38,8 +48,6 @@ type Options struct {
 	Lanes int
 	// Cfg receives statistics and -debug-only output (may be nil).
 	Cfg *passes.Config
-	// Module, if set, supplies the helper functions that calls are inlined from.
-	Module *mir.Module
 }
 
 // Program is a compiled kernel.
@@ -62,9 +70,7 @@ type Program struct {
 
 // Passes (registered for -debug-only keys, -list-passes and statistics).
 var (
-	passPrepare = passes.Register(&passes.Pass{Name: "vc4-prepare", Run: embedded, Desc: "VC4: work-item builtins, alloca promotion, phi elimination", Required: true})
-	passDiv     = passes.Register(&passes.Pass{Name: "vc4-divergence", Run: embedded, Desc: "VC4: uniform/varying analysis and masked regions", Required: true,
-		Stats: map[string]string{"uniform": "Number of uniform branches", "divergent": "Number of divergent branches"}})
+	_        = passes.Register(&passes.Pass{Name: "vc4-prepare", Run: embedded, Desc: "VC4: phi elimination through one variable per phi", Required: true})
 	passMask = passes.Register(&passes.Pass{Name: "vc4-mask", Run: embedded, Desc: "VC4: execute-mask lowering of divergent control flow", Required: true,
 		Stats: map[string]string{"masked": "Number of masked instructions", "skip": "Number of skipped-region branches"}})
 	passRA = passes.Register(&passes.Pass{Name: "vc4-regalloc", Run: embedded, Desc: "VC4: register allocation over files A and B, with spilling", Required: true,
@@ -74,24 +80,38 @@ var (
 		Stats: map[string]string{"pairs": "Number of add/mul pairs formed", "instrs": "Number of QPU instructions"}})
 )
 
-// embedded is the Run of the VC4 passes: they run inside Compile (the
-// target's Emit), on the code generator's own representation, not as
-// MIR-to-MIR passes.
+// embedded is the Run of the VC4 code generator's steps: they run inside
+// Compile (the target's Emit), on the code generator's own
+// representation, not as MIR-to-MIR passes.
 func embedded(c *passes.Ctx, f *mir.Func) error {
 	return fmt.Errorf("pass %s runs inside the vc4 code generator (use -march=vc4)", c.Pass.Name)
 }
 
-// noVectors is the VC4's vector legality: none (see Compile).
-func noVectors(mir.Opcode, mir.VecType) bool { return false }
-
-func moduleFuncs(m *mir.Module) []*mir.Func {
-	if m == nil {
-		return nil
-	}
-	return m.Funcs
+// Pipeline is the VC4 pass order on MIR, before Compile.
+var Pipeline = []string{
+	"vc4-inline", // first: the callees' vectors and switches are legalized with the caller
+	"vector-legalize",
+	"vc4-promote-allocas",
+	"switch-lowering",
+	"vc4-divergence", // last: reads the final CFG
 }
 
-// Compile compiles one function of a translated module.
+// Prepare runs Pipeline on every function of m (what the driver does
+// before Emit), for launchers and tests that call Compile directly.
+func Prepare(m *mir.Module, cfg *passes.Config) error {
+	if cfg == nil {
+		cfg = passes.NewConfig()
+	}
+	plan, err := passes.NewPlan(Pipeline, cfg, mir.PropSSA)
+	if err != nil {
+		return err
+	}
+	_, err = plan.Run(m, passes.Dump{})
+	return err
+}
+
+// Compile compiles one function of a module that went through Pipeline
+// (see Prepare).
 func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 	defer func() {
 		// Unexpected MIR shapes must not crash the driver: report them.
@@ -110,42 +130,20 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 			p.ArgWords = append(p.ArgWords, mir.ArgDesc(o.Imm).Words())
 		}
 	}
-	// The code generator runs one work-item per lane on scalar MIR: IR
-	// vectors become their lanes, in the callees too (inlineCalls copies
-	// their instructions, not their vector shapes).
-	for _, g := range append([]*mir.Func{f}, moduleFuncs(opts.Module)...) {
-		if g.HasVectors() {
-			if err := passes.LegalizeVectors(ctx(passes.VectorLegalizePass), g, noVectors); err != nil {
-				return nil, err
-			}
-		}
+	if f.HasVectors() {
+		return nil, fmt.Errorf("function '%s': vector values reach the vc4 code generator (run the vector-legalize pass first)", f.Name)
 	}
-	if err := inlineCalls(opts.Module, f); err != nil {
-		return nil, err
-	}
-	promoteAllocas(f)
-	// The QPU has no indirect branch the execute mask could follow: no
-	// jump tables, compare trees only.
-	if err := passes.LowerSwitches(ctx(passes.SwitchLoweringPass), f, passes.SwitchInfo{}); err != nil {
-		return nil, err
-	}
-	g, err := buildGraph(f)
+	g, err := buildGraph(f, lanes < 16)
 	if err != nil {
 		return nil, err
 	}
 	if err := eliminatePhis(g); err != nil {
 		return nil, err
 	}
-	cd := ctx(passDiv)
-	var dbg func(string, ...any)
-	if cd.Debugging() {
-		dbg = func(format string, args ...any) { cd.Debugf("%s: "+format, append([]any{f.Name}, args...)...) }
-	}
-	div := analyzeDivergence(g, lanes < 16, dbg)
 	if err := g.checkLayout(); err != nil {
 		return nil, err
 	}
-	l, err := lower(g, div, lanes)
+	l, err := lower(g, lanes)
 	if err != nil {
 		return nil, err
 	}
@@ -194,10 +192,6 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 	p.ScratchBytes = l.stats.ScratchBytes
 	p.UniformStreamAddr = sp.ubase >= 0
 	p.Stats = l.stats
-	p.Stats.UniformBranches = div.uniformBr
-	p.Stats.DivergentBranches = len(div.divergent)
-	cd.Count("uniform", int64(p.Stats.UniformBranches))
-	cd.Count("divergent", int64(p.Stats.DivergentBranches))
 	cm.Count("masked", int64(p.Stats.MaskedInstrs))
 	cm.Count("skip", int64(p.Stats.SkipBranches))
 	ce := ctx(passEmit)
@@ -210,15 +204,15 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 // ops only (code generation leaves MIR at the generic level).
 var Arch = &mir.Arch{Name: "vc4", Classes: []mir.RegClassDesc{{Name: "gpr", Size: 4}}}
 
-// machine is the VC4 targets.Machine. Its code generator runs inside
-// Emit, so it has no MIR pipeline and no hooks for the generic passes.
+// machine is the VC4 targets.Machine: the MIR passes of Pipeline, then
+// the code generator inside Emit.
 type machine struct{}
 
 func (machine) BranchInfo() passes.BranchInfo     { return nil }
 func (machine) PhiElimHooks() passes.PhiElimHooks { return passes.PhiElimHooks{} }
 func (machine) Arch() *mir.Arch                   { return Arch }
 func (machine) CPUs() []string                    { return []string{"vc4"} }
-func (machine) Pipeline() []string                { return nil }
+func (machine) Pipeline() []string                { return Pipeline }
 func (machine) Emit(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes.Config) error {
 	return emit(w, m, ft, cfg)
 }
@@ -234,14 +228,12 @@ func init() {
 
 // emit compiles every function of the module as a kernel.
 func emit(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes.Config) error {
-	lanes := 16
-	if v := cfg.Options["vc4-lanes"]; v != "" {
-		if _, err := fmt.Sscan(v, &lanes); err != nil {
-			return fmt.Errorf("bad vc4-lanes option %q", v)
-		}
+	lanes, err := lanesOption(cfg)
+	if err != nil {
+		return err
 	}
 	for _, f := range m.Funcs {
-		p, err := Compile(f, Options{Lanes: lanes, Cfg: cfg, Module: m})
+		p, err := Compile(f, Options{Lanes: lanes, Cfg: cfg})
 		if err != nil {
 			return err
 		}

@@ -1,174 +1,182 @@
 package codegen
 
 import (
+	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"lltosimd/mir"
+	"lltosimd/passes"
 )
 
-// divergence is the result of the uniformity analysis: which virtual
-// registers may differ between the lanes of a QPU, which branches are
-// divergent and which blocks run under the execute mask.
-type divergence struct {
-	varying   map[mir.Reg]bool
-	divergent map[*block]bool // blocks ending in a branch lowered with the execute mask
-	uniformBr int             // conditional branches left as plain (all-lane) branches
+// passDiv is the divergence analysis as a MIR pass: it marks the
+// conditional branches every active lane takes the same way with
+// mir.FlagUniform on their condition operand, and clears the flag on the
+// others. The code generator (buildGraph) lowers unmarked branches with
+// the execute mask, so MIR without marks (e.g. written by hand) is still
+// compiled correctly, only slower.
+var passDiv = passes.Register(&passes.Pass{
+	Name:     "vc4-divergence",
+	Desc:     "VC4: uniform/varying analysis; marks uniform conditional branches",
+	Required: true, // the marks are what makes uniform branches cheap
+	Forbids:  mir.PropSelected,
+	Stats:    map[string]string{"uniform": "Number of uniform branches", "divergent": "Number of divergent branches"},
+	Run:      markDivergence,
+})
+
+// lanesOption returns the active lanes per wave (-pass-option
+// vc4-lanes=N, 1..16; default 16).
+func lanesOption(cfg *passes.Config) (int, error) {
+	if cfg == nil || cfg.Options["vc4-lanes"] == "" {
+		return 16, nil
+	}
+	n, err := strconv.Atoi(cfg.Options["vc4-lanes"])
+	if err != nil || n < 1 || n > 16 {
+		return 0, fmt.Errorf("bad vc4-lanes option %q (1..16)", cfg.Options["vc4-lanes"])
+	}
+	return n, nil
 }
 
-// ipdoms computes immediate post-dominators on the block graph (the
-// virtual exit is the root). Blocks that cannot reach the exit get nil.
-func ipdoms(g *graph) map[*block]*block {
-	n := len(g.blocks)
-	// Postorder of the reversed graph from the exit.
-	var order []*block
-	seen := map[*block]bool{}
-	var dfs func(b *block)
-	dfs = func(b *block) {
-		seen[b] = true
-		for _, p := range b.preds {
-			if !seen[p] {
-				dfs(p)
+func markDivergence(c *passes.Ctx, f *mir.Func) error {
+	lanes, err := lanesOption(c.Cfg)
+	if err != nil {
+		return err
+	}
+	f.RecomputeCFG()
+	pdt := mir.ComputePostDominators(f)
+	varying, divergent, masked := analyzeDivergence(f, pdt, lanes < 16)
+	reach := mir.Reachable(f)
+	for _, b := range f.Blocks {
+		br := condBranch(b)
+		if br == nil {
+			continue
+		}
+		if divergent[b] {
+			br.Ops[0].Flags &^= mir.FlagUniform
+		} else {
+			br.Ops[0].Flags |= mir.FlagUniform
+		}
+		if reach[b] {
+			if divergent[b] {
+				c.Count("divergent", 1)
+			} else {
+				c.Count("uniform", 1)
 			}
 		}
-		order = append(order, b)
 	}
-	dfs(g.exit)
-	num := map[*block]int{}
-	for i, b := range order {
-		num[b] = i
-	}
-	ipd := make(map[*block]*block, n)
-	ipd[g.exit] = g.exit
-	intersect := func(a, b *block) *block {
-		for a != b {
-			for num[a] < num[b] {
-				a = ipd[a]
-			}
-			for num[b] < num[a] {
-				b = ipd[b]
-			}
+	if c.Debugging() {
+		var vs []string
+		for r := range varying {
+			vs = append(vs, "%"+itoa(r.VirtIndex()))
 		}
-		return a
-	}
-	for changed := true; changed; {
-		changed = false
-		for i := len(order) - 1; i >= 0; i-- {
-			b := order[i]
-			if b == g.exit {
-				continue
+		sort.Strings(vs)
+		c.Debugf("%s: varying values: %s", f.Name, strings.Join(vs, " "))
+		for i, b := range f.Blocks {
+			state := "top-level"
+			if masked[b] {
+				state = "masked"
 			}
-			var nd *block
-			for _, s := range b.succs {
-				if ipd[s] == nil {
-					continue
-				}
-				if nd == nil {
-					nd = s
-				} else {
-					nd = intersect(s, nd)
+			br := ""
+			if condBranch(b) != nil {
+				br = ", uniform branch"
+				if divergent[b] {
+					br = ", divergent branch"
 				}
 			}
-			if nd != nil && ipd[b] != nd {
-				ipd[b], changed = nd, true
-			}
+			c.Debugf("%s: block %d %s: %s%s", f.Name, i, b.Name, state, br)
 		}
 	}
-	ipd[g.exit] = nil
-	return ipd
+	return nil
 }
 
-// analyzeDivergence marks varying values, divergent branches and masked
-// blocks, iterating to a fixed point: values defined in masked blocks are
-// varying (their inactive lanes keep old data), and a branch on a varying
-// value masks its region (the blocks reachable from the branch before its
-// immediate post-dominator, where all lanes reconverge). Branches in masked
-// blocks always use the mask. allMasked masks every block (partial
-// work-groups, where some lanes never run).
-func analyzeDivergence(g *graph, allMasked bool, dbg func(string, ...any)) *divergence {
-	d := &divergence{varying: map[mir.Reg]bool{}, divergent: map[*block]bool{}}
-	ipd := ipdoms(g)
+// condBranch returns the G_BRCOND that ends b with two distinct
+// successors (Succs must be up to date), or nil.
+func condBranch(b *mir.Block) *mir.Instr {
+	if len(b.Succs) != 2 {
+		return nil
+	}
+	for _, in := range b.Instrs {
+		if in.Op == mir.GBrCond {
+			return in
+		}
+	}
+	return nil
+}
+
+// maskRegion marks the blocks of b's divergent region: those reachable
+// from b before its immediate post-dominator, where every lane
+// reconverges (reaching the end of the kernel when that is the virtual
+// exit).
+func maskRegion(b *mir.Block, pdt *mir.DomTree, masked map[*mir.Block]bool) {
+	join := pdt.IDom(b)
+	work := append([]*mir.Block{}, b.Succs...)
+	seen := map[*mir.Block]bool{}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if x == join || seen[x] {
+			continue
+		}
+		seen[x] = true
+		masked[x] = true
+		work = append(work, x.Succs...)
+	}
+}
+
+// analyzeDivergence finds the varying values, the divergent branches and
+// the masked blocks, iterating to a fixed point: values defined in masked
+// blocks are varying (their inactive lanes keep old data), and a branch
+// on a varying value masks its region. Branches in masked blocks always
+// use the mask. allMasked masks every block (partial work-groups, where
+// some lanes never run).
+func analyzeDivergence(f *mir.Func, pdt *mir.DomTree, allMasked bool) (varying map[mir.Reg]bool, divergent, masked map[*mir.Block]bool) {
+	varying, divergent, masked = map[mir.Reg]bool{}, map[*mir.Block]bool{}, map[*mir.Block]bool{}
 	if allMasked {
-		for _, b := range g.blocks {
-			if !b.exit {
-				b.masked = true
-			}
+		for _, b := range f.Blocks {
+			masked[b] = true
 		}
 	}
 	for changed := true; changed; {
 		changed = false
-		for _, b := range g.blocks {
-			for _, in := range b.instrs {
-				if d.instrVarying(in, b) {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				if instrVarying(in, masked[b], masked, varying) {
 					for _, o := range in.Defs() {
-						if !d.varying[o.Reg] {
-							d.varying[o.Reg], changed = true, true
+						if !varying[o.Reg] {
+							varying[o.Reg], changed = true, true
 						}
 					}
 				}
 			}
 		}
-		for _, b := range g.blocks {
-			if b.kind != termCondBr || d.divergent[b] {
+		for _, b := range f.Blocks {
+			br := condBranch(b)
+			if br == nil || divergent[b] || !masked[b] && !varying[br.Ops[0].Reg] {
 				continue
 			}
-			if !b.masked && !d.varying[b.cond] {
-				continue
-			}
-			d.divergent[b], changed = true, true
-			// Mask the region of b: reachable from b without passing its join.
-			join := ipd[b]
-			work := append([]*block{}, b.succs...)
-			seen := map[*block]bool{}
-			for len(work) > 0 {
-				x := work[len(work)-1]
-				work = work[:len(work)-1]
-				if x == join || seen[x] || x.exit {
-					continue
-				}
-				seen[x] = true
-				x.masked = true
-				work = append(work, x.succs...)
-			}
+			divergent[b], changed = true, true
+			maskRegion(b, pdt, masked)
 		}
 	}
-	for _, b := range g.blocks {
-		if b.kind == termCondBr && !d.divergent[b] {
-			d.uniformBr++
-		}
-	}
-	if dbg != nil {
-		var vs []string
-		for r := range d.varying {
-			vs = append(vs, "%"+itoa(r.VirtIndex()))
-		}
-		sort.Strings(vs)
-		dbg("varying values: %s", strings.Join(vs, " "))
-		for _, b := range g.blocks {
-			state := "top-level"
-			if b.masked {
-				state = "masked"
-			}
-			br := ""
-			if b.kind == termCondBr {
-				br = ", uniform branch"
-				if d.divergent[b] {
-					br = ", divergent branch"
-				}
-			}
-			dbg("block %d %s: %s%s", b.pos, b.name, state, br)
-		}
-	}
-	return d
+	return varying, divergent, masked
 }
 
 // instrVarying reports whether an instruction's result may differ between
-// lanes.
-func (d *divergence) instrVarying(in *mir.Instr, b *block) bool {
-	if b.masked {
+// lanes. A phi is varying when an incoming value is, or when it comes
+// from a masked block (phi elimination copies it there, under the mask).
+func instrVarying(in *mir.Instr, inMasked bool, masked map[*mir.Block]bool, varying map[mir.Reg]bool) bool {
+	if inMasked {
 		return true
 	}
 	switch in.Op {
+	case mir.GPhi:
+		for k := 1; k+1 < len(in.Ops); k += 2 {
+			if masked[in.Ops[k+1].Block] || in.Ops[k].Kind == mir.KindReg && varying[in.Ops[k].Reg] {
+				return true
+			}
+		}
+		return false
 	case mir.GCall:
 		if k, _, ok := builtinCall(in); ok {
 			return k == biGlobalID || k == biLocalID
@@ -181,29 +189,11 @@ func (d *divergence) instrVarying(in *mir.Instr, b *block) bool {
 		if o.Kind == mir.KindFrame {
 			return true
 		}
-		if o.IsUse() && o.Kind == mir.KindReg && d.varying[o.Reg] {
+		if o.IsUse() && o.Kind == mir.KindReg && varying[o.Reg] {
 			return true
 		}
 	}
 	return false
 }
 
-func itoa(v int) string {
-	const digits = "0123456789"
-	if v == 0 {
-		return "0"
-	}
-	var b []byte
-	neg := v < 0
-	if neg {
-		v = -v
-	}
-	for v > 0 {
-		b = append([]byte{digits[v%10]}, b...)
-		v /= 10
-	}
-	if neg {
-		b = append([]byte{'-'}, b...)
-	}
-	return string(b)
-}
+func itoa(v int) string { return strconv.Itoa(v) }

@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -15,9 +16,10 @@ declare spir_func i32 @_Z13get_global_idj(i32)
 declare spir_func i32 @_Z12get_group_idj(i32)
 `
 
-// analyze translates one kernel and runs the preparation and divergence
-// analysis; it returns the graph and result keyed by block name.
-func analyze(t *testing.T, body string, lanes int) (*graph, *divergence, map[string]*block) {
+// analyze translates one kernel, runs the MIR pipeline (whose last pass
+// is vc4-divergence) and builds the code generator's graph; it returns
+// the graph and its blocks by name.
+func analyze(t *testing.T, body string, lanes int) (*graph, map[string]*block) {
 	t.Helper()
 	src := header + body
 	m, err := frontend.Parse("t.ll", []byte(src))
@@ -28,24 +30,34 @@ func analyze(t *testing.T, body string, lanes int) (*graph, *divergence, map[str
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := mm.Funcs[0]
-	promoteAllocas(f)
-	if err := passes.LowerSwitches(&passes.Ctx{Pass: passes.SwitchLoweringPass}, f, passes.SwitchInfo{}); err != nil {
+	cfg := passes.NewConfig()
+	cfg.Options["vc4-lanes"] = strconv.Itoa(lanes)
+	if err := Prepare(mm, cfg); err != nil {
 		t.Fatal(err)
 	}
-	g, err := buildGraph(f)
+	g, err := buildGraph(mm.Funcs[0], lanes < 16)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := eliminatePhis(g); err != nil {
-		t.Fatal(err)
-	}
-	d := analyzeDivergence(g, lanes < 16, nil)
 	byName := map[string]*block{}
 	for _, b := range g.blocks {
 		byName[b.name] = b
 	}
-	return g, d, byName
+	return g, byName
+}
+
+// branches counts the divergent and uniform conditional branches.
+func branches(g *graph) (divergent, uniform int) {
+	for _, b := range g.blocks {
+		if b.kind == termCondBr {
+			if b.divergent {
+				divergent++
+			} else {
+				uniform++
+			}
+		}
+	}
+	return divergent, uniform
 }
 
 func masked(bs map[string]*block) string {
@@ -60,7 +72,7 @@ func masked(bs map[string]*block) string {
 
 func TestDivergenceIfElse(t *testing.T) {
 	// Varying condition: both sides masked, join top level.
-	_, d, bs := analyze(t, `
+	g, bs := analyze(t, `
 define spir_kernel void @k(i32 addrspace(1)* %o) {
 entry:
   %i = call spir_func i32 @_Z13get_global_idj(i32 0)
@@ -78,25 +90,22 @@ j:
 	if got := masked(bs); got != "a,b" {
 		t.Errorf("masked blocks %q, want a,b", got)
 	}
-	if !d.divergent[bs["entry"]] || d.uniformBr != 0 {
-		t.Errorf("entry branch should be divergent (uniform %d)", d.uniformBr)
+	if _, u := branches(g); !bs["entry"].divergent || u != 0 {
+		t.Errorf("entry branch should be divergent (uniform %d)", u)
 	}
 	// The phi result at the join is varying.
-	var phiDst mir.Reg
-	for _, in := range bs["j"].instrs {
-		if in.Op == mir.GCopy {
-			phiDst = in.Ops[0].Reg
-			break
+	f := g.f
+	varying, _, _ := analyzeDivergence(f, mir.ComputePostDominators(f), false)
+	for _, in := range bs["j"].mb.Instrs {
+		if in.Op == mir.GPhi && !varying[in.Ops[0].Reg] {
+			t.Errorf("phi at the join of a divergent branch must be varying")
 		}
-	}
-	if !d.varying[phiDst] {
-		t.Errorf("phi at the join of a divergent branch must be varying")
 	}
 }
 
 func TestDivergenceUniform(t *testing.T) {
 	// Conditions on the group id and on arguments are uniform: nothing masked.
-	_, d, bs := analyze(t, `
+	g, bs := analyze(t, `
 define spir_kernel void @k(i32 addrspace(1)* %o, i32 %n) {
 entry:
   %g = call spir_func i32 @_Z12get_group_idj(i32 0)
@@ -115,8 +124,8 @@ j:
 	if got := masked(bs); got != "" {
 		t.Errorf("masked blocks %q, want none", got)
 	}
-	if len(d.divergent) != 0 || d.uniformBr != 2 {
-		t.Errorf("divergent %d uniform %d, want 0 and 2 (a load from a uniform address is uniform)", len(d.divergent), d.uniformBr)
+	if d, u := branches(g); d != 0 || u != 2 {
+		t.Errorf("divergent %d uniform %d, want 0 and 2 (a load from a uniform address is uniform)", d, u)
 	}
 }
 
@@ -124,7 +133,7 @@ func TestDivergenceLoopExit(t *testing.T) {
 	// A loop whose exit depends on the lane: the whole loop is masked (it
 	// runs while any lane is active), and a uniform branch inside it uses
 	// the mask too; the block after the loop is top level.
-	g, d, bs := analyze(t, `
+	g, bs := analyze(t, `
 define spir_kernel void @k(i32 addrspace(1)* %o, i32 %n) {
 entry:
   %i = call spir_func i32 @_Z13get_global_idj(i32 0)
@@ -146,7 +155,7 @@ x:
 	if got := masked(bs); got != "a,h,l" {
 		t.Errorf("masked blocks %q, want a,h,l", got)
 	}
-	if !d.divergent[bs["h"]] || !d.divergent[bs["l"]] {
+	if !bs["h"].divergent || !bs["l"].divergent {
 		t.Errorf("branches in the loop must use the mask")
 	}
 	if err := g.checkLayout(); err != nil {
@@ -156,7 +165,7 @@ x:
 
 func TestDivergencePartialWave(t *testing.T) {
 	// With fewer than 16 lanes every block runs under the mask.
-	_, _, bs := analyze(t, `
+	_, bs := analyze(t, `
 define spir_kernel void @k(i32 addrspace(1)* %o, i32 %n) {
 entry:
   %c = icmp slt i32 %n, 3
@@ -193,7 +202,10 @@ x:
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Compile(mm.Funcs[0], Options{})
+	err = Prepare(mm, nil)
+	if err == nil {
+		_, err = Compile(mm.Funcs[0], Options{})
+	}
 	if err == nil || !strings.Contains(err.Error(), "irreducible") || !strings.Contains(err.Error(), "'irr'") {
 		t.Errorf("got %v, want an irreducible-control-flow error naming the function", err)
 	}

@@ -28,7 +28,6 @@ const dummyBytes = 64
 type lowerer struct {
 	g      *graph
 	f      *mir.Func
-	div    *divergence
 	out    []*lins
 	nextV  int
 	konst  map[mir.Reg]int64
@@ -141,8 +140,8 @@ func (l *lowerer) needsMask(b *block, r mir.Reg) bool {
 	return b.masked && (l.ndefs[r] > 1 || l.outUse[r])
 }
 
-func lower(g *graph, div *divergence, lanes int) (*lowerer, error) {
-	l := &lowerer{g: g, f: g.f, div: div, konst: map[mir.Reg]int64{}, ndefs: map[mir.Reg]int{},
+func lower(g *graph, lanes int) (*lowerer, error) {
+	l := &lowerer{g: g, f: g.f, konst: map[mir.Reg]int64{}, ndefs: map[mir.Reg]int{},
 		defBlk: map[mir.Reg]*block{}, outUse: map[mir.Reg]bool{}, stay: map[*block]*block{}, lanes: lanes}
 	l.nextV = g.f.NumVRegs()
 	for _, b := range g.blocks {
@@ -241,7 +240,7 @@ func (l *lowerer) stayOf(b *block) *block {
 	if b.exit {
 		return nil
 	}
-	if !b.masked && !l.div.divergent[b] {
+	if !b.masked && !b.divergent {
 		if b.kind == termBr && b.t.pos == b.pos+1 {
 			return b.t
 		}
@@ -328,7 +327,7 @@ func (l *lowerer) terminator(b *block) error {
 	if !b.masked && entersRun {
 		l.alu("mov", exec, sim(0), sim(0)).comment = "execute mask: all lanes active"
 	}
-	if !b.masked && !l.div.divergent[b] {
+	if !b.masked && !b.divergent {
 		switch b.kind {
 		case termBr:
 			if b.t != next {

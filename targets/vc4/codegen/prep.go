@@ -4,6 +4,33 @@ import (
 	"fmt"
 
 	"lltosimd/mir"
+	"lltosimd/passes"
+)
+
+// The MIR passes of the VC4 pipeline defined here (see Pipeline).
+var (
+	passInline = passes.Register(&passes.Pass{
+		Name:        "vc4-inline",
+		Desc:        "VC4: inline calls to functions of the module (QPU code has no call stack)",
+		Required:    true,
+		ReadsModule: true,
+		Forbids:     mir.PropSelected,
+		Stats:       map[string]string{"inlined": "Number of calls inlined"},
+		Run:         func(c *passes.Ctx, f *mir.Func) error { return inlineCalls(c, f) },
+	})
+	passPromote = passes.Register(&passes.Pass{
+		Name:     "vc4-promote-allocas",
+		Desc:     "VC4: whole-word private variables to virtual registers with several definitions",
+		Required: true, // the lowering keeps only unpromoted frame objects in per-lane scratch memory
+		Forbids:  mir.PropSelected,
+		Clears:   mir.PropSSA,
+		Stats:    map[string]string{"promoted": "Number of frame objects promoted to registers"},
+		Run: func(c *passes.Ctx, f *mir.Func) error {
+			c.Count("promoted", int64(promoteAllocas(f)))
+			f.Props &^= mir.PropSSA
+			return nil
+		},
+	})
 )
 
 // builtinKind identifies an OpenCL work-item function.
@@ -64,8 +91,10 @@ func builtinCall(in *mir.Instr) (builtinKind, mir.Reg, bool) {
 
 // promoteAllocas turns frame objects that are only loaded and stored whole
 // (the -O0 local variables) into virtual registers with several
-// definitions. Stores become copies; narrow loads re-extend.
-func promoteAllocas(f *mir.Func) {
+// definitions. Stores become copies; narrow loads re-extend. It returns
+// the number of objects promoted.
+func promoteAllocas(f *mir.Func) int {
+	promoted := 0
 	type use struct {
 		in   *mir.Instr
 		blk  *mir.Block
@@ -122,7 +151,9 @@ func promoteAllocas(f *mir.Func) {
 			}
 		}
 		f.Frame[fi].Size = 0 // no memory needed any more
+		promoted++
 	}
+	return promoted
 }
 
 // eliminatePhis replaces each PHI by a copy from a fresh variable that
@@ -170,10 +201,13 @@ func eliminatePhis(g *graph) error {
 	return nil
 }
 
-// inlineCalls replaces calls to functions defined in the module (helper
+// inlineCalls replaces calls to functions defined in c.Module (helper
 // functions at -O0) by copies of their bodies: the QPU code has no call
-// stack. Recursion is rejected.
-func inlineCalls(m *mir.Module, f *mir.Func) error {
+// stack. Recursion is rejected. A callee earlier in the module has already
+// been through the whole pipeline (the plan runs functions in module order
+// for this pass); its body is then no longer SSA, and neither is f.
+func inlineCalls(c *passes.Ctx, f *mir.Func) error {
+	m := c.Module
 	if m == nil {
 		return nil
 	}
@@ -205,11 +239,18 @@ func inlineCalls(m *mir.Module, f *mir.Func) error {
 					next = f.Blocks[bi+1]
 				}
 				inlineAt(f, b, i, in, g, next)
+				if g.Props&mir.PropSSA == 0 {
+					f.Props &^= mir.PropSSA
+				}
+				c.Count("inlined", 1)
 				changed = true
 				break
 			}
 		}
 		if !changed {
+			if round > 0 {
+				f.RecomputeCFG()
+			}
 			return nil
 		}
 	}

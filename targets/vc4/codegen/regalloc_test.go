@@ -175,7 +175,10 @@ func TestSpillCompile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := Compile(mm.Funcs[0], Options{Module: mm})
+	if err := Prepare(mm, nil); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Compile(mm.Funcs[0], Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
