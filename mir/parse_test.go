@@ -280,7 +280,7 @@ func randFunc(r *rand.Rand, arch *Arch) *Func {
 				}
 				o = Operand{Kind: KindJT, Imm: int64(r.Intn(len(f.JumpTables)))}
 			}
-			o.Flags = Flags(r.Intn(32))
+			o.Flags = Flags(r.Intn(int(FlagUniform) << 1)) // every flag
 			in.Ops = append(in.Ops, o)
 		}
 		if r.Intn(4) == 0 {
