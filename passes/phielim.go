@@ -18,9 +18,10 @@ import (
 // a fresh temporary. Immediate incoming values are materialized last
 // (G_CONST, or the target's instructions, see PhiElimHooks).
 //
-// Edges out of indirect branches cannot be split; there the values go
-// through fresh registers (d' ← v in P, d ← d' at the top of S), which is
-// correct on any edge because d' is dead on the other edges.
+// Edges out of indirect branches cannot be split (nor any edge with
+// PhiElimHooks.NoSplit); there the values go through fresh registers
+// (d' ← v in P, d ← d' at the top of S), which is correct on any edge
+// because d' is dead on the other edges.
 var PhiElim = Register(&Pass{
 	Name:     "phi-elim",
 	Desc:     "Eliminate PHI nodes for register allocation",
@@ -43,6 +44,12 @@ type PhiElimHooks struct {
 	Materialize func(f *mir.Func, dst mir.Reg, src mir.Operand) []*mir.Instr
 	// Jump returns an unconditional branch to target.
 	Jump func(f *mir.Func, target *mir.Block) *mir.Instr
+	// NoSplit keeps the CFG as it is, for targets whose block layout is
+	// fixed before phi elimination (VC4's execute-mask order): every PHI
+	// goes through a fresh register d' (d' ← v at the end of each
+	// predecessor, in PHI order, d ← d' at the top of the block), as on
+	// the edges of an indirect branch.
+	NoSplit bool
 }
 
 func runPhiElim(c *Ctx, f *mir.Func) error {
@@ -100,8 +107,11 @@ func runPhiElim(c *Ctx, f *mir.Func) error {
 				viaTemps = true
 			}
 		}
+		if hooks.NoSplit {
+			viaTemps = true
+		}
 		if viaTemps {
-			c.Debugf("phi-elim: %s: an incoming edge cannot be split; PHI values go through fresh registers", blockLabel(s))
+			c.Debugf("phi-elim: %s: PHI values go through fresh registers (an incoming edge cannot be split, or the target splits none)", blockLabel(s))
 			// Some edge cannot be split (indirect branch): route every
 			// value through a fresh register d' that is live only on the
 			// edges into s, and copy d ← d' at the top of s.
@@ -131,7 +141,7 @@ func runPhiElim(c *Ctx, f *mir.Func) error {
 				c.Count("split", 1)
 				c.Debugf("phi-elim: edge %s -> %s is critical: split by %s", blockLabel(p), blockLabel(s), blockLabel(at))
 			}
-			seq := sequentialize(f, edges[i], hooks.Materialize)
+			seq := sequentialize(f, edges[i], hooks.Materialize, hooks.NoSplit)
 			c.Count("copies", int64(len(seq)))
 			if c.Debugging() {
 				for _, in := range seq {
@@ -383,9 +393,21 @@ func endsInBarrier(f *mir.Func, b *mir.Block) bool {
 }
 
 // sequentialize orders a parallel copy into a sequence of copies that has
-// the same effect, breaking cycles with a fresh temporary.
-func sequentialize(f *mir.Func, moves []move, materialize func(*mir.Func, mir.Reg, mir.Operand) []*mir.Instr) []*mir.Instr {
+// the same effect, breaking cycles with a fresh temporary. With inOrder,
+// moves none of which reads another's destination keep their order.
+func sequentialize(f *mir.Func, moves []move, materialize func(*mir.Func, mir.Reg, mir.Operand) []*mir.Instr, inOrder bool) []*mir.Instr {
 	var out []*mir.Instr
+	if inOrder && independent(moves) {
+		for _, m := range moves {
+			switch {
+			case m.src.Kind != mir.KindReg:
+				out = append(out, materializeMove(f, m, materialize)...)
+			case m.src.Reg != m.dst:
+				out = append(out, mir.NewInstr(mir.GCopy, mir.D(m.dst), mir.R(m.src.Reg)))
+			}
+		}
+		return out
+	}
 	var consts []move
 	// pending register moves, minus identities
 	var pend []move
@@ -432,13 +454,32 @@ func sequentialize(f *mir.Func, moves []move, materialize func(*mir.Func, mir.Re
 		}
 	}
 	for _, m := range consts {
-		if materialize != nil {
-			out = append(out, materialize(f, m.dst, m.src)...)
-		} else {
-			out = append(out, constInstr(m.dst, m.src))
-		}
+		out = append(out, materializeMove(f, m, materialize)...)
 	}
 	return out
+}
+
+// materializeMove sets m.dst to the non-register operand m.src.
+func materializeMove(f *mir.Func, m move, materialize func(*mir.Func, mir.Reg, mir.Operand) []*mir.Instr) []*mir.Instr {
+	if materialize != nil {
+		return materialize(f, m.dst, m.src)
+	}
+	return []*mir.Instr{constInstr(m.dst, m.src)}
+}
+
+// independent reports whether no move reads another's destination, so
+// that the moves can run in any order.
+func independent(moves []move) bool {
+	dsts := map[mir.Reg]bool{}
+	for _, m := range moves {
+		dsts[m.dst] = true
+	}
+	for _, m := range moves {
+		if m.src.Kind == mir.KindReg && m.src.Reg != m.dst && dsts[m.src.Reg] {
+			return false
+		}
+	}
+	return true
 }
 
 // constInstr materializes a non-register PHI operand.

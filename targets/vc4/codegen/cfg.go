@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"lltosimd/mir"
+	"lltosimd/passes"
 )
 
 // termKind classifies how a block ends.
@@ -58,6 +59,53 @@ type graph struct {
 	exit   *block
 }
 
+// passLayout puts the blocks in the order the execute-mask lowering
+// needs (see graph.layout), with explicit branches where a block fell
+// through; blocks unreachable from the entry go last. buildGraph chooses
+// the same order again from the CFG alone, so the pass is what fixes the
+// order phi elimination numbers its registers in.
+var passLayout = passes.Register(&passes.Pass{
+	Name:     "vc4-layout",
+	Desc:     "VC4: block order for the execute mask (loops contiguous, every non-back edge forward)",
+	Required: true,
+	Forbids:  mir.PropSelected,
+	Stats:    map[string]string{"moved": "Number of blocks that changed position"},
+	Run:      layoutBlocks,
+})
+
+func layoutBlocks(c *passes.Ctx, f *mir.Func) error {
+	g, err := buildGraph(f, false)
+	if err != nil {
+		return err
+	}
+	for i, mb := range f.Blocks {
+		if i+1 < len(f.Blocks) && mir.FallsThrough(mb) {
+			mb.Instrs = append(mb.Instrs, mir.NewInstr(mir.GBr, mir.B(f.Blocks[i+1])))
+		}
+	}
+	order := make([]*mir.Block, 0, len(f.Blocks))
+	placed := map[*mir.Block]bool{}
+	for _, b := range g.blocks {
+		if !b.exit {
+			order = append(order, b.mb)
+			placed[b.mb] = true
+		}
+	}
+	for _, mb := range f.Blocks {
+		if !placed[mb] {
+			order = append(order, mb)
+		}
+	}
+	for i, mb := range order {
+		if f.Blocks[i] != mb {
+			c.Count("moved", 1)
+		}
+	}
+	f.Blocks = order
+	f.RecomputeCFG()
+	return nil
+}
+
 // buildGraph turns the function's blocks into blocks with explicit
 // terminators, adds the virtual exit block, takes the divergent branches
 // from vc4-divergence's marks and masks their regions (every block when
@@ -96,10 +144,7 @@ func buildGraph(f *mir.Func, allMasked bool) (*graph, error) {
 				done = true
 			case mir.GBrCond:
 				b.kind, b.cond, b.t, b.br = termCondBr, in.Ops[0].Reg, g.byMB[in.Ops[1].Block], in
-			case mir.GRet:
-				if len(in.Ops) != 0 {
-					return nil, fmt.Errorf("function '%s': a kernel must return void", f.Name)
-				}
+			case mir.GRet: // a value returned by a helper goes nowhere (Compile refuses it in a kernel)
 				b.kind, b.t = termBr, g.exit
 				done = true
 			case mir.GUnreachable, mir.GTrap:

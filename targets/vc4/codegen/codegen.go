@@ -13,12 +13,16 @@
 //   - switch-lowering: compare trees (no jump tables: the execute mask
 //     cannot follow an indirect branch);
 //   - vc4-divergence: uniform/varying values; marks uniform conditional
-//     branches (mir.FlagUniform on the condition).
+//     branches (mir.FlagUniform on the condition);
+//   - vc4-layout: the block order the execute mask needs (loops
+//     contiguous, every non-back edge forward), with explicit branches;
+//   - phi-elim: with PhiElimHooks.NoSplit, which adds no block: each phi
+//     goes through a fresh register written at the end of every
+//     predecessor (parallel-copy safe without splitting critical edges).
 //
 // Compile (the target's Emit) then runs the code generator proper, whose
 // steps are registered as passes for -debug-only and statistics only:
 //
-//   - vc4-prepare: phi elimination through one variable per phi;
 //   - vc4-mask: layout (loops contiguous, forward edges) and lowering to
 //     LIR with Mesa's execute-mask scheme for divergent control flow
 //     (spec vc4.md §8) and plain all-lane branches for uniform ones;
@@ -70,7 +74,6 @@ type Program struct {
 
 // Passes (registered for -debug-only keys, -list-passes and statistics).
 var (
-	_        = passes.Register(&passes.Pass{Name: "vc4-prepare", Run: embedded, Desc: "VC4: phi elimination through one variable per phi", Required: true})
 	passMask = passes.Register(&passes.Pass{Name: "vc4-mask", Run: embedded, Desc: "VC4: execute-mask lowering of divergent control flow", Required: true,
 		Stats: map[string]string{"masked": "Number of masked instructions", "skip": "Number of skipped-region branches"}})
 	passRA = passes.Register(&passes.Pass{Name: "vc4-regalloc", Run: embedded, Desc: "VC4: register allocation over files A and B, with spilling", Required: true,
@@ -93,7 +96,9 @@ var Pipeline = []string{
 	"vector-legalize",
 	"vc4-promote-allocas",
 	"switch-lowering",
-	"vc4-divergence", // last: reads the final CFG
+	"vc4-divergence", // reads the final CFG
+	"vc4-layout",
+	"phi-elim", // NoSplit: one fresh register per phi, written at the end of every predecessor
 }
 
 // Prepare runs Pipeline on every function of m (what the driver does
@@ -133,11 +138,18 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 	if f.HasVectors() {
 		return nil, fmt.Errorf("function '%s': vector values reach the vc4 code generator (run the vector-legalize pass first)", f.Name)
 	}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op == mir.GPhi {
+				return nil, fmt.Errorf("function '%s': phis reach the vc4 code generator (run phi-elim first)", f.Name)
+			}
+			if in.Op == mir.GRet && len(in.Ops) != 0 {
+				return nil, fmt.Errorf("function '%s': a kernel must return void", f.Name)
+			}
+		}
+	}
 	g, err := buildGraph(f, lanes < 16)
 	if err != nil {
-		return nil, err
-	}
-	if err := eliminatePhis(g); err != nil {
 		return nil, err
 	}
 	if err := g.checkLayout(); err != nil {
@@ -209,7 +221,7 @@ var Arch = &mir.Arch{Name: "vc4", Classes: []mir.RegClassDesc{{Name: "gpr", Size
 type machine struct{}
 
 func (machine) BranchInfo() passes.BranchInfo     { return nil }
-func (machine) PhiElimHooks() passes.PhiElimHooks { return passes.PhiElimHooks{} }
+func (machine) PhiElimHooks() passes.PhiElimHooks { return passes.PhiElimHooks{NoSplit: true} }
 func (machine) Arch() *mir.Arch                   { return Arch }
 func (machine) CPUs() []string                    { return []string{"vc4"} }
 func (machine) Pipeline() []string                { return Pipeline }

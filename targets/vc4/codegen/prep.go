@@ -156,51 +156,6 @@ func promoteAllocas(f *mir.Func) int {
 	return promoted
 }
 
-// eliminatePhis replaces each PHI by a copy from a fresh variable that
-// every predecessor writes just before its terminator. Going through one
-// variable per phi keeps parallel-copy semantics (a phi reading another
-// phi of the same block sees the old value) without critical-edge
-// splitting: a predecessor that leaves by another edge writes a variable
-// nobody reads on that path.
-func eliminatePhis(g *graph) error {
-	phis := map[*block][]*mir.Instr{}
-	for _, b := range g.blocks {
-		var rest []*mir.Instr
-		for _, in := range b.instrs {
-			if in.Op == mir.GPhi {
-				phis[b] = append(phis[b], in)
-			} else {
-				rest = append(rest, in)
-			}
-		}
-		b.instrs = rest
-	}
-	for _, b := range g.blocks {
-		var head []*mir.Instr
-		for _, phi := range phis[b] {
-			v := g.f.NewVReg(0)
-			uses := phi.Ops[1:]
-			for i := 0; i+1 < len(uses); i += 2 {
-				pb := g.byMB[uses[i+1].Block]
-				if pb == nil {
-					return fmt.Errorf("function '%s': phi with unknown predecessor", g.f.Name)
-				}
-				val := uses[i]
-				var cp *mir.Instr
-				if val.Kind == mir.KindImm {
-					cp = mir.NewInstr(mir.GConst, mir.D(v), val)
-				} else {
-					cp = mir.NewInstr(mir.GCopy, mir.D(v), mir.R(val.Reg))
-				}
-				pb.instrs = append(pb.instrs, cp)
-			}
-			head = append(head, mir.NewInstr(mir.GCopy, phi.Ops[0], mir.R(v)))
-		}
-		b.instrs = append(head, b.instrs...)
-	}
-	return nil
-}
-
 // inlineCalls replaces calls to functions defined in c.Module (helper
 // functions at -O0) by copies of their bodies: the QPU code has no call
 // stack. Recursion is rejected. A callee earlier in the module has already

@@ -30,8 +30,14 @@
 ; RUN: %lltosimd -march=vc4 -x mir -run-pass=vc4-divergence %t.4.mir -o %t.5.mir
 ; RUN: %lltosimd -march=vc4 -stop-after=vc4-divergence %s -o - | diff - %t.5.mir
 ; RUN: FileCheck %s --check-prefix=DIV < %t.5.mir
+; RUN: %lltosimd -march=vc4 -x mir -run-pass=vc4-layout %t.5.mir -o %t.6.mir
+; RUN: %lltosimd -march=vc4 -stop-after=vc4-layout %s -o - | diff - %t.6.mir
+; RUN: %lltosimd -march=vc4 -x mir -run-pass=phi-elim %t.6.mir -o %t.7.mir
+; RUN: %lltosimd -march=vc4 -stop-after=phi-elim %s -o - | diff - %t.7.mir
+; RUN: FileCheck %s --check-prefix=PHI < %t.7.mir
 ; RUN: %lltosimd -march=vc4 %s -o %t.s
 ; RUN: %lltosimd -march=vc4 -x mir -start-after=vc4-divergence %t.5.mir -o - | diff - %t.s
+; RUN: %lltosimd -march=vc4 -x mir -start-after=phi-elim %t.7.mir -o - | diff - %t.s
 ; RUN: %lltosimd -march=vc4 -print-after-all %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=ALL
 ; RUN: rm -rf %t.dot && mkdir -p %t.dot && cd %t.dot && %lltosimd -march=vc4 -dot-cfg %s -o /dev/null
 ; RUN: FileCheck %s --check-prefix=DOT < %t.dot/cfg.k.dot
@@ -73,6 +79,15 @@
 ; ALL: IR Dump After {{.*}} (vc4-promote-allocas)
 ; ALL: IR Dump After {{.*}} (switch-lowering)
 ; ALL: IR Dump After {{.*}} (vc4-divergence)
+; ALL: IR Dump After {{.*}} (vc4-layout)
+; ALL: IR Dump After {{.*}} (phi-elim)
+
+; No phi is left.
+; PHI-LABEL: --- function: k
+; PHI-NEXT:  arch: vc4
+; PHI-NEXT:  props: nophis
+; PHI-NOT:   PHI
+; PHI:       --- function: sq
 
 ; DOT: digraph
 ; DOT: ->
