@@ -185,7 +185,7 @@ func (p *Plan) runFunc(mod *mir.Module, f *mir.Func, d Dump, w *bytes.Buffer) er
 			fmt.Fprintf(w, "# *** IR Dump Before %s (%s) ***:\n", pass.Desc, pass.Name)
 			mir.Print(w, f)
 		}
-		if err := pass.Run(&Ctx{Cfg: p.cfg, Pass: pass}, f); err != nil {
+		if err := pass.Run(&Ctx{Cfg: p.cfg, Pass: pass, Module: mod}, f); err != nil {
 			return fmt.Errorf("%s: in function @%s: %w", mod.Source, f.Name, err)
 		}
 		if p.cfg.Verify {

@@ -71,6 +71,10 @@ func (c *Config) IsEnabled(p *Pass) bool {
 type Ctx struct {
 	Cfg  *Config
 	Pass *Pass
+	// Module is the module the function belongs to (nil when a pass runs
+	// on a lone function): module-level facts such as the linkage of the
+	// symbols a function references (mir.Module.Symbol).
+	Module *mir.Module
 }
 
 // Debugf prints a line of debug output when -debug-only names this pass.

@@ -154,16 +154,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // link assembles the startup code with argv, the program and the runtime
 // and links them. argv's slots are ptrSize bytes, the program's pointers'.
 func link(prog string, progAsm []byte, rtFiles, argv []string, ptrSize int, opt asm.Options) (*asm.Image, error) {
-	crt, err := asm.StartupArgs(opt, argv, ptrSize)
-	if err != nil {
-		return nil, err
-	}
 	progObj := filepath.Base(prog) + ".s"
 	p, err := asm.Assemble(progObj, progAsm, opt)
 	if err != nil {
 		return nil, err
 	}
-	objs := []*asm.Object{crt, p}
+	objs := []*asm.Object{nil, p} // the startup code goes first
 	for _, f := range rtFiles {
 		src, err := os.ReadFile(f)
 		if err != nil {
@@ -175,6 +171,12 @@ func link(prog string, progAsm []byte, rtFiles, argv []string, ptrSize int, opt 
 		}
 		objs = append(objs, o)
 	}
+	opt.GP = asm.UsesGP(objs[1:])
+	crt, err := asm.StartupArgs(opt, argv, ptrSize)
+	if err != nil {
+		return nil, err
+	}
+	objs[0] = crt
 	img, err := asm.Link(objs, asm.LinkOptions{Entry: "main"})
 	if err != nil {
 		return nil, progErrors(err, progObj, prog)
