@@ -418,6 +418,11 @@ func makeConfig(o *options, tgt *targets.Target, stderr io.Writer) (*passes.Conf
 		}
 		cfg.Options[k] = v
 	}
+	switch rm := cfg.Options["relocation-model"]; rm {
+	case "", "static", "pic":
+	default:
+		return nil, fmt.Errorf("lltosimd: unknown relocation model '%s' (static or pic)", rm)
+	}
 	return cfg, nil
 }
 
