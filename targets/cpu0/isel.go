@@ -191,9 +191,9 @@ var Rules = []isel.Rule{
 		e.Emit("ORi", e.Def(0), mir.R(t), mir.I(int64(c&0xFFFF)))
 		return nil
 	}},
-	// Addresses: static relocation model, %hi/%lo pairs (the printer spells
-	// a symbol, block or jump-table operand of LUi as %hi and of ORi as %lo).
-	// PIC and small data: emitSymAddr (pic.go).
+	// Addresses by relocation model (emitSymAddr, pic.go): static %hi/%lo
+	// pairs (the printer spells a symbol, block or jump-table operand of LUi
+	// as %hi and of ORi as %lo), %gp_rel for small data, the GOT for PIC.
 	{Name: "globaladdr", Match: isel.Op(mir.GGlobalAddr, isel.Sym), EmitFunc: emitSymAddr},
 	{Name: "blockaddr", Match: isel.Op(mir.GBlockAddr, isel.Block), EmitFunc: emitSymAddr},
 	{Name: "jtaddr", Match: isel.Op(mir.GJTAddr, isel.JT), EmitFunc: emitSymAddr},
