@@ -33,6 +33,9 @@ type Options struct {
 	// Warnings receives warnings (a byte-order mismatch, the frontend's);
 	// nil drops them.
 	Warnings io.Writer
+	// PassOptions are target and pass options, as lltosimd's -NAME=VALUE
+	// flags set them (relocation-model: pic, cpu0-use-small-section: true).
+	PassOptions map[string]string
 }
 
 // Result is a successful compilation.
@@ -86,6 +89,9 @@ func Compile(name string, src []byte, o Options) (*Result, error) {
 	cfg.Options["O"] = o.Opt
 	if o.Opt == "" {
 		cfg.Options["O"] = "2"
+	}
+	for k, v := range o.PassOptions {
+		cfg.Options[k] = v
 	}
 	if o.Warnings != nil {
 		cfg.DebugOut = o.Warnings

@@ -95,6 +95,17 @@ func Triple(march string) string {
 // EnsureRuntime returns the compiled runtime for march and mcpu, building
 // it if the cache does not have it yet.
 func EnsureRuntime(clang, march, mcpu string) (*Runtime, error) {
+	return EnsureRuntimeFor(clang, march, mcpu, "")
+}
+
+// EnsureRuntimeFor is EnsureRuntime for a relocation model ("" or
+// "static", "pic"): a PIC program links with a PIC runtime, as static
+// code calling a PIC function through a pointer (qsort's comparator,
+// atexit handlers) would not set the $t9 its .cpload needs.
+func EnsureRuntimeFor(clang, march, mcpu, relocModel string) (*Runtime, error) {
+	if relocModel == "static" {
+		relocModel = ""
+	}
 	if _, ok := rtTargets[march]; !ok {
 		return nil, fmt.Errorf("no runtime for -march=%s", march)
 	}
@@ -102,11 +113,15 @@ func EnsureRuntime(clang, march, mcpu string) (*Runtime, error) {
 	if err != nil {
 		return nil, err
 	}
-	key, err := cacheKey(clang, march, mcpu)
+	key, err := cacheKey(clang, march, mcpu, relocModel)
 	if err != nil {
 		return nil, err
 	}
-	dir := filepath.Join(root, march+"-"+mcpu+"-"+key[:16])
+	name := march + "-" + mcpu + "-"
+	if relocModel != "" {
+		name += relocModel + "-"
+	}
+	dir := filepath.Join(root, name+key[:16])
 	if r, err := readRuntime(dir); err == nil {
 		return r, nil
 	}
@@ -118,7 +133,7 @@ func EnsureRuntime(clang, march, mcpu string) (*Runtime, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp) // a no-op once renamed
-	if err := buildRuntime(tmp, clang, march, mcpu); err != nil {
+	if err := buildRuntime(tmp, clang, march, mcpu, relocModel); err != nil {
 		return nil, fmt.Errorf("building the runtime for -march=%s -mcpu=%s: %w", march, mcpu, err)
 	}
 	if err := os.Rename(tmp, dir); err != nil {
@@ -145,9 +160,9 @@ func readRuntime(dir string) (*Runtime, error) {
 }
 
 // cacheKey hashes everything a compiled runtime depends on.
-func cacheKey(clang, march, mcpu string) (string, error) {
+func cacheKey(clang, march, mcpu, relocModel string) (string, error) {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00O%s\x00", cacheFormat, march, mcpu, rtOpt)
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00O%s\x00%s\x00", cacheFormat, march, mcpu, rtOpt, relocModel)
 	err := fs.WalkDir(rtsrc.FS, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -185,7 +200,7 @@ func cacheKey(clang, march, mcpu string) (string, error) {
 // buildRuntime extracts the embedded sources into dir/src and compiles
 // them into dir: the target's hand-written *.s first, then cpu0/*.c (as
 // NAME.c.s), each list sorted, and writes the manifest.
-func buildRuntime(dir, clang, march, mcpu string) error {
+func buildRuntime(dir, clang, march, mcpu, relocModel string) error {
 	rt := rtTargets[march]
 	src := filepath.Join(dir, "src")
 	if err := extract(src); err != nil {
@@ -232,7 +247,11 @@ func buildRuntime(dir, clang, march, mcpu string) error {
 		if err != nil {
 			return err
 		}
-		res, err := Compile(cfile, ir, Options{March: march, MCPU: mcpu, Opt: rtOpt})
+		o := Options{March: march, MCPU: mcpu, Opt: rtOpt}
+		if relocModel != "" {
+			o.PassOptions = map[string]string{"relocation-model": relocModel}
+		}
+		res, err := Compile(cfile, ir, o)
 		if err != nil {
 			return err
 		}

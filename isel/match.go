@@ -121,6 +121,9 @@ func (e *Emitter) Root() *mir.Instr { return e.root }
 // Func returns the function being selected.
 func (e *Emitter) Func() *mir.Func { return e.s.f }
 
+// Context returns the selector's target data (Selector.Context).
+func (e *Emitter) Context() any { return e.s.Context }
+
 // Block returns the block being selected.
 func (e *Emitter) Block() *mir.Block { return e.s.block }
 

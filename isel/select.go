@@ -17,6 +17,9 @@ type Selector struct {
 	Trace func(format string, args ...any)
 	// Coverage, if set, counts fired rules.
 	Coverage Coverage
+	// Context is target data the rules' EmitFuncs read (Emitter.Context),
+	// such as the relocation model and the module's symbols.
+	Context any
 
 	// Selected and Folded count instructions selected and producers folded.
 	Selected, Folded int64

@@ -11,7 +11,10 @@
 // one representation.
 package mir
 
-import "fmt"
+import (
+	"fmt"
+	"sync"
+)
 
 // Reg names a register. 0 is "no register"; values in [1, VirtBase) are
 // physical registers numbered by the target's register table (Arch.Regs[r]);
@@ -423,6 +426,40 @@ type Module struct {
 	Externs []string
 	// Aliases are further names of symbols defined in the module.
 	Aliases []Alias
+
+	symOnce sync.Once
+	syms    map[string]SymbolInfo
+}
+
+// SymbolInfo describes a symbol the module defines.
+type SymbolInfo struct {
+	Func     bool  // a function (else data)
+	Exported bool  // global binding (a local symbol is not visible outside the module)
+	Size     int64 // data: the object's size in bytes
+	Global   *Global
+}
+
+// Symbol returns what the module defines under name (functions, globals
+// and aliases); ok is false for symbols defined elsewhere. Safe for
+// concurrent use (functions compile in parallel); the index is built on
+// first use, so the module's symbols must not change afterwards.
+func (m *Module) Symbol(name string) (SymbolInfo, bool) {
+	m.symOnce.Do(func() {
+		m.syms = make(map[string]SymbolInfo, len(m.Funcs)+len(m.Globals)+len(m.Aliases))
+		for _, f := range m.Funcs {
+			m.syms[f.Name] = SymbolInfo{Func: true, Exported: f.Exported}
+		}
+		for _, g := range m.Globals {
+			m.syms[g.Name] = SymbolInfo{Exported: g.Exported, Size: g.Size, Global: g}
+		}
+		for _, a := range m.Aliases {
+			if t, ok := m.syms[a.Target]; ok {
+				m.syms[a.Name] = SymbolInfo{Func: t.Func, Exported: a.Exported}
+			}
+		}
+	})
+	s, ok := m.syms[name]
+	return s, ok
 }
 
 // Alias is a symbol defined as another symbol of the module plus Offset

@@ -77,7 +77,9 @@ type Ctx struct {
 	Cfg  *Config
 	Pass *Pass
 	// Module is the module of the function being compiled when the pass
-	// runs in a Plan (nil when a target calls a pass's helper directly).
+	// runs in a Plan (nil when a target calls a pass's helper directly):
+	// module-level facts such as the linkage of the symbols a function
+	// references (mir.Module.Symbol).
 	Module *mir.Module
 }
 

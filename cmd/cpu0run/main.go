@@ -53,6 +53,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	stats := fs.Bool("stats", false, "print instruction and cycle counts to stderr")
 	maxSteps := fs.Uint64("max-steps", 100_000_000, "stop after this many instructions")
+	reloc := fs.String("relocation-model", "static", "static or pic (the runtime is compiled the same way)")
+	small := fs.Bool("cpu0-use-small-section", false, "small data of the program in .sdata/.sbss, addressed off $gp")
 	var includes includeFlags
 	fs.Var(&includes, "I", "add a directory to the C header search path (before the runtime's headers)")
 	fs.Usage = func() {
@@ -83,6 +85,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *march != "" && *march != "cpu0" && *march != "cpu0el" {
 		return fail(fmt.Errorf("unknown -march %q (cpu0 or cpu0el)", *march))
 	}
+	if *reloc != "static" && *reloc != "pic" {
+		return fail(fmt.Errorf("unknown -relocation-model %q (static or pic)", *reloc))
+	}
+	passOpts := map[string]string{"relocation-model": *reloc, "cpu0-use-small-section": fmt.Sprint(*small)}
 	prog := fs.Arg(0)
 	clang := os.Getenv("CLANG")
 	if clang == "" {
@@ -96,7 +102,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if *march == "" {
 			*march = "cpu0el"
 		}
-		if rt, err = driver.EnsureRuntime(clang, *march, *mcpu); err != nil {
+		if rt, err = driver.EnsureRuntimeFor(clang, *march, *mcpu, *reloc); err != nil {
 			return fail(err)
 		}
 		inc := append([]string(nil), includes...)
@@ -116,13 +122,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	} else if ir, err = os.ReadFile(prog); err != nil {
 		return fail(err)
 	}
-	res, err := driver.Compile(prog, ir, driver.Options{March: *march, MCPU: *mcpu, Opt: *opt, Warnings: stderr})
+	res, err := driver.Compile(prog, ir, driver.Options{March: *march, MCPU: *mcpu, Opt: *opt, Warnings: stderr, PassOptions: passOpts})
 	if err != nil {
 		fmt.Fprintln(stderr, err) // file:line:col: message
 		return 1
 	}
 	if rt == nil {
-		if rt, err = driver.EnsureRuntime(clang, res.March, *mcpu); err != nil {
+		if rt, err = driver.EnsureRuntimeFor(clang, res.March, *mcpu, *reloc); err != nil {
 			return fail(err)
 		}
 	}
@@ -154,16 +160,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // link assembles the startup code with argv, the program and the runtime
 // and links them. argv's slots are ptrSize bytes, the program's pointers'.
 func link(prog string, progAsm []byte, rtFiles, argv []string, ptrSize int, opt asm.Options) (*asm.Image, error) {
-	crt, err := asm.StartupArgs(opt, argv, ptrSize)
-	if err != nil {
-		return nil, err
-	}
 	progObj := filepath.Base(prog) + ".s"
 	p, err := asm.Assemble(progObj, progAsm, opt)
 	if err != nil {
 		return nil, err
 	}
-	objs := []*asm.Object{crt, p}
+	objs := []*asm.Object{nil, p} // the startup code goes first
 	for _, f := range rtFiles {
 		src, err := os.ReadFile(f)
 		if err != nil {
@@ -175,6 +177,12 @@ func link(prog string, progAsm []byte, rtFiles, argv []string, ptrSize int, opt 
 		}
 		objs = append(objs, o)
 	}
+	opt.GP = asm.UsesGP(objs[1:])
+	crt, err := asm.StartupArgs(opt, argv, ptrSize)
+	if err != nil {
+		return nil, err
+	}
+	objs[0] = crt
 	img, err := asm.Link(objs, asm.LinkOptions{Entry: "main"})
 	if err != nil {
 		return nil, progErrors(err, progObj, prog)

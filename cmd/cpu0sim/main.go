@@ -139,11 +139,7 @@ func tracer(w io.Writer, img *asm.Image) func(m *sim.Machine, pc, word uint32) {
 
 // build assembles the startup code and the files and links them.
 func build(files []string, opt asm.Options) (*asm.Image, error) {
-	crt, err := asm.Startup(opt)
-	if err != nil {
-		return nil, err
-	}
-	objs := []*asm.Object{crt}
+	objs := []*asm.Object{nil} // the startup code goes first
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {
@@ -155,6 +151,12 @@ func build(files []string, opt asm.Options) (*asm.Image, error) {
 		}
 		objs = append(objs, o)
 	}
+	opt.GP = asm.UsesGP(objs[1:])
+	crt, err := asm.Startup(opt)
+	if err != nil {
+		return nil, err
+	}
+	objs[0] = crt
 	return asm.Link(objs, asm.LinkOptions{Entry: "main"})
 }
 

@@ -116,12 +116,14 @@ var passOptionFlags = map[string]string{
 	"delay-slot-filler-useful": "fill delay slots with useful instructions (default true)",
 	"force-cpu0-long-branch":   "expand every beq/bne as a long branch",
 	"enable-cpu0-select":       "lower selects to movz/movn (default true; false: to branches)",
+	"cpu0-use-small-section":   "Cpu0: small data (up to 8 bytes) in .sdata/.sbss, addressed off $gp with %gp_rel",
 }
 
 // passValueFlags are per-pass options with a value, exposed as flags
 // (stored as given in Config.Options; the pass checks the value).
 var passValueFlags = map[string]string{
 	"if-conversion-threshold": "extra cycles an if-converted region may cost over its branches (default 0)",
+	"relocation-model":        "Cpu0: static (default) or pic (GOT off $gp, calls through $t9: spec cpu0.md §2, §6)",
 }
 
 // normalizeArgs turns llc's single-dash long flags (-march=cpu0, -O2,
@@ -415,6 +417,11 @@ func makeConfig(o *options, tgt *targets.Target, stderr io.Writer) (*passes.Conf
 			return nil, fmt.Errorf("lltosimd: -pass-option wants NAME=VALUE, got '%s'", kv)
 		}
 		cfg.Options[k] = v
+	}
+	switch rm := cfg.Options["relocation-model"]; rm {
+	case "", "static", "pic":
+	default:
+		return nil, fmt.Errorf("lltosimd: unknown relocation model '%s' (static or pic)", rm)
 	}
 	return cfg, nil
 }

@@ -38,7 +38,11 @@ var CallLoweringPass = passes.Register(&passes.Pass{
 		if c.Debugging() {
 			debugf = c.Debugf
 		}
-		n, err := lowerCalls(f, debugf)
+		m, err := modelOf(c)
+		if err != nil {
+			return err
+		}
+		n, err := lowerCalls(f, m, debugf)
 		c.Count("calls", int64(n))
 		f.RecomputeCFG()
 		return err
@@ -74,6 +78,10 @@ type lowerer struct {
 	bounce int
 	// debugf prints -debug-only=cpu0-call-lowering lines (nil: quiet).
 	debugf func(format string, args ...any)
+	// model is the relocation model (nil: static).
+	model *addrModel
+	// gpSlot is the frame object .cprestore saves $gp in (PIC callers).
+	gpSlot int
 }
 
 // debugPlacement prints where each argument group of what (the incoming
@@ -115,10 +123,10 @@ func (l *lowerer) fixedObject(off, size int64) int { return l.f.FixedArgObject(l
 
 // LowerCalls applies the O32 convention to f and returns the number of
 // calls lowered.
-func LowerCalls(f *mir.Func) (int, error) { return lowerCalls(f, nil) }
+func LowerCalls(f *mir.Func) (int, error) { return lowerCalls(f, nil, nil) }
 
-func lowerCalls(f *mir.Func, debugf func(string, ...any)) (int, error) {
-	l := &lowerer{f: f, fixed: map[int64]int{}, vaStart: -1, bounce: -1, debugf: debugf}
+func lowerCalls(f *mir.Func, m *addrModel, debugf func(string, ...any)) (int, error) {
+	l := &lowerer{f: f, fixed: map[int64]int{}, vaStart: -1, bounce: -1, debugf: debugf, model: m, gpSlot: -1}
 	calls, err := mir.ABILowering{
 		Out: &l.out, Args: l.args, Call: l.call, Ret: l.ret,
 		VAStart: func() int {
@@ -139,6 +147,11 @@ func lowerCalls(f *mir.Func, debugf func(string, ...any)) (int, error) {
 		l.out = nil
 		l.varargs(0)
 		f.Blocks[0].Instrs = append(l.out, f.Blocks[0].Instrs...)
+	}
+	if l.gpSlot >= 0 {
+		// .cprestore: $gp, set by .cpload before the prologue, is saved
+		// at entry for the reloads after each call (spec §2).
+		f.Blocks[0].Instrs = append([]*mir.Instr{newInstr("CPRESTORE", mir.R(GP), mir.FI(l.gpSlot, 0), mir.I(0))}, f.Blocks[0].Instrs...)
 	}
 	return calls, nil
 }
@@ -269,10 +282,17 @@ func (l *lowerer) call(in *mir.Instr) error {
 		}
 	}
 	var c *mir.Instr
-	switch callee := uses[0]; callee.Kind {
-	case mir.KindSym:
+	pic := l.model != nil && l.model.pic
+	switch callee := uses[0]; {
+	case callee.Kind == mir.KindSym && pic:
+		r := l.model.picCallee(l.f, callee, l.add)
+		c = l.jalrT9(mir.R(r))
+	case callee.Kind == mir.KindSym:
 		c = newInstr("JSUB", callee)
-	case mir.KindReg:
+	case callee.Kind == mir.KindReg && pic:
+		callee.Flags &^= mir.FlagKill
+		c = l.jalrT9(callee)
+	case callee.Kind == mir.KindReg:
 		callee.Flags &^= mir.FlagKill
 		c = newInstr("JALR", callee)
 	default:
@@ -283,6 +303,13 @@ func (l *lowerer) call(in *mir.Instr) error {
 		c.Ops = append(c.Ops, mir.Operand{Kind: mir.KindReg, Reg: r, Flags: mir.FlagDef | mir.FlagImplicit})
 	}
 	l.add(c)
+	if pic {
+		// $gp is caller-saved: reload it from the .cprestore slot.
+		if l.gpSlot < 0 {
+			l.gpSlot = l.f.NewFrameObject(mir.FrameObject{Size: 4, Align: 4, Name: "gp"})
+		}
+		l.add(newInstr("LD", mir.D(GP), mir.FI(l.gpSlot, 0), mir.I(0)))
+	}
 	defs := in.Defs()
 	if len(defs) > len(retRegs) {
 		return fmt.Errorf("G_CALL: %d result words (at most %d)", len(defs), len(retRegs))
@@ -293,6 +320,13 @@ func (l *lowerer) call(in *mir.Instr) error {
 	l.f.HasCalls = true
 	l.f.MaxCallArgs = max(l.f.MaxCallArgs, homeArea, (total+7)&^7)
 	return nil
+}
+
+// jalrT9 returns a PIC call: the callee's address goes in $t9, from which
+// the callee's .cpload computes its $gp (spec §2).
+func (l *lowerer) jalrT9(callee mir.Operand) *mir.Instr {
+	l.add(mir.NewInstr(mir.GCopy, mir.D(T9), callee))
+	return newInstr("JALR", mir.R(T9))
 }
 
 // loadWord returns the n (1..4) bytes at addr+off as the word a word load

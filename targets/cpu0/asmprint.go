@@ -14,6 +14,8 @@ import (
 type PrintOptions struct {
 	// ABI is "O32" (the default) or "S32": it names the .mdebug section.
 	ABI string
+	// SmallSection places small data in .sdata/.sbss (-cpu0-use-small-section).
+	SmallSection bool
 }
 
 // asmFormat is the operand layout of each syntax: {n} is the n-th explicit
@@ -67,7 +69,7 @@ func PrintModule(w io.Writer, m *mir.Module, opts PrintOptions) error {
 	}
 	sec := ".text"
 	for _, g := range m.Globals {
-		printGlobal(bw, g, &sec)
+		printGlobal(bw, g, &sec, opts.SmallSection && IsSmallData(g))
 	}
 	for _, a := range m.Aliases {
 		if a.Exported {
@@ -152,7 +154,11 @@ func printFunc(w *bufio.Writer, f *mir.Func, index int) error {
 	if mask != 0 {
 		maskOff = -4
 	}
-	fmt.Fprintf(w, "\t.frame\t$%s,%d,$lr\n\t.mask \t0x%08x,%d\n\t.set\tnoreorder\n\t.set\tnomacro\n", base, f.FrameSize, mask, maskOff)
+	fmt.Fprintf(w, "\t.frame\t$%s,%d,$lr\n\t.mask \t0x%08x,%d\n\t.set\tnoreorder\n", base, f.FrameSize, mask, maskOff)
+	if usesGOT(f) {
+		fmt.Fprintf(w, "\t.cpload\t$t9\n")
+	}
+	fmt.Fprintf(w, "\t.set\tnomacro\n")
 	if usesAT {
 		fmt.Fprintf(w, "\t.set\tnoat\n")
 	}
@@ -251,6 +257,11 @@ func (p *funcPrinter) instr(in *mir.Instr) error {
 	// The explicit definitions and uses are contiguous in Ops.
 	ops := in.Ops[:in.NumDefs()+len(in.Uses())]
 	mnem, format := d.Mnem, asmFormat[d.Syn]
+	// The gp save at entry is the assembler's .cprestore (spec §2, §7).
+	if d.Name == "CPRESTORE" && len(ops) == 3 && ops[1].Kind == mir.KindReg && ops[1].Reg == SP && ops[2].Kind == mir.KindImm {
+		fmt.Fprintf(p.w, "\t.cprestore\t%d\n", ops[2].Imm)
+		return nil
+	}
 	// addu $a, $b, $zero is printed as move $a, $b.
 	if d.Name == "ADDu" && len(ops) == 3 && ops[2].Kind == mir.KindReg && ops[2].Reg == ZERO {
 		mnem, format = "move", "{0}, {1}"
@@ -291,7 +302,10 @@ func (p *funcPrinter) operand(d *InstrDef, o *mir.Operand) error {
 	w := p.w
 	// Address operands of lui are the high half, of anything else the low half.
 	reloc := "%lo("
-	if d.Syn == SynLui {
+	switch {
+	case d.Reloc != "":
+		reloc = d.Reloc + "("
+	case d.Syn == SynLui:
 		reloc = "%hi("
 	}
 	branch := d.Syn == SynJcc || d.Syn == SynJump || d.Syn == SynBr
@@ -345,9 +359,12 @@ func (p *funcPrinter) operand(d *InstrDef, o *mir.Operand) error {
 
 var dataDirective = map[int64]string{1: ".byte", 2: ".2byte", 4: ".4byte", 8: ".8byte"}
 
-func printGlobal(w *bufio.Writer, g *mir.Global, sec *string) {
+func printGlobal(w *bufio.Writer, g *mir.Global, sec *string, small bool) {
 	fmt.Fprintf(w, "\t.type\t%s,@object\n", g.Name)
 	want := map[mir.Section]string{mir.SecData: ".data", mir.SecRodata: ".section\t.rodata,\"a\",@progbits", mir.SecBSS: ".bss"}[g.Section]
+	if small {
+		want = map[mir.Section]string{mir.SecData: ".section\t.sdata,\"aw\",@progbits", mir.SecBSS: ".section\t.sbss,\"aw\",@nobits"}[g.Section]
+	}
 	if want != *sec {
 		fmt.Fprintf(w, "\t%s\n", want)
 		*sec = want

@@ -83,6 +83,15 @@ type InstrDef struct {
 	// writes/reads without naming them ("hi", "lo", "lr").
 	ImplicitDefs []string
 	ImplicitUses []string
+	// Variant marks an alias of an earlier entry with the same encoding,
+	// distinct only in MIR and in printing (the assembler, disassembler and
+	// simulator use the plain entry): the PIC and small-data forms whose
+	// symbol operand carries Reloc, and CPRESTORE.
+	Variant bool
+	// Reloc is the relocation operator a symbol operand is printed with
+	// ("%got", "%call16", "%got_hi", "%got_lo", "%gp_rel"; spec §4, §6);
+	// empty: %hi for lui, %lo otherwise.
+	Reloc string
 }
 
 const (
@@ -164,6 +173,15 @@ var Instrs = []InstrDef{
 	{Name: "MFC0", Mnem: "mfc0", Opcode: 0x50, Fmt: FmtA, Syn: SynMfc0, Level: Cpu032I},
 	{Name: "MTC0", Mnem: "mtc0", Opcode: 0x51, Fmt: FmtA, Syn: SynMtc0, Level: Cpu032I, Flags: mir.FlagSideEffect},
 	{Name: "C0MOVE", Mnem: "c0mov", Opcode: 0x52, Fmt: FmtA, Syn: SynC0Mov, Level: Cpu032I, Flags: mir.FlagSideEffect},
+	// Relocation-model variants (spec §6): PIC addresses through the GOT
+	// off $gp, small data off $gp, and the gp save of .cprestore.
+	{Name: "LDGOT", Mnem: "ld", Opcode: 0x01, Fmt: FmtL, Syn: SynLoad, Imm: ImmS16, Level: Cpu032I, Flags: fLoad, Variant: true, Reloc: "%got"},
+	{Name: "LDCALL16", Mnem: "ld", Opcode: 0x01, Fmt: FmtL, Syn: SynLoad, Imm: ImmS16, Level: Cpu032I, Flags: fLoad, Variant: true, Reloc: "%call16"},
+	{Name: "LDGOTLO", Mnem: "ld", Opcode: 0x01, Fmt: FmtL, Syn: SynLoad, Imm: ImmS16, Level: Cpu032I, Flags: fLoad, Variant: true, Reloc: "%got_lo"},
+	{Name: "LUiGOTHI", Mnem: "lui", Opcode: 0x0F, Fmt: FmtL, Syn: SynLui, Imm: ImmU16, Level: Cpu032I, Variant: true, Reloc: "%got_hi"},
+	{Name: "ORiGPREL", Mnem: "ori", Opcode: 0x0D, Fmt: FmtL, Syn: SynRRI, Imm: ImmU16, Level: Cpu032I, Variant: true, Reloc: "%gp_rel"},
+	// CPRESTORE is `st $gp, N($sp)`, printed as `.cprestore N`.
+	{Name: "CPRESTORE", Mnem: "st", Opcode: 0x02, Fmt: FmtL, Syn: SynStore, Imm: ImmS16, Level: Cpu032I, Flags: fSt, Variant: true},
 	// SELECT is the select pseudo made by instruction selection (a compare
 	// kept together with its select); cpu0-select lowers it to movz/movn.
 	// It has no encoding (0xFF is unused) and must never reach emission.

@@ -191,11 +191,12 @@ var Rules = []isel.Rule{
 		e.Emit("ORi", e.Def(0), mir.R(t), mir.I(int64(c&0xFFFF)))
 		return nil
 	}},
-	// Addresses: static relocation model, %hi/%lo pairs (the printer spells
-	// a symbol, block or jump-table operand of LUi as %hi and of ORi as %lo).
-	{Name: "globaladdr", Match: isel.Op(mir.GGlobalAddr, isel.Sym), Emit: hiLo()},
-	{Name: "blockaddr", Match: isel.Op(mir.GBlockAddr, isel.Block), Emit: hiLo()},
-	{Name: "jtaddr", Match: isel.Op(mir.GJTAddr, isel.JT), Emit: hiLo()},
+	// Addresses by relocation model (emitSymAddr, pic.go): static %hi/%lo
+	// pairs (the printer spells a symbol, block or jump-table operand of LUi
+	// as %hi and of ORi as %lo), %gp_rel for small data, the GOT for PIC.
+	{Name: "globaladdr", Match: isel.Op(mir.GGlobalAddr, isel.Sym), EmitFunc: emitSymAddr},
+	{Name: "blockaddr", Match: isel.Op(mir.GBlockAddr, isel.Block), EmitFunc: emitSymAddr},
+	{Name: "jtaddr", Match: isel.Op(mir.GJTAddr, isel.JT), EmitFunc: emitSymAddr},
 	{Name: "frameaddr", Match: isel.Op(mir.GFrameAddr, isel.Frame), Emit: []isel.Inst{isel.I("ADDiu", d0, c0, isel.Imm(0))}},
 
 	// Arithmetic and logic.
@@ -302,7 +303,13 @@ var Rules = []isel.Rule{
 	// G_UNREACHABLE like unreachable code (a passthrough op, see Table).
 	{Name: "trap", Match: isel.Op(mir.GTrap), EmitFunc: func(e *isel.Emitter) error {
 		noteTraps(e.Func())
-		e.Emit("JSUB", mir.S("abort", 0))
+		if m, _ := e.Context().(*addrModel); m != nil && m.pic {
+			r := m.picCallee(e.Func(), mir.S("abort", 0), func(in *mir.Instr) { e.EmitOp(in.Op, in.Ops...) })
+			e.EmitOp(mir.GCopy, mir.D(T9), mir.R(r))
+			e.Emit("JALR", mir.R(T9))
+		} else {
+			e.Emit("JSUB", mir.S("abort", 0))
+		}
 		e.EmitOp(mir.GUnreachable)
 		return nil
 	}},
@@ -369,10 +376,6 @@ func noteTraps(f *mir.Func) {
 			}
 		}
 	}
-}
-
-func hiLo() []isel.Inst {
-	return []isel.Inst{isel.I("LUi", t0, c0), isel.I("ORi", d0, t0, c0)}
 }
 
 // keepTargets records an indirect jump's possible targets as implicit
@@ -725,7 +728,14 @@ var ISelPass = passes.Register(&passes.Pass{
 			return err
 		}
 		noteTraps(f)
+		m, err := modelOf(c)
+		if err != nil {
+			return err
+		}
 		s := &isel.Selector{Table: t, Features: Features(c.Option("mcpu"))}
+		if m.pic || m.small {
+			s.Context = m
+		}
 		if c.Debugging() {
 			s.Trace = func(format string, args ...any) { c.Debugf(format, args...) }
 		} else if c.Cfg != nil && c.Cfg.DebugOnly["isel"] {

@@ -57,7 +57,7 @@ func (h *harness) objects(v variant, cpu string, files []string) ([]string, erro
 		if _, err := os.Stat(ll); err != nil {
 			return nil, fmt.Errorf("no IR next to %s", f)
 		}
-		if _, err := h.lltosimdRun("-march="+v.march, "-mcpu="+cpu, "-O2", "-filetype=obj", "-o", o, ll); err != nil {
+		if _, err := h.lltosimdRun(append([]string{"-march=" + v.march, "-mcpu=" + cpu, "-O2", "-filetype=obj", "-o", o, ll}, v.lflags...)...); err != nil {
 			return nil, err
 		}
 		out = append(out, o)
@@ -88,7 +88,8 @@ func TestBinaryOutputs(t *testing.T) {
 			t.Errorf("corpus program %s is missing", name)
 			continue
 		}
-		for _, v := range variants[:2] { // mipsel → cpu0el, mips → cpu0
+		// mipsel → cpu0el, mips → cpu0, and PIC with small data.
+		for _, v := range append(variants[:2:2], variantNamed(t, "mips-pic")) {
 			for _, cpu := range cpus {
 				t.Run(fmt.Sprintf("%s/%s-%s", name, v.name, cpu), func(t *testing.T) {
 					t.Parallel()
@@ -115,9 +116,9 @@ func (h *harness) binaryCase(src string, v variant, cpu, readelf string) error {
 	if err != nil {
 		return err
 	}
-	base := strings.TrimSuffix(ll, ".ll") + "." + v.march + "." + cpu
+	base := strings.TrimSuffix(ll, ".ll") + "." + v.name + "." + v.march + "." + cpu
 	s, o, hex := base+".s", base+".o", base+".hex"
-	common := []string{"-march=" + v.march, "-mcpu=" + cpu, "-" + opt}
+	common := append([]string{"-march=" + v.march, "-mcpu=" + cpu, "-" + opt}, v.lflags...)
 	if _, err := h.lltosimdRun(append(common, "-o", s, ll)...); err != nil {
 		return err
 	}
@@ -167,6 +168,21 @@ var (
 	disInstr = regexp.MustCompile(`^ *[0-9a-f]+:\t(?:[0-9a-f]{2} ){3}[0-9a-f]{2}\t([a-z][a-z0-9]*)(\t|$)`)
 )
 
+// directiveInstrs are the instructions the assembler expands directives to
+// (PIC, docs/cpu0-pic.md).
+var directiveInstrs = map[string][]string{".cpload": {"lui", "ori", "addu"}, ".cprestore": {"st"}}
+
+// variantNamed returns the variant called name.
+func variantNamed(t *testing.T, name string) variant {
+	for _, v := range variants {
+		if v.name == name {
+			return v
+		}
+	}
+	t.Fatalf("no variant %s", name)
+	return variant{}
+}
+
 // checkDisassembly compares the instruction mnemonics of the assembly
 // file with those lltosimd -disassemble finds in the object's .text.
 func (h *harness) checkDisassembly(v variant, s, o string) error {
@@ -178,6 +194,9 @@ func (h *harness) checkDisassembly(v variant, s, o string) error {
 	for _, line := range strings.Split(string(text), "\n") {
 		if m := asmInstr.FindStringSubmatch(line); m != nil {
 			want = append(want, m[1])
+		}
+		if d := strings.Fields(line); len(d) > 0 {
+			want = append(want, directiveInstrs[d[0]]...)
 		}
 	}
 	dis, err := h.lltosimdRun("-march="+v.march, "-disassemble", o)

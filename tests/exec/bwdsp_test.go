@@ -32,7 +32,7 @@ func TestExecBWDSP(t *testing.T) {
 	t.Setenv("LLTOSIMD_CACHE_DIR", filepath.Join(h.work, "cache"))
 	useOpt := selected("LLTOSIMD_EXEC_OPTS", bwdspOpts, nil)
 	t.Cleanup(h.summary)
-	v := variant{"bwdsp", "mipsel-unknown-linux-gnu", "bwdsp", nil}
+	v := variant{"bwdsp", "mipsel-unknown-linux-gnu", "bwdsp", nil, nil}
 	for _, src := range mipsPrograms(t) {
 		name := strings.TrimSuffix(filepath.Base(src), ".c")
 		for _, opt := range opts {

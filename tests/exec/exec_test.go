@@ -24,7 +24,8 @@
 // independent (PIE, with relative lookup tables); MIPS IR has no vectors
 // either way.
 //
-// Environment: LLTOSIMD_EXEC_VARIANTS=mipsel,mips,host,host-nopic,
+// Environment: LLTOSIMD_EXEC_VARIANTS=mipsel,mips,host,host-nopic (and the
+// relocation-model variants mipsel-pic, mipsel-sdata, mips-pic: TestExecPIC),
 // LLTOSIMD_EXEC_CPUS=cpu032I,cpu032II and LLTOSIMD_EXEC_OPTS=O0,O1,O2
 // restrict the matrix; -short runs only mipsel. LLTOSIMD_EXEC_FLAGS adds
 // lltosimd flags to every compilation, the runtime's included (e.g.
@@ -51,15 +52,22 @@ type variant struct {
 	triple string // clang --target; "" = host default
 	march  string
 	cflags []string // extra clang flags
+	lflags []string // extra lltosimd flags, for the program and the runtime
 }
 
 var variants = []variant{
-	{"mipsel", "mipsel-unknown-linux-gnu", "cpu0el", nil},
-	{"mips", "mips-unknown-linux-gnu", "cpu0", nil},
-	{"host", "", "cpu0el", nil},
+	{"mipsel", "mipsel-unknown-linux-gnu", "cpu0el", nil, nil},
+	{"mips", "mips-unknown-linux-gnu", "cpu0", nil, nil},
+	{"host", "", "cpu0el", nil, nil},
 	// clang's host default is PIE (relative lookup tables); also check the
 	// static model, whose tables hold absolute addresses.
-	{"host-nopic", "", "cpu0el", []string{"-fno-pic"}},
+	{"host-nopic", "", "cpu0el", []string{"-fno-pic"}, nil},
+	// The relocation models of spec §2/§6: PIC (the runtime too: static
+	// code would call the program's function pointers without $t9) and
+	// small data off $gp.
+	{"mipsel-pic", "mipsel-unknown-linux-gnu", "cpu0el", nil, []string{"-relocation-model=pic"}},
+	{"mipsel-sdata", "mipsel-unknown-linux-gnu", "cpu0el", nil, []string{"-cpu0-use-small-section"}},
+	{"mips-pic", "mips-unknown-linux-gnu", "cpu0", nil, []string{"-relocation-model=pic", "-cpu0-use-small-section"}},
 }
 
 var cpus = []string{"cpu032I", "cpu032II"}
@@ -211,14 +219,14 @@ func (h *harness) runtimeFiles(v variant, cpu string) ([]string, error) {
 	if triple == "" {
 		triple = "mipsel-unknown-linux-gnu"
 	}
-	key := fmt.Sprintf("rt/%s/%s/%s", triple, v.march, cpu)
+	key := fmt.Sprintf("rt/%s/%s/%s/%s", triple, v.march, cpu, strings.Join(v.lflags, " "))
 	r, err := h.memo(key, func() (any, error) {
 		rtDir := filepath.Join(h.root, "runtime", "cpu0")
 		srcs, err := filepath.Glob(filepath.Join(rtDir, "*.c"))
 		if err != nil || len(srcs) == 0 {
 			return nil, fmt.Errorf("no runtime sources in %s", rtDir)
 		}
-		dir := filepath.Join(h.work, "rt-"+v.march+"-"+cpu+"-"+triple)
+		dir := filepath.Join(h.work, "rt-"+v.march+"-"+cpu+"-"+triple+strings.Join(v.lflags, ""))
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return nil, err
 		}
@@ -236,7 +244,7 @@ func (h *harness) runtimeFiles(v variant, cpu string) ([]string, error) {
 				return nil, fmt.Errorf("runtime: clang %s: %v\n%s", src, err, stderr)
 			}
 			s := filepath.Join(dir, base+".s")
-			args = append([]string{testtools.Verify, "-march=" + v.march, "-mcpu=" + cpu, "-O2", "-o", s, ll}, extraFlags...)
+			args = append(append([]string{testtools.Verify, "-march=" + v.march, "-mcpu=" + cpu, "-O2", "-o", s, ll}, v.lflags...), extraFlags...)
 			if _, stderr, code, err := testtools.Run(nil, h.lltosimd, args...); err != nil || code != 0 {
 				return nil, fmt.Errorf("runtime: lltosimd %s: exit %d %v\n%s", strings.Join(args, " "), code, err, stderr)
 			}
@@ -353,8 +361,8 @@ func (h *harness) runCase(src, opt string, v variant, cpu string) error {
 	if err != nil {
 		return err
 	}
-	asm := strings.TrimSuffix(ll, ".ll") + "." + v.march + "." + cpu + ".s"
-	args := append([]string{testtools.Verify, "-march=" + v.march, "-mcpu=" + cpu, "-" + opt, "-o", asm, ll}, extraFlags...)
+	asm := strings.TrimSuffix(ll, ".ll") + "." + v.name + "." + v.march + "." + cpu + ".s"
+	args := append(append([]string{testtools.Verify, "-march=" + v.march, "-mcpu=" + cpu, "-" + opt, "-o", asm, ll}, v.lflags...), extraFlags...)
 	if _, stderr, code, err := testtools.Run(nil, h.lltosimd, args...); err != nil || code != 0 {
 		return fmt.Errorf("lltosimd %s: exit %d %v\n%s", strings.Join(args, " "), code, err, stderr)
 	}

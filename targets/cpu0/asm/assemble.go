@@ -369,7 +369,7 @@ func (a *assembler) target(p pendingInstr, s string, rt RelocType, bits uint) (i
 		return 0, err
 	}
 	if e.mod != 0 {
-		return 0, fmt.Errorf("%%hi/%%lo not allowed in a branch target")
+		return 0, fmt.Errorf("relocation operator not allowed in a branch target")
 	}
 	lim := int64(1) << (bits - 1)
 	if e.sym == "" {

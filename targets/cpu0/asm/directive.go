@@ -28,9 +28,13 @@ func sectionOf(name string) SectionKind {
 		return Text
 	case has(".rodata"), has(".data.rel.ro"), has(".srodata"):
 		return Rodata
-	case has(".data"), has(".sdata"):
+	case has(".sdata"):
+		return SData
+	case has(".sbss"):
+		return SBss
+	case has(".data"):
 		return Data
-	case has(".bss"), has(".sbss"), has(".tbss"):
+	case has(".bss"), has(".tbss"):
 		return Bss
 	}
 	return Discard
@@ -102,8 +106,24 @@ func (a *assembler) directive(name, rest string) {
 		}
 	case ".comm", ".lcomm":
 		a.common(name, args)
-	case ".cpload", ".cprestore", ".gpword", ".cpsetup":
-		a.errorf("%s: PIC code is not supported (use the static relocation model)", name)
+	case ".cpload":
+		// $gp = _gp_disp + the function's address (in $t9 at entry); the
+		// linker resolves _gp_disp against the lui's address (link.go).
+		if len(args) != 1 {
+			a.errorf(".cpload takes one register")
+			return
+		}
+		a.instruction("lui", "$gp, %hi(_gp_disp)")
+		a.instruction("ori", "$gp, $gp, %lo(_gp_disp)")
+		a.instruction("addu", "$gp, $gp, "+args[0])
+	case ".cprestore":
+		if len(args) != 1 {
+			a.errorf(".cprestore takes one offset")
+			return
+		}
+		a.instruction("st", "$gp, "+args[0]+"($sp)")
+	case ".gpword", ".cpsetup":
+		a.errorf("%s is not supported", name)
 	default:
 		if n, ok := dataSizes[name]; ok {
 			a.data(name, n, args)
@@ -116,7 +136,7 @@ func (a *assembler) directive(name, rest string) {
 // emit appends bytes to the current section.
 func (a *assembler) emit(b []byte) {
 	s := a.sec()
-	if a.cur == Bss {
+	if a.cur.NoBits() {
 		for _, c := range b {
 			if c != 0 {
 				a.errorf("nonzero data in .bss")
@@ -263,7 +283,7 @@ func (a *assembler) data(name string, n int, args []string) {
 				return
 			}
 			sec := a.sec()
-			if a.cur == Bss {
+			if a.cur.NoBits() {
 				a.errorf("relocation in .bss")
 				return
 			}

@@ -51,8 +51,8 @@ var retDef *cpu0.InstrDef
 func init() {
 	for i := range cpu0.Instrs {
 		d := &cpu0.Instrs[i]
-		if d.Flags&mir.FlagPseudo != 0 {
-			continue // no encoding: must be lowered before emission
+		if d.Flags&mir.FlagPseudo != 0 || d.Variant {
+			continue // no encoding (lowered before emission) or the plain entry's
 		}
 		byMnem[d.Mnem] = d
 		if d.Name == "RET" {

@@ -15,7 +15,7 @@ type expr struct {
 	sym string
 	sub string // a subtracted symbol (data only: parseDataExpr)
 	add int64
-	mod RelocType // 0, RHI16 or RLO16
+	mod RelocType // 0 or the relocation operator's type (RelocOperators)
 }
 
 // regByName maps every accepted general-register spelling (without "$") to
@@ -76,27 +76,27 @@ func parseDataExpr(s string) (expr, error) { return parseExprDiff(s, true) }
 func parseExprDiff(s string, diff bool) (expr, error) {
 	s = strings.TrimSpace(s)
 	var e expr
-	for _, m := range []struct {
-		p string
-		t RelocType
-	}{{"%hi(", RHI16}, {"%lo(", RLO16}} {
-		if strings.HasPrefix(s, m.p) {
-			if !strings.HasSuffix(s, ")") {
-				return e, fmt.Errorf("missing ')' in %q", s)
-			}
-			inner, err := parseExpr(s[len(m.p) : len(s)-1])
-			if err != nil {
-				return e, err
-			}
-			if inner.mod != 0 {
-				return e, fmt.Errorf("nested relocation operator in %q", s)
-			}
-			inner.mod = m.t
-			return inner, nil
-		}
-	}
 	if strings.HasPrefix(s, "%") {
-		return e, fmt.Errorf("unsupported relocation operator in %q (only %%hi and %%lo; PIC is not supported)", s)
+		op, rest, ok := strings.Cut(s, "(")
+		t, known := RelocOperators[op]
+		if !ok || !known {
+			return e, fmt.Errorf("unsupported relocation operator in %q", s)
+		}
+		if !strings.HasSuffix(rest, ")") {
+			return e, fmt.Errorf("missing ')' in %q", s)
+		}
+		inner, err := parseExpr(rest[:len(rest)-1])
+		if err != nil {
+			return e, err
+		}
+		if inner.mod != 0 {
+			return e, fmt.Errorf("nested relocation operator in %q", s)
+		}
+		if inner.sym == "" && t != RHI16 && t != RLO16 {
+			return e, fmt.Errorf("%s needs a symbol in %q", op, s)
+		}
+		inner.mod = t
+		return inner, nil
 	}
 	p := exprParser{s: s, diff: diff}
 	if err := p.sum(&e, 1); err != nil {

@@ -23,6 +23,10 @@ func StartupArgs(opt Options, args []string, ptrSize int) (*Object, error) {
 	if len(args) == 0 {
 		return Startup(opt)
 	}
+	src, err := startupSource(opt)
+	if err != nil {
+		return nil, err
+	}
 	if len(args) > 0x7fff {
 		return nil, fmt.Errorf("startup: %d arguments (at most 32767)", len(args))
 	}
@@ -54,7 +58,6 @@ func StartupArgs(opt Options, args []string, ptrSize int) (*Object, error) {
 		}
 		data.WriteString("0\n")
 	}
-	src := crt0Source
 	for _, r := range [][2]string{
 		{"addiu\t$4, $zero, 0\t\t# argc = 0", fmt.Sprintf("addiu\t$4, $zero, %d\t\t# argc", len(args))},
 		{"addiu\t$5, $zero, 0\t\t# argv = NULL", "lui\t$5, %hi($argv)\t\t# argv\n\tori\t$5, $5, %lo($argv)"},
@@ -66,4 +69,32 @@ func StartupArgs(opt Options, args []string, ptrSize int) (*Object, error) {
 	}
 	src = append(append([]byte(nil), src...), data.String()...)
 	return Assemble("crt0.asm", src, opt)
+}
+
+// gpStartup are the crt0.asm lines Options.GP replaces.
+var gpStartup = [][2]string{
+	{"addiu\t$gp, $zero, 0", "lui\t$gp, %hi(_gp)\t\t# _gp is 64 KiB-aligned"},
+	{"jsub\tmain", "lui\t$t9, %hi(main)\t\t# a PIC main computes $gp from $t9\n\tori\t$t9, $t9, %lo(main)\n\tjsub\tmain"},
+}
+
+// startupSource returns crt0.asm, adapted to opt.GP.
+func startupSource(opt Options) ([]byte, error) {
+	if !opt.GP {
+		return crt0Source, nil
+	}
+	src := crt0Source
+	for _, r := range gpStartup {
+		if !bytes.Contains(src, []byte(r[0])) {
+			return nil, fmt.Errorf("startup: crt0.asm has no line %q to set $gp", r[0])
+		}
+		src = bytes.Replace(src, []byte(r[0]), []byte(r[1]), 1)
+	}
+	return src, nil
+}
+
+// UsesGP reports whether any of objs addresses through $gp (PIC or small
+// data): the program then needs the startup code of Options.GP.
+func UsesGP(objs []*Object) bool {
+	_, gp, _ := gotEntries(objs)
+	return gp
 }

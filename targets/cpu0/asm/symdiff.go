@@ -28,7 +28,7 @@ func (a *assembler) symDiff(dir string, n int, e expr) bool {
 	case e.sym == "":
 		a.errorf("%s: cannot negate symbol %s (only symbol - symbol + constant)", dir, e.sub)
 		return false
-	case a.cur == Bss:
+	case a.cur.NoBits():
 		a.errorf("symbol difference in .bss")
 		return false
 	}

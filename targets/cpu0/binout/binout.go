@@ -39,11 +39,12 @@ func Level(mcpu string) cpu0.Level {
 // Emit writes a compiled module as ft: assembly as printed, objects and
 // hex images by assembling that text.
 func Emit(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes.Config) error {
+	po := cpu0.PrintOptions{SmallSection: cfg != nil && cfg.Options[cpu0.OptSmallSection] == "true"}
 	if ft == targets.FileAsm {
-		return cpu0.PrintModule(w, m, cpu0.PrintOptions{})
+		return cpu0.PrintModule(w, m, po)
 	}
 	var text bytes.Buffer
-	if err := cpu0.PrintModule(&text, m, cpu0.PrintOptions{}); err != nil {
+	if err := cpu0.PrintModule(&text, m, po); err != nil {
 		return err
 	}
 	obj, err := asm.Assemble("<generated assembly>", text.Bytes(), asm.Options{Level: Level(cfg.Options["mcpu"]), LittleEndian: !m.BigEndian})

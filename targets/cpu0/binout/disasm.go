@@ -56,7 +56,7 @@ func printObject(w *bufio.Writer, obj *asm.Object) {
 		for _, r := range s.Relocs {
 			relocs[r.Offset] = r
 		}
-		if k == asm.Bss {
+		if k.NoBits() {
 			printLabels(w, labels, 0, uint32(len(s.Data))+1)
 			fmt.Fprintf(w, "%8x:\t(%d bytes of zeros)\n", 0, len(s.Data))
 			continue

@@ -24,9 +24,13 @@ func kindOf(name string) (asm.SectionKind, bool) {
 		return asm.Text, true
 	case has(".rodata"):
 		return asm.Rodata, true
-	case has(".data"), has(".sdata"):
+	case has(".sdata"):
+		return asm.SData, true
+	case has(".sbss"):
+		return asm.SBss, true
+	case has(".data"):
 		return asm.Data, true
-	case has(".bss"), has(".sbss"):
+	case has(".bss"):
 		return asm.Bss, true
 	}
 	return 0, false

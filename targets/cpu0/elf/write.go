@@ -33,15 +33,20 @@ const MachineCpu0 stdelf.Machine = 999
 
 // contentSections are the object sections written to ELF, in section
 // header order (indices 1..4), with their flags and types.
-var contentSections = []struct {
+type contentSection struct {
 	kind  asm.SectionKind
 	flags stdelf.SectionFlag
 	typ   stdelf.SectionType
-}{
+}
+
+var contentSections = []contentSection{
 	{asm.Text, stdelf.SHF_ALLOC | stdelf.SHF_EXECINSTR, stdelf.SHT_PROGBITS},
 	{asm.Rodata, stdelf.SHF_ALLOC, stdelf.SHT_PROGBITS},
 	{asm.Data, stdelf.SHF_ALLOC | stdelf.SHF_WRITE, stdelf.SHT_PROGBITS},
 	{asm.Bss, stdelf.SHF_ALLOC | stdelf.SHF_WRITE, stdelf.SHT_NOBITS},
+	// Written only when used (-cpu0-use-small-section), after the others.
+	{asm.SData, stdelf.SHF_ALLOC | stdelf.SHF_WRITE, stdelf.SHT_PROGBITS},
+	{asm.SBss, stdelf.SHF_ALLOC | stdelf.SHF_WRITE, stdelf.SHT_NOBITS},
 }
 
 // elfSymTypes maps .type symbol types to ELF ones (and back in Read).
@@ -59,6 +64,13 @@ var relocFields = map[asm.RelocType]field{
 	asm.RLO16: {0xffff, false},
 	asm.RPC16: {0xffff, true},
 	asm.RPC24: {0xffffff, true},
+	// The $gp-relative fields keep the symbol offset (a local's page entry
+	// depends on it).
+	asm.RGPREL16: {0xffff, true},
+	asm.RGOT16:   {0xffff, true},
+	asm.RCALL16:  {0xffff, true},
+	asm.RGOTHI16: {0xffff, true},
+	asm.RGOTLO16: {0xffff, true},
 }
 
 // strtab builds an ELF string table.
@@ -101,10 +113,11 @@ func Write(w io.Writer, obj *asm.Object) error {
 	if obj.LittleEndian {
 		order, data = binary.LittleEndian, stdelf.ELFDATA2LSB
 	}
+	cs := usedSections(obj)
 	var secs []*section
 	secs = append(secs, &section{}) // SHN_UNDEF
 	secIndex := map[asm.SectionKind]uint16{}
-	for _, c := range contentSections {
+	for _, c := range cs {
 		s := &obj.Sections[c.kind]
 		sec := &section{name: c.kind.String(), data: append([]byte(nil), s.Data...), nobits: c.typ == stdelf.SHT_NOBITS}
 		sec.hdr.Type = uint32(c.typ)
@@ -126,7 +139,7 @@ func Write(w io.Writer, obj *asm.Object) error {
 	if obj.Name != "" {
 		syms = append(syms, symEntry{sym: stdelf.Sym32{Name: strs.add(obj.Name), Info: stdelf.ST_INFO(stdelf.STB_LOCAL, stdelf.STT_FILE), Shndx: uint16(stdelf.SHN_ABS)}})
 	}
-	for _, c := range contentSections {
+	for _, c := range cs {
 		syms = append(syms, symEntry{sym: stdelf.Sym32{Info: stdelf.ST_INFO(stdelf.STB_LOCAL, stdelf.STT_SECTION), Shndx: secIndex[c.kind]}})
 	}
 	symIdx := map[string]uint32{}
@@ -161,7 +174,7 @@ func Write(w io.Writer, obj *asm.Object) error {
 	}
 	// The assembler keeps no symbol for a name it only saw referenced:
 	// such names are undefined globals.
-	for _, c := range contentSections {
+	for _, c := range cs {
 		for _, r := range obj.Sections[c.kind].Relocs {
 			if _, ok := obj.Symbols[r.Sym]; ok || seen[r.Sym] {
 				continue
@@ -177,13 +190,13 @@ func Write(w io.Writer, obj *asm.Object) error {
 	}
 
 	// Relocation sections, with the addends stored in the fields.
-	for _, c := range contentSections {
+	for _, c := range cs {
 		rs := obj.Sections[c.kind].Relocs
 		if len(rs) == 0 {
 			continue
 		}
-		if c.kind == asm.Bss {
-			return fmt.Errorf("%s: relocations in .bss", obj.Name)
+		if c.kind.NoBits() {
+			return fmt.Errorf("%s: relocations in %s", obj.Name, c.kind)
 		}
 		if err := checkHiPairs(rs); err != nil {
 			return fmt.Errorf("%s: %s: %v", obj.Name, c.kind, err)
@@ -328,4 +341,21 @@ func WithAddend(word uint32, r asm.Reloc) uint32 {
 		a >>= 16
 	}
 	return word&^f.mask | a&f.mask
+}
+
+// usedSections returns the content sections obj writes: the first four
+// always (so objects without small data keep their layout), .sdata and
+// .sbss when they hold bytes or symbols.
+func usedSections(obj *asm.Object) []contentSection {
+	cs := contentSections[:4:4]
+	for _, c := range contentSections[4:] {
+		used := len(obj.Sections[c.kind].Data) > 0
+		for _, sym := range obj.Symbols {
+			used = used || sym.Defined && sym.Section == c.kind
+		}
+		if used {
+			cs = append(cs, c)
+		}
+	}
+	return cs
 }
