@@ -1,7 +1,7 @@
 // Register-pressure kernel (make bench-regalloc, issue 12): cascades of
 // 4 and 8 biquad sections (transposed direct form II), four channels in
 // the lanes of a float4, one sample per iteration; every section's output
-// is stored (4 and 8 SIMD stores per iteration); 5 coefficient splats and
+// is stored (4 and 8 SIMD stores per iteration, out[i][k]); 5 coefficient splats and
 // 2 state vectors per section are live across the loop (28 and 56), and
 // the int (fixed-point) cascade of 4.
 #include <stdio.h>
@@ -10,8 +10,8 @@ typedef int int4 __attribute__((ext_vector_type(4)));
 typedef union { float f; unsigned u; } bits;
 
 #define NS 12 // samples
-static float4 in[NS], out4[4][NS], out8[8][NS];
-static int4 ini[NS], outi[4][NS];
+static float4 in[NS], out4[NS][4], out8[NS][8];
+static int4 ini[NS], outi[NS][4];
 static float cb[8][5];
 static int ci[4][5];
 
@@ -28,7 +28,7 @@ static int ci[4][5];
 				V y = SH(C[k][0] * v + s1[k]);                \
 				s1[k] = SH(C[k][1] * v - C[k][3] * y) + s2[k]; \
 				s2[k] = SH(C[k][2] * v - C[k][4] * y);        \
-				OUT[k][i] = y;                                \
+				OUT[i][k] = y;                                \
 				v = y;                                        \
 			}                                                     \
 		}                                                             \
@@ -69,8 +69,8 @@ int main(void) {
 	for (int k = 0; k < 4; k++)
 		for (int i = 0; i < NS; i++)
 			for (int j = 0; j < 4; j++)
-				s = s * 3 + (unsigned)outi[k][i][j];
+				s = s * 3 + (unsigned)outi[i][k][j];
 	printf("biquad4 %08x biquad8 %08x biquad4i %08x %d\n", hashf(&out4[0][0], 4 * NS),
-	       hashf(&out8[0][0], 8 * NS), s, outi[3][NS - 1].x);
+	       hashf(&out8[0][0], 8 * NS), s, outi[NS - 1][3].x);
 	return 0;
 }

@@ -1,16 +1,16 @@
 // Register-pressure kernel (make bench-regalloc, issue 12): complex dot
 // products of one vector a against 4 and 8 vectors b_j (split complex
 // float4 data), the per-block conj(a)*b_j partial products stored every
-// iteration (8 and 16 SIMD stores), the sums taken by main; and the int
-// version with 4 vectors.
+// iteration (8 and 16 SIMD stores, interleaved: p[i][j]), the sums taken
+// by main; and the int version with 4 vectors.
 #include <stdio.h>
 typedef float float4 __attribute__((ext_vector_type(4)));
 typedef int int4 __attribute__((ext_vector_type(4)));
 typedef union { float f; unsigned u; } bits;
 
 #define NV 8 // blocks of 4 complex elements
-static float4 ar[NV], ai[NV], br[8][NV], bi[8][NV], pr[8][NV], pi[8][NV];
-static int4 iar[NV], iai[NV], ibr[4][NV], ibi[4][NV], ipr[4][NV], ipi[4][NV];
+static float4 ar[NV], ai[NV], br[8][NV], bi[8][NV], pr[NV][8], pi[NV][8];
+static int4 iar[NV], iai[NV], ibr[4][NV], ibi[4][NV], ipr[NV][4], ipi[NV][4];
 
 // conj(a) * b = (ar*br + ai*bi) + i (ar*bi - ai*br)
 #define CDOT(name, J, V, AR, AI, BR, BI, PR, PI)                      \
@@ -19,8 +19,8 @@ static int4 iar[NV], iai[NV], ibr[4][NV], ibi[4][NV], ipr[4][NV], ipi[4][NV];
 			V xr = AR[i], xi = AI[i];                     \
 			_Pragma("clang loop unroll(full)")            \
 			for (int j = 0; j < J; j++) {                 \
-				PR[j][i] = xr * BR[j][i] + xi * BI[j][i]; \
-				PI[j][i] = xr * BI[j][i] - xi * BR[j][i]; \
+				PR[i][j] = xr * BR[j][i] + xi * BI[j][i]; \
+				PI[i][j] = xr * BI[j][i] - xi * BR[j][i]; \
 			}                                             \
 		}                                                     \
 	}
@@ -51,7 +51,7 @@ int main(void) {
 		float sr = 0, si = 0;
 		for (int i = 0; i < NV; i++)
 			for (int l = 0; l < 4; l++)
-				sr += pr[j][i][l], si += pi[j][i][l];
+				sr += pr[i][j][l], si += pi[i][j][l];
 		bits b = {.f = sr}, c = {.f = si};
 		h = (h << 5 | h >> 27) ^ b.u ^ (c.u << 1);
 	}
@@ -59,7 +59,7 @@ int main(void) {
 	for (int j = 0; j < 4; j++)
 		for (int i = 0; i < NV; i++)
 			for (int l = 0; l < 4; l++) {
-				bits b = {.f = pr[j][i][l]}, c = {.f = pi[j][i][l]};
+				bits b = {.f = pr[i][j][l]}, c = {.f = pi[i][j][l]};
 				h = (h << 5 | h >> 27) ^ b.u ^ c.u;
 			}
 	cdot4i(NV);
@@ -67,7 +67,7 @@ int main(void) {
 	for (int j = 0; j < 4; j++)
 		for (int i = 0; i < NV; i++)
 			for (int l = 0; l < 4; l++)
-				sr = sr * 3 + ipr[j][i][l], si = si * 5 + ipi[j][i][l];
+				sr = sr * 3 + ipr[i][j][l], si = si * 5 + ipi[i][j][l];
 	printf("cdot8/4 %08x cdot4i %08x %08x\n", h, sr, si);
 	return 0;
 }
