@@ -239,7 +239,7 @@ func splitLoop(c *Ctx, f *mir.Func, l *mir.Loop, defs map[mir.Reg]*mir.Instr, n 
 	prev := pre
 	var copies []*mir.Block
 	for p := 0; p < len(parts)-1; p++ {
-		nb := f.NewBlockDetached(b.Name)
+		nb := f.NewBlockDetached("")
 		copyPartition(f, b, nb, pre, prev, marks[p])
 		copies = append(copies, nb)
 		prev = nb
@@ -281,7 +281,7 @@ func splitLoop(c *Ctx, f *mir.Func, l *mir.Loop, defs map[mir.Reg]*mir.Instr, n 
 	f.Blocks = append(f.Blocks[:at], append(copies, f.Blocks[at:]...)...)
 	c.Count(statSplitLoops, 1)
 	c.Count(statSplitNew, int64(len(copies)))
-	c.Debugf("split-simd-stores: %s: loop at bb%d split into %d loops of at most %d vector stores", f.Name, b.ID, len(parts), n)
+	c.Debugf("split-simd-stores: %s: loop at bb%d split into %d loops of at most %d vector stores each", f.Name, b.ID, len(parts), n)
 	return "", ""
 }
 
