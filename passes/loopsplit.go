@@ -136,6 +136,13 @@ func splitLoop(c *Ctx, f *mir.Func, l *mir.Loop, defs map[mir.Reg]*mir.Instr, n 
 	if pre == nil || k < 2 || b.Instrs[k-2].Op != mir.GBrCond || b.Instrs[k-1].Op != mir.GBr {
 		return "no G_BRCOND, G_BR pair ending the body", statSplitEntry
 	}
+	for _, in := range pre.Instrs {
+		for _, o := range in.Ops {
+			if o.Kind == mir.KindJT || f.Arch.Desc(in.Op).Flags&mir.FlagIndirect != 0 {
+				return "entered through a jump table", statSplitEntry
+			}
+		}
+	}
 	br := b.Instrs[k-2]
 	if (br.Ops[1].Block == b) == (b.Instrs[k-1].Ops[0].Block == b) {
 		return "no exit edge", statSplitEntry
@@ -149,8 +156,13 @@ func splitLoop(c *Ctx, f *mir.Func, l *mir.Loop, defs map[mir.Reg]*mir.Instr, n 
 			fl&mir.FlagLoad != 0 && !isPlainLoad(in.Op) {
 			return fmt.Sprintf("%s in the body", f.Arch.Desc(in.Op).Name), statSplitEffects
 		}
-		for _, o := range in.Defs() {
-			local[o.Reg] = i
+		for _, o := range in.Ops {
+			if o.IsDef() && !o.Reg.IsVirtual() {
+				return fmt.Sprintf("%s defines a physical register", f.Arch.Desc(in.Op).Name), statSplitEffects
+			}
+			if o.IsDef() {
+				local[o.Reg] = i
+			}
 		}
 	}
 	// slice marks the in-block instructions that the roots read,
