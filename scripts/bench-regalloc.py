@@ -7,7 +7,13 @@ register allocator, without and with OCC loop splitting
 (-bwdsp-split-simd-stores=N), and run on bwdsprun. Per kernel it prints:
 
   stores   SIMD stores in the kernel's IR (clang -O, the loop body)
-  spills   regalloc -stats "registers spilled" of the kernel alone
+  maxv     the most SIMD values (virtual registers of a multi-lane class)
+           live at once before allocation (MIR after two-address): the
+           kernel needs no spill iff this fits the SIMD registers, 30
+           caller-saved + 24 callee-saved numbers (spec bwdsp.md §2.7)
+  spills   regalloc -stats "registers spilled" of the kernel alone, and
+  (simd)   how many of them are SIMD values (-debug-only=regalloc's
+           "spilling %N to" lines whose %N is of a multi-lane class)
   reloads  regalloc -stats "reloads inserted" of the kernel alone
   loops    loops created by split-simd-stores (0 when off), with "!" when
            it refused a loop (-debug-only=split-simd-stores says why)
@@ -80,6 +86,76 @@ def stat(st, group, word):
     return sum(v for (g, d), v in st.items() if g == group and word in d)
 
 
+BLOCK_RE = re.compile(r"^(bb(\d+)\S*):(?:\s+; preds: (.*))?$")
+VREG_RE = re.compile(r"%(\d+)(?::(\w+))?")
+
+
+def simd_class(cls):
+    return bool(cls) and len(cls) > 1 and set(cls) <= set("xyzt")
+
+
+def simd_vregs(mir):
+    """The virtual registers of a multi-lane class in MIR text."""
+    return {int(r) for r, cls in VREG_RE.findall(mir) if simd_class(cls)}
+
+
+def max_live_simd(mir):
+    """The most virtual registers of a multi-lane class (xyzt, xy, ...)
+    live at once in MIR text without phis: per-block backward liveness
+    (successors from the printed predecessor lists), then a backward walk
+    over each block's instructions."""
+    blocks, order, simd = {}, [], set()
+    cur = None
+    for line in mir.splitlines():
+        if line.startswith("--- function:"):
+            cur = None
+            continue
+        m = BLOCK_RE.match(line)
+        if m:
+            cur = int(m.group(2))
+            preds = [int(x[2:].split(".")[0]) for x in (m.group(3) or "").replace(",", " ").split()]
+            blocks[cur] = {"preds": preds, "instrs": []}
+            order.append(cur)
+            continue
+        if cur is None or not line.startswith("  ") or not line.strip():
+            continue
+        text = line.split(";")[0]
+        lhs, eq, rhs = text.partition(" = ")
+        if not eq:
+            lhs, rhs = "", text
+        defs = set()
+        for r, cls in VREG_RE.findall(lhs):
+            defs.add(int(r))
+            if simd_class(cls):
+                simd.add(int(r))
+        uses = {int(r) for r, _ in VREG_RE.findall(rhs)}
+        blocks[cur]["instrs"].append((defs, uses))
+    succs = {b: [] for b in blocks}
+    for b, d in blocks.items():
+        for p in d["preds"]:
+            if p in succs:
+                succs[p].append(b)
+    live_in = {b: set() for b in blocks}
+    changed = True
+    while changed:
+        changed = False
+        for b in reversed(order):
+            live = set().union(*[live_in[s] for s in succs[b]]) if succs[b] else set()
+            for defs, uses in reversed(blocks[b]["instrs"]):
+                live = (live - defs) | uses
+            if live != live_in[b]:
+                live_in[b], changed = live, True
+    best = 0
+    for b in order:
+        live = set().union(*[live_in[s] for s in succs[b]]) if succs[b] else set()
+        best = max(best, len(live & simd))
+        for defs, uses in reversed(blocks[b]["instrs"]):
+            best = max(best, len((live | defs) & simd))
+            live = (live - defs) | uses
+            best = max(best, len(live & simd))
+    return best
+
+
 def kernels(ll):
     """Kernel functions of an IR file (defined, not main) and their SIMD
     stores (vector stores in the function)."""
@@ -109,8 +185,8 @@ def main():
     only = re.compile(a.only) if a.only else None
     tmp = tempfile.mkdtemp(prefix="bench-regalloc-")
     unknown = set()
-    hdr = "%-9s %-8s %-5s %6s | %6s %7s %6s | %7s %7s %-14s %7s | %s"
-    print(hdr % ("kernel", "alloc", "split", "stores", "spills", "reloads", "+loops",
+    hdr = "%-9s %-8s %-5s %6s %4s | %6s %6s %7s %6s | %7s %7s %-14s %7s | %s"
+    print(hdr % ("kernel", "alloc", "split", "stores", "maxv", "spills", "(simd)", "reloads", "+loops",
                  "bundles", "cycles", "bound", "cyc/bnd", "ok"))
     failed = False
     for src in sorted(glob.glob(os.path.join(ROOT, "tests", "exec", "c", "rp_*.c"))):
@@ -153,7 +229,11 @@ def main():
                 for k in ks:
                     one = "%s.%s.ll" % (base, k)
                     e = run([EXTRACT, "-S", "-func=" + k, ll, "-o", one])
-                    c = run([LLTOSIMD] + flags + ["-stats", "-o", "/dev/null", one]) if e.returncode == 0 else e
+                    c = run([LLTOSIMD] + flags + ["-stats", "-debug-only=regalloc", "-o", "/dev/null", one]) if e.returncode == 0 else e
+                    pre = run([LLTOSIMD] + flags + ["-stop-after=two-address", "-o", "-", one])
+                    maxv = max_live_simd(pre.stdout) if pre.returncode == 0 else -1
+                    vs = simd_vregs(pre.stdout)
+                    vspills = sum(1 for r in re.findall(r": spilling %(\d+) to fi#", c.stderr) if int(r) in vs)
                     st = stats(c.stderr)
                     spills = stat(st, "regalloc", "spilled")
                     reloads = stat(st, "regalloc", "reloads inserted")
@@ -166,7 +246,7 @@ def main():
                         failed = True
                         continue
                     cycles, bound = int(m.group(8)), int(m.group(11))
-                    print(hdr % (k, alloc, split or "off", ks[k], spills, reloads, nsplit,
+                    print(hdr % (k, alloc, split or "off", ks[k], maxv, spills, "(%d)" % vspills, reloads, nsplit,
                                  m.group(2), cycles, "%d (%s)" % (bound, m.group(12)),
                                  "%.2f" % (cycles / bound if bound else 0), "ok" if ok else "MISMATCH"))
     if unknown:

@@ -17,17 +17,21 @@ static int ci[4][5];
 
 #define BIQUAD(name, S, V, IN, OUT, C, SH)                                    \
 	__attribute__((noinline)) void name(int n) {                          \
-		V s1[S], s2[S];                                               \
+		V s1[S], s2[S], c[S][5]; /* the coefficient splats */         \
 		_Pragma("clang loop unroll(full)")                            \
-		for (int k = 0; k < S; k++)                                   \
+		for (int k = 0; k < S; k++) {                                 \
 			s1[k] = s2[k] = 0;                                    \
+			_Pragma("clang loop unroll(full)")                    \
+			for (int j = 0; j < 5; j++)                           \
+				c[k][j] = C[k][j];                            \
+		}                                                             \
 		for (int i = 0; i < n; i++) {                                 \
 			V v = IN[i];                                          \
 			_Pragma("clang loop unroll(full)")                    \
 			for (int k = 0; k < S; k++) {                         \
-				V y = SH(C[k][0] * v + s1[k]);                \
-				s1[k] = SH(C[k][1] * v - C[k][3] * y) + s2[k]; \
-				s2[k] = SH(C[k][2] * v - C[k][4] * y);        \
+				V y = SH(c[k][0] * v + s1[k]);                \
+				s1[k] = SH(c[k][1] * v - c[k][3] * y) + s2[k]; \
+				s2[k] = SH(c[k][2] * v - c[k][4] * y);        \
 				OUT[i][k] = y;                                \
 				v = y;                                        \
 			}                                                     \

@@ -17,13 +17,17 @@ static int hi[16];
 // (each block: 4 outputs of a 4-phase polyphase filter).
 #define FIR(name, T, B, X, Y, H, V)                                   \
 	__attribute__((noinline)) void name(int n) {                  \
+		V hv[T]; /* the tap splats, loaded once */            \
+		_Pragma("clang loop unroll(full)")                    \
+		for (int k = 0; k < T; k++)                           \
+			hv[k] = H[k];                                 \
 		for (int i = 0; i < n; i++) {                         \
 			_Pragma("clang loop unroll(full)")            \
 			for (int b = 0; b < B; b++) {                 \
 				V acc = 0;                            \
 				_Pragma("clang loop unroll(full)")    \
 				for (int k = 0; k < T; k++)           \
-					acc += H[k] * X[i * B + b + k]; \
+					acc += hv[k] * X[i * B + b + k]; \
 				Y[i * B + b] = acc;                   \
 			}                                             \
 		}                                                     \
