@@ -69,7 +69,7 @@ func TestExecBWDSPSplit(t *testing.T) {
 	h := newHarness(t)
 	bwdsprun := testtools.Binary(t, "bwdsprun")
 	t.Setenv("LLTOSIMD_CACHE_DIR", filepath.Join(h.work, "cache"))
-	useOpt := selected("LLTOSIMD_EXEC_OPTS", opts, nil)
+	useOpt := selected("LLTOSIMD_EXEC_OPTS", opts, []string{"O2"})
 	t.Cleanup(h.summary)
 	v := variant{"bwdsp", "mipsel-unknown-linux-gnu", "bwdsp", nil}
 	for _, src := range mipsPrograms(t) {

@@ -7,7 +7,7 @@ typedef float float4 __attribute__((ext_vector_type(4)));
 typedef int int4 __attribute__((ext_vector_type(4)));
 typedef union { float f; unsigned u; } bits;
 
-#define NB 6 // iterations (blocks of outputs)
+#define NB 3 // iterations (blocks of outputs)
 static float4 x[NB * 16 + 40], y8[NB * 4], y16[NB * 8], y32[NB * 16];
 static int4 xi[NB * 8 + 24], yi16[NB * 8];
 static float h[32];
