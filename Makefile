@@ -135,6 +135,20 @@ bench: build
 bench-bwdsp: build
 	sh scripts/bench-bwdsp.sh $(BIN)/bwdsprun "O0 O2"
 
+# bench-regalloc: the SIMD register-pressure kernels (tests/exec/c/rp_*.c,
+# 4-16 SIMD stores per loop iteration) compiled for BWDSP with each
+# allocator of REGALLOCS (selected by REGALLOC_FLAG<name>), without and
+# with OCC loop splitting (-bwdsp-split-simd-stores=N for N in SPLITS,
+# 0 = off): spills, reloads, loops split, static bundles, cycles and the
+# resource bound per kernel, each run checked against lli. An allocator the
+# compiler does not know is reported and skipped.
+REGALLOCS    ?= linear gra
+REGALLOC_FLAG ?= -pass-option=regalloc=
+SPLITS       ?= 0 4
+.PHONY: bench-regalloc
+bench-regalloc: build
+	python3 scripts/bench-regalloc.py --allocs "$(REGALLOCS)" --flag="$(REGALLOC_FLAG)" --splits "$(SPLITS)"
+
 # --- Differential-testing campaigns (tests/campaign) ----------------------
 #
 #   make csmith N=1000   csmith programs × {O0,O2} × {cpu032I,cpu032II} against lli

@@ -60,8 +60,9 @@ func ifConvInfoFor(c *Ctx, f *mir.Func) *IfConvInfo {
 	return nil
 }
 
-// accessSize is the byte size of the generic loads.
-var accessSize = map[mir.Opcode]int64{mir.GLoad32: 4, mir.GLoad16S: 2, mir.GLoad16U: 2, mir.GLoad8S: 1, mir.GLoad8U: 1}
+// accessSize is the byte size of the generic scalar loads and stores.
+var accessSize = map[mir.Opcode]int64{mir.GLoad32: 4, mir.GLoad16S: 2, mir.GLoad16U: 2, mir.GLoad8S: 1, mir.GLoad8U: 1,
+	mir.GStore32: 4, mir.GStore16: 2, mir.GStore8: 1}
 
 // SpeculationSafe reports whether in may execute on paths where the
 // program did not execute it: it must have no effect but its defs and be

@@ -124,6 +124,13 @@ var passOptionFlags = map[string]string{
 var passValueFlags = map[string]string{
 	"if-conversion-threshold": "extra cycles an if-converted region may cost over its branches (default 0)",
 	"relocation-model":        "Cpu0: static (default) or pic (GOT off $gp, calls through $t9: spec cpu0.md §2, §6)",
+	"bwdsp-split-simd-stores": "split loops with more than N SIMD stores into loops of at most N (OCC loop splitting; default 0: off)",
+}
+
+// passValueOptions renames the options of passValueFlags whose pass
+// option has another (target-neutral) name.
+var passValueOptions = map[string]string{
+	"bwdsp-split-simd-stores": passes.SplitSIMDStoresOption,
 }
 
 // normalizeArgs turns llc's single-dash long flags (-march=cpu0, -O2,
@@ -396,7 +403,11 @@ func makeConfig(o *options, tgt *targets.Target, stderr io.Writer) (*passes.Conf
 			continue
 		}
 		if strings.HasPrefix(key, "\x02") {
-			cfg.Options[key[1:]] = *v
+			name := key[1:]
+			if o, ok := passValueOptions[name]; ok {
+				name = o
+			}
+			cfg.Options[name] = *v
 			continue
 		}
 		b, err := strconv.ParseBool(*v)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -54,7 +55,49 @@ func TestExecBWDSP(t *testing.T) {
 	}
 }
 
-func (h *harness) runBWDSP(bwdsprun, src, opt string, v variant) error {
+// splitPrograms are the programs TestExecBWDSPSplit runs with OCC loop
+// splitting: the register-pressure kernels and the dependence cases.
+var splitPrograms = regexp.MustCompile(`^(rp_.*|splitdep)$`)
+
+// TestExecBWDSPSplit runs the register-pressure kernels (rp_*.c, make
+// bench-regalloc) and splitdep.c on the BWDSP simulator with OCC loop
+// splitting on (-bwdsp-split-simd-stores=N, N = 1 and 4), against lli.
+func TestExecBWDSPSplit(t *testing.T) {
+	if os.Getenv("LLTOSIMD_EXEC_BWDSP") == "0" {
+		t.Skip("LLTOSIMD_EXEC_BWDSP=0")
+	}
+	h := newHarness(t)
+	bwdsprun := testtools.Binary(t, "bwdsprun")
+	t.Setenv("LLTOSIMD_CACHE_DIR", filepath.Join(h.work, "cache"))
+	useOpt := selected("LLTOSIMD_EXEC_OPTS", opts, []string{"O2"})
+	t.Cleanup(h.summary)
+	v := variant{"bwdsp", "mipsel-unknown-linux-gnu", "bwdsp", nil}
+	for _, src := range mipsPrograms(t) {
+		name := strings.TrimSuffix(filepath.Base(src), ".c")
+		if !splitPrograms.MatchString(name) {
+			continue
+		}
+		for _, opt := range opts {
+			if !useOpt[opt] {
+				continue
+			}
+			for _, n := range []string{"1", "4"} {
+				t.Run(fmt.Sprintf("%s/%s/split%s", name, opt, n), func(t *testing.T) {
+					t.Parallel()
+					err := h.runBWDSP(bwdsprun, src, opt, v, "-bwdsp-split-simd-stores="+n)
+					h.record(opt+" bwdsp split", err == nil)
+					if err != nil {
+						t.Error(err)
+					}
+				})
+			}
+		}
+	}
+}
+
+// runBWDSP compiles src for BWDSP (lltosimd with the extra flags) and
+// runs it against lli.
+func (h *harness) runBWDSP(bwdsprun, src, opt string, v variant, flags ...string) error {
 	want, err := h.reference(src, opt)
 	if err != nil {
 		return err
@@ -64,7 +107,16 @@ func (h *harness) runBWDSP(bwdsprun, src, opt string, v variant) error {
 		return err
 	}
 	asm := strings.TrimSuffix(ll, ".ll") + ".bwdsp.s"
-	args := []string{testtools.Verify, "-march=bwdsp", "-" + opt, "-o", asm, ll}
+	if len(flags) > 0 {
+		// One assembly file per flag set: the variants run in parallel.
+		asm = strings.TrimSuffix(asm, ".s") + strings.Map(func(r rune) rune {
+			if r == '=' || r == '-' {
+				return '.'
+			}
+			return r
+		}, strings.Join(flags, "")) + ".s"
+	}
+	args := append([]string{testtools.Verify, "-march=bwdsp", "-" + opt, "-o", asm, ll}, flags...)
 	if _, stderr, code, err := testtools.Run(nil, h.lltosimd, args...); err != nil || code != 0 {
 		return fmt.Errorf("lltosimd %s: exit %d %v\n%s", strings.Join(args, " "), code, err, stderr)
 	}

@@ -25,7 +25,8 @@ var Pipeline = []string{
 	"soft-float", // double ops to runtime calls; float stays (NativeF32)
 	"bwdsp-call-lowering",
 	"generic-combine",
-	"hardware-loops", // LCn = count; if LCn b header (§2.3)
+	"split-simd-stores", // OCC loop splitting, only with -bwdsp-split-simd-stores=N (§3.2)
+	"hardware-loops",    // LCn = count; if LCn b header (§2.3)
 	"loop-strength-reduce",
 	"hoist-vector-constants", // splats out of loop bodies: no vector immediates
 	"bwdsp-isel",
