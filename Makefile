@@ -137,7 +137,8 @@ bench-bwdsp: build
 
 # --- Differential-testing campaigns (tests/campaign) ----------------------
 #
-#   make csmith N=1000   csmith programs × {O0,O2} × {cpu032I,cpu032II} against lli
+#   make csmith N=1000   csmith programs × {O0,O2} × {cpu032I,cpu032II, bwdsp} against lli
+#                        (TARGETS=bwdsp or TARGETS=cpu0el runs one target)
 #   make stress N=10000  llvm-stress modules: no crash; optimized ones run against lli
 #   make cfg N=10000     random CFGs (switches, self-loops, phis) in 6 configurations against lli
 #   make fuzz            go fuzzing of the frontend and the whole pipeline (FUZZTIME each)
@@ -153,6 +154,7 @@ N        ?= 100
 START    ?= 1
 JOBS     ?= 2
 FUZZTIME ?= 60s
+TARGETS  ?= cpu0el,bwdsp
 CAMPAIGN := $(BIN)/campaign
 
 .PHONY: csmith stress cfg fuzz csmith-reduce campaign-tools ifconv-fuzz
@@ -163,7 +165,7 @@ campaign-tools: build
 	$(GO) build -o $(CAMPAIGN) ./tests/campaign/cmd/campaign
 
 csmith: campaign-tools
-	$(CAMPAIGN) csmith -n $(N) -start $(START) -j $(JOBS) -work $(BUILD)/campaign/csmith
+	$(CAMPAIGN) csmith -n $(N) -start $(START) -j $(JOBS) -targets $(TARGETS) -work $(BUILD)/campaign/csmith
 
 stress: campaign-tools
 	$(CAMPAIGN) stress -n $(N) -start $(START) -j $(JOBS) -work $(BUILD)/campaign/stress
