@@ -4,7 +4,7 @@
 // x.R0 & 0xff at `halt` (2 with a message on an assembler or simulator
 // error, including the §2.5 faults). With -crt0 the standard startup code
 // (asm.Startup: set U8, call main, halt) comes first, so the file only
-// defines main; with -rt the compiled C runtime is linked after the
+// defines main, which gets argc = 1 and argv = {first file, NULL}; with -rt the compiled C runtime is linked after the
 // files (several .s files are assembled as one program, asm.AssembleFiles).
 //
 // A .ll or .c file is compiled (clang-14 for mipsel against the runtime's
@@ -12,10 +12,14 @@
 // startup code and the C runtime (runtime/cpu0/*.c compiled for BWDSP and
 // runtime/bwdsp/*.s, built on first use into the per-user cache that
 // cpu0run also uses); the exit status is main's result (1 for compile
-// errors, 2 for simulator faults).
+// errors, 2 for simulator faults); main gets argc/argv (argv[0] is prog as
+// given, then args), as under cpu0run and lli.
+//
+// The program reads standard input through the console input port
+// (bwdsp.InputAddr, docs/bwdsp.md).
 //
 //	bwdsprun [-max-bundles N] [-stats] [-trace] [-crt0] [-rt] file.s...
-//	bwdsprun [-O0..3] [-max-bundles N] [-stats] prog.ll|prog.c
+//	bwdsprun [-O0..3] [-max-bundles N] [-stats] prog.ll|prog.c [args...]
 //	bwdsprun -d file.s     (print the encoded program, disassembled)
 package main
 
@@ -35,10 +39,10 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-func run(args []string, stdout, stderr io.Writer) int {
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bwdsprun", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	maxBundles := fs.Uint64("max-bundles", 100_000_000, "stop after this many bundles")
@@ -55,9 +59,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	compiled := fs.NArg() == 1 && (strings.HasSuffix(fs.Arg(0), ".ll") || strings.HasSuffix(fs.Arg(0), ".c"))
+	compiled := fs.NArg() >= 1 && (strings.HasSuffix(fs.Arg(0), ".ll") || strings.HasSuffix(fs.Arg(0), ".c"))
 	if fs.NArg() == 0 || (!compiled && fs.NArg() > 1 && !*crt0) {
-		fmt.Fprintln(stderr, "usage: bwdsprun [flags] file.s|prog.ll|prog.c (several .s files need -crt0)")
+		fmt.Fprintln(stderr, "usage: bwdsprun [flags] file.s|prog.ll|prog.c [args...] (several .s files need -crt0)")
 		fs.PrintDefaults()
 		return 2
 	}
@@ -66,9 +70,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	file := fs.Arg(0)
+	// main's arguments: the program and its arguments, or the first
+	// assembly file alone (lli's argc is 1 too).
+	argv := fs.Args()
+	if !compiled {
+		argv = argv[:1]
+	}
+	startup, err := asm.StartupArgs(argv)
+	if err != nil {
+		return fail(err)
+	}
 	var prog *bw.Program
 	if compiled {
-		files, err := compile(file, *opt, stderr)
+		files, err := compile(file, startup, *opt, stderr)
 		if err != nil {
 			fmt.Fprintln(stderr, err)
 			return 1
@@ -77,7 +91,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return fail(err)
 		}
 	} else if *crt0 && (fs.NArg() > 1 || *withRT) {
-		files := []asm.File{{Name: "<startup>", Src: asm.Startup}}
+		files := []asm.File{{Name: "<startup>", Src: startup}}
 		for _, f := range fs.Args() {
 			src, err := os.ReadFile(f)
 			if err != nil {
@@ -102,11 +116,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(err)
 		}
-		assemble := asm.Assemble
 		if *crt0 {
-			assemble = asm.AssembleWithStartup
+			prog, err = asm.AssembleWithStartupArgs(file, string(src), argv)
+		} else {
+			prog, err = asm.Assemble(file, string(src))
 		}
-		if prog, err = assemble(file, string(src)); err != nil {
+		if err != nil {
 			fmt.Fprintln(stderr, err)
 			return 2
 		}
@@ -124,6 +139,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
+	m.Input = stdin
 	if *trace {
 		m.Trace = stderr
 	}
@@ -149,7 +165,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // compile turns a .c or .ll program into the files of a runnable
 // program: the startup code, the program, the runtime.
-func compile(file, opt string, stderr io.Writer) ([]asm.File, error) {
+func compile(file, startup, opt string, stderr io.Writer) ([]asm.File, error) {
 	clang := clangPath()
 	rt, err := driver.EnsureRuntime(clang, "bwdsp", "")
 	if err != nil {
@@ -175,7 +191,7 @@ func compile(file, opt string, stderr io.Writer) ([]asm.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	files := []asm.File{{Name: "<startup>", Src: asm.Startup}, {Name: file, Src: string(res.Out)}}
+	files := []asm.File{{Name: "<startup>", Src: startup}, {Name: file, Src: string(res.Out)}}
 	return append(files, rtFiles...), nil
 }
 

@@ -19,31 +19,83 @@ func TestRun(t *testing.T) {
 	}
 	ok := write("ok.s", "U1 = #0xffff0000 || xR1 = #111\n[U1] = xR1 (B) || xR0 = #42\nhalt\n")
 	var out, errb bytes.Buffer
-	if rc := run([]string{"-stats", ok}, &out, &errb); rc != 42 || out.String() != "o" || !strings.Contains(errb.String(), "cycles: 3") {
+	if rc := run([]string{"-stats", ok}, nil, &out, &errb); rc != 42 || out.String() != "o" || !strings.Contains(errb.String(), "cycles: 3") {
 		t.Errorf("rc %d out %q err %q", rc, out.String(), errb.String())
 	}
 	out.Reset()
 	errb.Reset()
-	if rc := run([]string{"-d", ok}, &out, &errb); rc != 0 || !strings.Contains(out.String(), "[U1] = xR1 (B) || xR0 = #42") {
+	if rc := run([]string{"-d", ok}, nil, &out, &errb); rc != 0 || !strings.Contains(out.String(), "[U1] = xR1 (B) || xR0 = #42") {
 		t.Errorf("-d: rc %d out %q err %q", rc, out.String(), errb.String())
 	}
 	bad := write("bad.s", "xR1 = R2 + R3 || xR4 = R5 - R6\n")
 	errb.Reset()
-	if rc := run([]string{bad}, &out, &errb); rc != 2 || !strings.Contains(errb.String(), "bad.s:1:1: bundle rule 2") {
+	if rc := run([]string{bad}, nil, &out, &errb); rc != 2 || !strings.Contains(errb.String(), "bad.s:1:1: bundle rule 2") {
 		t.Errorf("rc %d err %q", rc, errb.String())
 	}
 	main := write("main.s", "main: xR0 = #7\n  xR1 = U8\n  ret\n  xR0 = R1 +\n")
 	errb.Reset()
-	if rc := run([]string{"-crt0", main}, &out, &errb); rc != 2 || !strings.Contains(errb.String(), "main.s:4:13: expected an immediate") {
+	if rc := run([]string{"-crt0", main}, nil, &out, &errb); rc != 2 || !strings.Contains(errb.String(), "main.s:4:13: expected an immediate") {
 		t.Errorf("-crt0 error position: rc %d err %q", rc, errb.String())
 	}
 	main = write("main.s", "main: xR0 = #7 || xR1 = U8\n  if xR1 == R2 b bad\n  ret\nbad: xR0 = #99 || halt\n")
-	if rc := run([]string{"-crt0", main}, &out, &errb); rc != 7 {
+	if rc := run([]string{"-crt0", main}, nil, &out, &errb); rc != 7 {
 		t.Errorf("-crt0: rc %d err %q", rc, errb.String())
 	}
 	fault := write("fault.s", ".func main\nxR1 = R2 / R3\nhalt\n.endfunc\n")
 	errb.Reset()
-	if rc := run([]string{fault}, &out, &errb); rc != 2 || !strings.Contains(errb.String(), "fault.s:2: bundle 0 in main, instruction 1 `xR1 = R2 / R3`, lane x: integer division by zero") {
+	if rc := run([]string{fault}, nil, &out, &errb); rc != 2 || !strings.Contains(errb.String(), "fault.s:2: bundle 0 in main, instruction 1 `xR1 = R2 / R3`, lane x: integer division by zero") {
 		t.Errorf("rc %d err %q", rc, errb.String())
+	}
+}
+
+// TestInputPort reads standard input through the console input port
+// (bwdsp.InputAddr: a word load gives the next byte, -1 at the end) and
+// checks that other accesses to the port fault.
+func TestInputPort(t *testing.T) {
+	dir := t.TempDir()
+	echo := filepath.Join(dir, "echo.s")
+	src := "main: U1 = #0xffff0004 || V2 = #0xffff0000 || xR3 = #0\n" +
+		"loop: xR2 = [U1]\n  if x R2 == #-1 b done\n  [V2] = xR2 (B) || xR3 = R3 + #1\n  b loop\n" +
+		"done: xR0 = R3 || ret\n"
+	if err := os.WriteFile(echo, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if rc := run([]string{"-crt0", echo}, strings.NewReader("hi\n"), &out, &errb); rc != 3 || out.String() != "hi\n" {
+		t.Errorf("echo: rc %d out %q err %q", rc, out.String(), errb.String())
+	}
+	out.Reset()
+	if rc := run([]string{"-crt0", echo}, nil, &out, &errb); rc != 0 || out.String() != "" {
+		t.Errorf("echo of no input: rc %d out %q err %q", rc, out.String(), errb.String())
+	}
+	for _, c := range []struct{ inst, msg string }{
+		{"xR2 = [U1] (BU)", "lane x: load at the input port 0xffff0004 (only word loads read it)"},
+		{"[U1] = xR2", "lane x: store at the input port 0xffff0004 (only word loads read it)"},
+	} {
+		f := filepath.Join(dir, "bad.s")
+		if err := os.WriteFile(f, []byte("U1 = #0xffff0004\n"+c.inst+"\nhalt\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		errb.Reset()
+		if rc := run([]string{f}, strings.NewReader("x"), &out, &errb); rc != 2 || !strings.Contains(errb.String(), "bad.s:2: bundle 1, instruction 1 `"+c.inst+"`, "+c.msg) {
+			t.Errorf("%s: rc %d err %q", c.inst, rc, errb.String())
+		}
+	}
+}
+
+// TestArgv checks main's arguments: with -crt0, argc = 1 and argv = {the
+// file, NULL}, as lli gives a .ll program.
+func TestArgv(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "a.s")
+	// Print argv[0]; return argc, plus 10 if argv[1] is NULL.
+	src := "main: U1 = xR1 || V2 = #0xffff0000 || xR9 = R0 + #0\n  xR3 = [U1]\n  xR4 = [U1 + 4]\n  U3 = xR3\n" +
+		"loop: xR2 = [U3 += 1] (BU)\n  if x R2 == #0 b done\n  [V2] = xR2 (B)\n  b loop\n" +
+		"done: xR0 = R9 + #10\n  if x R4 == #0 b out\n  xR0 = R9 + #0\nout: ret\n"
+	if err := os.WriteFile(f, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if rc := run([]string{"-crt0", f}, nil, &out, &errb); rc != 11 || out.String() != f {
+		t.Errorf("rc %d (want 11) out %q (want %q) err %q", rc, out.String(), f, errb.String())
 	}
 }

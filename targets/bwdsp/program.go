@@ -15,6 +15,10 @@ const (
 	// ConsoleAddr is the console port: a store of any size there writes
 	// its low byte to the output.
 	ConsoleAddr = 0xFFFF0000
+	// InputAddr is the console input port: a word load from it returns
+	// the next byte of the simulator's input (0..255), or -1 (0xFFFFFFFF)
+	// at the end of the input. Other accesses to it fault.
+	InputAddr = ConsoleAddr + 4
 )
 
 // Program is an assembled BWL program: code bundles (program memory,

@@ -7,6 +7,7 @@
 package sim
 
 import (
+	"bufio"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -27,6 +28,10 @@ type Machine struct {
 	Mem  []byte
 	// Out receives what the program writes to the console port.
 	Out io.Writer
+	// Input is what word loads from the input port bw.InputAddr read;
+	// nil is an empty input.
+	Input io.Reader
+	in    io.ByteReader // Input, buffered on the first read
 	// Trace, if set, receives every executed bundle.
 	Trace io.Writer
 	// Halted is set by `halt`.
@@ -256,6 +261,26 @@ func (e *exec) commit(issue uint64) error {
 	return nil
 }
 
+// readInput returns the next input byte, or 0xFFFFFFFF at the end of the
+// input (or on a read error).
+func (m *Machine) readInput() uint32 {
+	if m.in == nil {
+		if m.Input == nil {
+			return 0xFFFFFFFF
+		}
+		if br, ok := m.Input.(io.ByteReader); ok {
+			m.in = br
+		} else {
+			m.in = bufio.NewReader(m.Input)
+		}
+	}
+	c, err := m.in.ReadByte()
+	if err != nil {
+		return 0xFFFFFFFF
+	}
+	return uint32(c)
+}
+
 // Get returns an architectural location's value (a predicate reads 0 or 1).
 func (m *Machine) Get(l bw.Loc) uint32 {
 	switch {
@@ -468,6 +493,13 @@ func (e *exec) memory(f *bw.Form, lanes []int) error {
 		}
 		if !load && addr == bw.ConsoleAddr {
 			e.stores = append(e.stores, pendingStore{addr, f.Size, m.R[l][in.Rs], e.inst, l})
+			continue
+		}
+		if addr == bw.InputAddr {
+			if !load || f.Size != 4 {
+				return e.fault(l, "%s at the input port %#x (only word loads read it)", kind(load), addr)
+			}
+			e.write(bw.LocR(l, int(in.Rd)), m.readInput())
 			continue
 		}
 		if addr < bw.DataBase || uint64(addr)+uint64(f.Size) > bw.MemSize {
