@@ -46,7 +46,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bwdsprun", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	maxBundles := fs.Uint64("max-bundles", 100_000_000, "stop after this many bundles")
-	stats := fs.Bool("stats", false, "print bundle, cycle and stall counts to stderr")
+	stats := fs.Bool("stats", false, "print bundle, cycle, stall, instruction (slot fill) and SIMD instruction counts to stderr")
 	trace := fs.Bool("trace", false, "print every executed bundle with its issue cycle to stderr")
 	funcStats := fs.String("func-stats", "", "print to stderr, for each function whose name matches this regexp, its static code (bundles, slots, SIMD ops, resource bound) and what ran (bundles, cycles, resource bound of the executed bundles)")
 	crt0 := fs.Bool("crt0", false, "put the startup code (U8 = stack top, call main, halt) before the file")
@@ -152,7 +152,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	err = m.Run(*maxBundles)
 	if *stats {
-		fmt.Fprintf(stderr, "bundles: %d\ncycles: %d\nstalls: %d\n", m.Bundles, m.Cycles, m.Stalls)
+		printStats(stderr, m)
 	}
 	if funcRE != nil {
 		printFuncStats(stderr, prog, m.Profile, funcRE)
@@ -221,6 +221,20 @@ func readFiles(names []string) ([]asm.File, error) {
 		files = append(files, asm.File{Name: f, Src: string(src)})
 	}
 	return files, nil
+}
+
+// printStats prints the run's counts: bundles, cycles, stalls, the
+// instructions executed and how full the bundles were (instructions per
+// bundle and as a share of the 16 slots of §2.4 rule 1), and the SIMD
+// instructions among them.
+func printStats(w io.Writer, m *sim.Machine) {
+	fill, pct := 0.0, 0.0
+	if m.Bundles > 0 {
+		fill = float64(m.Insts) / float64(m.Bundles)
+		pct = 100 * fill / bw.MaxBundle
+	}
+	fmt.Fprintf(w, "bundles: %d\ncycles: %d\nstalls: %d\ninstructions: %d\nslot fill: %.2f per bundle (%.1f%% of %d)\nsimd instructions: %d\n",
+		m.Bundles, m.Cycles, m.Stalls, m.Insts, fill, pct, bw.MaxBundle, m.SIMD)
 }
 
 // printFuncStats prints one line per matching function: the static code

@@ -19,13 +19,18 @@ func TestRun(t *testing.T) {
 	}
 	ok := write("ok.s", "U1 = #0xffff0000 || xR1 = #111\n[U1] = xR1 (B) || xR0 = #42\nhalt\n")
 	var out, errb bytes.Buffer
-	if rc := run([]string{"-stats", ok}, nil, &out, &errb); rc != 42 || out.String() != "o" || !strings.Contains(errb.String(), "cycles: 3") {
+	if rc := run([]string{"-stats", ok}, nil, &out, &errb); rc != 42 || out.String() != "o" || !strings.Contains(errb.String(), "cycles: 3\nstalls: 0\ninstructions: 5\nslot fill: 1.67 per bundle (10.4% of 16)\nsimd instructions: 0\n") {
 		t.Errorf("rc %d out %q err %q", rc, out.String(), errb.String())
 	}
 	out.Reset()
 	errb.Reset()
 	if rc := run([]string{"-d", ok}, nil, &out, &errb); rc != 0 || !strings.Contains(out.String(), "[U1] = xR1 (B) || xR0 = #42") {
 		t.Errorf("-d: rc %d out %q err %q", rc, out.String(), errb.String())
+	}
+	simd := write("simd.s", "xyztR1 = #1\nxyR2 = #2 || ztR3 = #3\nxR0 = R1 + R2 || halt\n")
+	errb.Reset()
+	if rc := run([]string{"-stats", simd}, nil, &out, &errb); rc != 3 || !strings.Contains(errb.String(), "instructions: 5\nslot fill: 1.67 per bundle (10.4% of 16)\nsimd instructions: 3\n") {
+		t.Errorf("-stats of SIMD code: rc %d err %q", rc, errb.String())
 	}
 	bad := write("bad.s", "xR1 = R2 + R3 || xR4 = R5 - R6\n")
 	errb.Reset()

@@ -85,7 +85,11 @@ func (Machine) Emit(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes
 	if ft != targets.FileAsm {
 		return fmt.Errorf("-march=bwdsp: -filetype=%s is not supported (only asm; bwdsprun assembles and runs it)", ft)
 	}
-	return Emit(w, m)
+	var st *passes.Stats
+	if cfg != nil {
+		st = cfg.Stats
+	}
+	return emit(w, m, st)
 }
 
 func init() {

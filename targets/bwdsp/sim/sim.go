@@ -39,12 +39,17 @@ type Machine struct {
 	// Counters: bundles executed, cycles (bundles + stalls + branch
 	// penalties) and the stall cycles alone.
 	Bundles, Cycles, Stalls uint64
+	// Insts counts the instructions executed (slots filled; a guarded-off
+	// instruction counts too: it occupies its slot), SIMD those with two
+	// or more lanes.
+	Insts, SIMD uint64
 	// Profile, if non-nil (one entry per bundle of Prog), receives how
 	// often each bundle ran and the cycles charged to it (its issue,
 	// stalls before it and its branch penalty), for per-function counts.
 	Profile []BundleProfile
 	ready   [bw.NumLocs]uint64 // cycle at which each location's last result is available
 	reads   [][]bw.Loc         // per bundle: the locations it reads, for the interlocks
+	simd    []uint64           // per bundle: its SIMD instructions
 	ex      exec               // reused by Step to avoid allocating per bundle
 }
 
@@ -101,6 +106,14 @@ func New(p *bw.Program, out io.Writer) (*Machine, error) {
 	m := &Machine{Prog: p, Mem: make([]byte, bw.MemSize), Out: out}
 	copy(m.Mem[bw.DataBase:], p.Data)
 	m.reads = make([][]bw.Loc, len(p.Bundles))
+	m.simd = make([]uint64, len(p.Bundles))
+	for i, b := range p.Bundles {
+		for j := range b {
+			if len(b[j].Mask.Lanes()) > 1 {
+				m.simd[i]++
+			}
+		}
+	}
 	for i, b := range p.Bundles {
 		for j := range b {
 			m.reads[i] = append(m.reads[i], b[j].Reads()...)
@@ -217,6 +230,8 @@ func (m *Machine) Step() error {
 		return err
 	}
 	m.Bundles++
+	m.Insts += uint64(len(b))
+	m.SIMD += m.simd[m.PC]
 	m.Cycles = issue + 1 + uint64(e.pen)
 	m.PC = e.next
 	m.Halted = e.halt
