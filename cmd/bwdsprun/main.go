@@ -5,7 +5,9 @@
 // error, including the §2.5 faults). With -crt0 the standard startup code
 // (asm.Startup: set U8, call main, halt) comes first, so the file only
 // defines main, which gets argc = 1 and argv = {first file, NULL}; with -rt the compiled C runtime is linked after the
-// files (several .s files are assembled as one program, asm.AssembleFiles).
+// files (several .s files are assembled as one program, asm.AssembleFiles;
+// with objects from lltosimd -filetype=obj among them, every file becomes
+// an object and asm.Link links them).
 //
 // A .ll or .c file is compiled (clang-14 for mipsel against the runtime's
 // headers, then lltosimd -march=bwdsp at -O) and run like lli: with the
@@ -18,7 +20,7 @@
 // The program reads standard input through the console input port
 // (bwdsp.InputAddr, docs/bwdsp.md).
 //
-//	bwdsprun [-max-bundles N] [-stats] [-trace] [-crt0] [-rt] file.s...
+//	bwdsprun [-max-bundles N] [-stats] [-trace] [-crt0] [-rt] file.s|file.o...
 //	bwdsprun [-O0..3] [-max-bundles N] [-stats] prog.ll|prog.c [args...]
 //	bwdsprun -d file.s     (print the encoded program, disassembled)
 package main
@@ -89,6 +91,47 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		if prog, err = asm.AssembleFiles(files); err != nil {
 			return fail(err)
+		}
+	} else if hasObject(fs.Args()) {
+		// Objects (lltosimd -filetype=obj) link with the assembly files,
+		// each assembled to an object first.
+		var srcs []asm.File
+		if *crt0 {
+			srcs = append(srcs, asm.File{Name: "<startup>", Src: startup})
+		}
+		for _, f := range fs.Args() {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				return fail(err)
+			}
+			srcs = append(srcs, asm.File{Name: f, Src: string(b)})
+		}
+		if *withRT {
+			rt, err := runtimeFiles()
+			if err != nil {
+				return fail(err)
+			}
+			srcs = append(srcs, rt...)
+		}
+		var objs []*asm.Object
+		for _, f := range srcs {
+			var o *asm.Object
+			var err error
+			if asm.IsObject([]byte(f.Src)) {
+				o, err = asm.ReadObject(f.Name, []byte(f.Src))
+			} else {
+				o, err = asm.AssembleObject(f.Name, f.Src)
+			}
+			if err != nil {
+				fmt.Fprintln(stderr, err)
+				return 2
+			}
+			objs = append(objs, o)
+		}
+		var err error
+		if prog, err = asm.Link(objs); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
 		}
 	} else if *crt0 && (fs.NArg() > 1 || *withRT) {
 		files := []asm.File{{Name: "<startup>", Src: startup}}
@@ -193,6 +236,16 @@ func compile(file, startup, opt string, stderr io.Writer) ([]asm.File, error) {
 	}
 	files := []asm.File{{Name: "<startup>", Src: startup}, {Name: file, Src: string(res.Out)}}
 	return append(files, rtFiles...), nil
+}
+
+// hasObject reports whether one of the files is a BWL object file.
+func hasObject(files []string) bool {
+	for _, f := range files {
+		if b, err := os.ReadFile(f); err == nil && asm.IsObject(b) {
+			return true
+		}
+	}
+	return false
 }
 
 func clangPath() string {

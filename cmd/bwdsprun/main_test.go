@@ -6,6 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"lltosimd/driver"
+	"lltosimd/targets"
+	"lltosimd/targets/bwdsp/asm"
 )
 
 func TestRun(t *testing.T) {
@@ -102,5 +106,72 @@ func TestArgv(t *testing.T) {
 	var out, errb bytes.Buffer
 	if rc := run([]string{"-crt0", f}, nil, &out, &errb); rc != 11 || out.String() != f {
 		t.Errorf("rc %d (want 11) out %q (want %q) err %q", rc, out.String(), f, errb.String())
+	}
+}
+
+// TestObjectFile compiles a module with -filetype=obj and runs the object
+// with the startup code, alone and linked with an assembly file: the
+// results equal those of the module's assembly.
+func TestObjectFile(t *testing.T) {
+	dir := t.TempDir()
+	const ll = `target datalayout = "e-m:m-p:32:32-i8:8:32-i16:16:32-i64:64-n32-S64"
+@tab = global [4 x i32] [i32 5, i32 7, i32 11, i32 13], align 16
+@p = global i32* getelementptr ([4 x i32], [4 x i32]* @tab, i32 0, i32 2)
+declare i32 @ext(i32)
+define internal i32 @sum(i32 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i1, %loop ]
+  %s = phi i32 [ 0, %entry ], [ %s1, %loop ]
+  %a = getelementptr [4 x i32], [4 x i32]* @tab, i32 0, i32 %i
+  %v = load i32, i32* %a
+  %s1 = add i32 %s, %v
+  %i1 = add i32 %i, 1
+  %c = icmp slt i32 %i1, %n
+  br i1 %c, label %loop, label %done
+done:
+  ret i32 %s1
+}
+define i32 @main(i32 %argc, i8** %argv) {
+  %s = call i32 @sum(i32 4)
+  %q = load i32*, i32** @p
+  %w = load i32, i32* %q
+  %e = call i32 @ext(i32 %argc)
+  %r = add i32 %s, %w
+  %r2 = add i32 %r, %e
+  ret i32 %r2
+}
+`
+	ext := filepath.Join(dir, "ext.s")
+	if err := os.WriteFile(ext, []byte("\t.global ext\next:\txR0 = R0 + #100 || ret\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var outs []string
+	for _, ft := range []targets.FileType{targets.FileAsm, targets.FileObj} {
+		res, err := driver.Compile("m.ll", []byte(ll), driver.Options{March: "bwdsp", Opt: "2", FileType: ft})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := filepath.Join(dir, "m."+string(ft))
+		if err := os.WriteFile(f, res.Out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if ft == targets.FileObj && !asm.IsObject(res.Out) {
+			t.Fatalf("-filetype=obj wrote no object: %q", res.Out[:min(len(res.Out), 40)])
+		}
+		var out, errb bytes.Buffer
+		// 36 + 11 + (argc 1 + 100)
+		if rc := run([]string{"-crt0", "-stats", f, ext}, nil, &out, &errb); rc != 148 {
+			t.Errorf("%s: rc %d, want 148; err %q", ft, rc, errb.String())
+		}
+		outs = append(outs, errb.String())
+		errb.Reset()
+		if rc := run([]string{"-crt0", f}, nil, &out, &errb); rc != 2 || !strings.Contains(errb.String(), `undefined symbol "ext"`) {
+			t.Errorf("%s without ext.s: rc %d err %q", ft, rc, errb.String())
+		}
+	}
+	if outs[0] != outs[1] {
+		t.Errorf("-stats of the assembly and of the object differ:\n%s\n%s", outs[0], outs[1])
 	}
 }

@@ -85,6 +85,8 @@ type assembler struct {
 	inData  bool
 	funcs   []bw.Func
 	curFunc int // index into funcs of the open .func, -1 if none
+	// dataAlign is the largest .align in .data (objects keep it).
+	dataAlign int
 }
 
 func (a *assembler) errf(line, col int, format string, args ...any) {
@@ -468,6 +470,7 @@ func (a *assembler) directive(text string, line, col int) {
 			return
 		}
 		if a.inData {
+			a.dataAlign = max(a.dataAlign, int(n))
 			for (bw.DataBase+len(a.data))%int(n) != 0 {
 				a.data = append(a.data, 0)
 			}
