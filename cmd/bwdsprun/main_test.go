@@ -175,3 +175,37 @@ define i32 @main(i32 %argc, i8** %argv) {
 		t.Errorf("-stats of the assembly and of the object differ:\n%s\n%s", outs[0], outs[1])
 	}
 }
+
+// TestFaultFile checks that a fault in a program linked from several
+// files names the file of the faulting bundle (it named the first file,
+// the startup code, with the other file's line).
+func TestFaultFile(t *testing.T) {
+	dir := t.TempDir()
+	lib := filepath.Join(dir, "lib.s")
+	main := filepath.Join(dir, "main.s")
+	if err := os.WriteFile(main, []byte("\t.global main\nmain:\tcall div\n\tret\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(lib, []byte("\t.global div\n\t.func div\ndiv:\txR1 = #0\n\txR0 = R0 / R1\n\tret\n\t.endfunc\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o, err := asm.AssembleObject(lib, "\t.global div\n\t.func div\ndiv:\txR1 = #0\n\txR0 = R0 / R1\n\tret\n\t.endfunc\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ob bytes.Buffer
+	if err := asm.WriteObject(&ob, o); err != nil {
+		t.Fatal(err)
+	}
+	libo := filepath.Join(dir, "lib.o")
+	if err := os.WriteFile(libo, ob.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"-crt0", main, lib}, {"-crt0", main, libo}} {
+		var out, errb bytes.Buffer
+		if rc := run(args, nil, &out, &errb); rc != 2 || !strings.Contains(errb.String(), lib+":4: bundle ") ||
+			!strings.Contains(errb.String(), "in div, instruction 1 `xR0 = R0 / R1`, lane x: integer division by zero") {
+			t.Errorf("%v: rc %d err %q", args, rc, errb.String())
+		}
+	}
+}

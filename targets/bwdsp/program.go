@@ -31,6 +31,9 @@ type Program struct {
 	Lines []int
 	// File is the source file name, for messages.
 	File string
+	// BundleFiles gives the source file of each bundle of a program
+	// linked from several files (nil: File).
+	BundleFiles []string
 	// Labels maps code labels to bundle indices and data labels to byte
 	// addresses.
 	Labels map[string]uint32
@@ -42,6 +45,14 @@ type Program struct {
 type Func struct {
 	Name       string
 	Start, End int // bundle indices, End exclusive
+}
+
+// FileAt names the source file of bundle pc, which Lines[pc] refers to.
+func (p *Program) FileAt(pc int) string {
+	if pc >= 0 && pc < len(p.BundleFiles) {
+		return p.BundleFiles[pc]
+	}
+	return p.File
 }
 
 // FuncAt names the function containing bundle pc ("" if none).

@@ -369,6 +369,9 @@ func (a *assembler) finish() *bw.Program {
 		}
 		prog.Bundles = append(prog.Bundles, insts)
 		prog.Lines = append(prog.Lines, b.line)
+		if a.multi {
+			prog.BundleFiles = append(prog.BundleFiles, a.files[b.file])
+		}
 	}
 	return prog
 }

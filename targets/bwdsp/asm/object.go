@@ -201,6 +201,9 @@ func Link(objs []*Object) (*bw.Program, error) {
 			prog.Bundles = append(prog.Bundles, append([]bw.Inst(nil), b...))
 		}
 		prog.Lines = append(prog.Lines, o.Lines...)
+		for range o.Bundles {
+			prog.BundleFiles = append(prog.BundleFiles, o.Name)
+		}
 		prog.Data = append(prog.Data, o.Data...)
 		for _, f := range o.Funcs {
 			prog.Funcs = append(prog.Funcs, bw.Func{Name: f.Name, Start: f.Start + codeBase[k], End: f.End + codeBase[k]})

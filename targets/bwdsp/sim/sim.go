@@ -93,11 +93,11 @@ func New(p *bw.Program, out io.Writer) (*Machine, error) {
 	for i, b := range p.Bundles {
 		for j := range b {
 			if err := bw.Validate(&b[j]); err != nil {
-				return nil, &Fault{PC: i, Line: line(p, i), File: p.File, Inst: j + 1, Text: b[j].String(), Lane: -1, Msg: err.Error()}
+				return nil, &Fault{PC: i, Line: line(p, i), File: p.FileAt(i), Inst: j + 1, Text: b[j].String(), Lane: -1, Msg: err.Error()}
 			}
 		}
 		if errs := bw.CheckBundle(b); len(errs) > 0 {
-			return nil, &Fault{PC: i, Line: line(p, i), File: p.File, Lane: -1, Msg: errs[0].Error()}
+			return nil, &Fault{PC: i, Line: line(p, i), File: p.FileAt(i), Lane: -1, Msg: errs[0].Error()}
 		}
 	}
 	if bw.DataBase+len(p.Data) > bw.MemSize {
@@ -182,7 +182,7 @@ type exec struct {
 
 func (e *exec) fault(lane int, format string, args ...any) error {
 	m := e.m
-	f := &Fault{PC: m.PC, Line: line(m.Prog, m.PC), File: m.Prog.File, Func: m.Prog.FuncAt(m.PC), Inst: e.inst, Lane: lane,
+	f := &Fault{PC: m.PC, Line: line(m.Prog, m.PC), File: m.Prog.FileAt(m.PC), Func: m.Prog.FuncAt(m.PC), Inst: e.inst, Lane: lane,
 		Msg: fmt.Sprintf(format, args...)}
 	if e.in != nil {
 		f.Text = e.in.String()
