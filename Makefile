@@ -141,7 +141,8 @@ bench-bwdsp: build
 #                        (TARGETS=bwdsp or TARGETS=cpu0el runs one target)
 #   make stress N=10000  llvm-stress modules: no crash; optimized ones run against lli
 #   make cfg N=10000     random CFGs (switches, self-loops, phis) in 6 configurations against lli
-#   make fuzz            go fuzzing of the frontend and the whole pipeline (FUZZTIME each)
+#   make fuzz            go fuzzing of the frontend, the whole pipeline (Cpu0 and BWDSP),
+#                        the BWDSP assembler and simulator (FUZZTIME each)
 #   make csmith-reduce SRC=build/campaign/csmith/…/x.c OPT=O2 CPU=cpu032II MODE=mismatch|crash
 #                        reduce a failing csmith program with creduce
 #
@@ -176,6 +177,9 @@ cfg: campaign-tools
 fuzz:
 	LLTOSIMD_FUZZ_EXEC_SEEDS=1 $(GO) test ./tests/campaign -run '^$$' -fuzz '^FuzzFrontend$$' -fuzztime $(FUZZTIME)
 	LLTOSIMD_FUZZ_EXEC_SEEDS=1 $(GO) test ./tests/campaign -run '^$$' -fuzz '^FuzzCompile$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./targets/bwdsp/asm -run '^$$' -fuzz '^FuzzAssemble$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./targets/bwdsp/asm -run '^$$' -fuzz '^FuzzReadObject$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./targets/bwdsp/sim -run '^$$' -fuzz '^FuzzRun$$' -fuzztime $(FUZZTIME)
 
 # Random CFGs interpreted before and after if-conversion, and after
 # if-conversion for a target without predication plus predicate-lowering
