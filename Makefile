@@ -151,10 +151,12 @@ bench-regalloc: build
 
 # --- Differential-testing campaigns (tests/campaign) ----------------------
 #
-#   make csmith N=1000   csmith programs × {O0,O2} × {cpu032I,cpu032II} against lli
+#   make csmith N=1000   csmith programs × {O0,O2} × {cpu032I,cpu032II, bwdsp} against lli
+#                        (TARGETS=bwdsp or TARGETS=cpu0el runs one target)
 #   make stress N=10000  llvm-stress modules: no crash; optimized ones run against lli
 #   make cfg N=10000     random CFGs (switches, self-loops, phis) in 6 configurations against lli
-#   make fuzz            go fuzzing of the frontend and the whole pipeline (FUZZTIME each)
+#   make fuzz            go fuzzing of the frontend, the whole pipeline (Cpu0 and BWDSP),
+#                        the BWDSP assembler and simulator (FUZZTIME each)
 #   make csmith-reduce SRC=build/campaign/csmith/…/x.c OPT=O2 CPU=cpu032II MODE=mismatch|crash
 #                        reduce a failing csmith program with creduce
 #
@@ -167,6 +169,7 @@ N        ?= 100
 START    ?= 1
 JOBS     ?= 2
 FUZZTIME ?= 60s
+TARGETS  ?= cpu0el,bwdsp
 CAMPAIGN := $(BIN)/campaign
 
 .PHONY: csmith stress cfg fuzz csmith-reduce campaign-tools ifconv-fuzz
@@ -177,7 +180,7 @@ campaign-tools: build
 	$(GO) build -o $(CAMPAIGN) ./tests/campaign/cmd/campaign
 
 csmith: campaign-tools
-	$(CAMPAIGN) csmith -n $(N) -start $(START) -j $(JOBS) -work $(BUILD)/campaign/csmith
+	$(CAMPAIGN) csmith -n $(N) -start $(START) -j $(JOBS) -targets $(TARGETS) -work $(BUILD)/campaign/csmith
 
 stress: campaign-tools
 	$(CAMPAIGN) stress -n $(N) -start $(START) -j $(JOBS) -work $(BUILD)/campaign/stress
@@ -188,6 +191,9 @@ cfg: campaign-tools
 fuzz:
 	LLTOSIMD_FUZZ_EXEC_SEEDS=1 $(GO) test ./tests/campaign -run '^$$' -fuzz '^FuzzFrontend$$' -fuzztime $(FUZZTIME)
 	LLTOSIMD_FUZZ_EXEC_SEEDS=1 $(GO) test ./tests/campaign -run '^$$' -fuzz '^FuzzCompile$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./targets/bwdsp/asm -run '^$$' -fuzz '^FuzzAssemble$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./targets/bwdsp/asm -run '^$$' -fuzz '^FuzzReadObject$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./targets/bwdsp/sim -run '^$$' -fuzz '^FuzzRun$$' -fuzztime $(FUZZTIME)
 
 # Random CFGs interpreted before and after if-conversion, and after
 # if-conversion for a target without predication plus predicate-lowering

@@ -49,7 +49,7 @@ type Runtime struct {
 // rtTarget says how the C library is built for one -march: the clang
 // triple whose IR matches the target's byte order, the directory of
 // runtime/ holding the target's hand-written assembly (__halt, setjmp),
-// and clang -D flags (the BWDSP console port is not Cpu0's). The C
+// and clang -D flags (the BWDSP console ports are not Cpu0's: bwdsp.ConsoleAddr, bwdsp.InputAddr). The C
 // sources are always runtime/cpu0/*.c, the one C library.
 type rtTarget struct {
 	triple  string
@@ -60,7 +60,7 @@ type rtTarget struct {
 var rtTargets = map[string]rtTarget{
 	"cpu0":   {triple: "mips-unknown-linux-gnu", asmDir: "cpu0"},
 	"cpu0el": {triple: "mipsel-unknown-linux-gnu", asmDir: "cpu0"},
-	"bwdsp":  {triple: "mipsel-unknown-linux-gnu", asmDir: "bwdsp", defines: []string{"-DCPU0_CONSOLE=((volatile char *)0xFFFF0000)"}},
+	"bwdsp":  {triple: "mipsel-unknown-linux-gnu", asmDir: "bwdsp", defines: []string{"-DCPU0_CONSOLE=((volatile char *)0xFFFF0000)", "-DCPU0_INPUT=((volatile int *)0xFFFF0004)"}},
 }
 
 // IncludeDir returns the runtime's C header directory, or "" if it has none.

@@ -183,3 +183,50 @@ func (s *fn) vecFloatWhole(inst ir.Instruction) bool {
 	s.defineVec(inst.(value.Value), s.vecOp(op, vt, mir.R(s.vec(x)), mir.R(s.vec(y))))
 	return true
 }
+
+// vecMinMax emits the min/max/abs intrinsics on vectors of whole words as
+// whole vector compares and selects, the shape of their scalar lowering
+// (intrinsics.go) that a SIMD target selects per lane (or as its min/max
+// forms), and reports whether it did:
+//
+//	smin/smax/umin/umax(a, b) = a REL b ? a : b
+//	abs(a)                    = a < 0 ? 0 - a : a
+//	minnum(a, b)              = a < b ? a : (b != b ? a : b)   (maxnum: >)
+//
+// minnum/maxnum return the other operand when one is a NaN (IEEE minNum);
+// for equal operands LLVM lets them return either, -0 and +0 included.
+func (s *fn) vecMinMax(base string, typ types.Type, args []value.Value) (mir.Reg, bool) {
+	vt, ok := s.wordVec(typ)
+	if !ok {
+		return mir.NoReg, false
+	}
+	sel := func(m, t, f mir.Reg) mir.Reg {
+		s.setZ(m, 1)
+		return s.vecOp(mir.GSelect, vt, mir.R(m), mir.R(t), mir.R(f))
+	}
+	c, isMinMax := reduceMinMax[base]
+	switch {
+	case !vt.Float && len(args) == 2 && isMinMax:
+		a, b := s.vec(args[0]), s.vec(args[1])
+		return sel(s.vecOp(mir.GICmp, laneMask(vt), mir.C(c), mir.R(a), mir.R(b)), a, b), true
+	case !vt.Float && len(args) == 2 && base == "abs":
+		a := s.vec(args[0])
+		zeros := make([]mir.Operand, vt.Lanes)
+		for i := range zeros {
+			zeros[i] = mir.I(0)
+		}
+		zero := s.buildVec(vt, zeros)
+		neg := s.vecOp(mir.GSub, vt, mir.R(zero), mir.R(a))
+		return sel(s.vecOp(mir.GICmp, laneMask(vt), mir.C(mir.CondSLT), mir.R(a), mir.R(zero)), neg, a), true
+	case vt.Float && len(args) == 2 && (base == "minnum" || base == "maxnum"):
+		a, b := s.vec(args[0]), s.vec(args[1])
+		p := mir.FPredOLT
+		if base == "maxnum" {
+			p = mir.FPredOGT
+		}
+		nan := s.vecOp(mir.GFCmp, laneMask(vt), mir.I(int64(mir.FPredUNE)), mir.R(b), mir.R(b))
+		t := sel(nan, a, b)
+		return sel(s.vecOp(mir.GFCmp, laneMask(vt), mir.I(int64(p)), mir.R(a), mir.R(b)), a, t), true
+	}
+	return mir.NoReg, false
+}

@@ -572,6 +572,10 @@ func (s *fn) vectorIntrinsic(in *ir.InstCall, name string, args []value.Value) b
 		s.defineVec(in, s.vecOp(mir.GFAdd, wt, mir.R(p), mir.R(s.vec(args[2]))))
 		return true
 	}
+	if r, ok := s.vecMinMax(base, in.Typ, args); ok {
+		s.defineVec(in, r)
+		return true
+	}
 	if !vecRes || !lanewiseIntrinsics[base] {
 		fail("unsupported: vector intrinsic @%s", name)
 	}

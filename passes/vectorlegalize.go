@@ -112,6 +112,12 @@ func LegalizeVectors(c *Ctx, f *mir.Func, legal func(mir.Opcode, mir.VecType) bo
 				continue
 			}
 			kept := legal(in.Op, t)
+			if in.Op == mir.GShuffleVector && kept {
+				// The sources may have another shape than the result
+				// (a half of a vector): they must be kept whole too.
+				st, _ := v.vecReg(in.Uses()[0])
+				kept = legal(in.Op, st)
+			}
 			v.keep[in] = kept
 			for _, o := range in.Uses() {
 				if _, isVec := v.vecReg(o); isVec {

@@ -8,8 +8,8 @@ import (
 )
 
 // vecArch is a mock architecture whose Machine (vecMachine) selects only
-// G_ADD and vector loads and stores on v4s32: the rest of every vector
-// computation must be split around them.
+// G_ADD, G_SHUFFLE_VECTOR and vector loads and stores on v4s32: the rest
+// of every vector computation must be split around them.
 var vecArch = &mir.Arch{Name: "vecmock", Classes: []mir.RegClassDesc{{Name: "gpr", Size: 4}}}
 
 type vecMachine struct{}
@@ -17,7 +17,7 @@ type vecMachine struct{}
 func (vecMachine) BranchInfo() BranchInfo     { return nil }
 func (vecMachine) PhiElimHooks() PhiElimHooks { return PhiElimHooks{} }
 func (vecMachine) VectorLegal(op mir.Opcode, t mir.VecType) bool {
-	return t == mir.VecType{Lanes: 4, Bits: 32} && (op == mir.GAdd || op == mir.GVLoad || op == mir.GVStore)
+	return t == mir.VecType{Lanes: 4, Bits: 32} && (op == mir.GAdd || op == mir.GVLoad || op == mir.GVStore || op == mir.GShuffleVector)
 }
 
 func init() { RegisterMachine(vecArch, vecMachine{}) }
@@ -110,5 +110,42 @@ func TestVectorLegalizeRefuses(t *testing.T) {
 	err := LegalizeVectors(&Ctx{Cfg: NewConfig(), Pass: VectorLegalizePass}, f, func(mir.Opcode, mir.VecType) bool { return false })
 	if err == nil || !strings.Contains(err.Error(), "cannot scalarize G_ROTL") {
 		t.Errorf("err = %v, want cannot scalarize G_ROTL", err)
+	}
+}
+
+// TestVectorLegalizeShuffleSources checks that a shuffle is kept whole
+// only when the target keeps its sources' shape too: a v4s32 result of
+// v8s32 sources (which this target splits) goes lane by lane, a v4s32
+// shuffle of v4s32 sources stays.
+func TestVectorLegalizeShuffleSources(t *testing.T) {
+	const src = `--- function: shuf
+arch: vecmock
+props: ssa
+vector-vregs: %2:v4s32, %3:v4s32, %4:v8s32, %5:v4s32
+body:
+bb0.entry:
+  %0:gpr, %1:gpr = G_ARGS 1, 1
+  %2:gpr = G_VLOAD %0, 0, 16
+  %3:gpr = G_SHUFFLE_VECTOR %2, %2, 3, 2, 1, 0
+  %4:gpr = G_BUILD_VECTOR 1, 2, 3, 4, 5, 6, 7, %1
+  %5:gpr = G_SHUFFLE_VECTOR %4, %4, 7, 0, 9, -1
+  G_VSTORE %3, %0, 0, 16
+  G_VSTORE %5, %0, 16, 16
+  G_RET
+`
+	m, err := mir.Parse(src, func(string) (*mir.Arch, error) { return vecArch, nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := m.Funcs[0]
+	if err := VectorLegalizePass.Run(&Ctx{Cfg: NewConfig(), Pass: VectorLegalizePass}, f); err != nil {
+		t.Fatal(err)
+	}
+	if errs := mir.Verify(f); len(errs) > 0 {
+		t.Fatalf("verifier: %v\n%s", errs, f)
+	}
+	text := f.String()
+	if n := strings.Count(text, "G_SHUFFLE_VECTOR"); n != 1 || !strings.Contains(text, "G_SHUFFLE_VECTOR %2, %2, 3, 2, 1, 0") {
+		t.Errorf("want only the v4s32 shuffle kept whole (%d shuffles):\n%s", n, text)
 	}
 }

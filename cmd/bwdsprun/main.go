@@ -4,18 +4,24 @@
 // x.R0 & 0xff at `halt` (2 with a message on an assembler or simulator
 // error, including the §2.5 faults). With -crt0 the standard startup code
 // (asm.Startup: set U8, call main, halt) comes first, so the file only
-// defines main; with -rt the compiled C runtime is linked after the
-// files (several .s files are assembled as one program, asm.AssembleFiles).
+// defines main, which gets argc = 1 and argv = {first file, NULL}; with -rt the compiled C runtime is linked after the
+// files (several .s files are assembled as one program, asm.AssembleFiles;
+// with objects from lltosimd -filetype=obj among them, every file becomes
+// an object and asm.Link links them).
 //
 // A .ll or .c file is compiled (clang-14 for mipsel against the runtime's
 // headers, then lltosimd -march=bwdsp at -O) and run like lli: with the
 // startup code and the C runtime (runtime/cpu0/*.c compiled for BWDSP and
 // runtime/bwdsp/*.s, built on first use into the per-user cache that
 // cpu0run also uses); the exit status is main's result (1 for compile
-// errors, 2 for simulator faults).
+// errors, 2 for simulator faults); main gets argc/argv (argv[0] is prog as
+// given, then args), as under cpu0run and lli.
 //
-//	bwdsprun [-max-bundles N] [-stats] [-trace] [-crt0] [-rt] file.s...
-//	bwdsprun [-O0..3] [-max-bundles N] [-stats] prog.ll|prog.c
+// The program reads standard input through the console input port
+// (bwdsp.InputAddr, docs/bwdsp.md).
+//
+//	bwdsprun [-max-bundles N] [-stats] [-trace] [-crt0] [-rt] file.s|file.o...
+//	bwdsprun [-O0..3] [-max-bundles N] [-stats] prog.ll|prog.c [args...]
 //	bwdsprun -d file.s     (print the encoded program, disassembled)
 package main
 
@@ -35,14 +41,14 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-func run(args []string, stdout, stderr io.Writer) int {
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bwdsprun", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	maxBundles := fs.Uint64("max-bundles", 100_000_000, "stop after this many bundles")
-	stats := fs.Bool("stats", false, "print bundle, cycle and stall counts to stderr")
+	stats := fs.Bool("stats", false, "print bundle, cycle, stall, instruction (slot fill) and SIMD instruction counts to stderr")
 	trace := fs.Bool("trace", false, "print every executed bundle with its issue cycle to stderr")
 	funcStats := fs.String("func-stats", "", "print to stderr, for each function whose name matches this regexp, its static code (bundles, slots, SIMD ops, resource bound) and what ran (bundles, cycles, resource bound of the executed bundles)")
 	crt0 := fs.Bool("crt0", false, "put the startup code (U8 = stack top, call main, halt) before the file")
@@ -55,9 +61,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	compiled := fs.NArg() == 1 && (strings.HasSuffix(fs.Arg(0), ".ll") || strings.HasSuffix(fs.Arg(0), ".c"))
+	compiled := fs.NArg() >= 1 && (strings.HasSuffix(fs.Arg(0), ".ll") || strings.HasSuffix(fs.Arg(0), ".c"))
 	if fs.NArg() == 0 || (!compiled && fs.NArg() > 1 && !*crt0) {
-		fmt.Fprintln(stderr, "usage: bwdsprun [flags] file.s|prog.ll|prog.c (several .s files need -crt0)")
+		fmt.Fprintln(stderr, "usage: bwdsprun [flags] file.s|prog.ll|prog.c [args...] (several .s files need -crt0)")
 		fs.PrintDefaults()
 		return 2
 	}
@@ -66,9 +72,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	file := fs.Arg(0)
+	// main's arguments: the program and its arguments, or the first
+	// assembly file alone (lli's argc is 1 too).
+	argv := fs.Args()
+	if !compiled {
+		argv = argv[:1]
+	}
+	startup, err := asm.StartupArgs(argv)
+	if err != nil {
+		return fail(err)
+	}
 	var prog *bw.Program
 	if compiled {
-		files, err := compile(file, *opt, stderr)
+		files, err := compile(file, startup, *opt, stderr)
 		if err != nil {
 			fmt.Fprintln(stderr, err)
 			return 1
@@ -76,8 +92,49 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if prog, err = asm.AssembleFiles(files); err != nil {
 			return fail(err)
 		}
+	} else if hasObject(fs.Args()) {
+		// Objects (lltosimd -filetype=obj) link with the assembly files,
+		// each assembled to an object first.
+		var srcs []asm.File
+		if *crt0 {
+			srcs = append(srcs, asm.File{Name: "<startup>", Src: startup})
+		}
+		for _, f := range fs.Args() {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				return fail(err)
+			}
+			srcs = append(srcs, asm.File{Name: f, Src: string(b)})
+		}
+		if *withRT {
+			rt, err := runtimeFiles()
+			if err != nil {
+				return fail(err)
+			}
+			srcs = append(srcs, rt...)
+		}
+		var objs []*asm.Object
+		for _, f := range srcs {
+			var o *asm.Object
+			var err error
+			if asm.IsObject([]byte(f.Src)) {
+				o, err = asm.ReadObject(f.Name, []byte(f.Src))
+			} else {
+				o, err = asm.AssembleObject(f.Name, f.Src)
+			}
+			if err != nil {
+				fmt.Fprintln(stderr, err)
+				return 2
+			}
+			objs = append(objs, o)
+		}
+		var err error
+		if prog, err = asm.Link(objs); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
+		}
 	} else if *crt0 && (fs.NArg() > 1 || *withRT) {
-		files := []asm.File{{Name: "<startup>", Src: asm.Startup}}
+		files := []asm.File{{Name: "<startup>", Src: startup}}
 		for _, f := range fs.Args() {
 			src, err := os.ReadFile(f)
 			if err != nil {
@@ -102,11 +159,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(err)
 		}
-		assemble := asm.Assemble
 		if *crt0 {
-			assemble = asm.AssembleWithStartup
+			prog, err = asm.AssembleWithStartupArgs(file, string(src), argv)
+		} else {
+			prog, err = asm.Assemble(file, string(src))
 		}
-		if prog, err = assemble(file, string(src)); err != nil {
+		if err != nil {
 			fmt.Fprintln(stderr, err)
 			return 2
 		}
@@ -124,6 +182,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
+	m.Input = stdin
 	if *trace {
 		m.Trace = stderr
 	}
@@ -136,7 +195,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	err = m.Run(*maxBundles)
 	if *stats {
-		fmt.Fprintf(stderr, "bundles: %d\ncycles: %d\nstalls: %d\n", m.Bundles, m.Cycles, m.Stalls)
+		printStats(stderr, m)
 	}
 	if funcRE != nil {
 		printFuncStats(stderr, prog, m.Profile, funcRE)
@@ -149,7 +208,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // compile turns a .c or .ll program into the files of a runnable
 // program: the startup code, the program, the runtime.
-func compile(file, opt string, stderr io.Writer) ([]asm.File, error) {
+func compile(file, startup, opt string, stderr io.Writer) ([]asm.File, error) {
 	clang := clangPath()
 	rt, err := driver.EnsureRuntime(clang, "bwdsp", "")
 	if err != nil {
@@ -175,8 +234,18 @@ func compile(file, opt string, stderr io.Writer) ([]asm.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	files := []asm.File{{Name: "<startup>", Src: asm.Startup}, {Name: file, Src: string(res.Out)}}
+	files := []asm.File{{Name: "<startup>", Src: startup}, {Name: file, Src: string(res.Out)}}
 	return append(files, rtFiles...), nil
+}
+
+// hasObject reports whether one of the files is a BWL object file.
+func hasObject(files []string) bool {
+	for _, f := range files {
+		if b, err := os.ReadFile(f); err == nil && asm.IsObject(b) {
+			return true
+		}
+	}
+	return false
 }
 
 func clangPath() string {
@@ -205,6 +274,20 @@ func readFiles(names []string) ([]asm.File, error) {
 		files = append(files, asm.File{Name: f, Src: string(src)})
 	}
 	return files, nil
+}
+
+// printStats prints the run's counts: bundles, cycles, stalls, the
+// instructions executed and how full the bundles were (instructions per
+// bundle and as a share of the 16 slots of §2.4 rule 1), and the SIMD
+// instructions among them.
+func printStats(w io.Writer, m *sim.Machine) {
+	fill, pct := 0.0, 0.0
+	if m.Bundles > 0 {
+		fill = float64(m.Insts) / float64(m.Bundles)
+		pct = 100 * fill / bw.MaxBundle
+	}
+	fmt.Fprintf(w, "bundles: %d\ncycles: %d\nstalls: %d\ninstructions: %d\nslot fill: %.2f per bundle (%.1f%% of %d)\nsimd instructions: %d\n",
+		m.Bundles, m.Cycles, m.Stalls, m.Insts, fill, pct, bw.MaxBundle, m.SIMD)
 }
 
 // printFuncStats prints one line per matching function: the static code

@@ -15,6 +15,10 @@ const (
 	// ConsoleAddr is the console port: a store of any size there writes
 	// its low byte to the output.
 	ConsoleAddr = 0xFFFF0000
+	// InputAddr is the console input port: a word load from it returns
+	// the next byte of the simulator's input (0..255), or -1 (0xFFFFFFFF)
+	// at the end of the input. Other accesses to it fault.
+	InputAddr = ConsoleAddr + 4
 )
 
 // Program is an assembled BWL program: code bundles (program memory,
@@ -27,6 +31,9 @@ type Program struct {
 	Lines []int
 	// File is the source file name, for messages.
 	File string
+	// BundleFiles gives the source file of each bundle of a program
+	// linked from several files (nil: File).
+	BundleFiles []string
 	// Labels maps code labels to bundle indices and data labels to byte
 	// addresses.
 	Labels map[string]uint32
@@ -38,6 +45,14 @@ type Program struct {
 type Func struct {
 	Name       string
 	Start, End int // bundle indices, End exclusive
+}
+
+// FileAt names the source file of bundle pc, which Lines[pc] refers to.
+func (p *Program) FileAt(pc int) string {
+	if pc >= 0 && pc < len(p.BundleFiles) {
+		return p.BundleFiles[pc]
+	}
+	return p.File
 }
 
 // FuncAt names the function containing bundle pc ("" if none).

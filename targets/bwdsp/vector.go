@@ -74,6 +74,10 @@ const (
 	// mir.Cond, 1: a mir.FPred; b may be an immediate). CPk is a scratch
 	// def, dead after.
 	PseudoVCmpSel
+	// PseudoVShuffle is `VSHUFFLE D.Rd, A.Ra, B.Rb, k0, k1, …`: lane j
+	// of d is lane k_j of a ++ b (-1: undefined), by transfers between
+	// macros (`D' Rd = m Rs`, one per source lane) and moves within one.
+	PseudoVShuffle
 	numPseudos
 )
 
@@ -82,6 +86,7 @@ var pseudoDescs = [numPseudos]mir.OpDesc{
 	PseudoVExtract: {Name: "VEXTRACT", NumDefs: 1, NumUses: 2, Doc: "pseudo: lane of a tuple to an x scalar"},
 	PseudoVInsert:  {Name: "VINSERT", NumDefs: 1, NumUses: 3, Doc: "pseudo: replace a lane of a tuple"},
 	PseudoVCmpSel:  {Name: "VCMPSEL", NumDefs: 2, NumUses: 6, Doc: "pseudo: lane-wise compare and select"},
+	PseudoVShuffle: {Name: "VSHUFFLE", NumDefs: 1, NumUses: -1, Doc: "pseudo: lanes of two tuples to the lanes of one"},
 }
 
 // PseudoOp returns the MIR opcode of pseudo p.

@@ -79,6 +79,9 @@ type Tools struct {
 	Stress   string // llvm-stress
 	LLTOSIMD string
 	Cpu0Sim  string
+	// BWDSPRun is cmd/bwdsprun, the BWDSP runner; only campaigns that run
+	// BWDSP cases (CsmithConfig.BWDSP) need it.
+	BWDSPRun string
 
 	// CsmithInclude is the directory holding csmith.h.
 	CsmithInclude string
@@ -329,9 +332,13 @@ func (t *Tools) buildRuntime(march, cpu string) ([]string, error) {
 	return files, nil
 }
 
-// simulate runs the linked program on cpu0sim. It returns a non-empty
-// skip or crash reason when the run did not complete normally.
+// simulate runs the linked program on cpu0sim (bwdsprun for march
+// bwdsp). It returns a non-empty skip or crash reason when the run did not
+// complete normally.
 func (t *Tools) simulate(march, cpu string, maxSteps int, asm ...string) (stdout string, code int, skip, crash, detail string) {
+	if march == "bwdsp" {
+		return t.simulateBWDSP(maxSteps, asm...)
+	}
 	rt, err := t.Runtime(march, cpu)
 	if err != nil {
 		return "", 0, "", "runtime build failed", err.Error()
@@ -353,6 +360,59 @@ func (t *Tools) simulate(march, cpu string, maxSteps int, asm ...string) (stdout
 		return stdout, code, "", "sim: " + simErrorKind(stderr), stderr
 	}
 	return stdout, code, "", "", ""
+}
+
+// simulateBWDSP links the program with the startup code and the C runtime
+// compiled for BWDSP (bwdsprun -crt0 -rt, whose runtime lives in the
+// runner's cache) and runs it for at most maxSteps bundles.
+func (t *Tools) simulateBWDSP(maxSteps int, asm ...string) (stdout string, code int, skip, crash, detail string) {
+	if t.BWDSPRun == "" {
+		return "", 0, "", "sim: no bwdsprun (Tools.BWDSPRun)", ""
+	}
+	// The first run builds the runtime into the cache: one build, not one
+	// per parallel job (-d assembles and links without running).
+	m := t.memo("bwdsp-rt")
+	m.once.Do(func() {
+		_, stderr, code, to, err := run(t.CompileTimeout*4, t.Work, t.BWDSPRun, "-crt0", "-rt", "-d", asm[0])
+		if err != nil || to || code != 0 {
+			m.err = fmt.Errorf("building the BWDSP runtime: exit %d %v %s", code, err, stderr)
+		}
+	})
+	if m.err != nil {
+		return "", 0, "", "runtime build failed", m.err.Error()
+	}
+	args := append([]string{"-crt0", "-rt", fmt.Sprintf("-max-bundles=%d", maxSteps)}, asm...)
+	stdout, stderr, code, timedOut, err := run(t.SimTimeout, t.Work, t.BWDSPRun, args...)
+	switch {
+	case err != nil:
+		return "", 0, "", "sim: " + err.Error(), ""
+	case timedOut:
+		return stdout, 0, fmt.Sprintf("sim: wall-clock timeout %v", t.SimTimeout), "", ""
+	case strings.Contains(stderr, "bwdsprun: stopped after"):
+		return stdout, code, "sim: bundle limit", "", firstLine(stderr)
+	case strings.Contains(stderr, "bwdsprun:"), code == 2 && stderr != "":
+		return stdout, code, "", "sim: " + bwdspFaultKind(stderr), stderr
+	}
+	return stdout, code, "", "", ""
+}
+
+// bwdspFaultKind shortens a bwdsprun diagnostic to its category, without
+// position, bundle, instruction, lane and addresses:
+// "bwdsprun: f.s:12: bundle 40 in main, instruction 1 `xR1 = [U0 + 0]`,
+// lane x: misaligned 4-byte load at address 0x1002" becomes "misaligned
+// 4-byte load at address".
+func bwdspFaultKind(stderr string) string {
+	l := strings.TrimPrefix(firstLine(stderr), "bwdsprun: ")
+	if i := strings.Index(l, "`"); i >= 0 {
+		if j := strings.LastIndex(l, "`"); j > i {
+			l = l[:i] + l[j+1:]
+		}
+	}
+	if i := strings.LastIndex(l, ": "); i >= 0 {
+		l = l[i+2:]
+	}
+	l = hexRE.ReplaceAllString(l, "")
+	return strings.Join(strings.Fields(l), " ")
 }
 
 // simErrorKind shortens a simulator diagnostic to its category, without

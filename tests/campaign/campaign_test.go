@@ -26,6 +26,8 @@ const (
 	ciStressSeeds      = 300
 	ciStressExecEvery  = 3
 	ciShortCsmithSeeds = 4
+	ciBWDSPSeeds       = 4
+	ciShortBWDSPSeeds  = 2
 	ciShortStressSeeds = 40
 )
 
@@ -75,6 +77,48 @@ func TestCsmithSlice(t *testing.T) {
 	failIfBad(t, tl, Matched, Mismatched, Crashed, Skipped, Unsupported)
 	if tl.By[Matched] == 0 {
 		t.Errorf("no csmith case matched: the slice tested nothing")
+	}
+}
+
+// TestCsmithSliceBWDSP runs csmith seeds 1..4 at -O0 and -O2 compiled
+// with -march=bwdsp on bwdsprun (the C runtime built into a cache private
+// to the test) against lli; the last seed also from host-triple IR.
+func TestCsmithSliceBWDSP(t *testing.T) {
+	tools := newTools(t)
+	tools.BWDSPRun = testtools.Binary(t, "bwdsprun")
+	t.Setenv("LLTOSIMD_CACHE_DIR", filepath.Join(t.TempDir(), "cache"))
+	n := ciBWDSPSeeds
+	if testing.Short() {
+		n = ciShortBWDSPSeeds
+	}
+	tl := NewTally("csmith CI slice, BWDSP")
+	var mu sync.Mutex
+	Parallel(n, 2, func(i int) {
+		seed := 1 + i
+		rs := tools.RunCsmith(seed, CsmithProfiles[i%len(CsmithProfiles)],
+			CsmithConfig{Opts: []string{"O0", "O2"}, BWDSP: true, Host: i == n-1})
+		mu.Lock()
+		defer mu.Unlock()
+		tl.Programs++
+		for _, r := range rs {
+			tl.Add(r)
+		}
+	})
+	failIfBad(t, tl, Matched, Mismatched, Crashed, Skipped, Unsupported)
+	if tl.By[Matched] == 0 {
+		t.Errorf("no csmith case matched on BWDSP: the slice tested nothing")
+	}
+}
+
+// TestBWDSPFaultKind checks that bwdsprun's faults count by category.
+func TestBWDSPFaultKind(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"bwdsprun: x.s:12: bundle 40 in main, instruction 1 `xR1 = [U0 + 0]`, lane x: misaligned 4-byte load at address 0x1002\n", "misaligned 4-byte load at address"},
+		{"bwdsprun: bundle 7, instruction 2 `xR1 = R2 / R3`, lane x: integer division by zero", "integer division by zero"},
+	} {
+		if got := bwdspFaultKind(c.in); got != c.want {
+			t.Errorf("bwdspFaultKind(%q) = %q, want %q", c.in, got, c.want)
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -53,8 +54,11 @@ const (
 type CsmithConfig struct {
 	Opts []string // "O0", "O2"
 	CPUs []string // "cpu032I", "cpu032II"
-	Host bool     // also compile the host-triple IR for cpu0el
-	Keep bool     // keep the files of matched programs
+	// BWDSP also runs the mipsel IR (and the host IR, with Host) compiled
+	// with -march=bwdsp on bwdsprun (Tools.BWDSPRun).
+	BWDSP bool
+	Host  bool // also compile the host-triple IR for cpu0el
+	Keep  bool // keep the files of matched programs
 }
 
 // csmithInclude returns the -I flags for csmith programs: the Cpu0 C
@@ -146,7 +150,22 @@ func (t *Tools) RunCsmith(seed int, p CsmithProfile, cfg CsmithConfig) (results 
 	if cfg.Host {
 		variants = append(variants, variant{"host", TripleHost, ""})
 	}
-	ncases := len(cfg.Opts) * len(cfg.CPUs) * len(variants)
+	// machines are the (march, cpu) pairs every IR variant runs on.
+	type machine struct{ march, cpu string }
+	var machines []machine
+	for _, cpu := range cfg.CPUs {
+		machines = append(machines, machine{"cpu0el", cpu})
+	}
+	if cfg.BWDSP {
+		machines = append(machines, machine{"bwdsp", ""})
+	}
+	label := func(m machine) string {
+		if m.march == "bwdsp" {
+			return "bwdsp"
+		}
+		return m.cpu
+	}
+	ncases := len(cfg.Opts) * len(machines) * len(variants)
 	all := func(o Outcome, reason, detail string) []Result {
 		rs := make([]Result, ncases)
 		for i := range rs {
@@ -166,7 +185,7 @@ func (t *Tools) RunCsmith(seed int, p CsmithProfile, cfg CsmithConfig) (results 
 	// reference pay for the two native builds.
 	dmChecked, dmDep, dmWhy := false, false, ""
 	for _, opt := range cfg.Opts {
-		per := len(cfg.CPUs) * len(variants)
+		per := len(machines) * len(variants)
 		hostLL := filepath.Join(dir, "host."+opt+".ll")
 		if err := t.clangIR(src, hostLL, TripleHost, opt, t.csmithInclude()...); err != nil {
 			results = append(results, all(Skipped, "clang failed", err.Error())[:per]...)
@@ -192,8 +211,8 @@ func (t *Tools) RunCsmith(seed int, p CsmithProfile, cfg CsmithConfig) (results 
 				}
 				if dmDep && cfg.Host {
 					// The host cases of this program exist already.
-					for _, cpu := range cfg.CPUs {
-						results = append(results, Result{Case: fmt.Sprintf("%s %s %s %s", name, opt, v.name, cpu),
+					for _, mc := range machines {
+						results = append(results, Result{Case: fmt.Sprintf("%s %s %s %s", name, opt, v.name, label(mc)),
 							Outcome: Skipped, Reason: "data model: ILP32 output differs from LP64", Detail: dmWhy})
 					}
 					continue
@@ -206,15 +225,15 @@ func (t *Tools) RunCsmith(seed int, p CsmithProfile, cfg CsmithConfig) (results 
 			if v.triple != TripleHost {
 				ll = filepath.Join(dir, v.name+"."+opt+".ll")
 				if err := t.clangIR(src, ll, v.triple, opt, t.csmithInclude()...); err != nil {
-					for range cfg.CPUs {
+					for range machines {
 						results = append(results, Result{Case: name + " " + opt + " " + v.name, Outcome: Skipped, Reason: "clang failed", Detail: err.Error()})
 					}
 					continue
 				}
 			}
-			for _, cpu := range cfg.CPUs {
-				c := fmt.Sprintf("%s %s %s %s", name, opt, v.name, cpu)
-				r := t.compileAndRun(c, ll, "cpu0el", cpu, opt, want, wantCode, src)
+			for _, mc := range machines {
+				c := fmt.Sprintf("%s %s %s %s", name, opt, v.name, label(mc))
+				r := t.compileAndRun(c, ll, mc.march, mc.cpu, opt, want, wantCode, src)
 				r.Note = v.note
 				results = append(results, r)
 			}
@@ -236,7 +255,7 @@ func (t *Tools) RunCsmith(seed int, p CsmithProfile, cfg CsmithConfig) (results 
 // and compares with the reference.
 func (t *Tools) compileAndRun(name, ll, march, cpu, opt, want string, wantCode int, src string, extra ...string) Result {
 	r := Result{Case: name, Files: []string{src, ll}}
-	asm := strings.TrimSuffix(ll, ".ll") + "." + cpu + ".s"
+	asm := strings.TrimSuffix(ll, ".ll") + "." + cmp.Or(cpu, march) + ".s"
 	if kind, msg := t.lltosimd(ll, asm, march, cpu, llcOpt(opt)); kind != "" {
 		r.Outcome, r.Detail = Crashed, msg
 		switch kind {
@@ -270,7 +289,7 @@ func (t *Tools) compileAndRun(name, ll, march, cpu, opt, want string, wantCode i
 	if got == want {
 		r.Reason = fmt.Sprintf("exit code %d, want %d", code, wantCode)
 	}
-	r.Detail = fmt.Sprintf("want (lli):\n%s(exit %d)\ngot (cpu0sim):\n%s(exit %d)", tail(want), wantCode, tail(got), code)
+	r.Detail = fmt.Sprintf("want (lli):\n%s(exit %d)\ngot (%s):\n%s(exit %d)", tail(want), wantCode, simName(march), tail(got), code)
 	return r
 }
 
@@ -329,4 +348,12 @@ func (t *Tools) dataModel(dir, src string) (dependent bool, why string) {
 		return false, ""
 	}
 	return true, fmt.Sprintf("clang -m32 prints:\n%sclang -m64 prints:\n%s", tail(outs[0]), tail(outs[1]))
+}
+
+// simName names the simulator that runs march's programs.
+func simName(march string) string {
+	if march == "bwdsp" {
+		return "bwdsprun"
+	}
+	return "cpu0sim"
 }

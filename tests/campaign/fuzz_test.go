@@ -17,7 +17,8 @@ import (
 	"lltosimd/passes"
 	_ "lltosimd/passes/regalloc" // registers the register allocator
 	"lltosimd/targets"
-	_ "lltosimd/targets/cpu0/target" // registers cpu0 and cpu0el
+	_ "lltosimd/targets/bwdsp/codegen" // registers bwdsp
+	_ "lltosimd/targets/cpu0/target"   // registers cpu0 and cpu0el
 	"lltosimd/tests/internal/testtools"
 )
 
@@ -37,6 +38,15 @@ func compileInProcess(name string, src []byte, march, cpu, opt string) error {
 	mod, err := frontend.Translate(ir, frontend.Options{Arch: tgt.Arch(), BigEndian: tgt.BigEndian, File: name, Src: src})
 	if err != nil {
 		return err
+	}
+	// As the driver does (-verify-machineinstrs), an input whose
+	// translation is not valid MIR (e.g. a use its definition does not
+	// dominate, which the IR parser accepts) is rejected before the first
+	// pass, not blamed on it.
+	for _, f := range mod.Funcs {
+		if errs := mir.Verify(f); len(errs) > 0 {
+			return fmt.Errorf("input rejected: its MIR is invalid: %w", errors.Join(errs...))
+		}
 	}
 	cfg := passes.NewConfig()
 	cfg.Options["mcpu"] = cpu
@@ -138,9 +148,10 @@ func fuzzSeeds(f *testing.F) [][]byte {
 	return seeds
 }
 
-// FuzzCompile feeds .ll text through the frontend and the whole Cpu0
-// pipeline: any input may be rejected with an error, none may panic or
-// hang. The byte after the text selects CPU and optimisation level.
+// FuzzCompile feeds .ll text through the frontend and the whole Cpu0 or
+// BWDSP pipeline: any input may be rejected with an error, none may panic
+// or hang. The byte after the text selects the target (cpu0el, cpu0,
+// bwdsp), CPU and optimisation level.
 func FuzzCompile(f *testing.F) {
 	for i, s := range fuzzSeeds(f) {
 		f.Add(s, uint8(i))
@@ -149,9 +160,12 @@ func FuzzCompile(f *testing.F) {
 		if len(src) > 64<<10 {
 			return
 		}
-		march := []string{"cpu0el", "cpu0"}[sel&1]
-		cpu := []string{"cpu032I", "cpu032II"}[sel>>1&1]
-		opt := []string{"O0", "O2"}[sel>>2&1]
+		march := []string{"cpu0el", "cpu0", "bwdsp"}[int(sel&3)%3]
+		cpu := []string{"cpu032I", "cpu032II"}[sel>>2&1]
+		opt := []string{"O0", "O2"}[sel>>3&1]
+		if march == "bwdsp" {
+			cpu = ""
+		}
 		checkCompile(t, src, march, cpu, opt)
 	})
 }

@@ -85,6 +85,8 @@ type assembler struct {
 	inData  bool
 	funcs   []bw.Func
 	curFunc int // index into funcs of the open .func, -1 if none
+	// dataAlign is the largest .align in .data (objects keep it).
+	dataAlign int
 }
 
 func (a *assembler) errf(line, col int, format string, args ...any) {
@@ -367,6 +369,9 @@ func (a *assembler) finish() *bw.Program {
 		}
 		prog.Bundles = append(prog.Bundles, insts)
 		prog.Lines = append(prog.Lines, b.line)
+		if a.multi {
+			prog.BundleFiles = append(prog.BundleFiles, a.files[b.file])
+		}
 	}
 	return prog
 }
@@ -468,6 +473,7 @@ func (a *assembler) directive(text string, line, col int) {
 			return
 		}
 		if a.inData {
+			a.dataAlign = max(a.dataAlign, int(n))
 			for (bw.DataBase+len(a.data))%int(n) != 0 {
 				a.data = append(a.data, 0)
 			}

@@ -2,6 +2,7 @@ package asm
 
 import (
 	"fmt"
+	"strings"
 
 	bw "lltosimd/targets/bwdsp"
 )
@@ -16,17 +17,57 @@ var Startup = fmt.Sprintf(`// startup
 	halt
 `, bw.StackTop)
 
+// StartupArgs is Startup for a program that receives command-line
+// arguments, as cpu0run gives them: main(argc, argv) gets argc = len(args)
+// in x.R0 and in x.R1 argv, a NULL-terminated array of the NUL-terminated
+// strings args (args[0] is by convention the program's name), both in the
+// startup code's .data. With no args it is Startup (argc = 0, argv =
+// NULL). The text ends in .text, so a program may follow it in one file.
+func StartupArgs(args []string) (string, error) {
+	if len(args) == 0 {
+		return Startup, nil
+	}
+	var data strings.Builder
+	data.WriteString("\t.data\n\t.align 4\n__bwdsp_argv:\n")
+	for i := range args {
+		fmt.Fprintf(&data, "\t.word __bwdsp_arg%d\n", i)
+	}
+	data.WriteString("\t.word 0\n")
+	for i, a := range args {
+		if strings.IndexByte(a, 0) >= 0 {
+			return "", fmt.Errorf("startup: argument %d contains a NUL byte", i)
+		}
+		fmt.Fprintf(&data, "__bwdsp_arg%d:\n\t.byte ", i)
+		for _, c := range []byte(a) {
+			fmt.Fprintf(&data, "%d, ", c)
+		}
+		data.WriteString("0\n")
+	}
+	return fmt.Sprintf(`// startup
+	U8 = #%#x
+	xR0 = #%d
+	xR1 = #__bwdsp_argv
+	call main
+	halt
+%s	.text
+`, bw.StackTop, len(args), data.String()), nil
+}
+
 // AssembleWithStartup assembles Startup followed by the program; line
 // numbers in errors and in the program refer to the program's file (the
 // startup code's bundles have line 0).
 func AssembleWithStartup(file, src string) (*bw.Program, error) {
-	n := 0
-	for _, c := range Startup {
-		if c == '\n' {
-			n++
-		}
+	return AssembleWithStartupArgs(file, src, nil)
+}
+
+// AssembleWithStartupArgs is AssembleWithStartup with StartupArgs(args).
+func AssembleWithStartupArgs(file, src string, args []string) (*bw.Program, error) {
+	startup, err := StartupArgs(args)
+	if err != nil {
+		return nil, err
 	}
-	p, err := Assemble(file, Startup+src)
+	n := strings.Count(startup, "\n")
+	p, err := Assemble(file, startup+src)
 	if err != nil {
 		if l, ok := err.(ErrorList); ok {
 			for _, e := range l {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"lltosimd/mir"
+	"lltosimd/passes"
 	bw "lltosimd/targets/bwdsp"
 )
 
@@ -66,7 +67,24 @@ func Bundles(f *mir.Func, b *mir.Block) ([][]bw.Inst, [][]*bw.Target, error) {
 
 // Emit writes a compiled module as BWL assembly (docs/bwdsp.md): one
 // bundle per line, functions between .func/.endfunc, data in .data.
-func Emit(w io.Writer, m *mir.Module) error {
+func Emit(w io.Writer, m *mir.Module) error { return emit(w, m, nil) }
+
+// emitStats are the statistics of the emitted code (-stats, group
+// "bwdsp-emit"); the packetize pass counts bundles and slots filled.
+var emitStats = struct{ simd, lanes string }{
+	"Number of SIMD instructions emitted (two or more lanes)",
+	"Number of lane operations emitted (instructions times their lanes, 1 without lanes)",
+}
+
+// emit is Emit, counting the emitted code into st when it is not nil.
+func emit(w io.Writer, m *mir.Module, st *passes.Stats) error {
+	var simd, lanes int64
+	defer func() {
+		if st != nil {
+			st.Add("bwdsp-emit", emitStats.simd, simd)
+			st.Add("bwdsp-emit", emitStats.lanes, lanes)
+		}
+	}()
 	bw_ := bufio.NewWriter(w)
 	fmt.Fprintf(bw_, "// %s\n\t.text\n", m.Source)
 	aliases := map[string][]mir.Alias{}
@@ -104,6 +122,12 @@ func Emit(w io.Writer, m *mir.Module) error {
 				var parts []string
 				for j := range bi {
 					parts = append(parts, bi[j].Format(tgts[i][j]))
+					if n := len(bi[j].Mask.Lanes()); n > 1 {
+						simd++
+						lanes += int64(n)
+					} else {
+						lanes++
+					}
 				}
 				if len(parts) == 0 {
 					parts = []string{"nop"}

@@ -53,6 +53,42 @@ var rels = map[mir.Cond]struct {
 	mir.CondUGT: {bw.RelGT, true}, mir.CondUGE: {bw.RelGE, true},
 }
 
+// minMax returns the min or max form (spec §2.3 `min(Rs,Rt)`,
+// `max(Rs,Rt)` [(U)]) that `(a cond b) ? t : f` computes when t and f are
+// a and b: a < b ? a : b is min(a, b) (equal operands give either).
+func minMax(cond mir.Cond, a, b, t, f mir.Operand) (string, bool) {
+	for _, o := range []mir.Operand{a, b, t, f} {
+		if o.Kind != mir.KindReg {
+			return "", false
+		}
+	}
+	var takeA bool
+	switch {
+	case t.Reg == a.Reg && f.Reg == b.Reg:
+		takeA = true
+	case t.Reg == b.Reg && f.Reg == a.Reg:
+	default:
+		return "", false
+	}
+	r := rels[cond]
+	var less bool
+	switch r.rel {
+	case bw.RelLT, bw.RelLE:
+		less = true
+	case bw.RelGT, bw.RelGE:
+	default:
+		return "", false
+	}
+	op := "MAX"
+	if less == takeA {
+		op = "MIN"
+	}
+	if r.unsigned {
+		op += "U"
+	}
+	return op, true
+}
+
 // compare emits `xCPk = a REL b` (or `REL #imm` when b is an immediate
 // that fits) into a fresh predicate and returns it.
 func compare(e *isel.Emitter, cond mir.Cond, a, b mir.Operand) mir.Reg {
@@ -236,6 +272,10 @@ var Rules = []isel.Rule{
 		return nil
 	}},
 	{Name: "select.icmp", Match: isel.Op(mir.GSelect, isel.Op(mir.GICmp, isel.AnyCond, reg, regOrImm), reg, reg), EmitFunc: func(e *isel.Emitter) error {
+		if op, ok := minMax(e.Cap(0).Cond, e.Cap(1), e.Cap(2), e.Cap(3), e.Cap(4)); ok {
+			e.Emit(op, e.Def(0), e.Cap(1), e.Cap(2))
+			return nil
+		}
 		p := compare(e, e.Cap(0).Cond, e.Cap(1), e.Cap(2))
 		e.Emit("SEL", e.Def(0), mir.R(p), e.Cap(3), e.Cap(4))
 		return nil

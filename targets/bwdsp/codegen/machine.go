@@ -6,6 +6,7 @@
 package codegen
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 
@@ -13,6 +14,7 @@ import (
 	"lltosimd/passes"
 	"lltosimd/targets"
 	bw "lltosimd/targets/bwdsp"
+	"lltosimd/targets/bwdsp/asm"
 )
 
 // Pipeline is the BWDSP pass order, from generic SSA MIR to emission; the
@@ -80,13 +82,31 @@ func (Machine) VLIWInfo() passes.VLIWInfo { return bw.NewVLIW(bw.FromMIR) }
 // BranchInfo describes BWL's branches to del-jmp and machine-cse.
 func (Machine) BranchInfo() passes.BranchInfo { return branchInfo{} }
 
-// Emit writes BWL assembly; the assembler (targets/bwdsp/asm) turns it
-// into the encoded program.
+// Emit writes BWL assembly, or with -filetype=obj a relocatable object
+// (asm.Object, docs/bwdsp.md) made by assembling that text.
 func (Machine) Emit(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes.Config) error {
-	if ft != targets.FileAsm {
-		return fmt.Errorf("-march=bwdsp: -filetype=%s is not supported (only asm; bwdsprun assembles and runs it)", ft)
+	var st *passes.Stats
+	if cfg != nil {
+		st = cfg.Stats
 	}
-	return Emit(w, m)
+	switch ft {
+	case targets.FileAsm:
+		return emit(w, m, st)
+	case targets.FileObj:
+		// The object is the printed assembly assembled, so the two
+		// outputs never disagree.
+		var text bytes.Buffer
+		if err := emit(&text, m, st); err != nil {
+			return err
+		}
+		// Positions in the object are the text's: name it so.
+		o, err := asm.AssembleObject("<generated assembly of "+m.Source+">", text.String())
+		if err != nil {
+			return fmt.Errorf("internal error: the printed assembly does not assemble: %w", err)
+		}
+		return asm.WriteObject(w, o)
+	}
+	return fmt.Errorf("-march=bwdsp: -filetype=%s is not supported (asm, obj; bwdsprun links and runs both)", ft)
 }
 
 func init() {

@@ -35,7 +35,7 @@ func vecMask(t mir.VecType) (bw.Mask, bool) {
 
 // vecLegal lists the generic ops selected on vectors of word lanes:
 // integer (s), float (f) and mask (s1) shapes. The rest is split into
-// lanes by vector-legalize (G_SHUFFLE_VECTOR, G_FPTOUI, …).
+// lanes by vector-legalize (G_FPTOUI, …).
 var vecLegal = map[mir.Opcode]string{
 	mir.GCopy: "sf1", mir.GPhi: "sf1", mir.GImplicitDef: "sf1",
 	mir.GBuildVector: "sf1", mir.GExtractVectorElt: "sf1", mir.GInsertVectorElt: "sf",
@@ -44,7 +44,7 @@ var vecLegal = map[mir.Opcode]string{
 	mir.GShl: "s", mir.GLShr: "s", mir.GAShr: "s", mir.GICmp: "s",
 	mir.GSDiv: "s", mir.GUDiv: "s", mir.GSRem: "s", mir.GURem: "s", mir.GFPToSI: "s",
 	mir.GFAdd: "f", mir.GFSub: "f", mir.GFMul: "f", mir.GFDiv: "f", mir.GFCmp: "f",
-	mir.GSIToFP: "f", mir.GUIToFP: "f",
+	mir.GSIToFP: "f", mir.GUIToFP: "f", mir.GShuffleVector: "sf",
 }
 
 // VectorLegal implements passes.VectorMachine.
@@ -170,11 +170,37 @@ var vectorRules = []isel.Rule{
 		return nil
 	}},
 
+	{Name: "v.shuffle", Match: isel.Op(mir.GShuffleVector, vreg, vreg), EmitFunc: func(e *isel.Emitter) error {
+		e.EmitOp(bw.PseudoOp(bw.PseudoVShuffle), e.Root().Ops...)
+		return nil
+	}},
+
 	// Compares and selects: a predicate per lane, `D CPk = Ra REL Rb`,
 	// then `D Rd = CPk ? Rt : Rf`; a compare's value is a mask of 0/1
 	// lanes (docs/generic-mir.md, Vectors).
 	{Name: "v.select.icmp", Priority: 3, Match: isel.Op(mir.GSelect, isel.Op(mir.GICmp, isel.AnyCond, vreg, vreg), vreg, vreg), EmitFunc: func(e *isel.Emitter) error {
+		if op, ok := minMax(e.Cap(0).Cond, e.Cap(1), e.Cap(2), e.Cap(3), e.Cap(4)); ok {
+			e.Emit(op, e.Def(0), e.Cap(1), e.Cap(2))
+			return nil
+		}
 		cmpSel(e, e.Def(0), cmpInt, int64(e.Cap(0).Cond), e.Cap(1), e.Cap(2), e.Cap(3), e.Cap(4))
+		return nil
+	}},
+	// minnum/maxnum as the frontend writes them (vecMinMax):
+	// a < b ? a : (b != b ? a : b) is `min(Ra, Rb) (F)`, whose NaN rule
+	// is minnum's (§2.5, docs/bwdsp.md); > gives max.
+	{Name: "v.minmaxnum", Priority: 4, Match: isel.Op(mir.GSelect, isel.Op(mir.GFCmp, isel.AnyImm, vreg, vreg), vreg,
+		isel.Op(mir.GSelect, isel.Op(mir.GFCmp, isel.AnyImm, vreg, vreg), vreg, vreg)), EmitFunc: func(e *isel.Emitter) error {
+		p, a, b, t := mir.FPred(e.Cap(0).Imm), e.Cap(1), e.Cap(2), e.Cap(3)
+		q, n1, n2, t2, f2 := mir.FPred(e.Cap(4).Imm), e.Cap(5), e.Cap(6), e.Cap(7), e.Cap(8)
+		if (p == mir.FPredOLT || p == mir.FPredOGT) && q == mir.FPredUNE && t.Reg == a.Reg &&
+			n1.Reg == b.Reg && n2.Reg == b.Reg && t2.Reg == a.Reg && f2.Reg == b.Reg {
+			e.Emit(map[bool]string{true: "FMIN", false: "FMAX"}[p == mir.FPredOLT], e.Def(0), a, b)
+			return nil
+		}
+		inner := mir.R(newVec(e.Func(), e.Def(0).Reg))
+		cmpSel(e, mir.D(inner.Reg), cmpFloat, int64(q), n1, n2, t2, f2)
+		cmpSel(e, e.Def(0), cmpFloat, int64(p), a, b, t, inner)
 		return nil
 	}},
 	{Name: "v.select.fcmp", Priority: 3, Match: isel.Op(mir.GSelect, isel.Op(mir.GFCmp, isel.AnyImm, vreg, vreg), vreg, vreg), EmitFunc: func(e *isel.Emitter) error {
@@ -295,6 +321,8 @@ func expandVector(f *mir.Func, in *mir.Instr) (out []*mir.Instr, ok bool, err er
 			out = append(out, newInstr("MOV", mir.D(bw.TupleReg(rest, n)), mir.R(bw.TupleReg(rest, s))))
 		}
 		return out, true, nil
+	case bw.PseudoOp(bw.PseudoVShuffle):
+		return expandShuffle(in), true, nil
 	case bw.PseudoOp(bw.PseudoVCmpSel):
 		d, n := tuple(in.Ops[0].Reg)
 		_, k, _ := bw.PredMaskNum(in.Ops[1].Reg)
@@ -338,4 +366,63 @@ func expandVector(f *mir.Func, in *mir.Instr) (out []*mir.Instr, ok bool, err er
 		return out, true, nil
 	}
 	return nil, false, nil
+}
+
+// expandShuffle expands VSHUFFLE D.Rd, A.Ra, B.Rb, k0…: each source lane
+// (macro m, register s) goes to the destination lanes that take it with
+// one instruction, a transfer `D' Rd = m Rs` to the other macros (rule 5
+// allows one per destination macro and bundle, the packetizer spreads
+// them) or `m Rd = Rs` within m; lanes already in place cost nothing.
+// When d is also a source register, the lanes are gathered in the scratch
+// R8 first (§2.7) and copied to d by one `D Rd = R8`, so that no source
+// lane is overwritten before it is read.
+func expandShuffle(in *mir.Instr) []*mir.Instr {
+	d, n, _ := bw.RegMaskNum(in.Ops[0].Reg)
+	uses := in.Uses()
+	da, na, _ := bw.RegMaskNum(uses[0].Reg)
+	db, nb, _ := bw.RegMaskNum(uses[1].Reg)
+	la, lb := da.Lanes(), db.Lanes()
+	dst := n
+	if n == na || n == nb {
+		dst = bw.FirstScratchReg
+	}
+	type src struct{ m, s int }
+	var order []src
+	dests := map[src]bw.Mask{}
+	var defined bw.Mask
+	for j, m := range d.Lanes() {
+		k := int(uses[2+j].Imm)
+		var sl src
+		switch {
+		case k < 0 || k >= len(la)+len(lb):
+			continue // undefined lane
+		case k < len(la):
+			sl = src{la[k], na}
+		default:
+			sl = src{lb[k-len(la)], nb}
+		}
+		defined |= 1 << m
+		if sl.m == m && sl.s == dst {
+			continue // in place
+		}
+		if _, seen := dests[sl]; !seen {
+			order = append(order, sl)
+		}
+		dests[sl] |= 1 << m
+	}
+	var out []*mir.Instr
+	for _, sl := range order {
+		to := dests[sl]
+		if to&(1<<sl.m) != 0 {
+			out = append(out, newInstr("MOV", mir.D(bw.GPRReg(sl.m, dst)), mir.R(bw.GPRReg(sl.m, sl.s))))
+			to &^= 1 << sl.m
+		}
+		if to != 0 {
+			out = append(out, newInstr("XFER", mir.D(bw.TupleReg(to, dst)), mir.R(bw.GPRReg(sl.m, sl.s))))
+		}
+	}
+	if dst != n && defined != 0 {
+		out = append(out, newInstr("MOV", mir.D(bw.TupleReg(defined, n)), mir.R(bw.TupleReg(defined, dst))))
+	}
+	return out
 }

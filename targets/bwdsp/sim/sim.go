@@ -7,6 +7,7 @@
 package sim
 
 import (
+	"bufio"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -27,6 +28,10 @@ type Machine struct {
 	Mem  []byte
 	// Out receives what the program writes to the console port.
 	Out io.Writer
+	// Input is what word loads from the input port bw.InputAddr read;
+	// nil is an empty input.
+	Input io.Reader
+	in    io.ByteReader // Input, buffered on the first read
 	// Trace, if set, receives every executed bundle.
 	Trace io.Writer
 	// Halted is set by `halt`.
@@ -34,12 +39,17 @@ type Machine struct {
 	// Counters: bundles executed, cycles (bundles + stalls + branch
 	// penalties) and the stall cycles alone.
 	Bundles, Cycles, Stalls uint64
+	// Insts counts the instructions executed (slots filled; a guarded-off
+	// instruction counts too: it occupies its slot), SIMD those with two
+	// or more lanes.
+	Insts, SIMD uint64
 	// Profile, if non-nil (one entry per bundle of Prog), receives how
 	// often each bundle ran and the cycles charged to it (its issue,
 	// stalls before it and its branch penalty), for per-function counts.
 	Profile []BundleProfile
 	ready   [bw.NumLocs]uint64 // cycle at which each location's last result is available
 	reads   [][]bw.Loc         // per bundle: the locations it reads, for the interlocks
+	simd    []uint64           // per bundle: its SIMD instructions
 	ex      exec               // reused by Step to avoid allocating per bundle
 }
 
@@ -83,11 +93,11 @@ func New(p *bw.Program, out io.Writer) (*Machine, error) {
 	for i, b := range p.Bundles {
 		for j := range b {
 			if err := bw.Validate(&b[j]); err != nil {
-				return nil, &Fault{PC: i, Line: line(p, i), File: p.File, Inst: j + 1, Text: b[j].String(), Lane: -1, Msg: err.Error()}
+				return nil, &Fault{PC: i, Line: line(p, i), File: p.FileAt(i), Inst: j + 1, Text: b[j].String(), Lane: -1, Msg: err.Error()}
 			}
 		}
 		if errs := bw.CheckBundle(b); len(errs) > 0 {
-			return nil, &Fault{PC: i, Line: line(p, i), File: p.File, Lane: -1, Msg: errs[0].Error()}
+			return nil, &Fault{PC: i, Line: line(p, i), File: p.FileAt(i), Lane: -1, Msg: errs[0].Error()}
 		}
 	}
 	if bw.DataBase+len(p.Data) > bw.MemSize {
@@ -96,6 +106,14 @@ func New(p *bw.Program, out io.Writer) (*Machine, error) {
 	m := &Machine{Prog: p, Mem: make([]byte, bw.MemSize), Out: out}
 	copy(m.Mem[bw.DataBase:], p.Data)
 	m.reads = make([][]bw.Loc, len(p.Bundles))
+	m.simd = make([]uint64, len(p.Bundles))
+	for i, b := range p.Bundles {
+		for j := range b {
+			if len(b[j].Mask.Lanes()) > 1 {
+				m.simd[i]++
+			}
+		}
+	}
 	for i, b := range p.Bundles {
 		for j := range b {
 			m.reads[i] = append(m.reads[i], b[j].Reads()...)
@@ -164,7 +182,7 @@ type exec struct {
 
 func (e *exec) fault(lane int, format string, args ...any) error {
 	m := e.m
-	f := &Fault{PC: m.PC, Line: line(m.Prog, m.PC), File: m.Prog.File, Func: m.Prog.FuncAt(m.PC), Inst: e.inst, Lane: lane,
+	f := &Fault{PC: m.PC, Line: line(m.Prog, m.PC), File: m.Prog.FileAt(m.PC), Func: m.Prog.FuncAt(m.PC), Inst: e.inst, Lane: lane,
 		Msg: fmt.Sprintf(format, args...)}
 	if e.in != nil {
 		f.Text = e.in.String()
@@ -212,6 +230,8 @@ func (m *Machine) Step() error {
 		return err
 	}
 	m.Bundles++
+	m.Insts += uint64(len(b))
+	m.SIMD += m.simd[m.PC]
 	m.Cycles = issue + 1 + uint64(e.pen)
 	m.PC = e.next
 	m.Halted = e.halt
@@ -254,6 +274,26 @@ func (e *exec) commit(issue uint64) error {
 		m.ready[w.loc] = issue + uint64(w.lat)
 	}
 	return nil
+}
+
+// readInput returns the next input byte, or 0xFFFFFFFF at the end of the
+// input (or on a read error).
+func (m *Machine) readInput() uint32 {
+	if m.in == nil {
+		if m.Input == nil {
+			return 0xFFFFFFFF
+		}
+		if br, ok := m.Input.(io.ByteReader); ok {
+			m.in = br
+		} else {
+			m.in = bufio.NewReader(m.Input)
+		}
+	}
+	c, err := m.in.ReadByte()
+	if err != nil {
+		return 0xFFFFFFFF
+	}
+	return uint32(c)
 }
 
 // Get returns an architectural location's value (a predicate reads 0 or 1).
@@ -468,6 +508,13 @@ func (e *exec) memory(f *bw.Form, lanes []int) error {
 		}
 		if !load && addr == bw.ConsoleAddr {
 			e.stores = append(e.stores, pendingStore{addr, f.Size, m.R[l][in.Rs], e.inst, l})
+			continue
+		}
+		if addr == bw.InputAddr {
+			if !load || f.Size != 4 {
+				return e.fault(l, "%s at the input port %#x (only word loads read it)", kind(load), addr)
+			}
+			e.write(bw.LocR(l, int(in.Rd)), m.readInput())
 			continue
 		}
 		if addr < bw.DataBase || uint64(addr)+uint64(f.Size) > bw.MemSize {

@@ -12,20 +12,31 @@ define i32 @smax(i32 %a, i32 %b) {
   %r = select i1 %c, i32 %a, i32 %b
   ret i32 %r
 }
+; A select of the compared operands is the min/max form (§2.3).
 ; CHECK-LABEL: smax:
 ; CHECK-DAG: xR[[A:[0-9]+]] = R0
 ; CHECK-DAG: xR[[B:[0-9]+]] = R1
-; CHECK: xCP[[P:[0-7]]] = R[[A]] > R[[B]]{{$}}
-; CHECK-NEXT: xR{{[0-9]+}} = CP[[P]] ? R[[A]] : R[[B]]
+; CHECK: xR{{[0-9]+}} = max(R[[A]], R[[B]]){{$}}
 
-define i32 @umin(i32 %a, i32 %b) {
+define i32 @umax(i32 %a, i32 %b) {
   %c = icmp ult i32 %a, %b
-  %r = select i1 %c, i32 %a, i32 %b
+  %r = select i1 %c, i32 %b, i32 %a
   ret i32 %r
 }
-; CHECK-LABEL: umin:
-; CHECK: xCP[[P:[0-7]]] = R[[A:[0-9]+]] < R[[B:[0-9]+]] (U)
-; CHECK-NEXT: xR{{[0-9]+}} = CP[[P]] ? R[[A]] : R[[B]]
+; CHECK-LABEL: umax:
+; CHECK: xR{{[0-9]+}} = max(R{{[0-9]+}}, R{{[0-9]+}}) (U)
+
+define i32 @sel(i32 %a, i32 %b, i32 %d) {
+  %c = icmp sgt i32 %a, %b
+  %r = select i1 %c, i32 %a, i32 %d
+  ret i32 %r
+}
+; CHECK-LABEL: sel:
+; CHECK-DAG: xR[[A:[0-9]+]] = R0
+; CHECK-DAG: xR[[B:[0-9]+]] = R1
+; CHECK-DAG: xR[[D:[0-9]+]] = R2
+; CHECK: xCP[[P:[0-7]]] = R[[A]] > R[[B]]{{$}}
+; CHECK-NEXT: xR{{[0-9]+}} = CP[[P]] ? R[[A]] : R[[D]]
 
 ; A compare with a small constant uses the immediate form.
 define i32 @setlt(i32 %a) {

@@ -48,15 +48,28 @@ define void @splat(<4 x i32>* %p, i32 %x) {
   ret void
 }
 
-; Compare into xyztCPk, select by it lane by lane (`D Rd = CPk ? Rs : Rt`).
+; A compare selecting its own operands is the min/max form (§2.3).
 ; CHECK-LABEL: smin:
-; CHECK: xyztCP[[K:[0-7]]] = R[[A:[0-9]+]] < R[[B:[0-9]+]]
-; CHECK-NEXT: xyztR{{[0-9]+}} = CP[[K]] ? R[[A]] : R[[B]]
+; CHECK: xyztR{{[0-9]+}} = min(R{{[0-9]+}}, R{{[0-9]+}})
 define void @smin(<4 x i32>* %p, <4 x i32>* %q) {
   %a = load <4 x i32>, <4 x i32>* %p, align 16
   %b = load <4 x i32>, <4 x i32>* %q, align 16
   %c = icmp slt <4 x i32> %a, %b
   %m = select <4 x i1> %c, <4 x i32> %a, <4 x i32> %b
+  store <4 x i32> %m, <4 x i32>* %p, align 16
+  ret void
+}
+
+; Compare into xyztCPk, select by it lane by lane (`D Rd = CPk ? Rs : Rt`).
+; CHECK-LABEL: cmpsel:
+; CHECK: xyztCP[[K:[0-7]]] = R[[A:[0-9]+]] < R[[B:[0-9]+]]
+; CHECK-NEXT: xyztR{{[0-9]+}} = CP[[K]] ? R[[A]] : R{{[0-9]+}}
+define void @cmpsel(<4 x i32>* %p, <4 x i32>* %q) {
+  %a = load <4 x i32>, <4 x i32>* %p, align 16
+  %b = load <4 x i32>, <4 x i32>* %q, align 16
+  %s = sub <4 x i32> %b, %a
+  %c = icmp slt <4 x i32> %a, %b
+  %m = select <4 x i1> %c, <4 x i32> %a, <4 x i32> %s
   store <4 x i32> %m, <4 x i32>* %p, align 16
   ret void
 }

@@ -16,6 +16,10 @@
 ; RUN: %lltosimd -march=bwdsp -O2 %s -o %t.s
 ; RUN: FileCheck %s < %t.s
 ; RUN: %bwdsprun -d %t.s > /dev/null
+; -stats counts the SIMD instructions: the two constant splats before the
+; loop and the loop's six (two loads, compare, select, multiply, store).
+; RUN: %lltosimd -march=bwdsp -O2 -stats %s -o /dev/null 2>&1 | FileCheck --check-prefix=STATS %s
+; STATS: {{^ *}}8 bwdsp-emit {{.*}} Number of SIMD instructions emitted
 ; CHECK-LABEL: k:
 ; CHECK: LC0 = #64
 ; CHECK: xyztR[[ZERO:[0-9]+]] = #0

@@ -53,3 +53,38 @@ define <4 x i32> @clamp(<4 x i32> %x, <4 x i32> %lo) {
   %r = select <4 x i1> %c, <4 x i32> %lo, <4 x i32> %x
   ret <4 x i32> %r
 }
+
+declare <4 x i32> @llvm.smin.v4i32(<4 x i32>, <4 x i32>)
+declare <4 x i32> @llvm.umax.v4i32(<4 x i32>, <4 x i32>)
+declare <4 x float> @llvm.minnum.v4f32(<4 x float>, <4 x float>)
+declare <4 x float> @llvm.maxnum.v4f32(<4 x float>, <4 x float>)
+
+define void @minmax(<4 x i32>* %p, <4 x float>* %q) {
+  %a = load <4 x i32>, <4 x i32>* %p, align 16
+  %b = load <4 x i32>, <4 x i32>* @g, align 16
+  %mn = call <4 x i32> @llvm.smin.v4i32(<4 x i32> %a, <4 x i32> %b)
+  %mx = call <4 x i32> @llvm.umax.v4i32(<4 x i32> %mn, <4 x i32> %b)
+  store <4 x i32> %mx, <4 x i32>* %p, align 16
+  %f = load <4 x float>, <4 x float>* %q, align 16
+  %h = load <4 x float>, <4 x float>* @gf, align 16
+  %fmn = call <4 x float> @llvm.minnum.v4f32(<4 x float> %f, <4 x float> %h)
+  %fmx = call <4 x float> @llvm.maxnum.v4f32(<4 x float> %fmn, <4 x float> %h)
+  ; not minnum's shape: the two compare-and-selects stay
+  %c1 = fcmp olt <4 x float> %fmx, %h
+  %c2 = fcmp une <4 x float> %f, %f
+  %s2 = select <4 x i1> %c2, <4 x float> %fmx, <4 x float> %h
+  %s1 = select <4 x i1> %c1, <4 x float> %fmx, <4 x float> %s2
+  store <4 x float> %s1, <4 x float>* %q, align 16
+  ret void
+}
+
+define void @shuffles(<4 x i32>* %p, <2 x i32>* %q) {
+  %a = load <4 x i32>, <4 x i32>* %p, align 16
+  %b = load <4 x i32>, <4 x i32>* @g, align 16
+  %s = shufflevector <4 x i32> %a, <4 x i32> %b, <4 x i32> <i32 3, i32 6, i32 1, i32 undef>
+  %r = shufflevector <4 x i32> %s, <4 x i32> undef, <4 x i32> <i32 1, i32 2, i32 3, i32 0>
+  store <4 x i32> %r, <4 x i32>* %p, align 16
+  %h = shufflevector <4 x i32> %r, <4 x i32> %a, <2 x i32> <i32 2, i32 7>
+  store <2 x i32> %h, <2 x i32>* %q, align 8
+  ret void
+}

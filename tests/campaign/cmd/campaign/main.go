@@ -2,11 +2,11 @@
 // differential-testing campaigns of package lltosimd/tests/campaign and
 // prints summary tables.
 //
-//	campaign csmith [-n 1000] [-start 1] [-opts O0,O2] [-cpus cpu032I,cpu032II] [-host-every 10]
+//	campaign csmith [-n 1000] [-start 1] [-opts O0,O2] [-cpus cpu032I,cpu032II] [-targets cpu0el,bwdsp] [-host-every 10]
 //	campaign stress [-n 10000] [-start 1] [-exec]
 //	campaign cfg [-n 10000] [-start 1]
 //
-// It uses the prebuilt bin/lltosimd and bin/cpu0sim (make build) and keeps
+// It uses the prebuilt bin/lltosimd, bin/cpu0sim and bin/bwdsprun (make build) and keeps
 // the files of failing cases under -work. The exit status is 1 when a case
 // mismatched or crashed.
 package main
@@ -17,6 +17,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -37,6 +38,7 @@ func main() {
 	jobs := fs.Int("j", 2, "parallel programs")
 	opts := fs.String("opts", "O0,O2", "csmith: optimisation levels (clang and lltosimd)")
 	cpus := fs.String("cpus", "cpu032I,cpu032II", "csmith: CPUs to run on; stress: CPUs to alternate")
+	targetList := fs.String("targets", "cpu0el,bwdsp", "csmith: targets to run on: cpu0el (each of -cpus) and/or bwdsp (bwdsprun)")
 	hostEvery := fs.Int("host-every", 10, "csmith: also compile the host-triple IR of every k-th program (0 = never)")
 	sizes := fs.String("sizes", "20,60,150", "stress: llvm-stress -size values to cycle through")
 	execute := fs.Bool("exec", true, "stress: also run the opt -O2 version of each module against lli")
@@ -62,7 +64,24 @@ func main() {
 	t, err := campaign.NewTools(root, w, filepath.Join(binDir, "lltosimd"), filepath.Join(binDir, "cpu0sim"))
 	check(err)
 	t.LLITimeout, t.MaxSteps = *lliTimeout, *maxSteps
+	t.BWDSPRun = filepath.Join(binDir, "bwdsprun")
 	cpuList := strings.Split(*cpus, ",")
+	var csmithCPUs []string // the cpu0el CPUs of the csmith matrix
+	runBWDSP := false
+	for _, tg := range strings.Split(*targetList, ",") {
+		switch tg {
+		case "cpu0el":
+			csmithCPUs = cpuList
+		case "bwdsp":
+			runBWDSP = true
+		default:
+			check(fmt.Errorf("-targets: unknown target %q (cpu0el, bwdsp)", tg))
+		}
+	}
+	columns := slices.Clone(csmithCPUs) // the machines of the csmith table's title
+	if runBWDSP {
+		columns = append(columns, "bwdsp")
+	}
 
 	var mu sync.Mutex
 	report := func(r campaign.Result) {
@@ -94,7 +113,7 @@ func main() {
 	}()
 	switch mode {
 	case "csmith":
-		tl := campaign.NewTally(fmt.Sprintf("csmith seeds %d..%d × {%s} × {%s}", *start, *start+*n-1, *opts, *cpus))
+		tl := campaign.NewTally(fmt.Sprintf("csmith seeds %d..%d × {%s} × {%s}", *start, *start+*n-1, *opts, strings.Join(columns, ",")))
 		tallies = append(tallies, tl)
 		mu.Lock()
 		print = func() {
@@ -103,7 +122,7 @@ func main() {
 		mu.Unlock()
 		campaign.Parallel(*n, *jobs, func(i int) {
 			seed := *start + i
-			cfg := campaign.CsmithConfig{Opts: strings.Split(*opts, ","), CPUs: cpuList, Keep: *keep,
+			cfg := campaign.CsmithConfig{Opts: strings.Split(*opts, ","), CPUs: csmithCPUs, BWDSP: runBWDSP, Keep: *keep,
 				Host: *hostEvery > 0 && seed%*hostEvery == 0}
 			rs := t.RunCsmith(seed, campaign.CsmithProfiles[(seed-1)%len(campaign.CsmithProfiles)], cfg)
 			mu.Lock()
