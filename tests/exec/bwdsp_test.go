@@ -71,7 +71,7 @@ func TestExecBWDSPSplit(t *testing.T) {
 	t.Setenv("LLTOSIMD_CACHE_DIR", filepath.Join(h.work, "cache"))
 	useOpt := selected("LLTOSIMD_EXEC_OPTS", opts, []string{"O2"})
 	t.Cleanup(h.summary)
-	v := variant{"bwdsp", "mipsel-unknown-linux-gnu", "bwdsp", nil}
+	v := variant{"bwdsp", "mipsel-unknown-linux-gnu", "bwdsp", nil, nil}
 	for _, src := range mipsPrograms(t) {
 		name := strings.TrimSuffix(filepath.Base(src), ".c")
 		if !splitPrograms.MatchString(name) {
