@@ -17,7 +17,7 @@ import (
 	"lltosimd/frontend"
 	"lltosimd/mir"
 	"lltosimd/passes"
-	_ "lltosimd/passes/regalloc" // registers the register allocator
+	"lltosimd/passes/regalloc" // registers the register allocator
 	"lltosimd/targets"
 	_ "lltosimd/targets/bwdsp/codegen" // registers bwdsp
 	"lltosimd/targets/cpu0/binout"
@@ -116,12 +116,15 @@ var passOptionFlags = map[string]string{
 	"delay-slot-filler-useful": "fill delay slots with useful instructions (default true)",
 	"force-cpu0-long-branch":   "expand every beq/bne as a long branch",
 	"enable-cpu0-select":       "lower selects to movz/movn (default true; false: to branches)",
+	"dot-interference":         "write each function's interference graph (interference.<function>.dot; -regalloc=tuple or gra-lra)",
 }
 
 // passValueFlags are per-pass options with a value, exposed as flags
 // (stored as given in Config.Options; the pass checks the value).
 var passValueFlags = map[string]string{
 	"if-conversion-threshold": "extra cycles an if-converted region may cost over its branches (default 0)",
+	"regalloc": "register allocator: " + strings.Join(regalloc.Names, ", ") +
+		" (default linear; gra is tuple; docs/regalloc.md; same as -pass-option=regalloc=NAME)",
 }
 
 // normalizeArgs turns llc's single-dash long flags (-march=cpu0, -O2,
@@ -415,6 +418,9 @@ func makeConfig(o *options, tgt *targets.Target, stderr io.Writer) (*passes.Conf
 			return nil, fmt.Errorf("lltosimd: -pass-option wants NAME=VALUE, got '%s'", kv)
 		}
 		cfg.Options[k] = v
+	}
+	if ra := cfg.Options["regalloc"]; ra != "" && !slices.Contains(regalloc.Names, ra) {
+		return nil, fmt.Errorf("lltosimd: unknown register allocator '%s' (known: %s)", ra, strings.Join(regalloc.Names, ", "))
 	}
 	return cfg, nil
 }
