@@ -74,9 +74,9 @@ func interference(nodes []*interval) [][]int {
 // neighbour of a scalar, one for a scalar neighbour of a tuple, several
 // for a tuple over narrower tuples — and a node whose neighbours cannot
 // remove all its colours is removed; when none is left, the node of the
-// lowest spill weight per neighbour is removed optimistically. Nodes of
-// the widest classes are removed last, so they are coloured first (SIMD
-// first). Selection (preferencing) tries the registers of copy-related
+// lowest spill weight per neighbour is removed optimistically. Nodes are
+// removed in priority groups, the narrowest classes first, so that the
+// widest are coloured first (SIMD first). Selection (preferencing) tries the registers of copy-related
 // nodes first, then registers no uncoloured neighbour prefers, in the
 // allocation order; a node that finds no colour is spilled (a spill
 // temporary instead evicts its cheapest neighbours on one register).
@@ -113,50 +113,60 @@ func (a *alloc) colour(orig []*interval, noLocal bool) ([]mir.Reg, error) {
 	if a.debugging() {
 		a.debugGraph(nodes, members, adj, class)
 	}
-	// Simplify: narrow nodes first, so that wide ones are coloured first.
+	// Simplify in priority groups, the narrowest class width first: every
+	// node of a narrower width is removed before any wider one, so that
+	// the wide (SIMD) nodes are coloured first (§3.2–3.3). Within a group,
+	// nodes the squeeze says are colourable go first; when none is left,
+	// the one of the lowest spill weight per neighbour goes (optimistic).
 	removed := make([]bool, n)
-	var stack, ready []int
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(p, q int) bool { return width[order[p]] > width[order[q]] })
-	for _, i := range order {
+	var stack []int
+	ready := map[int][]int{} // by width
+	left := map[int]int{}    // by width: nodes not removed
+	for i := range nodes {
+		left[width[i]]++
 		if squeeze[i] < len(colours[i]) {
-			ready = append(ready, i)
+			ready[width[i]] = append(ready[width[i]], i)
 		}
 	}
 	remove := func(i int) {
 		removed[i] = true
+		left[width[i]]--
 		stack = append(stack, i)
 		for _, j := range adj[i] {
 			if !removed[j] {
 				before := squeeze[j] < len(colours[j])
 				squeeze[j] -= block(j, i)
 				if !before && squeeze[j] < len(colours[j]) {
-					ready = append(ready, j)
+					ready[width[j]] = append(ready[width[j]], j)
 				}
 			}
 		}
 	}
 	for len(stack) < n {
+		w := math.MaxInt
+		for x, k := range left {
+			if k > 0 {
+				w = min(w, x)
+			}
+		}
 		pick := -1
-		for len(ready) > 0 && pick < 0 {
-			i := ready[len(ready)-1]
-			ready = ready[:len(ready)-1]
+		for len(ready[w]) > 0 && pick < 0 {
+			q := ready[w]
+			i := q[len(q)-1]
+			ready[w] = q[:len(q)-1]
 			if !removed[i] {
 				pick = i
 			}
 		}
 		if pick < 0 {
-			// Blocked: remove the cheapest node per neighbour, narrow first.
+			// Blocked: remove the cheapest node per neighbour.
 			best := math.Inf(1)
 			for i := range nodes {
-				if removed[i] {
+				if removed[i] || width[i] != w {
 					continue
 				}
 				cost := nodes[i].weight / float64(1+squeeze[i])
-				if pick < 0 || cost < best || cost == best && width[i] < width[pick] {
+				if pick < 0 || cost < best {
 					pick, best = i, cost
 				}
 			}

@@ -10,38 +10,50 @@ import (
 	"lltosimd/passes/regalloc/mock"
 )
 
-// TestRandomProgramsGRA runs the random-program differential test of both
-// mock targets (plain registers and two-lane tuples) with the graph
-// colouring allocator.
-func TestRandomProgramsGRA(t *testing.T) {
+// TestRandomProgramsAllocators runs the random-program differential test
+// under every allocator (-regalloc=NAME) on the mock targets: plain
+// registers, two-lane tuples, and tuples with a local block
+// (NewLocalTupleArch, the gra-lra scheme's reserved registers).
+func TestRandomProgramsAllocators(t *testing.T) {
 	archs := []*mir.Arch{mock.NewArch(3, 1), mock.NewArch(4, 2), mock.NewArch(6, 2), mock.NewArch(3, 0),
-		mock.NewTupleArch(3, 1), mock.NewTupleArch(4, 1), mock.NewTupleArch(6, 2), mock.NewTupleArch(3, 0)}
-	cfg := passes.NewConfig()
-	cfg.Options["regalloc"] = "gra"
-	for _, arch := range archs {
-		for seed := int64(1); seed <= 150; seed++ {
-			f := mock.Generate(arch, seed, 5+int(seed%40))
-			before := f.String()
-			want, err := mock.Run(f, 7, 11)
-			if err != nil {
-				t.Fatalf("%s seed %d: reference run: %v\n%s", arch.Name, seed, err, before)
-			}
-			if err := pipeline(t, f, cfg); err != nil {
-				t.Fatalf("%s seed %d: %v\n%s", arch.Name, seed, err, before)
-			}
-			if err := noVRegs(f); err != nil {
-				t.Fatalf("%s seed %d: %v", arch.Name, seed, err)
-			}
-			got, err := mock.Run(f, 7, 11)
-			if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
-				t.Fatalf("%s seed %d: got %v, %v; want %v\nbefore:\n%s\nafter:\n%s", arch.Name, seed, got, err, want, before, f)
-			}
-		}
+		mock.NewTupleArch(3, 1), mock.NewTupleArch(4, 1), mock.NewTupleArch(6, 2), mock.NewTupleArch(3, 0),
+		mock.NewLocalTupleArch(6, 1, 2), mock.NewLocalTupleArch(8, 2, 3), mock.NewLocalTupleArch(5, 0, 2)}
+	// The statistics each allocator must have exercised.
+	want := map[string][]string{
+		"linear":  {"spills", "coalesced"},
+		"tuple":   {"spills", "coalesced", "graNodes"},
+		"gra-lra": {"spills", "coalesced", "graNodes", "lraLocals", "aroundBlock"},
 	}
-	for _, key := range []string{"spills", "coalesced"} {
-		if cfg.Stats.Get("regalloc", regalloc.Pass.Stats[key]) == 0 {
-			t.Errorf("statistic %s is 0", key)
-		}
+	for _, ra := range []string{"linear", "tuple", "gra-lra"} {
+		t.Run(ra, func(t *testing.T) {
+			cfg := passes.NewConfig()
+			cfg.Options["regalloc"] = ra
+			for _, arch := range archs {
+				for seed := int64(1); seed <= 150; seed++ {
+					f := mock.Generate(arch, seed, 5+int(seed%40))
+					before := f.String()
+					want, err := mock.Run(f, 7, 11)
+					if err != nil {
+						t.Fatalf("%s seed %d: reference run: %v\n%s", arch.Name, seed, err, before)
+					}
+					if err := pipeline(t, f, cfg); err != nil {
+						t.Fatalf("%s seed %d: %v\n%s", arch.Name, seed, err, before)
+					}
+					if err := noVRegs(f); err != nil {
+						t.Fatalf("%s seed %d: %v", arch.Name, seed, err)
+					}
+					got, err := mock.Run(f, 7, 11)
+					if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+						t.Fatalf("%s seed %d: got %v, %v; want %v\nbefore:\n%s\nafter:\n%s", arch.Name, seed, got, err, want, before, f)
+					}
+				}
+			}
+			for _, key := range want[ra] {
+				if cfg.Stats.Get("regalloc", regalloc.Pass.Stats[key]) == 0 {
+					t.Errorf("statistic %s is 0", key)
+				}
+			}
+		})
 	}
 }
 

@@ -27,7 +27,9 @@ import (
 // first (SIMD first, §3.2), each class group in a backward walk as in
 // Open64's Assign_Registers: the live range that ends last is placed
 // first (a register is taken at the last use and given back at the
-// definition). Copy hints are tried first. When no register is left, the
+// definition). Copy hints are tried first, and a hinted register may be
+// one a global holds in the block where the global does not meet the
+// local (so that the copy between them goes away). When no register is left, the
 // remedies of Fix_LRA_Blues apply in order: (1) spill a global that the
 // block does not refer to around the block (store at the block's entry,
 // reload before its terminator) and take its register; (2) Open64 then
@@ -196,6 +198,35 @@ func (a *alloc) lraBlock(bi, s, e, t int, locals, live []*interval, refs map[mir
 		}
 		return true
 	}
+	// fitsHint is fits for the register of a copy-related value: a unit
+	// a global holds in the block will do where the global does not
+	// meet x (the copy then goes away; Open64's GRA prefers glue copies).
+	fitsHint := func(r mir.Reg, x *interval) bool {
+		if int(r) >= a.nphys || a.fixedIntersects(r, x) {
+			return false
+		}
+		for _, u := range a.units[r] {
+			if unitOK(u) {
+				continue
+			}
+			if len(held[u]) == 0 {
+				return false // an unused callee-saved register
+			}
+			for _, g := range held[u] {
+				if !freed[g] && g.intersects(x) {
+					return false
+				}
+			}
+		}
+		for _, u := range a.units[r] {
+			for _, p := range placed[u] {
+				if p.reg != mir.NoReg && p.intersects(x) {
+					return false
+				}
+			}
+		}
+		return true
+	}
 	take := func(x *interval, r mir.Reg) {
 		x.reg = r
 		for _, u := range a.units[r] {
@@ -242,7 +273,7 @@ func (a *alloc) lraBlock(bi, s, e, t int, locals, live []*interval, refs map[mir
 					h = mir.NoReg
 				}
 			}
-			if h != mir.NoReg && containsReg(cands, h) && fits(h, x) {
+			if h != mir.NoReg && containsReg(cands, h) && fitsHint(h, x) {
 				r = h
 				break
 			}
