@@ -265,6 +265,12 @@ func (a *alloc) colour(orig []*interval, noLocal bool) ([]mir.Reg, error) {
 			continue
 		}
 		if x.spillable {
+			if len(members[i]) == 1 {
+				if l := a.loopSplit(x); l != nil {
+					a.splits = append(a.splits, splitReq{x.v, l})
+					continue
+				}
+			}
 			spill(i)
 			continue
 		}

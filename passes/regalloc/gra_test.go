@@ -21,7 +21,7 @@ func TestRandomProgramsAllocators(t *testing.T) {
 	// The statistics each allocator must have exercised.
 	want := map[string][]string{
 		"linear":  {"spills", "coalesced"},
-		"tuple":   {"spills", "coalesced", "graNodes"},
+		"tuple":   {"spills", "coalesced", "graNodes", "splits"},
 		"gra-lra": {"spills", "coalesced", "graNodes", "lraLocals", "aroundBlock"},
 	}
 	for _, ra := range []string{"linear", "tuple", "gra-lra"} {

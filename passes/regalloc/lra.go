@@ -130,7 +130,7 @@ func (a *alloc) graLRA() ([]mir.Reg, error) {
 		spilled = append(spilled, sp...)
 	}
 	a.count("lraLocals", int64(nlocal))
-	if len(spilled) > 0 {
+	if len(spilled) > 0 || len(a.splits) > 0 {
 		a.aroundBlock = nil // the next round decides again
 	}
 	return spilled, nil

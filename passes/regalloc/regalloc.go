@@ -151,12 +151,17 @@ func Allocate(c *passes.Ctx, f *mir.Func) error {
 			return err
 		}
 		st.debugf("%s: round %d: %d intervals, %d spilled", f.Name, round, len(a.iv), len(spilled))
-		if len(spilled) == 0 {
+		if len(spilled) == 0 && len(a.splits) == 0 {
 			a.rewrite()
 			break
 		}
-		if err := st.spill(spilled, round); err != nil {
-			return err
+		if len(a.splits) > 0 {
+			st.splitAroundLoops(a.splits)
+		}
+		if len(spilled) > 0 {
+			if err := st.spill(spilled, round); err != nil {
+				return err
+			}
 		}
 	}
 	f.Props |= mir.PropNoVRegs
@@ -178,6 +183,8 @@ type state struct {
 	// sharedRemat marks the registers that carry a recomputed value
 	// through a stretch; spilled in turn, they are recomputed at each use.
 	sharedRemat map[mir.Reg]bool
+	// splitSlot gives the values split around loops their slot.
+	splitSlot map[mir.Reg]int
 }
 
 func (st *state) count(key string, n int64) {
@@ -222,7 +229,15 @@ type alloc struct {
 	// allocator spills around the block (lra.go).
 	aroundBlock map[int][]mir.Reg
 	worstCache  map[[2]mir.RegClass]int
-	refs        []float64 // by vreg index: loop-weighted references
+	// splits are the values the graph colouring splits around a loop
+	// instead of spilling (split.go), with what loopSplit computes once.
+	splits     []splitReq
+	loops      *mir.LoopInfo
+	blockIndex map[*mir.Block]int
+	blockStart []int
+	blockRefs  []map[mir.Reg]bool
+	termDef    map[mir.Reg]bool
+	refs       []float64 // by vreg index: loop-weighted references
 }
 
 func newAlloc(st *state) *alloc {
