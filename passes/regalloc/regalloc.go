@@ -67,7 +67,7 @@ var Pass = passes.Register(&passes.Pass{
 		"coalesced":      "Number of copies coalesced",
 		"reloadsRemoved": "Number of reloads replaced by register copies",
 		"reloadsRenamed": "Number of reloads removed by reading the register that holds the value",
-		"splits":         "Number of live ranges split (a register per stretch of a block)",
+		"splits":         "Number of live ranges split around a loop instead of spilled",
 		"aroundBlock":    "Number of global live ranges spilled around a block for the local allocator",
 		"graNodes":       "Number of live ranges coloured by the global allocator",
 		"lraLocals":      "Number of block-local live ranges allocated by the local allocator",
