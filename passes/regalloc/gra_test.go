@@ -2,6 +2,8 @@ package regalloc_test
 
 import (
 	"fmt"
+	"regexp"
+	"strings"
 	"testing"
 
 	"lltosimd/mir"
@@ -64,5 +66,54 @@ func TestUnknownAllocator(t *testing.T) {
 	f := mock.Generate(mock.NewArch(4, 1), 1, 5)
 	if err := pipeline(t, f, cfg); err == nil {
 		t.Error("no error for -pass-option=regalloc=nope")
+	}
+}
+
+// Under gra-lra, GRA never hands out the local block (the numbers 3 and 4
+// of NewLocalTupleArch(5, 0, 2), in both lanes and as pairs), and LRA
+// allocates the pairs of a block before its scalars (spec bwdsp.md §3.2),
+// as the colouring order of -debug-only=regalloc shows.
+func TestGRALRARules(t *testing.T) {
+	arch := mock.NewLocalTupleArch(5, 0, 2)
+	cfg := passes.NewConfig()
+	cfg.Options["regalloc"] = "gra-lra"
+	cfg.DebugOnly["regalloc"] = true
+	var out strings.Builder
+	cfg.DebugOut = &out
+	for seed := int64(1); seed <= 60; seed++ {
+		f := mock.Generate(arch, seed, 5+int(seed%40))
+		if err := pipeline(t, f, cfg); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+	}
+	global := regexp.MustCompile(`: colour \S+ -> \$(r|b|ab)[34]$`)
+	local := regexp.MustCompile(`: lra: (bb\d+): %\d+ -> \$(ab|r|b)\d+$`)
+	lraLines, pairs, block, scalarSeen := 0, 0, "", false
+	for _, line := range strings.Split(out.String(), "\n") {
+		if global.MatchString(line) {
+			t.Errorf("GRA used the local block: %s", line)
+		}
+		if strings.Contains(line, "gra-lra:") {
+			block = "" // the next function or round
+		}
+		m := local.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		lraLines++
+		if m[1] != block {
+			block, scalarSeen = m[1], false
+		}
+		if m[2] == "ab" {
+			pairs++
+			if scalarSeen {
+				t.Errorf("pair allocated after a scalar of its block: %s", line)
+			}
+		} else {
+			scalarSeen = true
+		}
+	}
+	if lraLines < 100 || pairs < 20 {
+		t.Errorf("%d LRA allocations, %d of pairs: the programs do not exercise LRA", lraLines, pairs)
 	}
 }
