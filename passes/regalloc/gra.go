@@ -266,8 +266,8 @@ func (a *alloc) colour(orig []*interval, noLocal bool) ([]mir.Reg, error) {
 		}
 		if x.spillable {
 			if len(members[i]) == 1 {
-				if l := a.loopSplit(x); l != nil {
-					a.splits = append(a.splits, splitReq{x.v, l})
+				if ls := a.loopSplit(x); len(ls) > 0 {
+					a.splits = append(a.splits, splitReq{x.v, ls})
 					continue
 				}
 			}

@@ -9,26 +9,38 @@ import "lltosimd/mir"
 // after each of its definitions and comes back at the entry of the loop's
 // exits where v is live, so that v is no longer live in the loop.
 type splitReq struct {
-	v mir.Reg
-	l *mir.Loop
+	v     mir.Reg
+	loops []*mir.Loop
 }
 
-// loopSplit returns the outermost loop through which x is live in every
-// block without being referred to in any (Open64's LRANGE_Split before
-// GRA_Note_Spill; §3.4): splitting x there instead of spilling it keeps
-// it in a register outside the loop and puts its spill code at the
-// loop's boundaries, where it runs less often (loop depth from
+// loopSplit returns the outermost loops through which x is live in
+// every block without being referred to in any (Open64's LRANGE_Split
+// before GRA_Note_Spill; §3.4): splitting x there instead of spilling it
+// keeps it in a register outside the loops and puts its spill code at
+// their boundaries, where it runs less often (loops from
 // mir.ComputeLoops). It returns nil when x is not such a value (a spill
-// temporary, recomputed when spilled, or defined by a terminator).
-func (a *alloc) loopSplit(x *interval) *mir.Loop {
+// temporary, recomputed when spilled, defined by a terminator, or split
+// in an earlier round already: it is spilled now).
+func (a *alloc) loopSplit(x *interval) []*mir.Loop {
 	if !x.spillable || x.remat || a.f.Arch.Classes[a.f.ClassOf(x.v)].Size <= 0 {
+		return nil
+	}
+	if _, done := a.splitSlot[x.v]; done {
 		return nil
 	}
 	a.splitInfo()
 	if a.termDef[x.v] {
 		return nil
 	}
+	var out []*mir.Loop
 	for _, l := range a.loops.Loops { // outer loops first
+		inner := false
+		for _, o := range out {
+			inner = inner || o.Contains(l.Header)
+		}
+		if inner {
+			continue
+		}
 		ok := true
 		for _, b := range l.Blocks {
 			bi := a.blockIndex[b]
@@ -38,10 +50,10 @@ func (a *alloc) loopSplit(x *interval) *mir.Loop {
 			}
 		}
 		if ok {
-			return l
+			out = append(out, l)
 		}
 	}
-	return nil
+	return out
 }
 
 // splitInfo computes, once per round, the loops, the block positions,
@@ -79,11 +91,18 @@ func (a *alloc) splitInfo() {
 	a.blockStart[len(f.Blocks)] = pos
 }
 
-// splitAroundLoops applies the split requests of a round: the first time
-// a value is split it gets a slot and a store after each definition;
-// each split reloads it at the entry of the loop's exits where it is live
-// in (the slot always holds its current value, so any path may reach
-// them).
+// isReloadOf reports whether in reloads v from slot fi.
+func isReloadOf(st *state, in *mir.Instr, v mir.Reg, fi int) bool {
+	s, r, ok := st.slotAccess(in, false)
+	return ok && s == fi && r == v
+}
+
+// splitAroundLoops applies the split requests of a round: a value split
+// gets a slot and a store after each definition, and a reload at the
+// entry of its loops' exits where it is live in (the slot always holds
+// its current value, so any path may reach them). A value is split in one
+// round only; spilled later, it keeps the slot and its split code goes
+// (spill).
 func (st *state) splitAroundLoops(reqs []splitReq) {
 	f := st.f
 	if st.splitSlot == nil {
@@ -98,7 +117,7 @@ func (st *state) splitAroundLoops(reqs []splitReq) {
 	for _, rq := range reqs {
 		v := rq.v
 		fi, ok := st.splitSlot[v]
-		if !ok {
+		if !ok { // always: a value is split once
 			cl := f.Arch.Classes[f.ClassOf(v)]
 			fi = f.NewFrameObject(mir.FrameObject{Size: int64(cl.Size), Align: int64(min(cl.Size, 8)), Name: "spill"})
 			if st.spillSlots == nil {
@@ -118,13 +137,15 @@ func (st *state) splitAroundLoops(reqs []splitReq) {
 				b.Instrs = out
 			}
 		}
-		for _, e := range rq.l.Exits {
-			if containsReg(lv.LiveIn[index[e]], v) {
-				e.Instrs = append([]*mir.Instr{reloadInstr(f, v, fi)}, e.Instrs...)
-				reloads++
+		for _, l := range rq.loops {
+			for _, e := range l.Exits {
+				if containsReg(lv.LiveIn[index[e]], v) && !(len(e.Instrs) > 0 && isReloadOf(st, e.Instrs[0], v, fi)) {
+					e.Instrs = append([]*mir.Instr{reloadInstr(f, v, fi)}, e.Instrs...)
+					reloads++
+				}
 			}
+			st.debugf("%s: splitting %%%d around the loop at bb%d (fi#%d)", f.Name, v.VirtIndex(), l.Header.ID, fi)
 		}
-		st.debugf("%s: splitting %%%d around the loop at bb%d (fi#%d)", f.Name, v.VirtIndex(), rq.l.Header.ID, fi)
 	}
 	st.count("splits", int64(len(reqs)))
 	st.count("stores", stores)
