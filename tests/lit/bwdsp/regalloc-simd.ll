@@ -60,6 +60,11 @@
 ; DOT: label="%{{[0-9]+}}:xyzt\nxyztR10",shape=box
 ; DOT: n{{[0-9]+}} -- n{{[0-9]+}};
 ;
+; -pass-option=regalloc=gra still selects the colouring (gra is tuple).
+; RUN: %lltosimd -march=bwdsp -O2 -pass-option=regalloc=gra -debug-only=regalloc %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=GRA
+; GRA: fir16: interference graph: {{[0-9]+}} nodes
+; GRA: fir16: colour %{{[0-9]+}}:xyzt -> xyztR
+;
 ; Unknown names are an error.
 ; RUN: not %lltosimd -march=bwdsp -regalloc=nope %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 ; BAD: lltosimd: unknown register allocator 'nope' (known: linear, tuple, gra, gra-lra)
