@@ -195,8 +195,14 @@ func (a *alloc) colour(orig []*interval, noLocal bool) ([]mir.Reg, error) {
 	for _, x := range orig {
 		x.reg = mir.NoReg
 	}
+	csrUsed := make([]bool, a.nphys) // by unit: callee-saved units given to some node
 	setReg := func(i int, r mir.Reg) {
 		nodes[i].reg = r
+		if r != mir.NoReg {
+			for _, u := range a.units[r] {
+				csrUsed[u] = true
+			}
+		}
 		for _, m := range members[i] {
 			m.reg = r
 		}
@@ -205,7 +211,19 @@ func (a *alloc) colour(orig []*interval, noLocal bool) ([]mir.Reg, error) {
 		i := stack[k]
 		x := nodes[i]
 		x.reg = mir.NoReg
+		// As in the linear scan: a value recomputed at each use when
+		// spilled does not open a callee-saved register no value uses yet
+		// when its definition and uses weigh no more than three
+		// instructions (the save and the restore would cost more).
+		cheap := len(members[i]) == 1 && x.remat && x.spillable && a.refs[x.v.VirtIndex()] <= 3
 		free := func(r mir.Reg) bool {
+			if cheap {
+				for _, u := range a.units[r] {
+					if a.f.Arch.Regs[u].CalleeSaved && !csrUsed[u] {
+						return false
+					}
+				}
+			}
 			for _, j := range adj[i] {
 				if c := nodes[j].reg; c != mir.NoReg && a.overlap(c, r) {
 					return false

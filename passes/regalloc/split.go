@@ -3,7 +3,11 @@
 
 package regalloc
 
-import "lltosimd/mir"
+import (
+	"math"
+
+	"lltosimd/mir"
+)
 
 // splitReq asks to split v around loop l: v's value goes to a stack slot
 // after each of its definitions and comes back at the entry of the loop's
@@ -19,8 +23,9 @@ type splitReq struct {
 // keeps it in a register outside the loops and puts its spill code at
 // their boundaries, where it runs less often (loops from
 // mir.ComputeLoops). It returns nil when x is not such a value (a spill
-// temporary, recomputed when spilled, defined by a terminator, or split
-// in an earlier round already: it is spilled now).
+// temporary, recomputed when spilled, defined by a terminator, split in
+// an earlier round already — it is spilled now —, or one whose reloads at
+// the exits would cost about what spilling costs).
 func (a *alloc) loopSplit(x *interval) []*mir.Loop {
 	if !x.spillable || x.remat || a.f.Arch.Classes[a.f.ClassOf(x.v)].Size <= 0 {
 		return nil
@@ -52,6 +57,21 @@ func (a *alloc) loopSplit(x *interval) []*mir.Loop {
 		if ok {
 			out = append(out, l)
 		}
+	}
+	// Worth it only when the reloads at the exits (weighted by their loop
+	// depth) cost less than half of what spilling costs: a reload at
+	// every use, weighted alike (the stores after the definitions are
+	// the same either way).
+	cost := 0.0
+	for _, l := range out {
+		for _, e := range l.Exits {
+			if bi := a.blockIndex[e]; x.covers(2 * a.blockStart[bi]) {
+				cost += math.Pow(8, float64(min(a.loops.Depth(e), 6)))
+			}
+		}
+	}
+	if 2*cost >= a.refs[x.v.VirtIndex()] {
+		return nil
 	}
 	return out
 }
