@@ -31,6 +31,20 @@ type FreeRegs interface {
 	FreeReserved(f *mir.Func) []mir.Reg
 }
 
+// LocalBlock is implemented by a Machine that sets aside a block of
+// registers for a local register allocator, as OCC does for BWDSP (spec
+// bwdsp.md §3.2: R28–R39, the same numbers in every macro, so that a local
+// SIMD value always finds a number free in every lane). The registers
+// made of the block's units are in the allocation orders of their
+// classes and marked Reserved. -regalloc=gra-lra colours the global live
+// ranges without them and allocates block-local values over them;
+// -regalloc=tuple allocates them like any other register;
+// -regalloc=linear leaves them reserved (docs/regalloc.md).
+type LocalBlock interface {
+	// LocalRegs returns the plain registers (units) of the block.
+	LocalRegs() []mir.Reg
+}
+
 var (
 	machineMu sync.Mutex
 	machines  = map[*mir.Arch]Machine{}

@@ -17,7 +17,7 @@ import (
 	"lltosimd/frontend"
 	"lltosimd/mir"
 	"lltosimd/passes"
-	_ "lltosimd/passes/regalloc" // registers the register allocator
+	"lltosimd/passes/regalloc" // registers the register allocator
 	"lltosimd/targets"
 	_ "lltosimd/targets/bwdsp/codegen" // registers bwdsp
 	"lltosimd/targets/cpu0/binout"
@@ -117,6 +117,7 @@ var passOptionFlags = map[string]string{
 	"force-cpu0-long-branch":   "expand every beq/bne as a long branch",
 	"enable-cpu0-select":       "lower selects to movz/movn (default true; false: to branches)",
 	"cpu0-use-small-section":   "Cpu0: small data (up to 8 bytes) in .sdata/.sbss, addressed off $gp with %gp_rel",
+	"dot-interference":         "write each function's interference graph (interference.<function>.dot; -regalloc=tuple or gra-lra)",
 }
 
 // passValueFlags are per-pass options with a value, exposed as flags
@@ -125,6 +126,8 @@ var passValueFlags = map[string]string{
 	"if-conversion-threshold": "extra cycles an if-converted region may cost over its branches (default 0)",
 	"relocation-model":        "Cpu0: static (default) or pic (GOT off $gp, calls through $t9: spec cpu0.md §2, §6)",
 	"bwdsp-split-simd-stores": "split loops with more than N SIMD stores into loops of at most N (OCC loop splitting; default 0: off)",
+	"regalloc": "register allocator: " + strings.Join(regalloc.Names, ", ") +
+		" (default linear; gra is tuple; docs/regalloc.md; same as -pass-option=regalloc=NAME)",
 }
 
 // passValueOptions renames the options of passValueFlags whose pass
@@ -433,6 +436,9 @@ func makeConfig(o *options, tgt *targets.Target, stderr io.Writer) (*passes.Conf
 	case "", "static", "pic":
 	default:
 		return nil, fmt.Errorf("lltosimd: unknown relocation model '%s' (static or pic)", rm)
+	}
+	if ra := cfg.Options["regalloc"]; ra != "" && !slices.Contains(regalloc.Names, ra) {
+		return nil, fmt.Errorf("lltosimd: unknown register allocator '%s' (known: %s)", ra, strings.Join(regalloc.Names, ", "))
 	}
 	return cfg, nil
 }

@@ -2,6 +2,8 @@ package regalloc_test
 
 import (
 	"fmt"
+	"regexp"
+	"strings"
 	"testing"
 
 	"lltosimd/mir"
@@ -10,38 +12,50 @@ import (
 	"lltosimd/passes/regalloc/mock"
 )
 
-// TestRandomProgramsGRA runs the random-program differential test of both
-// mock targets (plain registers and two-lane tuples) with the graph
-// colouring allocator.
-func TestRandomProgramsGRA(t *testing.T) {
+// TestRandomProgramsAllocators runs the random-program differential test
+// under every allocator (-regalloc=NAME) on the mock targets: plain
+// registers, two-lane tuples, and tuples with a local block
+// (NewLocalTupleArch, the gra-lra scheme's reserved registers).
+func TestRandomProgramsAllocators(t *testing.T) {
 	archs := []*mir.Arch{mock.NewArch(3, 1), mock.NewArch(4, 2), mock.NewArch(6, 2), mock.NewArch(3, 0),
-		mock.NewTupleArch(3, 1), mock.NewTupleArch(4, 1), mock.NewTupleArch(6, 2), mock.NewTupleArch(3, 0)}
-	cfg := passes.NewConfig()
-	cfg.Options["regalloc"] = "gra"
-	for _, arch := range archs {
-		for seed := int64(1); seed <= 150; seed++ {
-			f := mock.Generate(arch, seed, 5+int(seed%40))
-			before := f.String()
-			want, err := mock.Run(f, 7, 11)
-			if err != nil {
-				t.Fatalf("%s seed %d: reference run: %v\n%s", arch.Name, seed, err, before)
-			}
-			if err := pipeline(t, f, cfg); err != nil {
-				t.Fatalf("%s seed %d: %v\n%s", arch.Name, seed, err, before)
-			}
-			if err := noVRegs(f); err != nil {
-				t.Fatalf("%s seed %d: %v", arch.Name, seed, err)
-			}
-			got, err := mock.Run(f, 7, 11)
-			if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
-				t.Fatalf("%s seed %d: got %v, %v; want %v\nbefore:\n%s\nafter:\n%s", arch.Name, seed, got, err, want, before, f)
-			}
-		}
+		mock.NewTupleArch(3, 1), mock.NewTupleArch(4, 1), mock.NewTupleArch(6, 2), mock.NewTupleArch(3, 0),
+		mock.NewLocalTupleArch(6, 1, 2), mock.NewLocalTupleArch(8, 2, 3), mock.NewLocalTupleArch(5, 0, 2)}
+	// The statistics each allocator must have exercised.
+	want := map[string][]string{
+		"linear":  {"spills", "coalesced"},
+		"tuple":   {"spills", "coalesced", "graNodes", "splits"},
+		"gra-lra": {"spills", "coalesced", "graNodes", "lraLocals", "aroundBlock"},
 	}
-	for _, key := range []string{"spills", "coalesced"} {
-		if cfg.Stats.Get("regalloc", regalloc.Pass.Stats[key]) == 0 {
-			t.Errorf("statistic %s is 0", key)
-		}
+	for _, ra := range []string{"linear", "tuple", "gra-lra"} {
+		t.Run(ra, func(t *testing.T) {
+			cfg := passes.NewConfig()
+			cfg.Options["regalloc"] = ra
+			for _, arch := range archs {
+				for seed := int64(1); seed <= 150; seed++ {
+					f := mock.Generate(arch, seed, 5+int(seed%40))
+					before := f.String()
+					want, err := mock.Run(f, 7, 11)
+					if err != nil {
+						t.Fatalf("%s seed %d: reference run: %v\n%s", arch.Name, seed, err, before)
+					}
+					if err := pipeline(t, f, cfg); err != nil {
+						t.Fatalf("%s seed %d: %v\n%s", arch.Name, seed, err, before)
+					}
+					if err := noVRegs(f); err != nil {
+						t.Fatalf("%s seed %d: %v", arch.Name, seed, err)
+					}
+					got, err := mock.Run(f, 7, 11)
+					if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+						t.Fatalf("%s seed %d: got %v, %v; want %v\nbefore:\n%s\nafter:\n%s", arch.Name, seed, got, err, want, before, f)
+					}
+				}
+			}
+			for _, key := range want[ra] {
+				if cfg.Stats.Get("regalloc", regalloc.Pass.Stats[key]) == 0 {
+					t.Errorf("statistic %s is 0", key)
+				}
+			}
+		})
 	}
 }
 
@@ -52,5 +66,54 @@ func TestUnknownAllocator(t *testing.T) {
 	f := mock.Generate(mock.NewArch(4, 1), 1, 5)
 	if err := pipeline(t, f, cfg); err == nil {
 		t.Error("no error for -pass-option=regalloc=nope")
+	}
+}
+
+// Under gra-lra, GRA never hands out the local block (the numbers 3 and 4
+// of NewLocalTupleArch(5, 0, 2), in both lanes and as pairs), and LRA
+// allocates the pairs of a block before its scalars (spec bwdsp.md §3.2),
+// as the colouring order of -debug-only=regalloc shows.
+func TestGRALRARules(t *testing.T) {
+	arch := mock.NewLocalTupleArch(5, 0, 2)
+	cfg := passes.NewConfig()
+	cfg.Options["regalloc"] = "gra-lra"
+	cfg.DebugOnly["regalloc"] = true
+	var out strings.Builder
+	cfg.DebugOut = &out
+	for seed := int64(1); seed <= 60; seed++ {
+		f := mock.Generate(arch, seed, 5+int(seed%40))
+		if err := pipeline(t, f, cfg); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+	}
+	global := regexp.MustCompile(`: colour \S+ -> \$(r|b|ab)[34]$`)
+	local := regexp.MustCompile(`: lra: (bb\d+): %\d+ -> \$(ab|r|b)\d+$`)
+	lraLines, pairs, block, scalarSeen := 0, 0, "", false
+	for _, line := range strings.Split(out.String(), "\n") {
+		if global.MatchString(line) {
+			t.Errorf("GRA used the local block: %s", line)
+		}
+		if strings.Contains(line, "gra-lra:") {
+			block = "" // the next function or round
+		}
+		m := local.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		lraLines++
+		if m[1] != block {
+			block, scalarSeen = m[1], false
+		}
+		if m[2] == "ab" {
+			pairs++
+			if scalarSeen {
+				t.Errorf("pair allocated after a scalar of its block: %s", line)
+			}
+		} else {
+			scalarSeen = true
+		}
+	}
+	if lraLines < 100 || pairs < 20 {
+		t.Errorf("%d LRA allocations, %d of pairs: the programs do not exercise LRA", lraLines, pairs)
 	}
 }

@@ -160,6 +160,9 @@ func (a *alloc) build() {
 			} else if d, u := in.Ops[0], in.Ops[1]; d.Kind == mir.KindReg && u.Kind == mir.KindReg {
 				a.hint(d.Reg, u.Reg)
 				a.hint(u.Reg, d.Reg)
+				if d.Reg.IsVirtual() && u.Reg.IsVirtual() && d.Reg != u.Reg {
+					a.copies = append(a.copies, copyPair{d.Reg, u.Reg, w})
+				}
 			}
 			use := func(r mir.Reg, def bool) {
 				if def || !tracked(r) {
@@ -268,6 +271,13 @@ func (a *alloc) setupReads(b *mir.Block) map[*mir.Instr][]mir.Reg {
 		})
 	}
 	return extra
+}
+
+// copyPair is a copy d = u between virtual registers, executed about w
+// times (loop weight).
+type copyPair struct {
+	d, u mir.Reg
+	w    float64
 }
 
 func (a *alloc) hint(v, other mir.Reg) {

@@ -48,6 +48,7 @@ package regalloc
 
 import (
 	"fmt"
+	"strings"
 
 	"lltosimd/mir"
 	"lltosimd/passes"
@@ -56,7 +57,7 @@ import (
 // Pass is the register allocation pass ("regalloc").
 var Pass = passes.Register(&passes.Pass{
 	Name:     "regalloc",
-	Desc:     "Linear-scan register allocation",
+	Desc:     "Register allocation (-regalloc=linear|tuple|gra-lra)",
 	Required: true,
 	Stats: map[string]string{
 		"spills":         "Number of registers spilled",
@@ -66,10 +67,31 @@ var Pass = passes.Register(&passes.Pass{
 		"coalesced":      "Number of copies coalesced",
 		"reloadsRemoved": "Number of reloads replaced by register copies",
 		"reloadsRenamed": "Number of reloads removed by reading the register that holds the value",
+		"splits":         "Number of live ranges split around a loop instead of spilled",
+		"aroundBlock":    "Number of global live ranges spilled around a block for the local allocator",
+		"graNodes":       "Number of live ranges coloured by the global allocator",
+		"lraLocals":      "Number of block-local live ranges allocated by the local allocator",
 	},
 	Needs: mir.PropNoPHIs | mir.PropSelected, Sets: mir.PropNoVRegs,
 	Run: run,
 })
+
+// Names are the allocators -regalloc (or -pass-option=regalloc=) selects.
+var Names = []string{"linear", "tuple", "gra", "gra-lra"}
+
+// mode is the allocator of a compilation.
+type mode int
+
+const (
+	// modeLinear is the linear scan (scan.go), the default.
+	modeLinear mode = iota
+	// modeTuple colours the interference graph of every live range
+	// (gra.go; "gra" is an alias), using the local block too.
+	modeTuple
+	// modeLRA colours the global live ranges without the target's local
+	// block and allocates block-local values per block (lra.go).
+	modeLRA
+)
 
 // rematWeight scales the spill weight of values the allocator recomputes
 // instead of reloading, so that they go before values that need a stack
@@ -102,10 +124,12 @@ func Allocate(c *passes.Ctx, f *mir.Func) error {
 	}
 	switch opt {
 	case "", "linear":
-	case "gra":
-		st.gra = true
+	case "tuple", "gra":
+		st.mode = modeTuple
+	case "gra-lra":
+		st.mode = modeLRA
 	default:
-		return fmt.Errorf("%s: unknown allocator -pass-option=regalloc=%s (linear, gra)", f.Name, opt)
+		return fmt.Errorf("%s: unknown register allocator -regalloc=%s (%s)", f.Name, opt, strings.Join(Names, ", "))
 	}
 	for round := 0; ; round++ {
 		if round == maxRounds {
@@ -113,21 +137,31 @@ func Allocate(c *passes.Ctx, f *mir.Func) error {
 		}
 		a := newAlloc(st)
 		a.build()
-		scan := a.scan
-		if st.gra {
-			scan = a.colour
+		var spilled []mir.Reg
+		var err error
+		switch st.mode {
+		case modeLinear:
+			spilled, err = a.scan()
+		case modeTuple:
+			spilled, err = a.colour(a.nodes(nil), false)
+		case modeLRA:
+			spilled, err = a.graLRA()
 		}
-		spilled, err := scan()
 		if err != nil {
 			return err
 		}
 		st.debugf("%s: round %d: %d intervals, %d spilled", f.Name, round, len(a.iv), len(spilled))
-		if len(spilled) == 0 {
+		if len(spilled) == 0 && len(a.splits) == 0 {
 			a.rewrite()
 			break
 		}
-		if err := st.spill(spilled, round); err != nil {
-			return err
+		if len(a.splits) > 0 {
+			st.splitAroundLoops(a.splits)
+		}
+		if len(spilled) > 0 {
+			if err := st.spill(spilled, round); err != nil {
+				return err
+			}
 		}
 	}
 	f.Props |= mir.PropNoVRegs
@@ -138,7 +172,7 @@ func Allocate(c *passes.Ctx, f *mir.Func) error {
 type state struct {
 	f       *mir.Func
 	c       *passes.Ctx
-	gra     bool   // colour the interference graph (gra.go) instead of the linear scan
+	mode    mode   // the allocator
 	noSpill []bool // by vreg index: spill temporaries
 	// spillSlots are the frame objects made for spills: only spill code
 	// touches them, so a reload can reuse a register that holds the value.
@@ -149,6 +183,8 @@ type state struct {
 	// sharedRemat marks the registers that carry a recomputed value
 	// through a stretch; spilled in turn, they are recomputed at each use.
 	sharedRemat map[mir.Reg]bool
+	// splitSlot gives the values split around loops their slot.
+	splitSlot map[mir.Reg]int
 }
 
 func (st *state) count(key string, n int64) {
@@ -185,7 +221,23 @@ type alloc struct {
 	fixed       [][]seg   // by unit, sorted after build
 	iv          []*interval
 	hints       [][]mir.Reg // by vreg index
-	refs        []float64   // by vreg index: loop-weighted references
+	copies      []copyPair  // the register-to-register copies between virtual registers
+	// local marks, by unit, the target's local block (passes.LocalBlock);
+	// nil when the target has none.
+	local []bool
+	// aroundBlock lists, by block index, the global values the local
+	// allocator spills around the block (lra.go).
+	aroundBlock map[int][]mir.Reg
+	worstCache  map[[2]mir.RegClass]int
+	// splits are the values the graph colouring splits around a loop
+	// instead of spilling (split.go), with what loopSplit computes once.
+	splits     []splitReq
+	loops      *mir.LoopInfo
+	blockIndex map[*mir.Block]int
+	blockStart []int
+	blockRefs  []map[mir.Reg]bool
+	termDef    map[mir.Reg]bool
+	refs       []float64 // by vreg index: loop-weighted references
 }
 
 func newAlloc(st *state) *alloc {
@@ -200,8 +252,24 @@ func newAlloc(st *state) *alloc {
 		a.tuples = a.tuples || len(a.units[r]) > 1
 	}
 	var free []mir.Reg
-	if m, ok := passes.MachineFor(f.Arch).(passes.FreeRegs); ok {
+	m := passes.MachineFor(f.Arch)
+	if m, ok := m.(passes.FreeRegs); ok {
 		free = m.FreeReserved(f)
+	}
+	if m, ok := m.(passes.LocalBlock); ok && st.mode != modeLinear {
+		// The local block is allocatable unless the linear scan runs:
+		// tuple colours it like the rest, gra-lra gives it to LRA only.
+		a.local = make([]bool, a.nphys)
+		for _, u := range m.LocalRegs() {
+			if int(u) < a.nphys {
+				a.local[u] = true
+			}
+		}
+		for r := 1; r < a.nphys; r++ {
+			if a.inLocalBlock(mir.Reg(r)) {
+				free = append(free, mir.Reg(r))
+			}
+		}
 	}
 	a.order = make([][]mir.Reg, len(f.Arch.Classes))
 	for i, cl := range f.Arch.Classes {
@@ -230,6 +298,33 @@ func newAlloc(st *state) *alloc {
 		st.noSpill = append(st.noSpill, false)
 	}
 	return a
+}
+
+// inLocalBlock reports whether every unit of physical register r is in
+// the target's local block.
+func (a *alloc) inLocalBlock(r mir.Reg) bool {
+	if a.local == nil || int(r) >= a.nphys || len(a.units[r]) == 0 {
+		return false
+	}
+	for _, u := range a.units[r] {
+		if !a.local[u] {
+			return false
+		}
+	}
+	return true
+}
+
+// touchesLocalBlock reports whether some unit of r is in the local block.
+func (a *alloc) touchesLocalBlock(r mir.Reg) bool {
+	if a.local == nil || int(r) >= a.nphys {
+		return false
+	}
+	for _, u := range a.units[r] {
+		if a.local[u] {
+			return true
+		}
+	}
+	return false
 }
 
 // trackedPhys reports whether physical register r has an allocatable unit:

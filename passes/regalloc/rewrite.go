@@ -2,7 +2,11 @@
 
 package regalloc
 
-import "lltosimd/mir"
+import (
+	"slices"
+
+	"lltosimd/mir"
+)
 
 // rewrite replaces every virtual register by its assignment, removes
 // identity copies and records the callee-saved registers in use (the
@@ -19,6 +23,8 @@ func (a *alloc) rewrite() {
 		}
 		return mir.NoReg
 	}
+	a.spillAroundBlocks()
+	a.countColours()
 	if a.debugging() {
 		for _, iv := range a.iv {
 			if iv != nil {
@@ -66,6 +72,48 @@ func (a *alloc) rewrite() {
 	for r := 1; r < a.nphys; r++ {
 		if used[r] && a.unitAlloc[r] && f.Arch.Regs[r].CalleeSaved {
 			f.SavedRegs = append(f.SavedRegs, mir.Reg(r))
+		}
+	}
+}
+
+// countColours adds, for every class of single-unit registers (BWDSP:
+// the scalar classes of each macro, x, y, z, t), the number of its
+// registers some live range holds (a tuple holds one in each of its
+// lanes' classes) to the statistic "Registers used in class NAME". Of
+// classes with the same registers only the last counts.
+func (a *alloc) countColours() {
+	if a.c == nil || a.c.Cfg == nil {
+		return
+	}
+	used := make([]bool, a.nphys)
+	for _, iv := range a.iv {
+		if iv != nil && iv.reg != mir.NoReg && int(iv.reg) < a.nphys {
+			for _, u := range a.units[iv.reg] {
+				used[u] = true
+			}
+		}
+	}
+	classes := a.f.Arch.Classes
+next:
+	for c, cl := range classes {
+		for _, r := range cl.Alloc {
+			if int(r) >= a.nphys || len(a.units[r]) != 1 {
+				continue next
+			}
+		}
+		for _, later := range classes[c+1:] {
+			if slices.Equal(later.Alloc, cl.Alloc) {
+				continue next
+			}
+		}
+		n := 0
+		for _, r := range cl.Alloc {
+			if used[r] {
+				n++
+			}
+		}
+		if n > 0 {
+			a.c.Cfg.Stats.Add(a.c.Pass.Name, "Registers used in class "+cl.Name+" (summed over functions)", int64(n))
 		}
 	}
 }

@@ -25,6 +25,7 @@ func (st *state) spill(vs []mir.Reg, round int) error {
 	remat := st.rematerializable(vs)
 	slot := map[mir.Reg]int{}
 	derived := map[mir.Reg]bool{} // stretch registers spilled again
+	unsplit := map[mir.Reg]bool{} // values split around loops before
 	var newSlots int64
 	for _, v := range vs {
 		if remat[v] != nil {
@@ -34,6 +35,14 @@ func (st *state) spill(vs []mir.Reg, round int) error {
 		if fi, ok := st.slotOf[v]; ok {
 			slot[v], derived[v] = fi, true
 			st.debugf("%s: spilling %%%d back to fi#%d", f.Name, v.VirtIndex(), fi)
+			continue
+		}
+		if fi, ok := st.splitSlot[v]; ok {
+			// Split around loops before (split.go): the slot holds it
+			// already; the split's stores and reloads go, the spill
+			// code below replaces them.
+			slot[v], unsplit[v] = fi, true
+			st.debugf("%s: spilling %%%d (split before) to fi#%d", f.Name, v.VirtIndex(), fi)
 			continue
 		}
 		cl := f.Arch.Classes[f.ClassOf(v)]
@@ -89,6 +98,12 @@ func (st *state) spill(vs []mir.Reg, round int) error {
 			}
 			if fi, r, ok := st.slotAccess(in, true); ok && derived[r] && slot[r] == fi {
 				continue // each definition stores on its own now
+			}
+			if fi, r, ok := st.slotAccess(in, false); ok && unsplit[r] && slot[r] == fi {
+				continue // the split's reload: every use reloads now
+			}
+			if fi, r, ok := st.slotAccess(in, true); ok && unsplit[r] && slot[r] == fi {
+				continue // the split's store: every definition stores now
 			}
 			if isCall(f, in) {
 				stretch++

@@ -63,6 +63,26 @@ const (
 	FirstCalleeReg  = 40 // R40..R63 callee-saved
 )
 
+// inAllocOrder reports whether general register number n (description
+// d) is in the allocation orders: R10 and up, but not R8/R9. The local
+// block R28–R39 is there although reserved: the allocators that have a
+// use for it take it (passes.LocalBlock, Machine.LocalRegs).
+func inAllocOrder(d mir.RegDesc, n int) bool {
+	return n >= FirstGRAReg && (!d.Reserved || n >= FirstLRAReg && n < FirstCalleeReg)
+}
+
+// LocalBlock returns the plain registers of the local allocator's block,
+// m.R28–R39 in every macro (spec §2.7, §3.2).
+func LocalBlock() []mir.Reg {
+	var out []mir.Reg
+	for m := 0; m < NumMacros; m++ {
+		for n := FirstLRAReg; n < FirstCalleeReg; n++ {
+			out = append(out, GPRReg(m, n))
+		}
+	}
+	return out
+}
+
 // calleeSavedAddr reports whether address register a is callee-saved:
 // U10–U15, V8–V15, W8–W15 (spec §2.7).
 func calleeSavedAddr(a int) bool {
@@ -114,7 +134,7 @@ func newArch() *mir.Arch {
 	for _, callee := range []bool{false, true} {
 		for n := 0; n < NumR; n++ {
 			r := GPRReg(MacroX, n)
-			if !regs[r].Reserved && n >= FirstGRAReg && regs[r].CalleeSaved == callee {
+			if inAllocOrder(regs[r], n) && regs[r].CalleeSaved == callee {
 				gprAlloc = append(gprAlloc, r)
 			}
 		}

@@ -80,7 +80,8 @@ func tupleIndex(d Mask) int {
 
 // addMaskClasses appends the tuple registers and the classes of every
 // mask to a: the allocation order of each class is that of the plain
-// registers (caller-saved R10–R27, then callee-saved R40–R63; spec §2.7),
+// registers (caller-saved R10–R27, the local block R28–R39, then
+// callee-saved R40–R63; spec §2.7),
 // the same numbers in every lane.
 func addMaskClasses(a *mir.Arch) {
 	if len(a.Classes) != int(FirstMaskClass) || len(a.Regs) != firstTuple {
@@ -102,7 +103,7 @@ func addMaskClasses(a *mir.Arch) {
 		for _, callee := range []bool{false, true} {
 			for n := FirstGRAReg; n < NumR; n++ {
 				r := TupleReg(d, n)
-				if !a.Regs[r].Reserved && a.Regs[r].CalleeSaved == callee {
+				if inAllocOrder(a.Regs[r], n) && a.Regs[r].CalleeSaved == callee {
 					alloc = append(alloc, r)
 				}
 			}

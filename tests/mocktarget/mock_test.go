@@ -35,6 +35,12 @@ func expected(t *testing.T) []string {
 // compile translates progs.c's mipsel IR for the toy target and runs its
 // pipeline, with the verifier after every pass.
 func compile(t *testing.T, target, opt string) (*mir.Module, *passes.Config) {
+	return compileRA(t, target, opt, "")
+}
+
+// compileRA is compile with the register allocator ra (-regalloc=ra; ""
+// for the default).
+func compileRA(t *testing.T, target, opt, ra string) (*mir.Module, *passes.Config) {
 	clang := testtools.Tool(t, "CLANG", "clang-14")
 	ll := filepath.Join(t.TempDir(), "toy.ll")
 	if _, stderr, code, err := testtools.Run(nil, clang, "--target=mipsel-unknown-linux-gnu", opt, "-S", "-emit-llvm", "testdata/progs.c", "-o", ll); err != nil || code != 0 {
@@ -58,6 +64,9 @@ func compile(t *testing.T, target, opt string) (*mir.Module, *passes.Config) {
 	}
 	cfg := passes.NewConfig()
 	cfg.Verify = true
+	if ra != "" {
+		cfg.Options["regalloc"] = ra
+	}
 	plan, err := passes.NewPlan(tgt.Pipeline(), cfg, mir.PropSSA)
 	if err != nil {
 		t.Fatal(err)
@@ -90,6 +99,27 @@ func TestToyTarget(t *testing.T) {
 				t.Error("no accumulator allocated")
 			}
 		})
+	}
+}
+
+// TestToyAllocators runs TestToyTarget's programs under the graph
+// colouring allocators (the toy machine has no tuples and no local block:
+// tuple is plain Chaitin-Briggs, gra-lra's LRA gets the caller-saved
+// registers GRA leaves unused in each block).
+func TestToyAllocators(t *testing.T) {
+	want := expected(t)
+	for _, ra := range []string{"tuple", "gra-lra"} {
+		for _, opt := range []string{"-O0", "-O2"} {
+			t.Run(ra+opt, func(t *testing.T) {
+				mod, cfg := compileRA(t, "toy", opt, ra)
+				var asm bytes.Buffer
+				tgt, _ := targets.Lookup("toy")
+				if err := tgt.Emit(&asm, mod, "asm", cfg); err != nil {
+					t.Fatal(err)
+				}
+				runAgainstLLI(t, mod, asm.String(), want)
+			})
+		}
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"fmt"
 
 	"lltosimd/mir"
+	"lltosimd/passes"
 )
 
 // Opcode names of the mock target, in table order.
@@ -104,6 +105,43 @@ func NewTupleArch(n, calleeSaved int) *mir.Arch {
 	return a
 }
 
+// NewLocalTupleArch returns NewTupleArch(n, calleeSaved) with a local
+// block (passes.LocalBlock, spec bwdsp.md §3.2): the local caller-saved
+// numbers just below the callee-saved ones, in both lanes, are reserved
+// for the local allocator of -regalloc=gra-lra (the linear scan leaves
+// them alone, tuple uses them). Keep at least 3 numbers outside the
+// block (r0 and r1 carry the arguments).
+func NewLocalTupleArch(n, calleeSaved, local int) *mir.Arch {
+	a := NewTupleArch(n, calleeSaved)
+	a.Name = fmt.Sprintf("mocklocal%d", n)
+	var units []mir.Reg
+	lo := n - calleeSaved - local
+	for i := lo; i < n-calleeSaved; i++ {
+		for _, r := range []mir.Reg{R(i), R(n + 1 + i), R(2*n + 1 + i)} { // ri, bi, abi
+			a.Regs[r].Reserved = true
+		}
+		units = append(units, R(i), R(n+1+i))
+	}
+	passes.RegisterMachine(a, localMachine{units})
+	return a
+}
+
+// localMachine is the passes.Machine of NewLocalTupleArch: generic phi
+// elimination, no branch facts, the local block.
+type localMachine struct{ units []mir.Reg }
+
+func (localMachine) BranchInfo() passes.BranchInfo     { return nil }
+func (localMachine) PhiElimHooks() passes.PhiElimHooks { return passes.PhiElimHooks{} }
+func (m localMachine) LocalRegs() []mir.Reg            { return m.units }
+
+// usable reports whether physical register r holds values in the
+// interpreter: an allocatable plain register (units of tuples), the local
+// block included.
+func usable(f *mir.Func, r int, local map[mir.Reg]bool) bool {
+	d := f.Arch.Regs[r]
+	return (!d.Reserved || local[mir.Reg(r)]) && len(d.Sub) == 0
+}
+
 // R returns physical register ri.
 func R(i int) mir.Reg { return mir.Reg(i + 1) }
 
@@ -121,8 +159,14 @@ func Run(f *mir.Func, a0, a1 int32) (Result, error) {
 	regs := map[mir.Reg]int32{}
 	mem := map[[2]int64]int32{}
 	nphys := 0
+	local := map[mir.Reg]bool{}
+	if m, ok := passes.MachineFor(f.Arch).(passes.LocalBlock); ok {
+		for _, u := range m.LocalRegs() {
+			local[u] = true
+		}
+	}
 	for r := 1; r < len(f.Arch.Regs); r++ {
-		if !f.Arch.Regs[r].Reserved && len(f.Arch.Regs[r].Sub) == 0 { // values live in the units
+		if usable(f, r, local) { // values live in the units
 			nphys++
 			regs[mir.Reg(r)] = int32(0x5000 + r) // recognizable entry values
 		}
@@ -304,7 +348,7 @@ func Run(f *mir.Func, a0, a1 int32) (Result, error) {
 				case CALL:
 					r := 3*regs[R(0)] + regs[R(1)]
 					for x := 1; x < len(f.Arch.Regs); x++ {
-						if !f.Arch.Regs[x].Reserved && !f.Arch.Regs[x].CalleeSaved && len(f.Arch.Regs[x].Sub) == 0 {
+						if usable(f, x, local) && !f.Arch.Regs[x].CalleeSaved {
 							garbage--
 							regs[mir.Reg(x)] = garbage
 						}

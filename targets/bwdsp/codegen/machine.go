@@ -79,6 +79,11 @@ func (Machine) PhiElimHooks() passes.PhiElimHooks {
 // CheckBundle) and dependences, reading instructions through FromMIR.
 func (Machine) VLIWInfo() passes.VLIWInfo { return bw.NewVLIW(bw.FromMIR) }
 
+// LocalRegs gives the register allocator the local block R28–R39 of
+// every macro (passes.LocalBlock, spec §3.2: reserved for LRA under
+// -regalloc=gra-lra).
+func (Machine) LocalRegs() []mir.Reg { return bw.LocalBlock() }
+
 // BranchInfo describes BWL's branches to del-jmp and machine-cse.
 func (Machine) BranchInfo() passes.BranchInfo { return branchInfo{} }
 
