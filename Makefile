@@ -142,8 +142,8 @@ bench-bwdsp: build
 # 0 = off): spills, reloads, loops split, static bundles, cycles and the
 # resource bound per kernel, each run checked against lli. An allocator the
 # compiler does not know is reported and skipped.
-REGALLOCS    ?= linear gra
-REGALLOC_FLAG ?= -pass-option=regalloc=
+REGALLOCS    ?= linear tuple gra-lra
+REGALLOC_FLAG ?= -regalloc=
 SPLITS       ?= 0 4
 .PHONY: bench-regalloc
 bench-regalloc: build
