@@ -236,6 +236,9 @@ func (t *translator) function(irf *ir.Func) (mf *mir.Func, err error) {
 			mf, err = nil, t.funcError(irf, s.instNo, msg+" in function @"+irf.Name())
 		}
 	}()
+	if err := t.checkDominance(irf); err != nil {
+		return nil, err
+	}
 	s.run()
 	return s.f, nil
 }
