@@ -78,8 +78,8 @@ func TestCompare(t *testing.T) {
 		{"arg0: 0x1 0x2\narg2: 0x3f800000 0x80000000\n", false},
 		{"", false},
 	} {
-		if err := compare(r, exp, tc.got); (err == nil) != tc.ok {
-			t.Errorf("compare(%q) = %v, want ok=%v", tc.got, err, tc.ok)
+		if err := Compare(r, exp, tc.got); (err == nil) != tc.ok {
+			t.Errorf("Compare(%q) = %v, want ok=%v", tc.got, err, tc.ok)
 		}
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -44,7 +43,7 @@ func qpusOverride(t *testing.T) []int {
 }
 
 var (
-	h         *harness
+	h         *Harness
 	vc4run    string // path of the vc4run binary
 	vc4runErr error  // why there is none
 	setupErr  error
@@ -68,8 +67,8 @@ func TestMain(m *testing.M) {
 			return m.Run()
 		}
 		defer os.RemoveAll(work)
-		h = newHarness(root, work)
-		vc4run, vc4runErr = buildVC4Run(root, work)
+		h = NewHarness(root, work)
+		vc4run, vc4runErr = BuildVC4Run(root, work)
 		code := m.Run()
 		if *reportFile != "" {
 			if err := writeReport(*reportFile); err != nil {
@@ -97,26 +96,6 @@ func repoRoot() (string, error) {
 		}
 		dir = parent
 	}
-}
-
-func buildVC4Run(root, work string) (string, error) {
-	if dir := os.Getenv("LLTOSIMD_BIN_DIR"); dir != "" {
-		p := filepath.Join(dir, "vc4run")
-		if _, err := os.Stat(p); err != nil {
-			return "", fmt.Errorf("LLTOSIMD_BIN_DIR: %v", err)
-		}
-		return p, nil
-	}
-	if _, err := os.Stat(filepath.Join(root, "cmd/vc4run")); err != nil {
-		return "", fmt.Errorf("cmd/vc4run does not exist in this tree (%v)", err)
-	}
-	out := filepath.Join(work, "vc4run")
-	c := exec.Command("go", "build", "-o", out, "./cmd/vc4run")
-	c.Dir = root
-	if msg, err := c.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build ./cmd/vc4run: %v\n%s", err, msg)
-	}
-	return out, nil
 }
 
 // needTools fails the test when the harness or an LLVM tool is missing.
@@ -166,7 +145,7 @@ func TestCorpus(t *testing.T) {
 		t.Run(kernelName(f), func(t *testing.T) {
 			t.Parallel()
 			for _, opt := range opts {
-				if _, err := h.vc4IR(f, opt); err != nil {
+				if _, err := h.VC4IR(f, opt); err != nil {
 					t.Error(err)
 				}
 			}
@@ -199,7 +178,7 @@ func TestDriverInit(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.File = file
-	got, err := h.reference(r, "O2")
+	got, err := h.Reference(r, "O2")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +223,7 @@ func TestReference(t *testing.T) {
 			for _, r := range runs {
 				outs := map[string]string{}
 				for _, opt := range opts {
-					out, err := h.reference(r, opt)
+					out, err := h.Reference(r, opt)
 					if err != nil {
 						t.Errorf("%s %s: %v", r.Label(), opt, err)
 						continue
@@ -260,7 +239,7 @@ func TestReference(t *testing.T) {
 				if len(outs) != len(opts) {
 					continue
 				}
-				if err := compare(r, outs["O0"], outs["O2"]); err != nil {
+				if err := Compare(r, outs["O0"], outs["O2"]); err != nil {
 					t.Errorf("%s: -O2 reference differs from -O0: %v", r.Label(), err)
 				}
 				if differsFromInit(t, r, outs["O0"]) {
@@ -275,7 +254,7 @@ func TestReference(t *testing.T) {
 }
 
 // rerunReference runs the linked reference program again, bypassing the memo.
-func (h *harness) rerunReference(r *Run, opt string) (string, error) {
+func (h *Harness) rerunReference(r *Run, opt string) (string, error) {
 	prog, err := h.hostProgram(r, opt)
 	if err != nil {
 		return "", err
@@ -335,7 +314,7 @@ func TestVC4(t *testing.T) {
 								recordStats(r, opt, q, "error", "")
 								t.Fatalf("not run: %v", timedOut)
 							}
-							if err := runVC4(t, r, opt, q); errors.Is(err, errTimeout) {
+							if err := runVC4(t, r, opt, q); errors.Is(err, ErrTimeout) {
 								timedOut = fmt.Errorf("the run with -qpus %d %v", q, err)
 							}
 						})
@@ -381,43 +360,38 @@ func TestBenchVC4(t *testing.T) {
 func runVC4(t *testing.T, r *Run, opt string, qpus int) error {
 	// Past go test's -timeout the process panics and loses every result:
 	// rather fail the runs that no longer fit.
-	if deadline, ok := t.Deadline(); ok && time.Until(deadline) < vc4runTimeout+30*time.Second {
+	if deadline, ok := t.Deadline(); ok && time.Until(deadline) < VC4runTimeout+30*time.Second {
 		recordStats(r, opt, qpus, "not run", "")
 		t.Errorf("not run: go test -timeout leaves too little time (use -timeout 30m)")
 		return nil
 	}
-	expected, err := h.reference(r, opt)
+	expected, err := h.Reference(r, opt)
 	if err != nil {
 		t.Errorf("reference: %v", err)
 		return nil
 	}
-	ll, err := h.vc4IR(r.File, opt)
+	ll, err := h.VC4IR(r.File, opt)
 	if err != nil {
 		t.Error(err)
 		return nil
 	}
-	args := []string{"-qpus", strconv.Itoa(qpus), "-global", strconv.Itoa(r.Global),
-		"-local", strconv.Itoa(r.Local), "-kernel", r.Kernel}
-	args = append(args, extraFlags()...)
+	flags := extraFlags()
 	if *reportFile != "" {
-		args = append(args, "-stats")
+		flags = append(flags, "-stats")
 	}
-	for _, a := range r.Args {
-		args = append(args, "-arg", a.Spec)
-	}
-	args = append(args, ll)
+	args := r.VC4runArgs(ll, qpus, flags...)
 	repro := "vc4run " + strings.Join(args, " ")
-	stdout, stderr, code, err := runVC4Tool(vc4run, args...)
+	stdout, stderr, code, err := RunVC4run(vc4run, args...)
 	if err != nil || code != 0 {
 		status := "error"
-		if errors.Is(err, errTimeout) {
+		if errors.Is(err, ErrTimeout) {
 			status = "timeout"
 		}
 		recordStats(r, opt, qpus, status, "")
 		t.Errorf("%s:%d (%s): vc4run failed: exit %d %v\n%s\nreproduce: %s", r.File, r.Line, opt, code, err, clip(stderr), repro)
 		return err
 	}
-	if err := compare(r, expected, stdout); err != nil {
+	if err := Compare(r, expected, stdout); err != nil {
 		recordStats(r, opt, qpus, "WRONG", stderr)
 		t.Errorf("%s:%d (%s): %v\nreproduce: %s", r.File, r.Line, opt, err, repro)
 		return nil

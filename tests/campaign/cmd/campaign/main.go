@@ -1,13 +1,14 @@
-// Command campaign runs the csmith, llvm-stress and random-CFG
+// Command campaign runs the csmith, llvm-stress, random-CFG and VC4
 // differential-testing campaigns of package lltosimd/tests/campaign and
 // prints summary tables.
 //
 //	campaign csmith [-n 1000] [-start 1] [-opts O0,O2] [-cpus cpu032I,cpu032II] [-targets cpu0el,bwdsp] [-host-every 10]
 //	campaign stress [-n 10000] [-start 1] [-exec]
 //	campaign cfg [-n 10000] [-start 1]
+//	campaign vc4 [-n 300] [-start 1]
 //
-// It uses the prebuilt bin/lltosimd, bin/cpu0sim and bin/bwdsprun (make build) and keeps
-// the files of failing cases under -work. The exit status is 1 when a case
+// It uses the prebuilt bin/lltosimd, bin/cpu0sim, bin/bwdsprun and bin/vc4run
+// (make build) and keeps the files of failing cases under -work. The exit status is 1 when a case
 // mismatched or crashed.
 package main
 
@@ -27,8 +28,8 @@ import (
 )
 
 func main() {
-	if len(os.Args) < 2 || (os.Args[1] != "csmith" && os.Args[1] != "stress" && os.Args[1] != "cfg") {
-		fmt.Fprintln(os.Stderr, "usage: campaign csmith|stress|cfg [flags] (-h for flags)")
+	if len(os.Args) < 2 || (os.Args[1] != "csmith" && os.Args[1] != "stress" && os.Args[1] != "cfg" && os.Args[1] != "vc4") {
+		fmt.Fprintln(os.Stderr, "usage: campaign csmith|stress|cfg|vc4 [flags] (-h for flags)")
 		os.Exit(2)
 	}
 	mode := os.Args[1]
@@ -61,10 +62,18 @@ func main() {
 	check(os.MkdirAll(w, 0o755))
 	binDir, err := filepath.Abs(*bin)
 	check(err)
-	t, err := campaign.NewTools(root, w, filepath.Join(binDir, "lltosimd"), filepath.Join(binDir, "cpu0sim"))
-	check(err)
-	t.LLITimeout, t.MaxSteps = *lliTimeout, *maxSteps
-	t.BWDSPRun = filepath.Join(binDir, "bwdsprun")
+	var t *campaign.Tools
+	var vt *campaign.VC4Tools
+	if mode == "vc4" {
+		vt, err = campaign.NewVC4Tools(root, w, filepath.Join(binDir, "vc4run"))
+		check(err)
+		vt.Keep = *keep
+	} else {
+		t, err = campaign.NewTools(root, w, filepath.Join(binDir, "lltosimd"), filepath.Join(binDir, "cpu0sim"))
+		check(err)
+		t.LLITimeout, t.MaxSteps = *lliTimeout, *maxSteps
+		t.BWDSPRun = filepath.Join(binDir, "bwdsprun")
+	}
 	cpuList := strings.Split(*cpus, ",")
 	var csmithCPUs []string // the cpu0el CPUs of the csmith matrix
 	runBWDSP := false
@@ -183,6 +192,26 @@ func main() {
 		mu.Unlock()
 		campaign.Parallel(*n, *jobs, func(i int) {
 			rs := t.RunCFG(int64(*start+i), campaign.CFGConfigs)
+			mu.Lock()
+			defer mu.Unlock()
+			tl.Programs++
+			progress(tl)
+			for _, r := range rs {
+				tl.Add(r)
+				report(r)
+			}
+		})
+	case "vc4":
+		tl := campaign.NewTally(fmt.Sprintf("VC4 kernels seeds %d..%d × {%s} × QPUs %v × 2 shapes (every %dth seed: + __local variant)",
+			*start, *start+*n-1, strings.Join(campaign.VC4FuzzOpts, ","), campaign.VC4FuzzQPUs, campaign.VC4LocalEvery))
+		tallies = append(tallies, tl)
+		mu.Lock()
+		print = func() {
+			tl.Print(os.Stdout, campaign.Matched, campaign.Mismatched, campaign.Crashed, campaign.Unsupported, campaign.Skipped)
+		}
+		mu.Unlock()
+		campaign.Parallel(*n, *jobs, func(i int) {
+			rs := vt.RunVC4(int64(*start + i))
 			mu.Lock()
 			defer mu.Unlock()
 			tl.Programs++

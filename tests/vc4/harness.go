@@ -32,9 +32,10 @@ const vc4Triple = "spir"
 // opts are the clang optimisation levels of the matrix.
 var opts = []string{"O0", "O2"}
 
-// harness holds the tool paths and memoised artefacts shared by all tests
-// of one process.
-type harness struct {
+// Harness holds the tool paths and memoised artefacts shared by all runs
+// of one process (the tests of this package, the VC4 campaign of
+// tests/campaign).
+type Harness struct {
 	clang, llvmLink, lli string
 	root, work           string
 	toolErr              error
@@ -50,7 +51,7 @@ type memoEntry struct {
 }
 
 // memo computes f once per key for the whole test process.
-func (h *harness) memo(key string, f func() (any, error)) (any, error) {
+func (h *Harness) memo(key string, f func() (any, error)) (any, error) {
 	h.mu.Lock()
 	e := h.cache[key]
 	if e == nil {
@@ -62,8 +63,10 @@ func (h *harness) memo(key string, f func() (any, error)) (any, error) {
 	return e.val, e.err
 }
 
-func newHarness(root, work string) *harness {
-	h := &harness{root: root, work: work, cache: map[string]*memoEntry{}}
+// NewHarness locates clang, llvm-link and lli (CLANG, LLVM_LINK, LLI
+// override them; Err reports a missing one); generated files go to work.
+func NewHarness(root, work string) *Harness {
+	h := &Harness{root: root, work: work, cache: map[string]*memoEntry{}}
 	var err error
 	for _, t := range []struct {
 		dst       *string
@@ -75,6 +78,9 @@ func newHarness(root, work string) *harness {
 	}
 	return h
 }
+
+// Err reports a tool NewHarness could not find.
+func (h *Harness) Err() error { return h.toolErr }
 
 // run executes a tool and turns a failure into an error with its stderr.
 func run(name string, args ...string) (string, error) {
@@ -89,13 +95,13 @@ func run(name string, args ...string) (string, error) {
 }
 
 // artefact is the path of a generated file in the work directory.
-func (h *harness) artefact(kernelFile, suffix string) string {
+func (h *Harness) artefact(kernelFile, suffix string) string {
 	base := strings.TrimSuffix(filepath.Base(kernelFile), ".cl")
 	return filepath.Join(h.work, base+"."+suffix)
 }
 
-// vc4IR compiles a kernel file to spir IR for vc4run.
-func (h *harness) vc4IR(file, opt string) (string, error) {
+// VC4IR compiles a kernel file to spir IR for vc4run.
+func (h *Harness) VC4IR(file, opt string) (string, error) {
 	v, err := h.memo("vc4ir "+file+" "+opt, func() (any, error) {
 		out := h.artefact(file, vc4Triple+"."+opt+".ll")
 		args := append(append([]string{}, clFlags...), "-"+opt, "--target="+vc4Triple, file, "-o", out)
@@ -108,7 +114,7 @@ func (h *harness) vc4IR(file, opt string) (string, error) {
 
 // runtimeIR compiles the reference driver and the host built-ins once and
 // returns their IR files.
-func (h *harness) runtimeIR() ([]string, error) {
+func (h *Harness) runtimeIR() ([]string, error) {
 	v, err := h.memo("runtime", func() (any, error) {
 		rt := filepath.Join(h.work, "vc4ref.ll")
 		bi := filepath.Join(h.work, "builtins.ll")
@@ -137,7 +143,7 @@ type hostProg struct {
 // level: the kernel compiled for the host, a trampoline calling it with
 // the argument array of the driver, the driver and the built-ins, linked
 // into one bitcode file.
-func (h *harness) hostProgram(r *Run, opt string) (*hostProg, error) {
+func (h *Harness) hostProgram(r *Run, opt string) (*hostProg, error) {
 	v, err := h.memo("host "+r.File+" "+r.Kernel+" "+opt, func() (any, error) {
 		rt, err := h.runtimeIR()
 		if err != nil {
@@ -264,9 +270,9 @@ void vc4ref_invoke(void **args)
 `, kernel, strings.Join(decl, ", "), len(params), strings.Join(call, ", "))
 }
 
-// reference runs one header line on lli at one optimisation level and
+// Reference runs one header line on lli at one optimisation level and
 // returns the printed buffers.
-func (h *harness) reference(r *Run, opt string) (string, error) {
+func (h *Harness) Reference(r *Run, opt string) (string, error) {
 	key := fmt.Sprintf("ref %s %d %s", r.File, r.Line, opt)
 	v, err := h.memo(key, func() (any, error) {
 		prog, err := h.hostProgram(r, opt)
@@ -290,7 +296,7 @@ func (h *harness) reference(r *Run, opt string) (string, error) {
 }
 
 // lliArgs is the lli command line of one run of a reference program.
-func (h *harness) lliArgs(prog *hostProg, r *Run) []string {
+func (h *Harness) lliArgs(prog *hostProg, r *Run) []string {
 	args := []string{prog.bitcode}
 	if r.RTZ {
 		args = append(args, "-rtz")
@@ -382,10 +388,10 @@ func ulpDistance(a, b uint32) int64 {
 	return d
 }
 
-// compare checks actual against expected: integer buffers bit for bit,
+// Compare checks actual against expected: integer buffers bit for bit,
 // float buffers within r.ULP ulps (NaNs must match bit for bit). It lists
 // the first mismatching elements of every buffer.
-func compare(r *Run, expected, actual string) error {
+func Compare(r *Run, expected, actual string) error {
 	if expected == actual {
 		return nil
 	}
@@ -451,34 +457,68 @@ func kernelFiles(root string) ([]string, error) {
 	return files, err
 }
 
-// vc4runTimeout bounds one vc4run: corpus kernels need well under a
+// VC4runTimeout bounds one vc4run: corpus kernels need well under a
 // million simulated cycles, while a miscompiled loop runs into vc4run's
 // cycle limit only after minutes. LLTOSIMD_VC4_TIMEOUT (a Go duration)
 // overrides it.
-var vc4runTimeout = func() time.Duration {
+var VC4runTimeout = func() time.Duration {
 	if d, err := time.ParseDuration(os.Getenv("LLTOSIMD_VC4_TIMEOUT")); err == nil && d > 0 {
 		return d
 	}
 	return 20 * time.Second
 }()
 
-// errTimeout marks a vc4run that was killed by vc4runTimeout.
-var errTimeout = errors.New("timed out")
+// ErrTimeout marks a vc4run that was killed by VC4runTimeout.
+var ErrTimeout = errors.New("timed out")
 
-// runVC4Tool runs vc4run under vc4runTimeout.
-func runVC4Tool(name string, args ...string) (stdout, stderr string, code int, err error) {
-	ctx, cancel := context.WithTimeout(context.Background(), vc4runTimeout)
+// RunVC4run runs vc4run under VC4runTimeout.
+func RunVC4run(name string, args ...string) (stdout, stderr string, code int, err error) {
+	ctx, cancel := context.WithTimeout(context.Background(), VC4runTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, name, args...)
 	var out, errb strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err = cmd.Run()
 	if ctx.Err() != nil {
-		return out.String(), errb.String(), -1, fmt.Errorf("%w after %v (LLTOSIMD_VC4_TIMEOUT)", errTimeout, vc4runTimeout)
+		return out.String(), errb.String(), -1, fmt.Errorf("%w after %v (LLTOSIMD_VC4_TIMEOUT)", ErrTimeout, VC4runTimeout)
 	}
 	var ee *exec.ExitError
 	if errors.As(err, &ee) && ee.Exited() {
 		return out.String(), errb.String(), ee.ExitCode(), nil
 	}
 	return out.String(), errb.String(), 0, err
+}
+
+// VC4runArgs is the vc4run command line (without the program) of one run
+// of r on qpus QPUs with the kernel's spir IR ll, extra flags first.
+func (r *Run) VC4runArgs(ll string, qpus int, flags ...string) []string {
+	args := []string{"-qpus", strconv.Itoa(qpus), "-global", strconv.Itoa(r.Global),
+		"-local", strconv.Itoa(r.Local), "-kernel", r.Kernel}
+	args = append(args, flags...)
+	for _, a := range r.Args {
+		args = append(args, "-arg", a.Spec)
+	}
+	return append(args, ll)
+}
+
+// BuildVC4Run builds cmd/vc4run of the tree at root into work (or takes it
+// from $LLTOSIMD_BIN_DIR) and returns its path.
+func BuildVC4Run(root, work string) (string, error) {
+	if dir := os.Getenv("LLTOSIMD_BIN_DIR"); dir != "" {
+		p := filepath.Join(dir, "vc4run")
+		if _, err := os.Stat(p); err != nil {
+			return "", fmt.Errorf("LLTOSIMD_BIN_DIR: %v", err)
+		}
+		return p, nil
+	}
+	if _, err := os.Stat(filepath.Join(root, "cmd/vc4run")); err != nil {
+		return "", fmt.Errorf("cmd/vc4run does not exist in this tree (%v)", err)
+	}
+	out := filepath.Join(work, "vc4run")
+	c := exec.Command("go", "build", "-o", out, "./cmd/vc4run")
+	c.Dir = root
+	if msg, err := c.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build ./cmd/vc4run: %v\n%s", err, msg)
+	}
+	return out, nil
 }
