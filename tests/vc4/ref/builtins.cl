@@ -39,7 +39,8 @@ int __attribute__((overloadable)) clz(int v) {
 	return n;
 }
 
-float __attribute__((overloadable)) fabs(float x) { return x < 0.0f ? -x : x; }
+// fabs clears the sign bit: x < 0 ? -x : x would keep -0.0f negative.
+float __attribute__((overloadable)) fabs(float x) { return as_float(as_uint(x) & 0x7fffffffu); }
 float __attribute__((overloadable)) fmin(float a, float b) { return a < b ? a : b; }
 float __attribute__((overloadable)) fmax(float a, float b) { return a > b ? a : b; }
 float __attribute__((overloadable)) min(float a, float b) { return a < b ? a : b; }
