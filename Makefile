@@ -155,6 +155,7 @@ bench-regalloc: build
 #                        (TARGETS=bwdsp or TARGETS=cpu0el runs one target)
 #   make stress N=10000  llvm-stress modules: no crash; optimized ones run against lli
 #   make cfg N=10000     random CFGs (switches, self-loops, phis) in 6 configurations against lli
+#   make vc4-fuzz N=300  random OpenCL kernels on vc4run (O0/O2 × 1,3,12 QPUs × 2 shapes) against lli
 #   make fuzz            go fuzzing of the frontend, the whole pipeline (Cpu0 and BWDSP),
 #                        the BWDSP assembler and simulator (FUZZTIME each)
 #   make csmith-reduce SRC=build/campaign/csmith/…/x.c OPT=O2 CPU=cpu032II MODE=mismatch|crash
@@ -172,7 +173,7 @@ FUZZTIME ?= 60s
 TARGETS  ?= cpu0el,bwdsp
 CAMPAIGN := $(BIN)/campaign
 
-.PHONY: csmith stress cfg fuzz csmith-reduce campaign-tools ifconv-fuzz
+.PHONY: csmith stress cfg fuzz csmith-reduce campaign-tools ifconv-fuzz vc4-fuzz
 
 campaign-tools: build
 	@command -v csmith >/dev/null && [ -f /usr/include/csmith/csmith.h ] && [ -f /usr/lib32/crt1.o ] || \
@@ -187,6 +188,11 @@ stress: campaign-tools
 
 cfg: campaign-tools
 	$(CAMPAIGN) cfg -n $(N) -start $(START) -j $(JOBS) -work $(BUILD)/campaign/cfg
+
+# vc4-fuzz needs only clang-14, llvm-link and lli (no csmith).
+vc4-fuzz: build
+	$(GO) build -o $(CAMPAIGN) ./tests/campaign/cmd/campaign
+	$(CAMPAIGN) vc4 -n $(N) -start $(START) -j $(JOBS) -work $(BUILD)/campaign/vc4
 
 fuzz:
 	LLTOSIMD_FUZZ_EXEC_SEEDS=1 $(GO) test ./tests/campaign -run '^$$' -fuzz '^FuzzFrontend$$' -fuzztime $(FUZZTIME)

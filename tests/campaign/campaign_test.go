@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"lltosimd/tests/internal/testtools"
+	vc4test "lltosimd/tests/vc4"
 )
 
 // The CI slices: a fixed, small part of each campaign (make csmith / make
@@ -313,5 +314,47 @@ func TestSimErrorKind(t *testing.T) {
 		if wantUB := !strings.HasPrefix(c.want, "undefined opcode"); ub != wantUB {
 			t.Errorf("undefinedBehaviourFault(%q) = %v", got, ub)
 		}
+	}
+}
+
+// ciVC4Seeds are the seeds of the VC4 CI slice: each kernel is 2 headers ×
+// -O0/-O2 × 3 QPU counts = 12 cases, and seed 5 adds the __local variant's
+// case (make vc4-fuzz runs the large campaign).
+const (
+	ciVC4Seeds      = 5
+	ciShortVC4Seeds = 2
+)
+
+// TestVC4Slice runs generated OpenCL kernels (GenVC4Kernel) on vc4run
+// against the lli reference of tests/vc4.
+func TestVC4Slice(t *testing.T) {
+	root := testtools.RepoRoot(t)
+	work := t.TempDir()
+	vc4run, err := vc4test.BuildVC4Run(root, work)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tools, err := NewVC4Tools(root, work, vc4run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := ciVC4Seeds
+	if testing.Short() {
+		n = ciShortVC4Seeds
+	}
+	tl := NewTally("VC4 CI slice")
+	var mu sync.Mutex
+	Parallel(n, 2, func(i int) {
+		rs := tools.RunVC4(int64(1 + i))
+		mu.Lock()
+		defer mu.Unlock()
+		tl.Programs++
+		for _, r := range rs {
+			tl.Add(r)
+		}
+	})
+	failIfBad(t, tl, Matched, Mismatched, Crashed, Unsupported, Skipped)
+	if tl.By[Matched] < 12*n {
+		t.Errorf("%d of %d cases matched, want at least %d", tl.By[Matched], tl.Cases, 12*n)
 	}
 }

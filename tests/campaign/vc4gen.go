@@ -74,7 +74,8 @@ type vc4Gen struct {
 	trips    int       // product of the enclosing loops' maximum trip counts
 	features map[string]bool
 	local    bool
-	nu, nf   int // uint and float variables declared so far
+	returned bool // the current block ended in a return
+	nu, nf   int  // uint and float variables declared so far
 }
 
 // Variables every kernel has: uint v0..v3 and float f0..f2.
@@ -313,6 +314,7 @@ func (g *vc4Gen) stmt() {
 		g.features["early return"] = true
 		g.finalStores()
 		g.line("return;")
+		g.returned = true
 	case k == 8:
 		g.features["scatter"] = true
 		g.line(fmt.Sprintf("out[o + ((%s) & 3u)] = %s;", g.intExpr(2, false), g.intExpr(2, false)))
@@ -344,12 +346,13 @@ func (g *vc4Gen) floatAssign() {
 func (g *vc4Gen) block() {
 	g.depth++
 	n := 1 + g.r.Intn(4)
-	for i := 0; i < n && g.budget > 0; i++ {
+	for i := 0; i < n && g.budget > 0 && !g.returned; i++ {
 		g.stmt()
 	}
-	if n > 0 && g.budget <= 0 {
+	if g.budget <= 0 && !g.returned {
 		g.line(fmt.Sprintf("v%d += 1u;", g.r.Intn(vc4FuzzUints)))
 	}
+	g.returned = false
 	g.depth--
 }
 
