@@ -95,6 +95,11 @@ func GenVC4Kernel(seed int64, local bool) VC4Kernel {
 	g.line("uint gid = get_global_id(0);")
 	g.line("uint lid = get_local_id(0);")
 	g.line("uint grp = get_group_id(0);")
+	// The work-item functions return size_t, 64-bit in the host IR of the
+	// lli reference and 32-bit on the QPU: arithmetic on them would wrap
+	// differently, so every use goes through a uint.
+	g.line("uint ng = get_num_groups(0);")
+	g.line("uint ls = get_local_size(0);")
 	g.line(fmt.Sprintf("uint o = gid * %du;", VC4FuzzSlots))
 	for i := 0; i < vc4FuzzUints; i++ {
 		g.line(fmt.Sprintf("uint v%d = %s;", i, g.intExpr(2, false)))
@@ -108,7 +113,7 @@ func GenVC4Kernel(seed int64, local bool) VC4Kernel {
 		g.features["__local + barrier"] = true
 		g.line("tmp[lid] = v0;")
 		g.line("barrier(CLK_LOCAL_MEM_FENCE);")
-		g.line("v1 ^= tmp[(lid + 1u) % get_local_size(0)];")
+		g.line("v1 ^= tmp[(lid + 1u) % ls];")
 	}
 	for g.budget > 0 {
 		g.stmt()
@@ -168,7 +173,7 @@ func (g *vc4Gen) uconst() string {
 func (g *vc4Gen) uniformExpr(depth int) string {
 	if depth == 0 || g.r.Intn(3) == 0 {
 		var leaves []string
-		leaves = append(leaves, "n", g.uconst(), "grp", "get_num_groups(0)")
+		leaves = append(leaves, "n", g.uconst(), "grp", "ng", "ls")
 		for _, l := range g.loops {
 			if l.uniform {
 				leaves = append(leaves, l.counter)
