@@ -8,9 +8,12 @@
 //     reject with a clear "unsupported: …" error, never crash on; modules
 //     that compile are wrapped in a main that calls the function on fixed
 //     buffers and prints their hash, compared with lli.
+//   - vc4: random OpenCL C kernels (GenVC4Kernel) run on vc4run against
+//     the work-item-by-work-item lli reference of tests/vc4 (vc4.go).
 //   - fuzzing: see the Fuzz* targets in the test files.
 //
-// The command tests/campaign/cmd/campaign (`make csmith`, `make stress`)
+// The command tests/campaign/cmd/campaign (`make csmith`, `make stress`,
+// `make cfg`, `make vc4-fuzz`)
 // runs large campaigns and prints summary tables; `go test
 // ./tests/campaign` runs a small fixed slice of each.
 //

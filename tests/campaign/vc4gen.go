@@ -27,7 +27,15 @@ import (
 // two bounded inputs, and inside loops a float variable is only updated as
 // (f + e) * 0.25f, fmin or fmax, which keeps it bounded. Only +, -, * and
 // comparisons are used on floats, all rounded toward zero on both sides
-// (round=rtz), so results must agree bit for bit.
+// (round=rtz), so results must agree bit for bit. The work-item functions
+// are read once into uint variables: they return size_t, which is 64-bit in
+// the host IR of the reference and 32-bit on the QPU.
+//
+// Not generated, because the reference cannot run them: __local memory
+// with barrier(CLK_LOCAL_MEM_FENCE) (lli runs one work-item after another;
+// every VC4LocalEvery-th seed adds one case that only asks vc4run whether
+// it accepts such a kernel, counted as unsupported while it does not), and
+// float division and math built-ins (they need an ulp tolerance).
 
 // VC4FuzzSlots is the number of output words (of each output buffer) a
 // work-item owns: slots 0..3 take scatters and are read back, 4..7 the
