@@ -257,6 +257,23 @@ func (r *icRegion) convert(c *Ctx, info *IfConvInfo) bool {
 	if !twoWay {
 		return false
 	}
+	// A branch on a predicate (a side exit an earlier region left) has
+	// no compare to redo as a CMPP: such regions stay.
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op != mir.GCmpp {
+				continue
+			}
+			for _, d := range in.Defs() {
+				for x, cr := range r.cond {
+					if cr == d.Reg {
+						c.Debugf("if-convert: region bb%d: bb%d branches on a predicate, skipped", r.entry.ID, x.ID)
+						return false
+					}
+				}
+			}
+		}
+	}
 	// Blocks whose every successor leaves the region would reach ex
 	// without passing the end: not handled.
 	for _, b := range f.Blocks {
