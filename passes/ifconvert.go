@@ -533,7 +533,7 @@ func (r *icRegion) convert(c *Ctx, info *IfConvInfo) bool {
 	for p := 1; p <= len(K); p++ {
 		preds[p] = f.NewVReg(0)
 	}
-	r.emit(c, R, defs, inits, preds)
+	r.emit(c, info, R, defs, inits, preds)
 	return true
 }
 
@@ -761,7 +761,7 @@ func cmppInstr(d *icCmpp, preds []mir.Reg) *mir.Instr {
 // emit guards the region's operations, inserts the CMPPs, turns phis into
 // guarded copies, removes the internal branches and lays the region out
 // as straight-line chunks that end only at side exits (§2.8).
-func (r *icRegion) emit(c *Ctx, R map[*mir.Block]int, defs map[*mir.Block][]*icCmpp, inits []*icCmpp, preds []mir.Reg) {
+func (r *icRegion) emit(c *Ctx, info *IfConvInfo, R map[*mir.Block]int, defs map[*mir.Block][]*icCmpp, inits []*icCmpp, preds []mir.Reg) {
 	f := r.f
 	// Registers with guarded definitions start the region undefined: in
 	// the SSA input their value from before the region (or from an
@@ -852,6 +852,13 @@ func (r *icRegion) emit(c *Ctx, R map[*mir.Block]int, defs map[*mir.Block][]*icC
 			}
 			if R[b] != 0 {
 				c.Count(statICPredOps, 1)
+			}
+			// A predicated target may run what is speculable
+			// unguarded (SSA input: every use is where its one
+			// definition ran before); the merges stay guarded.
+			if info != nil && info.Predicated && info.GuardUnsafeOnly && SpeculationSafe(f, in, info.NoSpeculate) {
+				body = append(body, in)
+				continue
 			}
 			body = append(body, guard(in, R[b]))
 		}

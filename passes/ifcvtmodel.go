@@ -20,6 +20,12 @@ type IfConvInfo struct {
 	// naming the value each guarded definition keeps, and instruction
 	// selection carries guards to the target instructions.
 	Predicated bool
+	// GuardUnsafeOnly (with Predicated) guards only what cannot be
+	// speculated (SpeculationSafe fails: memory, division, ...) and the
+	// copies that merge values; the rest runs unguarded, as Hexagon's
+	// early if-conversion does (spec §6.2), so that constants stay
+	// shareable and guards do not serialise pure code.
+	GuardUnsafeOnly bool
 	// ScalarGuardsOnly says a guard is one scalar predicate that cannot
 	// guard a vector instruction (BWDSP: a SIMD instruction reads the
 	// guard of each of its lanes): regions whose guarded code or merged
@@ -31,7 +37,8 @@ type IfConvInfo struct {
 	// PredCost is one predicate operation beyond the branch's own compare
 	// (an and for a nested guard, an or for a wired-OR define).
 	PredCost float64
-	// SelectCost is one value merged where paths meet (a select).
+	// SelectCost is one value merged where paths meet (a select, or a
+	// copy and a guarded copy).
 	SelectCost float64
 	// MaxInstrs bounds the instructions a region guards or speculates.
 	MaxInstrs int
@@ -251,9 +258,7 @@ func (r *icRegion) profitable(c *Ctx, info *IfConvInfo, nextOf func(*mir.Block) 
 			merges += max(k-1, 0)
 		}
 	}
-	if !info.Predicated {
-		converted += float64(merges) * info.SelectCost
-	}
+	converted += float64(merges) * info.SelectCost
 	ok := converted <= branchy+threshold
 	verdict := "kept"
 	if ok {

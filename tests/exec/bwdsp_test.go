@@ -116,7 +116,7 @@ func (h *harness) runBWDSP(bwdsprun, src, opt string, v variant, flags ...string
 			return r
 		}, strings.Join(flags, "")) + ".s"
 	}
-	args := append([]string{testtools.Verify, "-march=bwdsp", "-" + opt, "-o", asm, ll}, flags...)
+	args := append(append([]string{testtools.Verify, "-march=bwdsp", "-" + opt, "-o", asm, ll}, flags...), extraFlags...)
 	if _, stderr, code, err := testtools.Run(nil, h.lltosimd, args...); err != nil || code != 0 {
 		return fmt.Errorf("lltosimd %s: exit %d %v\n%s", strings.Join(args, " "), code, err, stderr)
 	}

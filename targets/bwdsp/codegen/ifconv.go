@@ -15,14 +15,16 @@ import (
 // §2.6 model: a compare-and-branch is a control instruction that usually
 // shares a bundle but is taken half the time (+2), a `b` is always taken
 // (+2, and its bundle); a predicate define beyond the compare (a nested
-// guard, a wired OR) is one ALU operation of macro x, and guarded code
-// is serial on macro x's units, so every guarded instruction costs its
-// bundle on every path. Only scalar code is guarded: a SIMD instruction
+// guard, a wired OR) is one ALU operation of macro x; a value merged
+// where paths meet is a copy and a guarded copy. Guarded code is serial on
+// macro x's units, so every guarded instruction costs its bundle on every
+// path; what can be speculated runs unguarded (GuardUnsafeOnly). The
+// costs are fitted to make bench-ifconv -march bwdsp not lose anywhere. Only scalar code is guarded: a SIMD instruction
 // would read the guard of each of its lanes.
 func (Machine) IfConvInfo(string) passes.IfConvInfo {
 	return passes.IfConvInfo{
-		Predicated: true, ScalarGuardsOnly: true,
-		BranchCost: 1.5, JumpCost: 3, PredCost: 1, MaxInstrs: 12,
+		Predicated: true, GuardUnsafeOnly: true, ScalarGuardsOnly: true,
+		BranchCost: 1, JumpCost: 2.5, PredCost: 1, SelectCost: 1.5, MaxInstrs: 12,
 	}
 }
 
