@@ -34,6 +34,10 @@ type IfConvInfo struct {
 	// BranchCost is a conditional branch with its delay slot; JumpCost an
 	// unconditional jump. Both are what if-conversion saves.
 	BranchCost, JumpCost float64
+	// CmppCost is the compare-to-predicate that replaces a removed
+	// branch where the branch compared by itself (BWDSP's compare-and-
+	// branch); 0 where the branch reads a compare computed anyway.
+	CmppCost float64
 	// PredCost is one predicate operation beyond the branch's own compare
 	// (an and for a nested guard, an or for a wired-OR define).
 	PredCost float64
@@ -197,6 +201,7 @@ func (r *icRegion) profitable(c *Ctx, info *IfConvInfo, nextOf func(*mir.Block) 
 				if fl != nextOf(b) {
 					branchy += p / 2 * info.JumpCost
 				}
+				converted += info.CmppCost
 				if p < 1-1e-9 {
 					converted += info.PredCost
 				}

@@ -152,8 +152,92 @@ func runPredLower(c *Ctx, f *mir.Func) error {
 		}
 	}
 	s.deadCode()
+	if s.keep {
+		foldGuardedCopies(f)
+	}
 	f.Props |= mir.PropSSA
 	return nil
+}
+
+// foldGuardedCopies folds a guarded copy `%m = COPY %t, pred:%p, implicit
+// %old` (a merge if-convert made of a phi) into the definition of %t when
+// that is its only use: the definition, unguarded or under the same
+// guard, then writes %m under the guard itself and keeps %old. That is
+// only valid when %old is available at the definition (defined before it
+// or elsewhere in the function) and nothing between reads %m.
+func foldGuardedCopies(f *mir.Func) {
+	uses := map[mir.Reg]int{}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for _, o := range in.Ops {
+				if o.IsUse() && o.Reg.IsVirtual() {
+					uses[o.Reg]++
+				}
+			}
+		}
+	}
+	for _, b := range f.Blocks {
+		pos := map[mir.Reg]int{}
+		for i, in := range b.Instrs {
+			for _, d := range in.Defs() {
+				pos[d.Reg] = i
+			}
+		}
+		dead := map[*mir.Instr]bool{}
+		for i, cp := range b.Instrs {
+			g := cp.Pred()
+			if cp.Op != mir.GCopy || g == nil || cp.Ops[1].Kind != mir.KindReg || uses[cp.Ops[1].Reg] != 1 {
+				continue
+			}
+			t := cp.Ops[1].Reg
+			j, ok := pos[t]
+			if !ok || j >= i {
+				continue
+			}
+			def := b.Instrs[j]
+			if def.NumDefs() != 1 || def.Op == mir.GPhi || def.Op == mir.GImplicitDef || def.Op == mir.GArgs || len(def.GuardedOld()) > 0 {
+				continue
+			}
+			if dg := def.Pred(); dg != nil && (dg.Reg != g.Reg || dg.Neg != g.Neg) {
+				continue
+			}
+			if f.Arch.Desc(def.Op).Flags&(mir.FlagCall|mir.FlagSideEffect|mir.FlagTerminator) != 0 {
+				continue
+			}
+			olds := cp.GuardedOld()
+			if len(olds) == 1 && cp.Ops[olds[0]].Flags&mir.FlagUndef == 0 {
+				if k, ok := pos[cp.Ops[olds[0]].Reg]; ok && k >= j {
+					continue
+				}
+			}
+			// The guard must not change between the two.
+			if k, ok := pos[g.Reg]; ok && k >= j {
+				continue
+			}
+			def.Ops[0].Reg = cp.Ops[0].Reg
+			if def.Pred() == nil {
+				def.Ops = append(def.Ops, *g)
+			}
+			if len(olds) == 1 {
+				o := cp.Ops[olds[0]]
+				if o.Flags&mir.FlagUndef != 0 {
+					o.Reg = def.Ops[0].Reg
+				}
+				def.Ops = append(def.Ops, o)
+			}
+			pos[def.Ops[0].Reg] = j
+			dead[cp] = true
+		}
+		if len(dead) > 0 {
+			out := b.Instrs[:0]
+			for _, in := range b.Instrs {
+				if !dead[in] {
+					out = append(out, in)
+				}
+			}
+			b.Instrs = out
+		}
+	}
 }
 
 // resolve follows aliases.

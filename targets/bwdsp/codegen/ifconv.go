@@ -24,7 +24,7 @@ import (
 func (Machine) IfConvInfo(string) passes.IfConvInfo {
 	return passes.IfConvInfo{
 		Predicated: true, GuardUnsafeOnly: true, ScalarGuardsOnly: true,
-		BranchCost: 1, JumpCost: 2.5, PredCost: 1, SelectCost: 1.5, MaxInstrs: 12,
+		BranchCost: 1, JumpCost: 2.5, CmppCost: 1, PredCost: 1, SelectCost: 0.5, MaxInstrs: 12,
 	}
 }
 
