@@ -112,6 +112,10 @@ func pickRegion(f *mir.Func, dom *mir.DomTree, li *mir.LoopInfo, tried, triedLoo
 		for _, b := range l.Blocks {
 			r.in[b] = true
 		}
+		if !r.singleEntry() {
+			triedLoop[l.Header] = true
+			continue
+		}
 		return r
 	}
 	pdt := mir.ComputePostDominators(f)
@@ -140,12 +144,29 @@ func pickRegion(f *mir.Func, dom *mir.DomTree, li *mir.LoopInfo, tried, triedLoo
 				}
 			}
 		}
-		if ok {
+		if ok && r.singleEntry() {
 			return r
 		}
 		tried[b] = true
 	}
 	return nil
+}
+
+// singleEntry reports whether control enters the region only at its
+// entry: an unreachable block (dominance says nothing about it) may
+// still branch into the middle, and the region's blocks go away.
+func (r *icRegion) singleEntry() bool {
+	for b := range r.in {
+		if b == r.entry {
+			continue
+		}
+		for _, p := range b.Preds {
+			if !r.in[p] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // convertible reports whether an instruction may be predicated inside a
