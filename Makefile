@@ -93,10 +93,14 @@ bench-passes:
 # bench-ifconv prints per corpus program (mipsel IR, -O2, cpu032II) the
 # dynamic instructions, cycles and conditional branches (cpu0sim -stats)
 # without and with -enable-if-conversion, program and runtime alike
-# (IFCONV_ARGS: e.g. "-mcpu cpu032I" or "-- -if-conversion-threshold=2").
+# (IFCONV_ARGS: e.g. "-mcpu cpu032I" or "-- -if-conversion-threshold=2"),
+# then the same on BWDSP (bwdsprun: per program bundles, cycles and
+# conditional branches, and per vector kernel function cycles;
+# IFCONV_BWDSP_ARGS).
 .PHONY: bench-ifconv
 bench-ifconv: build
 	python3 scripts/bench-ifconv.py $(IFCONV_ARGS)
+	python3 scripts/bench-ifconv.py -march bwdsp $(IFCONV_BWDSP_ARGS)
 
 # bench-size prints per execution-corpus program the static instruction
 # count (nops excluded) of lltosimd -O2 (both CPUs) and of

@@ -81,6 +81,10 @@ func (s *Selector) matchOperand(p Pattern, o mir.Operand, root *mir.Instr, st *m
 
 // canFold reports whether producer def may be folded into root.
 func (s *Selector) canFold(def, root *mir.Instr) bool {
+	// A guarded producer's value depends on its guard: it stays.
+	if def.Pred() != nil {
+		return false
+	}
 	if s.Table.isRemat(def.Op) {
 		return true
 	}

@@ -233,6 +233,7 @@ func (s *Selector) selectInstr(in *mir.Instr) ([]*mir.Instr, error) {
 		}
 		s.capBuf, s.foldBuf = st.caps[:0], st.folded[:0]
 		s.noteInstr(in, -1)
+		guardOut(s.f, in, e.out)
 		for _, n := range e.out {
 			s.noteInstr(n, 1)
 		}
@@ -254,4 +255,60 @@ func (s *Selector) selectInstr(in *mir.Instr) ([]*mir.Instr, error) {
 		return res, nil
 	}
 	return nil, fmt.Errorf("cannot select %s", mir.FormatInstr(s.f, in))
+}
+
+// guardOut carries the guard of a guarded root to what its rule emitted:
+// the instructions that define the root's results (with the values they
+// keep, mir.Instr.GuardedOld) and those with an effect a false guard must
+// suppress (memory, calls, side effects, traps). Pure computations of
+// temporaries stay unguarded: they run speculatively, and only guarded
+// instructions read them.
+func guardOut(f *mir.Func, root *mir.Instr, out []*mir.Instr) {
+	p := root.Pred()
+	if p == nil || root.Op == mir.GCmpp {
+		return
+	}
+	guard := *p
+	old := map[mir.Reg]mir.Operand{}
+	defs := root.Defs()
+	for k, i := range root.GuardedOld() {
+		old[defs[k].Reg] = root.Ops[i]
+	}
+	for _, n := range out {
+		if n.Pred() != nil {
+			continue
+		}
+		rootDef := false
+		for _, d := range n.Defs() {
+			for _, rd := range defs {
+				rootDef = rootDef || d.Reg == rd.Reg
+			}
+		}
+		if !rootDef && pure(f, n) {
+			continue
+		}
+		n.Ops = append(n.Ops, guard)
+		if len(old) == 0 {
+			continue
+		}
+		for _, d := range n.Defs() {
+			o, ok := old[d.Reg]
+			if !ok {
+				o = mir.Operand{Kind: mir.KindReg, Reg: d.Reg, Flags: mir.FlagImplicit | mir.FlagUndef}
+			}
+			n.Ops = append(n.Ops, o)
+		}
+	}
+}
+
+// trapping are the generic ops that may fault (never speculated).
+var trapping = map[mir.Opcode]bool{mir.GSDiv: true, mir.GUDiv: true, mir.GSRem: true, mir.GURem: true}
+
+// pure reports whether n only computes its definitions and cannot trap.
+func pure(f *mir.Func, n *mir.Instr) bool {
+	d := f.Arch.Desc(n.Op)
+	if d.Flags&(mir.FlagLoad|mir.FlagStore|mir.FlagSideEffect|mir.FlagCall|mir.FlagTerminator|mir.FlagBranch|mir.FlagReturn) != 0 {
+		return false
+	}
+	return !trapping[n.Op] && len(n.Defs()) > 0
 }

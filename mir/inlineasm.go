@@ -149,15 +149,19 @@ func AsmOperands(in *Instr) (tmpl string, extra AsmExtra, ops []AsmOperand, err 
 }
 
 // TiedOperands returns the (def, use) operand index pairs of in that must
-// share a register: OpDesc.Tied, or the tied inputs of an INLINEASM.
+// share a register: OpDesc.Tied, the kept values of a guarded instruction
+// (Instr.GuardedOld), or the tied inputs of an INLINEASM.
 func TiedOperands(a *Arch, in *Instr) ([][2]int, error) {
 	if in.Op != GInlineAsm {
 		d := a.Desc(in.Op)
+		var out [][2]int
+		for def, use := range in.GuardedOld() {
+			out = append(out, [2]int{def, use})
+		}
 		if len(d.Tied) == 0 {
-			return nil, nil
+			return out, nil
 		}
 		nd := in.NumDefs()
-		var out [][2]int
 		for def, use := range d.Tied {
 			if def >= nd || nd+use >= len(in.Ops) {
 				return nil, fmt.Errorf("tied operand out of range")

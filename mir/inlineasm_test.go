@@ -94,3 +94,27 @@ func TestParseAsmTemplate(t *testing.T) {
 		}
 	}
 }
+
+// TestGuardedOldTied: the implicit uses after a guard are the kept values
+// of the definitions, tied to them (predicate-lowering for predicated
+// targets); an implicit use without a guard is not.
+func TestGuardedOldTied(t *testing.T) {
+	v := func(n int) Reg { return VirtBase + Reg(n) }
+	imp := func(r Reg, fl Flags) Operand { return Operand{Kind: KindReg, Reg: r, Flags: FlagImplicit | fl} }
+	g := NewInstr(GAdd, D(v(3)), R(v(1)), R(v(2)), P(v(9), false), imp(v(0), 0))
+	if got := g.GuardedOld(); !reflect.DeepEqual(got, []int{4}) {
+		t.Errorf("GuardedOld = %v, want [4]", got)
+	}
+	pairs, err := TiedOperands(testArch, g)
+	if err != nil || !reflect.DeepEqual(pairs, [][2]int{{0, 4}}) {
+		t.Errorf("tied %v %v", pairs, err)
+	}
+	two := NewInstr(GCmpp, D(v(4)), D(v(5)), Str("UN.OC"), C(CondEQ), R(v(1)), I(0), P(v(9), false), imp(v(4), FlagUndef), imp(v(6), 0))
+	if got := two.GuardedOld(); !reflect.DeepEqual(got, []int{7, 8}) {
+		t.Errorf("GuardedOld = %v, want [7 8]", got)
+	}
+	plain := NewInstr(GAdd, D(v(3)), R(v(1)), R(v(2)), imp(v(0), 0))
+	if got := plain.GuardedOld(); got != nil {
+		t.Errorf("unguarded GuardedOld = %v", got)
+	}
+}

@@ -234,6 +234,33 @@ func (in *Instr) Pred() *Operand {
 	return nil
 }
 
+// GuardedOld returns the operand indices of in's kept values: in a guarded
+// instruction that is SSA (predicate-lowering for a predicated target),
+// the implicit register uses after the guard are, in order, the values
+// the definitions keep when the guard is false (one per definition; an
+// undef one where the old value is not read, as for an UN/UC define).
+// TiedOperands ties each to its definition, so that two-address and the
+// allocator give both one register and a false guard leaves it intact.
+func (in *Instr) GuardedOld() []int {
+	g := -1
+	for i := len(in.Ops) - 1; i >= 0; i-- {
+		if in.Ops[i].Kind == KindPred {
+			g = i
+			break
+		}
+	}
+	if g < 0 {
+		return nil
+	}
+	var out []int
+	for i := g + 1; i < len(in.Ops) && len(out) < in.NumDefs(); i++ {
+		if o := in.Ops[i]; o.Kind == KindReg && o.Flags&(FlagImplicit|FlagDef) == FlagImplicit {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
 // Block is a basic block. Succs and Preds are kept up to date by the passes
 // that change the CFG (Func.RecomputeCFG rebuilds them from the terminators).
 type Block struct {

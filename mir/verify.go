@@ -381,7 +381,7 @@ func (v *verifier) frameAccessAlign(b *Block, in *Instr, uses []Operand) {
 func (v *verifier) genericShape(b *Block, in *Instr, uses []Operand) {
 	var vals []Operand // the uses without a guard
 	for _, o := range uses {
-		if o.Kind != KindPred {
+		if o.Kind != KindPred && o.Flags&FlagImplicit == 0 {
 			vals = append(vals, o)
 		}
 	}

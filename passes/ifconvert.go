@@ -112,6 +112,10 @@ func pickRegion(f *mir.Func, dom *mir.DomTree, li *mir.LoopInfo, tried, triedLoo
 		for _, b := range l.Blocks {
 			r.in[b] = true
 		}
+		if !r.singleEntry() {
+			triedLoop[l.Header] = true
+			continue
+		}
 		return r
 	}
 	pdt := mir.ComputePostDominators(f)
@@ -140,12 +144,29 @@ func pickRegion(f *mir.Func, dom *mir.DomTree, li *mir.LoopInfo, tried, triedLoo
 				}
 			}
 		}
-		if ok {
+		if ok && r.singleEntry() {
 			return r
 		}
 		tried[b] = true
 	}
 	return nil
+}
+
+// singleEntry reports whether control enters the region only at its
+// entry: an unreachable block (dominance says nothing about it) may
+// still branch into the middle, and the region's blocks go away.
+func (r *icRegion) singleEntry() bool {
+	for b := range r.in {
+		if b == r.entry {
+			continue
+		}
+		for _, p := range b.Preds {
+			if !r.in[p] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // convertible reports whether an instruction may be predicated inside a
@@ -256,6 +277,23 @@ func (r *icRegion) convert(c *Ctx, info *IfConvInfo) bool {
 	}
 	if !twoWay {
 		return false
+	}
+	// A branch on a predicate (a side exit an earlier region left) has
+	// no compare to redo as a CMPP: such regions stay.
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op != mir.GCmpp {
+				continue
+			}
+			for _, d := range in.Defs() {
+				for x, cr := range r.cond {
+					if cr == d.Reg {
+						c.Debugf("if-convert: region bb%d: bb%d branches on a predicate, skipped", r.entry.ID, x.ID)
+						return false
+					}
+				}
+			}
+		}
 	}
 	// Blocks whose every successor leaves the region would reach ex
 	// without passing the end: not handled.
@@ -516,7 +554,7 @@ func (r *icRegion) convert(c *Ctx, info *IfConvInfo) bool {
 	for p := 1; p <= len(K); p++ {
 		preds[p] = f.NewVReg(0)
 	}
-	r.emit(c, R, defs, inits, preds)
+	r.emit(c, info, R, defs, inits, preds)
 	return true
 }
 
@@ -744,7 +782,7 @@ func cmppInstr(d *icCmpp, preds []mir.Reg) *mir.Instr {
 // emit guards the region's operations, inserts the CMPPs, turns phis into
 // guarded copies, removes the internal branches and lays the region out
 // as straight-line chunks that end only at side exits (§2.8).
-func (r *icRegion) emit(c *Ctx, R map[*mir.Block]int, defs map[*mir.Block][]*icCmpp, inits []*icCmpp, preds []mir.Reg) {
+func (r *icRegion) emit(c *Ctx, info *IfConvInfo, R map[*mir.Block]int, defs map[*mir.Block][]*icCmpp, inits []*icCmpp, preds []mir.Reg) {
 	f := r.f
 	// Registers with guarded definitions start the region undefined: in
 	// the SSA input their value from before the region (or from an
@@ -835,6 +873,13 @@ func (r *icRegion) emit(c *Ctx, R map[*mir.Block]int, defs map[*mir.Block][]*icC
 			}
 			if R[b] != 0 {
 				c.Count(statICPredOps, 1)
+			}
+			// A predicated target may run what is speculable
+			// unguarded (SSA input: every use is where its one
+			// definition ran before); the merges stay guarded.
+			if info != nil && info.Predicated && info.GuardUnsafeOnly && SpeculationSafe(f, in, info.NoSpeculate) {
+				body = append(body, in)
+				continue
 			}
 			body = append(body, guard(in, R[b]))
 		}

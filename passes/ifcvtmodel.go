@@ -15,15 +15,34 @@ type IfConvInfo struct {
 	// Predicated says the target executes guarded instructions. Without
 	// it (Cpu0) guarded code is speculated: predicate-lowering computes it
 	// unconditionally and merges the values that meet with G_SELECT, so
-	// only speculable instructions (SpeculationSafe) may be guarded.
+	// only speculable instructions (SpeculationSafe) may be guarded. With
+	// it (BWDSP) the guards stay: predicate-lowering only rebuilds SSA,
+	// naming the value each guarded definition keeps, and instruction
+	// selection carries guards to the target instructions.
 	Predicated bool
+	// GuardUnsafeOnly (with Predicated) guards only what cannot be
+	// speculated (SpeculationSafe fails: memory, division, ...) and the
+	// copies that merge values; the rest runs unguarded, as Hexagon's
+	// early if-conversion does (spec §6.2), so that constants stay
+	// shareable and guards do not serialise pure code.
+	GuardUnsafeOnly bool
+	// ScalarGuardsOnly says a guard is one scalar predicate that cannot
+	// guard a vector instruction (BWDSP: a SIMD instruction reads the
+	// guard of each of its lanes): regions whose guarded code or merged
+	// values are vectors stay as branches.
+	ScalarGuardsOnly bool
 	// BranchCost is a conditional branch with its delay slot; JumpCost an
 	// unconditional jump. Both are what if-conversion saves.
 	BranchCost, JumpCost float64
+	// CmppCost is the compare-to-predicate that replaces a removed
+	// branch where the branch compared by itself (BWDSP's compare-and-
+	// branch); 0 where the branch reads a compare computed anyway.
+	CmppCost float64
 	// PredCost is one predicate operation beyond the branch's own compare
 	// (an and for a nested guard, an or for a wired-OR define).
 	PredCost float64
-	// SelectCost is one value merged where paths meet (a select).
+	// SelectCost is one value merged where paths meet (a select, or a
+	// copy and a guarded copy).
 	SelectCost float64
 	// MaxInstrs bounds the instructions a region guards or speculates.
 	MaxInstrs int
@@ -140,6 +159,10 @@ func (r *icRegion) profitable(c *Ctx, info *IfConvInfo, nextOf func(*mir.Block) 
 	for _, b := range order {
 		guarded := prob[b] < 1-1e-9
 		for _, in := range b.Instrs {
+			if info.ScalarGuardsOnly && (guarded || in.Op == mir.GPhi && b != r.entry) && touchesVector(f, in) {
+				c.Debugf("if-convert: region bb%d: bb%d: %s is a vector instruction, kept", r.entry.ID, b.ID, mir.FormatInstr(f, in))
+				return false
+			}
 			if in.Op == mir.GPhi || f.Arch.Desc(in.Op).Flags&mir.FlagTerminator != 0 {
 				continue
 			}
@@ -178,6 +201,7 @@ func (r *icRegion) profitable(c *Ctx, info *IfConvInfo, nextOf func(*mir.Block) 
 				if fl != nextOf(b) {
 					branchy += p / 2 * info.JumpCost
 				}
+				converted += info.CmppCost
 				if p < 1-1e-9 {
 					converted += info.PredCost
 				}
@@ -226,6 +250,10 @@ func (r *icRegion) profitable(c *Ctx, info *IfConvInfo, nextOf func(*mir.Block) 
 			if in.Op != mir.GPhi {
 				break
 			}
+			if info.ScalarGuardsOnly && touchesVector(f, in) {
+				c.Debugf("if-convert: region bb%d: join merges a vector, kept", r.entry.ID)
+				return false
+			}
 			k := 0
 			for i := 2; i < len(in.Ops); i += 2 {
 				if r.in[in.Ops[i].Block] {
@@ -235,9 +263,7 @@ func (r *icRegion) profitable(c *Ctx, info *IfConvInfo, nextOf func(*mir.Block) 
 			merges += max(k-1, 0)
 		}
 	}
-	if !info.Predicated {
-		converted += float64(merges) * info.SelectCost
-	}
+	converted += float64(merges) * info.SelectCost
 	ok := converted <= branchy+threshold
 	verdict := "kept"
 	if ok {
@@ -246,4 +272,16 @@ func (r *icRegion) profitable(c *Ctx, info *IfConvInfo, nextOf func(*mir.Block) 
 	c.Debugf("if-convert: region bb%d: cost with branches %.2f, if-converted %.2f (%d instructions, %d merges), threshold %g: %s",
 		r.entry.ID, branchy, converted, total, merges, threshold, verdict)
 	return ok
+}
+
+// touchesVector reports whether in reads or writes a vector register.
+func touchesVector(f *mir.Func, in *mir.Instr) bool {
+	for _, o := range in.Ops {
+		if o.Kind == mir.KindReg && o.Reg.IsVirtual() {
+			if _, ok := f.VecOf(o.Reg); ok {
+				return true
+			}
+		}
+	}
+	return false
 }

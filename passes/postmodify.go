@@ -100,7 +100,7 @@ func pmLoop(c *Ctx, f *mir.Func, info *PostModifyInfo, b, pre *mir.Block) {
 		init, ok := phiOperand(phi, pre)
 		next := phiValue(phi, b)
 		inc := defs[next]
-		if !ok || init.Kind != mir.KindReg || inc == nil || uses[next] != 1 {
+		if !ok || init.Kind != mir.KindReg || inc == nil || uses[next] != 1 || inc.Pred() != nil {
 			continue
 		}
 		dst, src, delta, ok := info.AddImm(inc)
@@ -135,7 +135,8 @@ func pmLoop(c *Ctx, f *mir.Func, info *PostModifyInfo, b, pre *mir.Block) {
 		if !useOK || nUses != uses[p] || len(accs) == 0 {
 			continue
 		}
-		// In block order; the first at offset 0 gets the post-modify.
+		// In block order; the first unguarded one at offset 0 gets the
+		// post-modify (a guard would suppress the increment too).
 		order := map[*mir.Instr]int{}
 		for i, x := range b.Instrs {
 			order[x] = i
@@ -143,7 +144,7 @@ func pmLoop(c *Ctx, f *mir.Func, info *PostModifyInfo, b, pre *mir.Block) {
 		slices.SortFunc(accs, func(x, y pmAccess) int { return order[x.in] - order[y.in] })
 		k := -1
 		for i, a := range accs {
-			if a.in.Ops[a.off].Imm == 0 {
+			if a.in.Ops[a.off].Imm == 0 && a.in.Pred() == nil {
 				k = i
 				break
 			}

@@ -59,6 +59,11 @@ type plState struct {
 	undef       map[mir.RegClass]mir.Reg
 	undefs      []*mir.Instr // IMPLICIT_DEFs for the top of the entry block
 	out         []*mir.Instr // instructions of the block being rewritten
+	// keep is set for a predicated target: guards stay, and a guarded
+	// definition names the value it keeps when the guard is false
+	// (mir.Instr.GuardedOld) instead of being merged with a select.
+	keep bool
+	tru  mir.Reg // trueReg's predicate
 }
 
 func runPredLower(c *Ctx, f *mir.Func) error {
@@ -66,12 +71,13 @@ func runPredLower(c *Ctx, f *mir.Func) error {
 	s := &plState{c: c, f: f, rename: map[mir.Reg]bool{}}
 	var noSpec []mir.Opcode
 	if m, ok := MachineFor(f.Arch).(IfConvMachine); ok {
-		noSpec = m.IfConvInfo(c.Option("mcpu")).NoSpeculate
+		info := m.IfConvInfo(c.Option("mcpu"))
+		noSpec, s.keep = info.NoSpeculate, info.Predicated
 	}
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
 			g := in.Pred() != nil
-			if g && in.Op != mir.GCmpp && (in.NumDefs() == 0 || !SpeculationSafe(f, in, noSpec)) {
+			if g && !s.keep && in.Op != mir.GCmpp && (in.NumDefs() == 0 || !SpeculationSafe(f, in, noSpec)) {
 				return fmt.Errorf("predicate-lowering: bb%d: cannot lower guarded %s: the target has no predicated instructions and it cannot be speculated",
 					b.ID, mir.FormatInstr(f, in))
 			}
@@ -146,8 +152,92 @@ func runPredLower(c *Ctx, f *mir.Func) error {
 		}
 	}
 	s.deadCode()
+	if s.keep {
+		foldGuardedCopies(f)
+	}
 	f.Props |= mir.PropSSA
 	return nil
+}
+
+// foldGuardedCopies folds a guarded copy `%m = COPY %t, pred:%p, implicit
+// %old` (a merge if-convert made of a phi) into the definition of %t when
+// that is its only use: the definition, unguarded or under the same
+// guard, then writes %m under the guard itself and keeps %old. That is
+// only valid when %old is available at the definition (defined before it
+// or elsewhere in the function) and nothing between reads %m.
+func foldGuardedCopies(f *mir.Func) {
+	uses := map[mir.Reg]int{}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for _, o := range in.Ops {
+				if o.IsUse() && o.Reg.IsVirtual() {
+					uses[o.Reg]++
+				}
+			}
+		}
+	}
+	for _, b := range f.Blocks {
+		pos := map[mir.Reg]int{}
+		for i, in := range b.Instrs {
+			for _, d := range in.Defs() {
+				pos[d.Reg] = i
+			}
+		}
+		dead := map[*mir.Instr]bool{}
+		for i, cp := range b.Instrs {
+			g := cp.Pred()
+			if cp.Op != mir.GCopy || g == nil || cp.Ops[1].Kind != mir.KindReg || uses[cp.Ops[1].Reg] != 1 {
+				continue
+			}
+			t := cp.Ops[1].Reg
+			j, ok := pos[t]
+			if !ok || j >= i {
+				continue
+			}
+			def := b.Instrs[j]
+			if def.NumDefs() != 1 || def.Op == mir.GPhi || def.Op == mir.GImplicitDef || def.Op == mir.GArgs || len(def.GuardedOld()) > 0 {
+				continue
+			}
+			if dg := def.Pred(); dg != nil && (dg.Reg != g.Reg || dg.Neg != g.Neg) {
+				continue
+			}
+			if f.Arch.Desc(def.Op).Flags&(mir.FlagCall|mir.FlagSideEffect|mir.FlagTerminator) != 0 {
+				continue
+			}
+			olds := cp.GuardedOld()
+			if len(olds) == 1 && cp.Ops[olds[0]].Flags&mir.FlagUndef == 0 {
+				if k, ok := pos[cp.Ops[olds[0]].Reg]; ok && k >= j {
+					continue
+				}
+			}
+			// The guard must not change between the two.
+			if k, ok := pos[g.Reg]; ok && k >= j {
+				continue
+			}
+			def.Ops[0].Reg = cp.Ops[0].Reg
+			if def.Pred() == nil {
+				def.Ops = append(def.Ops, *g)
+			}
+			if len(olds) == 1 {
+				o := cp.Ops[olds[0]]
+				if o.Flags&mir.FlagUndef != 0 {
+					o.Reg = def.Ops[0].Reg
+				}
+				def.Ops = append(def.Ops, o)
+			}
+			pos[def.Ops[0].Reg] = j
+			dead[cp] = true
+		}
+		if len(dead) > 0 {
+			out := b.Instrs[:0]
+			for _, in := range b.Instrs {
+				if !dead[in] {
+					out = append(out, in)
+				}
+			}
+			b.Instrs = out
+		}
+	}
 }
 
 // resolve follows aliases.
@@ -282,6 +372,8 @@ func (s *plState) block(b *mir.Block) {
 		}
 		names := s.newName[in]
 		switch p := in.Pred(); {
+		case s.keep && (p != nil || in.Op == mir.GCmpp):
+			s.keepGuard(in, names, val)
 		case in.Op == mir.GCmpp:
 			s.lowerCmpp(in, names, val)
 			s.c.Count(statPLCmpps, 1)
@@ -343,6 +435,66 @@ func (s *plState) block(b *mir.Block) {
 		}
 	}
 	b.Instrs = s.out
+}
+
+// keepGuard renames the definitions of a guarded instruction or G_CMPP
+// for a predicated target and appends the values they keep when they are
+// not written (mir.Instr.GuardedOld): the old value, or an undef operand
+// where the instruction does not read it (UN/UC, or no value before). A
+// wired-OR/AND or CN/CC define of a predicate with no value before reads
+// its initial value: 0, 1 for wired-AND (the predicated machine's
+// registers hold anything).
+func (s *plState) keepGuard(in *mir.Instr, names []mir.Reg, val func(mir.Reg) mir.Reg) {
+	f := s.f
+	nd := in.NumDefs()
+	var acts []mir.CmppAction
+	if in.Op == mir.GCmpp {
+		acts, _ = mir.ParseCmppActions(in.Ops[nd].Sym) // the verifier checked them
+	}
+	olds := make([]mir.Operand, nd)
+	anyOld := false
+	for i := 0; i < nd; i++ {
+		x := in.Ops[i].Reg
+		olds[i] = mir.Operand{Kind: mir.KindReg, Reg: names[i], Flags: mir.FlagImplicit | mir.FlagUndef}
+		if in.Op == mir.GCmpp && acts[i].IsUnconditional() || in.Op != mir.GCmpp && in.Pred() == nil {
+			continue
+		}
+		old := val(x)
+		if s.isUndef(old) {
+			if in.Op != mir.GCmpp {
+				continue
+			}
+			act := mir.ActUC // 0 == 0: UC writes 0, UN 1 (spec §1.2)
+			if acts[i].IsAnd() {
+				act = mir.ActUN
+			}
+			old = f.NewVReg(f.ClassOf(x))
+			s.out = append(s.out, mir.NewInstr(mir.GCmpp, mir.D(old), mir.Str(act.String()), mir.C(mir.CondEQ), mir.I(0), mir.I(0)))
+		}
+		olds[i] = mir.Operand{Kind: mir.KindReg, Reg: old, Flags: mir.FlagImplicit}
+		anyOld = true
+	}
+	for i := 0; i < nd; i++ {
+		in.Ops[i].Reg = names[i]
+	}
+	if anyOld {
+		if in.Pred() == nil {
+			// An unguarded CN/CC/ON/... define: its guard is T.
+			in.Ops = append(in.Ops, mir.P(s.trueReg(), false))
+		}
+		in.Ops = append(in.Ops, olds...)
+	}
+	s.out = append(s.out, in)
+}
+
+// trueReg returns a predicate that is always 1 (UN on 0 == 0), defined
+// at the top of the entry block.
+func (s *plState) trueReg() mir.Reg {
+	if s.tru == mir.NoReg {
+		s.tru = s.f.NewVReg(0)
+		s.undefs = append(s.undefs, mir.NewInstr(mir.GCmpp, mir.D(s.tru), mir.Str(mir.ActUN.String()), mir.C(mir.CondEQ), mir.I(0), mir.I(0)))
+	}
+	return s.tru
 }
 
 // plVal is a 0/1 value during G_CMPP lowering: a register or a constant.

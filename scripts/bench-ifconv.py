@@ -1,16 +1,22 @@
 #!/usr/bin/env python3
-"""If-conversion on Cpu0: dynamic counts with and without it (issue 13).
+"""If-conversion on Cpu0 and BWDSP: dynamic counts with and without it (issue 13).
 
 For every execution-corpus program (tests/exec/c, mipsel IR), compile the
-program and the runtime with lltosimd twice — without and with
--enable-if-conversion (plus any extra flags) — run both on cpu0sim -stats
-and print the dynamic instructions, cycles and conditional branches of
-each, the regions if-converted in the program, and the totals. Both runs
-must print what lli prints for the same program; a mismatch is reported
-and fails the script.
+program with lltosimd twice — without and with -enable-if-conversion
+(plus any extra flags) — run both and print the cycles and conditional
+branches of each, the regions if-converted in the program, and the
+totals. Both runs must print what lli prints for the same program; a
+mismatch is reported and fails the script.
 
-Usage: bench-ifconv.py [-mcpu cpu032II] [-O O2] [-j 2] [extra lltosimd flags for the "on" build...]
-(make bench-ifconv; needs bin/lltosimd and bin/cpu0sim from make build)
+Cpu0 (-march cpu0el, the default): the runtime is compiled the same way
+as the program; cpu0sim -stats also gives the dynamic instructions.
+BWDSP (-march bwdsp): the program only (the runtime is bwdsprun's, -rt);
+bwdsprun -stats gives bundles for instructions, and a second table gives
+the vector kernels of tests/exec/c/vk_*.c (bwdsprun -func-stats: cycles
+of each kernel function).
+
+Usage: bench-ifconv.py [-march cpu0el|bwdsp] [-mcpu cpu032II] [-O O2] [-j 2] [extra lltosimd flags for the "on" build...]
+(make bench-ifconv, make bench-ifconv-bwdsp; needs bin/ from make build)
 """
 import argparse
 import concurrent.futures
@@ -26,6 +32,9 @@ CLANG = os.environ.get("CLANG", "clang-14")
 LLI = os.environ.get("LLI", "lli")
 LLTOSIMD = os.path.join(ROOT, "bin", "lltosimd")
 CPU0SIM = os.path.join(ROOT, "bin", "cpu0sim")
+BWDSPRUN = os.path.join(ROOT, "bin", "bwdsprun")
+# The vector kernels of tests/exec/c/vk_*.c (scripts/bench-bwdsp.sh's list).
+KERNELS = "^(saxpy|dotf|doti|firf|firi|matmulf|matmuli|cmul|cmul2|clampi|clampf|absdiff|histogram|histogram2|prefix|prefixf)$"
 TRIPLE = "mipsel-unknown-linux-gnu"
 CFLAGS = ["-ffreestanding", "-fno-builtin", "-nostdlibinc", "-I", os.path.join(ROOT, "runtime", "include"), "-w"]
 
@@ -41,8 +50,8 @@ def check(cmd):
     return r
 
 
-def lltosimd(ll, out, cpu, opt, flags):
-    r = check([LLTOSIMD, "-march=cpu0el", "-mcpu=" + cpu, "-" + opt, "-stats", "-o", out, ll] + flags)
+def lltosimd(ll, out, cpu, opt, flags, march="cpu0el"):
+    r = check([LLTOSIMD, "-march=" + march, "-mcpu=" + cpu, "-" + opt, "-stats", "-o", out, ll] + flags)
     m = re.search(r"^\s*(\d+) if-convert\s+- Number of regions if-converted", r.stderr, re.M)
     return int(m.group(1)) if m else 0
 
@@ -84,27 +93,66 @@ def measure(src, work, cpu, opt, rts, flags_on):
     return row
 
 
+BWSIM = re.compile(r"^bundles: (\d+)\ncycles: (\d+)\n.*?^conditional branches: (\d+) \((\d+) taken\)", re.M | re.S)
+FUNC = re.compile(r"^func (\S+): .*; ran bundles \d+ cycles (\d+)", re.M)
+
+
+def measure_bwdsp(src, work, cpu, opt, rts, flags_on):
+    """One program on bwdsprun: [bundles, cycles, branches, taken, regions]
+    per build, and the cycles of the vector kernel functions it has."""
+    name = os.path.basename(src)[:-2]
+    ll = os.path.join(work, name + ".ll")
+    check([CLANG, "--target=" + TRIPLE, "-" + opt, "-S", "-emit-llvm", "-o", ll, src] + CFLAGS)
+    host = os.path.join(work, name + ".host.ll")
+    check([CLANG, "-" + opt, "-S", "-emit-llvm", "-o", host, src] + CFLAGS)
+    ref = run([LLI, host])
+    row = {"name": name, "kernels": {}}
+    for tag, flags in (("off", []), ("on", flags_on)):
+        s = os.path.join(work, f"{name}.{tag}.s")
+        regions = lltosimd(ll, s, "bwl", opt, flags, "bwdsp")
+        r = run([BWDSPRUN, "-crt0", "-rt", "-stats", "-func-stats", KERNELS, s])
+        m = BWSIM.search(r.stderr)
+        if r.stdout != ref.stdout or r.returncode != ref.returncode & 0xff or not m:
+            row["error"] = f"{tag}: output or exit code differs from lli (exit {r.returncode}, lli {ref.returncode})"
+            return row
+        row[tag] = [int(x) for x in m.groups()] + [regions]
+        for k, cyc in FUNC.findall(r.stderr):
+            row["kernels"].setdefault(k, {})[tag] = int(cyc)
+    return row
+
+
 def pct(a, b):
     return f"{100.0 * (b - a) / a:+.1f}" if a else "-"
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("-march", default="cpu0el", choices=["cpu0el", "bwdsp"])
     ap.add_argument("-mcpu", default="cpu032II")
     ap.add_argument("-O", dest="opt", default="O2")
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("flags", nargs="*", help="extra lltosimd flags of the 'on' build")
     a = ap.parse_args()
     flags_on = ["-enable-if-conversion"] + a.flags
+    skip = ["exec: host-only"] + (["exec: cpu0-only"] if a.march == "bwdsp" else [])
     srcs = [s for s in sorted(glob.glob(os.path.join(ROOT, "tests", "exec", "c", "*.c")))
-            if "exec: host-only" not in open(s).read()]
+            if not any(d in open(s).read() for d in skip)]
+    bwdsp = a.march == "bwdsp"
     with tempfile.TemporaryDirectory() as work:
-        rts = {"off": runtime(work, a.mcpu, "off", []), "on": runtime(work, a.mcpu, "on", flags_on)}
+        if bwdsp:
+            rts, fn = None, measure_bwdsp
+        else:
+            rts, fn = {"off": runtime(work, a.mcpu, "off", []), "on": runtime(work, a.mcpu, "on", flags_on)}, measure
         with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
-            rows = list(ex.map(lambda s: measure(s, work, a.mcpu, a.opt, rts, flags_on), srcs))
-    print(f"bench-ifconv: {a.mcpu}, mipsel IR, -{a.opt}; off = default, on = {' '.join(flags_on)} "
-          "(program and runtime); regions: if-converted in the program")
-    hdr = ("program", "instrs off", "instrs on", "Δ%", "cycles off", "cycles on", "Δ%", "branches off", "branches on", "Δ%", "regions")
+            rows = list(ex.map(lambda s: fn(s, work, a.mcpu, a.opt, rts, flags_on), srcs))
+    if bwdsp:
+        print(f"bench-ifconv: bwdsp, mipsel IR, -{a.opt}; off = default, on = {' '.join(flags_on)} "
+              "(program; runtime as bwdsprun -rt); instrs = bundles; regions: if-converted in the program")
+    else:
+        print(f"bench-ifconv: {a.mcpu}, mipsel IR, -{a.opt}; off = default, on = {' '.join(flags_on)} "
+              "(program and runtime); regions: if-converted in the program")
+    kind = "bundles" if bwdsp else "instrs"
+    hdr = ("program", kind + " off", kind + " on", "Δ%", "cycles off", "cycles on", "Δ%", "branches off", "branches on", "Δ%", "regions")
     fmt = "{:<24}" + "{:>13}" * (len(hdr) - 1)
     print(fmt.format(*hdr))
     tot = {"off": [0] * 5, "on": [0] * 5}
@@ -128,8 +176,32 @@ def main():
     changed = sum(1 for r in rows if "error" not in r and r["off"][:3] != r["on"][:3])
     print(f"{changed} programs changed; more cycles with if-conversion: " +
           (", ".join(f"{n} ({p:+.2f}%)" for p, n in sorted(losers, reverse=True)) or "none"))
+    if bwdsp:
+        kernels(rows)
     if failed:
         sys.exit(f"bench-ifconv: {len(failed)} programs disagree with lli")
+
+
+def kernels(rows):
+    """The vector kernel table: cycles of each kernel function off and on."""
+    print()
+    hdr = ("kernel", "program", "cycles off", "cycles on", "Δ%")
+    fmt = "{:<14}{:<14}" + "{:>13}" * 3
+    print(fmt.format(*hdr))
+    tot = [0, 0]
+    worst = []
+    for r in rows:
+        if "error" in r:
+            continue
+        for k, c in sorted(r["kernels"].items()):
+            off, on = c.get("off", 0), c.get("on", 0)
+            tot[0] += off
+            tot[1] += on
+            print(fmt.format(k, r["name"], off, on, pct(off, on)))
+            if off and on > off * 1.05:
+                worst.append(k)
+    print(fmt.format("total", "", tot[0], tot[1], pct(tot[0], tot[1])))
+    print("kernels more than 5% slower with if-conversion: " + (", ".join(worst) or "none"))
 
 
 if __name__ == "__main__":

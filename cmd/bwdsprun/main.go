@@ -286,8 +286,8 @@ func printStats(w io.Writer, m *sim.Machine) {
 		fill = float64(m.Insts) / float64(m.Bundles)
 		pct = 100 * fill / bw.MaxBundle
 	}
-	fmt.Fprintf(w, "bundles: %d\ncycles: %d\nstalls: %d\ninstructions: %d\nslot fill: %.2f per bundle (%.1f%% of %d)\nsimd instructions: %d\n",
-		m.Bundles, m.Cycles, m.Stalls, m.Insts, fill, pct, bw.MaxBundle, m.SIMD)
+	fmt.Fprintf(w, "bundles: %d\ncycles: %d\nstalls: %d\ninstructions: %d\nslot fill: %.2f per bundle (%.1f%% of %d)\nsimd instructions: %d\nconditional branches: %d (%d taken)\n",
+		m.Bundles, m.Cycles, m.Stalls, m.Insts, fill, pct, bw.MaxBundle, m.SIMD, m.Branches, m.BranchesTaken)
 }
 
 // printFuncStats prints one line per matching function: the static code

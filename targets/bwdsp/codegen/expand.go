@@ -16,6 +16,7 @@ import (
 //
 //	COPY gpr, gpr     → xRd = Rs             COPY addr, addr → Un = Um + #0
 //	COPY addr, gpr    → Un = x Rs            COPY gpr, addr  → xRd = Un
+//	pred spill: xR8 = #0; (CPk) xR8 = #1; [fi] = xR8    reload: xR8 = [fi]; xCPk = R8 != #0
 //	G_LOAD32 r, fi    → xRd = [fi]           (addr: xR8 = [fi]; Un = x R8)
 //	G_STORE32 r, fi   → [fi] = xRs           (addr: xR8 = Un; [fi] = xR8)
 //	G_CONST d, imm    → xRd = #imm           G_BR bb → b bb
@@ -58,6 +59,8 @@ var ExpandPseudo = passes.Register(&passes.Pass{
 					if e == nil {
 						return bad()
 					}
+					// A guarded copy keeps its guard (and kept value).
+					e.Ops = append(e.Ops, in.Ops[2:]...)
 					out = append(out, e)
 					copies++
 				case mir.GLoad32:
@@ -68,6 +71,9 @@ var ExpandPseudo = passes.Register(&passes.Pass{
 					case bw.ClassAddr:
 						out = append(out, newInstr("LD", mir.D(scratch), in.Ops[1], in.Ops[2]),
 							newInstr("MOVTA", mir.D(r), mir.R(scratch)))
+					case bw.ClassPred:
+						out = append(out, newInstr("LD", mir.D(scratch), in.Ops[1], in.Ops[2]),
+							newInstr("CMPI", mir.D(r), mir.I(bw.CmpCode(bw.RelNE, bw.ActCN)), mir.R(scratch), mir.I(0)))
 					default:
 						return bad()
 					}
@@ -78,6 +84,12 @@ var ExpandPseudo = passes.Register(&passes.Pass{
 						out = append(out, newInstr("ST", in.Ops...))
 					case bw.ClassAddr:
 						out = append(out, newInstr("MOVFA", mir.D(scratch), mir.R(r)),
+							newInstr("ST", mir.R(scratch), in.Ops[1], in.Ops[2]))
+					case bw.ClassPred:
+						// 0, then 1 where the predicate holds.
+						set := newInstr("MOVI", mir.D(scratch), mir.I(1))
+						set.Ops = append(set.Ops, mir.P(r, false))
+						out = append(out, newInstr("MOVI", mir.D(scratch), mir.I(0)), set,
 							newInstr("ST", mir.R(scratch), in.Ops[1], in.Ops[2]))
 					default:
 						return bad()

@@ -551,6 +551,9 @@ var ISel = passes.Register(&passes.Pass{
 		if err := vectorClasses(f); err != nil {
 			return err
 		}
+		if err := selectPredicates(f); err != nil {
+			return err
+		}
 		s := &isel.Selector{Table: t}
 		if c.Debugging() {
 			s.Trace = func(format string, args ...any) { c.Debugf(format, args...) }

@@ -31,6 +31,8 @@ var Pipeline = []string{
 	"hardware-loops",    // LCn = count; if LCn b header (§2.3)
 	"loop-strength-reduce",
 	"hoist-vector-constants", // splats out of loop bodies: no vector immediates
+	"if-convert",             // off by default (-enable-if-conversion): hammocks to (CPk)-guarded code (ifconv.go)
+	"predicate-lowering",     // SSA again, the guards kept (mir.Instr.GuardedOld)
 	"bwdsp-isel",
 	"machine-cse",
 	"post-modify", // [Un += imm] (§2.3)

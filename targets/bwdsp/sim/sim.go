@@ -43,6 +43,10 @@ type Machine struct {
 	// instruction counts too: it occupies its slot), SIMD those with two
 	// or more lanes.
 	Insts, SIMD uint64
+	// Branches counts the conditional branches executed (compare,
+	// predicate and any/all forms; not `if LCn`), BranchesTaken those
+	// taken.
+	Branches, BranchesTaken uint64
 	// Profile, if non-nil (one entry per bundle of Prog), receives how
 	// often each bundle ran and the cycles charged to it (its issue,
 	// stalls before it and its branch penalty), for per-function counts.
@@ -600,6 +604,13 @@ func (e *exec) control(f *bw.Form) error {
 	}
 	if f.Syn == bw.SynCall || f.Syn == bw.SynCallR {
 		e.write(bw.LocRA, uint32(m.PC+1))
+	}
+	switch f.Syn {
+	case bw.SynBCmp, bw.SynBCmpI, bw.SynBPred, bw.SynBAny, bw.SynBAll:
+		m.Branches++
+		if taken {
+			m.BranchesTaken++
+		}
 	}
 	if taken {
 		e.next, e.pen = target, bw.PenaltyTaken
