@@ -2,6 +2,7 @@ package passes
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"lltosimd/mir"
@@ -142,7 +143,8 @@ type atomicLowering struct {
 	c     *Ctx
 	f     *mir.Func
 	out   []*mir.Instr
-	konst map[int64]mir.Reg // the block's constants so far, as the frontend caches them
+	konst map[int64]mir.Reg      // the block's constants so far, as the frontend caches them
+	defs  map[mir.Reg]*mir.Instr // the function's definitions, made on first need
 	// pending holds the G_CONSTs of an atomic op's operands that directly
 	// precede it, taken out until the expansion first uses them.
 	pending map[mir.Reg]*mir.Instr
@@ -307,18 +309,80 @@ func (l *atomicLowering) store(a atomicAccess, v []mir.Reg) {
 	}
 }
 
-// ext extends a narrow value of n bits for a compare; the old value is
-// already zero-extended.
+// ext extends a narrow value of n bits for a compare, unless its
+// definition already did (the old value is loaded zero-extended; the
+// frontend's extensions, extending loads and constants are recognized, as
+// the frontend's own extension facts would have).
 func (l *atomicLowering) ext(r mir.Reg, n int, signed, isOld bool) mir.Reg {
 	if n >= 32 || isOld && !signed {
 		return r
 	}
+	z, sx := l.extOf(r)
 	if signed {
+		if sx != 0 && sx <= n || z != 0 && z < n {
+			return r
+		}
 		d := l.f.NewVReg(0)
 		l.emit(mir.GSExtInReg, mir.D(d), mir.R(r), mir.I(int64(n)))
 		return d
 	}
+	if z != 0 && z <= n {
+		return r
+	}
 	return l.op2(mir.GAnd, r, l.konstReg(int64(uint32(1)<<n-1)))
+}
+
+// extOf returns the widths r is known to be the zero- and sign-extension
+// of (0: unknown), from its definition.
+func (l *atomicLowering) extOf(r mir.Reg) (z, s int) {
+	if l.defs == nil {
+		l.defs = map[mir.Reg]*mir.Instr{}
+		for _, b := range l.f.Blocks {
+			for _, in := range b.Instrs {
+				for _, d := range in.Defs() {
+					l.defs[d.Reg] = in
+				}
+			}
+		}
+	}
+	d := l.defs[r]
+	if c, ok := l.pending[r]; ok {
+		d = c
+	}
+	if d == nil {
+		return 0, 0
+	}
+	imm := func(i int) (int64, bool) {
+		if i < len(d.Ops) && d.Ops[i].Kind == mir.KindImm {
+			return d.Ops[i].Imm, true
+		}
+		return 0, false
+	}
+	switch d.Op {
+	case mir.GLoad8U:
+		return 8, 9
+	case mir.GLoad16U:
+		return 16, 17
+	case mir.GLoad8S:
+		return 0, 8
+	case mir.GLoad16S:
+		return 0, 16
+	case mir.GICmp:
+		return 1, 2
+	case mir.GSExtInReg:
+		if b, ok := imm(2); ok {
+			return 0, int(b)
+		}
+	case mir.GConst:
+		if v, ok := imm(1); ok {
+			v = int64(int32(v))
+			if v >= 0 {
+				return max(1, bits.Len32(uint32(v))), 1 + bits.Len32(uint32(v))
+			}
+			return 0, 1 + bits.Len32(^uint32(v))
+		}
+	}
+	return 0, 0
 }
 
 // rmw expands a G_ATOMICRMW_*.
