@@ -24,9 +24,9 @@
 //     abs, funnel shifts, overflow and saturating arithmetic, va_*, stack
 //     save/restore, trap, lifetime/debug markers).
 //
-//   - float and double (float.go), vectors scalarized lane by lane
-//     (vector.go), atomics as plain memory operations on the single-core
-//     targets (atomic.go), relative lookup tables of PIC code (pic.go),
+//   - float and double (float.go), vectors (vector.go), atomics as the
+//     generic atomic ops that the atomic-lowering pass expands
+//     (atomic.go), relative lookup tables of PIC code (pic.go),
 //     blockaddress and indirectbr (blockaddr.go), global constructors
 //     called by main (ctors.go), inline assembly (inlineasm.go).
 //

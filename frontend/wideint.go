@@ -64,50 +64,25 @@ func (s *fn) wresize(a []mir.Reg, nw int, signed bool) []mir.Reg {
 }
 
 // wadd adds word by word with an unsigned-compare carry chain.
-func (s *fn) wadd(a, b []mir.Reg) []mir.Reg {
-	out := make([]mir.Reg, len(a))
-	carry := mir.NoReg
-	for i := range a {
-		sum := s.op2(mir.GAdd, a[i], b[i])
-		last := i == len(a)-1
-		var c mir.Reg
-		if !last {
-			c = s.icmpR(mir.CondULT, sum, a[i])
-		}
-		if carry != mir.NoReg {
-			r := s.op2(mir.GAdd, sum, carry)
-			if !last { // at most one of the two additions carries
-				c = s.or1(c, s.icmpR(mir.CondULT, r, sum))
-			}
-			sum = r
-		}
-		out[i], carry = sum, c
-	}
-	return out
-}
+func (s *fn) wadd(a, b []mir.Reg) []mir.Reg { return mir.AddWords(s, a, b) }
 
 // wsub subtracts word by word with an unsigned-compare borrow chain.
-func (s *fn) wsub(a, b []mir.Reg) []mir.Reg {
-	out := make([]mir.Reg, len(a))
-	borrow := mir.NoReg
-	for i := range a {
-		d := s.op2(mir.GSub, a[i], b[i])
-		last := i == len(a)-1
-		var c mir.Reg
-		if !last {
-			c = s.icmpR(mir.CondULT, a[i], b[i])
-		}
-		if borrow != mir.NoReg {
-			r := s.op2(mir.GSub, d, borrow)
-			if !last {
-				c = s.or1(c, s.icmpR(mir.CondULT, d, borrow))
-			}
-			d = r
-		}
-		out[i], borrow = d, c
-	}
-	return out
-}
+func (s *fn) wsub(a, b []mir.Reg) []mir.Reg { return mir.SubWords(s, a, b) }
+
+// The frontend is a mir.WordBuilder for the multi-word helpers; its
+// compares and selects keep the extension facts.
+
+// Op2 emits d = op a, b.
+func (s *fn) Op2(op mir.Opcode, a, b mir.Reg) mir.Reg { return s.op2(op, a, b) }
+
+// ICmp emits a compare (a 0/1 value).
+func (s *fn) ICmp(c mir.Cond, a, b mir.Reg) mir.Reg { return s.icmpR(c, a, b) }
+
+// Select emits c ? a : b.
+func (s *fn) Select(c, a, b mir.Reg) mir.Reg { return s.selectR(c, a, b) }
+
+// Const returns the block's register holding k.
+func (s *fn) Const(k int64) mir.Reg { return s.konst(k) }
 
 // or1 ors two 0/1 registers.
 func (s *fn) or1(a, b mir.Reg) mir.Reg {
@@ -277,51 +252,8 @@ func (s *fn) wshiftVar(k binKind, a []mir.Reg, amt mir.Reg) []mir.Reg {
 	return cur
 }
 
-// strictCond maps an ordering to its strict form (the decision on a word
-// that is not equal).
-var strictCond = map[mir.Cond]mir.Cond{
-	mir.CondSLE: mir.CondSLT, mir.CondSGE: mir.CondSGT, mir.CondULE: mir.CondULT, mir.CondUGE: mir.CondUGT,
-}
-
-// unsignedCond maps a signed ordering to the unsigned one.
-var unsignedCond = map[mir.Cond]mir.Cond{
-	mir.CondSLT: mir.CondULT, mir.CondSLE: mir.CondULE, mir.CondSGT: mir.CondUGT, mir.CondSGE: mir.CondUGE,
-}
-
-// wicmp compares extended values: equality on all words; an ordering is
-// decided by the highest word that differs (signed for the top word of a
-// signed compare, unsigned below), and by the low words' non-strict
-// compare when all are equal.
-func (s *fn) wicmp(c mir.Cond, a, b []mir.Reg) mir.Reg {
-	if len(a) == 1 {
-		return s.icmpR(c, a[0], b[0])
-	}
-	switch c {
-	case mir.CondEQ, mir.CondNE:
-		x := s.op2(mir.GXor, a[0], b[0])
-		for i := 1; i < len(a); i++ {
-			x = s.op2(mir.GOr, x, s.op2(mir.GXor, a[i], b[i]))
-		}
-		return s.icmpR(c, x, s.konst(0))
-	}
-	uc := c
-	if u, ok := unsignedCond[c]; ok {
-		uc = u
-	}
-	r := s.icmpR(uc, a[0], b[0])
-	for i := 1; i < len(a); i++ {
-		wc := uc
-		if i == len(a)-1 {
-			wc = c
-		}
-		if sc, ok := strictCond[wc]; ok {
-			wc = sc
-		}
-		eq := s.icmpR(mir.CondEQ, a[i], b[i])
-		r = s.selectR(eq, r, s.icmpR(wc, a[i], b[i]))
-	}
-	return r
-}
+// wicmp compares extended values (mir.CompareWords).
+func (s *fn) wicmp(c mir.Cond, a, b []mir.Reg) mir.Reg { return mir.CompareWords(s, c, a, b) }
 
 // wideConst returns the words of an integer constant when v is one
 // (integers of any width, undef and poison of integer type).

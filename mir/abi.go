@@ -146,6 +146,28 @@ func (f *Func) FixedArgObject(fixed map[int64]int, off, size int64) int {
 	return i
 }
 
+// ByValParam finishes the incoming byval parameter g whose caller copy is
+// the fixed frame object obj: the copy is as aligned as the incoming stack
+// pointer (stackAlign) and its offset make it, at least 4; a parameter
+// that wants more is copied word by word into a local of its alignment,
+// which frame lowering realigns the frame for. The group's word becomes
+// the address of the object; temporaries are of class, and the code goes
+// to emit.
+func (f *Func) ByValParam(g ArgGroup, obj int, stackAlign int64, class RegClass, emit func(*Instr)) {
+	size, align := g.SlotBytes(), g.Desc.ByValAlign()
+	f.Frame[obj].Align = min(max(align, 4), stackAlign)
+	if align > stackAlign {
+		cp := f.NewFrameObject(FrameObject{Size: size, Align: align, Name: "byval.copy"})
+		for o := int64(0); o < size; o += 4 {
+			t := f.NewVReg(class)
+			emit(NewInstr(GLoad32, D(t), FI(obj, 0), I(o)))
+			emit(NewInstr(GStore32, R(t), FI(cp, 0), I(o)))
+		}
+		obj = cp
+	}
+	emit(NewInstr(GFrameAddr, D(g.Words[0].Reg), FI(obj, 0)))
+}
+
 // ABILowering drives a target's call lowering: it walks f once, hands
 // G_ARGS (which must open the entry block), G_CALL and G_RET to the
 // target's hooks, lowers G_VASTART to the address of the first variadic

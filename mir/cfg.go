@@ -108,6 +108,26 @@ func hasBlock(bs []*Block, b *Block) bool {
 	return false
 }
 
+// ReplaceBlockOperand makes every block operand of in that names from
+// name to instead (a branch or a PHI predecessor retargeted).
+func (in *Instr) ReplaceBlockOperand(from, to *Block) {
+	for i := range in.Ops {
+		if o := &in.Ops[i]; o.Kind == KindBlock && o.Block == from {
+			o.Block = to
+		}
+	}
+}
+
+// PhiIncoming returns the value phi takes when control comes from pred.
+func PhiIncoming(phi *Instr, pred *Block) (Operand, bool) {
+	for k := 1; k+1 < len(phi.Ops); k += 2 {
+		if phi.Ops[k+1].Kind == KindBlock && phi.Ops[k+1].Block == pred {
+			return phi.Ops[k], true
+		}
+	}
+	return Operand{}, false
+}
+
 func replaceBlock(bs []*Block, old, new *Block) {
 	for i, x := range bs {
 		if x == old {
@@ -204,13 +224,8 @@ func SplitCriticalEdge(from, to *Block) *Block {
 		f.Blocks = append(f.Blocks, nb)
 	}
 	for _, in := range to.Instrs {
-		if in.Op != GPhi {
-			continue
-		}
-		for i := range in.Ops {
-			if o := &in.Ops[i]; o.Kind == KindBlock && o.Block == from {
-				o.Block = nb
-			}
+		if in.Op == GPhi {
+			in.ReplaceBlockOperand(from, nb)
 		}
 	}
 	replaceBlock(from.Succs, to, nb)

@@ -112,6 +112,29 @@ const (
 	GDynAlloca  // dst = allocate size bytes (uses: size reg, align imm)
 	GReturnAddr // dst = the address the current function returns to
 
+	// Atomic ops (docs/generic-mir.md, Atomics): read-modify-writes of an
+	// integer of size bytes (1, 2, 4 or a multiple of 4) at base + off,
+	// aligned to its size (to 4 beyond a word), whose value is n words in
+	// registers, low word first (a pointer in 8 bytes of memory is one
+	// word, the high word zero). be (1: big-endian, 0: little-endian)
+	// places the words in memory. The old value of a narrow access is
+	// zero-extended. atomic-lowering (passes/atomiclower.go) expands the
+	// ops a target does not select. The G_ATOMICRMW_* ops are contiguous,
+	// in LLVM's AtomicRMWInst::BinOp order.
+	GAtomicRMWXchg // old… = mem; mem = x   (uses: base, imm off, imm size, imm be, x…)
+	GAtomicRMWAdd  // old… = mem; mem = old + x
+	GAtomicRMWSub
+	GAtomicRMWAnd
+	GAtomicRMWNand // mem = ^(old & x)
+	GAtomicRMWOr
+	GAtomicRMWXor
+	GAtomicRMWMax // signed
+	GAtomicRMWMin
+	GAtomicRMWUMax // unsigned
+	GAtomicRMWUMin
+	GAtomicCmpXchg // old…, ok = mem; if old == cmp { mem = new }   (uses: base, imm off, imm size, imm be, cmp…, new…)
+	GFence         // a memory barrier (uses: imm ordering, LLVM's AtomicOrdering)
+
 	// Floating-point ops (docs/generic-mir.md). A float is one word, a
 	// double two; the number of defs and uses gives the types, and the
 	// words of a two-word operand or result are listed in memory order (as
@@ -153,74 +176,93 @@ const (
 	FirstTargetOp
 )
 
+// atomicFlags are the flags of the atomic read-modify-write ops.
+const atomicFlags = FlagLoad | FlagStore | FlagSideEffect
+
+// IsAtomicRMW reports whether op is one of the G_ATOMICRMW_* ops.
+func IsAtomicRMW(op Opcode) bool { return op >= GAtomicRMWXchg && op <= GAtomicRMWUMin }
+
 // genericOps is the generic op table: the one place that says what each
 // generic op is.
 var genericOps = [FirstTargetOp]OpDesc{
-	GInvalid:      {Name: "G_INVALID"},
-	GCopy:         {Name: "COPY", NumDefs: 1, NumUses: 1, Flags: FlagCopy, Doc: "dst = src"},
-	GConst:        {Name: "G_CONST", NumDefs: 1, NumUses: 1, Doc: "dst = imm"},
-	GGlobalAddr:   {Name: "G_GLOBAL_ADDR", NumDefs: 1, NumUses: 1, Doc: "dst = address of a symbol plus offset"},
-	GFrameAddr:    {Name: "G_FRAME_ADDR", NumDefs: 1, NumUses: 1, Doc: "dst = address of a stack object"},
-	GBlockAddr:    {Name: "G_BLOCK_ADDR", NumDefs: 1, NumUses: 1, Doc: "dst = address of a block"},
-	GJTAddr:       {Name: "G_JT_ADDR", NumDefs: 1, NumUses: 1, Doc: "dst = address of a jump table"},
-	GAdd:          {Name: "G_ADD", NumDefs: 1, NumUses: 2, Flags: FlagCommutable, Doc: "dst = a + b"},
-	GSub:          {Name: "G_SUB", NumDefs: 1, NumUses: 2, Doc: "dst = a - b"},
-	GMul:          {Name: "G_MUL", NumDefs: 1, NumUses: 2, Flags: FlagCommutable, Doc: "dst = low word of a * b"},
-	GUMulH:        {Name: "G_UMULH", NumDefs: 1, NumUses: 2, Flags: FlagCommutable, Doc: "dst = high word of unsigned a * b"},
-	GSMulH:        {Name: "G_SMULH", NumDefs: 1, NumUses: 2, Flags: FlagCommutable, Doc: "dst = high word of signed a * b"},
-	GSDiv:         {Name: "G_SDIV", NumDefs: 1, NumUses: 2, Doc: "dst = a / b, signed, truncating"},
-	GUDiv:         {Name: "G_UDIV", NumDefs: 1, NumUses: 2, Doc: "dst = a / b, unsigned"},
-	GSRem:         {Name: "G_SREM", NumDefs: 1, NumUses: 2, Doc: "dst = a % b, signed (sign of a)"},
-	GURem:         {Name: "G_UREM", NumDefs: 1, NumUses: 2, Doc: "dst = a % b, unsigned"},
-	GAnd:          {Name: "G_AND", NumDefs: 1, NumUses: 2, Flags: FlagCommutable, Doc: "dst = a & b"},
-	GOr:           {Name: "G_OR", NumDefs: 1, NumUses: 2, Flags: FlagCommutable, Doc: "dst = a | b"},
-	GXor:          {Name: "G_XOR", NumDefs: 1, NumUses: 2, Flags: FlagCommutable, Doc: "dst = a ^ b"},
-	GShl:          {Name: "G_SHL", NumDefs: 1, NumUses: 2, Doc: "dst = a << b (b in 0..31)"},
-	GLShr:         {Name: "G_LSHR", NumDefs: 1, NumUses: 2, Doc: "dst = a >>u b (b in 0..31)"},
-	GAShr:         {Name: "G_ASHR", NumDefs: 1, NumUses: 2, Doc: "dst = a >>s b (b in 0..31)"},
-	GRotl:         {Name: "G_ROTL", NumDefs: 1, NumUses: 2, Doc: "dst = a rotated left by b (b in 0..31)"},
-	GRotr:         {Name: "G_ROTR", NumDefs: 1, NumUses: 2, Doc: "dst = a rotated right by b (b in 0..31)"},
-	GCtlz:         {Name: "G_CTLZ", NumDefs: 1, NumUses: 1, Doc: "dst = number of leading zero bits of a (32 for 0)"},
-	GSExtInReg:    {Name: "G_SEXT_INREG", NumDefs: 1, NumUses: 2, Doc: "dst = sign-extend the low imm bits of a"},
-	GICmp:         {Name: "G_ICMP", NumDefs: 1, NumUses: 3, Doc: "dst = (a cond b) ? 1 : 0"},
-	GSelect:       {Name: "G_SELECT", NumDefs: 1, NumUses: 3, Doc: "dst = c != 0 ? t : f"},
-	GLoad32:       {Name: "G_LOAD32", NumDefs: 1, NumUses: 2, Flags: FlagLoad, Doc: "dst = mem32[base + off]"},
-	GLoad16S:      {Name: "G_LOAD16S", NumDefs: 1, NumUses: 2, Flags: FlagLoad, Doc: "dst = sext mem16[base + off]"},
-	GLoad16U:      {Name: "G_LOAD16U", NumDefs: 1, NumUses: 2, Flags: FlagLoad, Doc: "dst = zext mem16[base + off]"},
-	GLoad8S:       {Name: "G_LOAD8S", NumDefs: 1, NumUses: 2, Flags: FlagLoad, Doc: "dst = sext mem8[base + off]"},
-	GLoad8U:       {Name: "G_LOAD8U", NumDefs: 1, NumUses: 2, Flags: FlagLoad, Doc: "dst = zext mem8[base + off]"},
-	GStore32:      {Name: "G_STORE32", NumUses: 3, Flags: FlagStore, Doc: "mem32[base + off] = val"},
-	GStore16:      {Name: "G_STORE16", NumUses: 3, Flags: FlagStore, Doc: "mem16[base + off] = low half of val"},
-	GStore8:       {Name: "G_STORE8", NumUses: 3, Flags: FlagStore, Doc: "mem8[base + off] = low byte of val"},
-	GPhi:          {Name: "PHI", NumDefs: 1, NumUses: -1, Doc: "dst = the value paired with the predecessor control came from"},
-	GBr:           {Name: "G_BR", NumUses: 1, Flags: FlagBranch | FlagTerminator | FlagBarrier, Doc: "goto bb"},
-	GBrCond:       {Name: "G_BRCOND", NumUses: 2, Flags: FlagBranch | FlagTerminator, Doc: "if c != 0 goto bb"},
-	GBrJT:         {Name: "G_BRJT", NumUses: 2, Flags: FlagBranch | FlagTerminator | FlagBarrier | FlagIndirect, Doc: "goto jumptable[idx]"},
-	GBrIndirect:   {Name: "G_BRINDIRECT", NumUses: 1, Flags: FlagBranch | FlagTerminator | FlagBarrier | FlagIndirect, Doc: "goto the address in a register"},
-	GSwitch:       {Name: "G_SWITCH", NumUses: -1, Flags: FlagBranch | FlagTerminator | FlagBarrier, Doc: "goto the block paired with the value's case, else the default block"},
-	GArgs:         {Name: "G_ARGS", NumDefs: -1, NumUses: -1, Doc: "defines the incoming argument words"},
-	GCall:         {Name: "G_CALL", NumDefs: -1, NumUses: -1, Flags: FlagCall | FlagSideEffect | FlagLoad | FlagStore, Doc: "call; defs are the result words"},
-	GRet:          {Name: "G_RET", NumUses: -1, Flags: FlagReturn | FlagTerminator | FlagBarrier, Doc: "return the given words"},
-	GTrap:         {Name: "G_TRAP", Flags: FlagSideEffect | FlagTerminator | FlagBarrier, Doc: "abort the program"},
-	GUnreachable:  {Name: "G_UNREACHABLE", Flags: FlagTerminator | FlagBarrier, Doc: "control never reaches here"},
-	GImplicitDef:  {Name: "IMPLICIT_DEF", NumDefs: 1, Doc: "dst = undefined"},
-	GVAStart:      {Name: "G_VASTART", NumDefs: 1, Doc: "dst = address of the first variadic argument word"},
-	GStackSave:    {Name: "G_STACKSAVE", NumDefs: 1, Flags: FlagSideEffect, Doc: "dst = stack pointer"},
-	GStackRestore: {Name: "G_STACKRESTORE", NumUses: 1, Flags: FlagSideEffect, Doc: "stack pointer = src"},
-	GDynAlloca:    {Name: "G_DYN_ALLOCA", NumDefs: 1, NumUses: 2, Flags: FlagSideEffect, Doc: "dst = new stack block of size bytes (uses: size, align imm)"},
-	GReturnAddr:   {Name: "G_RETURNADDR", NumDefs: 1, Doc: "dst = the current function's return address (its value at entry)"},
-	GFAdd:         {Name: "G_FADD", NumDefs: -1, NumUses: -1, Flags: FlagCommutable, Doc: "dst = a + b (float: 1 word, double: 2 words in memory order)"},
-	GFSub:         {Name: "G_FSUB", NumDefs: -1, NumUses: -1, Doc: "dst = a - b"},
-	GFMul:         {Name: "G_FMUL", NumDefs: -1, NumUses: -1, Flags: FlagCommutable, Doc: "dst = a * b"},
-	GFDiv:         {Name: "G_FDIV", NumDefs: -1, NumUses: -1, Doc: "dst = a / b"},
-	GFRem:         {Name: "G_FREM", NumDefs: -1, NumUses: -1, Doc: "dst = fmod(a, b)"},
-	GFCmp:         {Name: "G_FCMP", NumDefs: 1, NumUses: -1, Doc: "dst = (a pred b) ? 1 : 0 (uses: FPred imm, a, b)"},
-	GSIToFP:       {Name: "G_SITOFP", NumDefs: -1, NumUses: -1, Doc: "dst = float/double of a signed integer"},
-	GUIToFP:       {Name: "G_UITOFP", NumDefs: -1, NumUses: -1, Doc: "dst = float/double of an unsigned integer"},
-	GFPToSI:       {Name: "G_FPTOSI", NumDefs: -1, NumUses: -1, Doc: "dst = signed integer of a float/double, truncated"},
-	GFPToUI:       {Name: "G_FPTOUI", NumDefs: -1, NumUses: -1, Doc: "dst = unsigned integer of a float/double, truncated"},
-	GFPExt:        {Name: "G_FPEXT", NumDefs: 2, NumUses: 1, Doc: "dst = double of a float"},
-	GFPTrunc:      {Name: "G_FPTRUNC", NumDefs: 1, NumUses: 2, Doc: "dst = float of a double, rounded"},
+	GInvalid:       {Name: "G_INVALID"},
+	GCopy:          {Name: "COPY", NumDefs: 1, NumUses: 1, Flags: FlagCopy, Doc: "dst = src"},
+	GConst:         {Name: "G_CONST", NumDefs: 1, NumUses: 1, Doc: "dst = imm"},
+	GGlobalAddr:    {Name: "G_GLOBAL_ADDR", NumDefs: 1, NumUses: 1, Doc: "dst = address of a symbol plus offset"},
+	GFrameAddr:     {Name: "G_FRAME_ADDR", NumDefs: 1, NumUses: 1, Doc: "dst = address of a stack object"},
+	GBlockAddr:     {Name: "G_BLOCK_ADDR", NumDefs: 1, NumUses: 1, Doc: "dst = address of a block"},
+	GJTAddr:        {Name: "G_JT_ADDR", NumDefs: 1, NumUses: 1, Doc: "dst = address of a jump table"},
+	GAdd:           {Name: "G_ADD", NumDefs: 1, NumUses: 2, Flags: FlagCommutable, Doc: "dst = a + b"},
+	GSub:           {Name: "G_SUB", NumDefs: 1, NumUses: 2, Doc: "dst = a - b"},
+	GMul:           {Name: "G_MUL", NumDefs: 1, NumUses: 2, Flags: FlagCommutable, Doc: "dst = low word of a * b"},
+	GUMulH:         {Name: "G_UMULH", NumDefs: 1, NumUses: 2, Flags: FlagCommutable, Doc: "dst = high word of unsigned a * b"},
+	GSMulH:         {Name: "G_SMULH", NumDefs: 1, NumUses: 2, Flags: FlagCommutable, Doc: "dst = high word of signed a * b"},
+	GSDiv:          {Name: "G_SDIV", NumDefs: 1, NumUses: 2, Doc: "dst = a / b, signed, truncating"},
+	GUDiv:          {Name: "G_UDIV", NumDefs: 1, NumUses: 2, Doc: "dst = a / b, unsigned"},
+	GSRem:          {Name: "G_SREM", NumDefs: 1, NumUses: 2, Doc: "dst = a % b, signed (sign of a)"},
+	GURem:          {Name: "G_UREM", NumDefs: 1, NumUses: 2, Doc: "dst = a % b, unsigned"},
+	GAnd:           {Name: "G_AND", NumDefs: 1, NumUses: 2, Flags: FlagCommutable, Doc: "dst = a & b"},
+	GOr:            {Name: "G_OR", NumDefs: 1, NumUses: 2, Flags: FlagCommutable, Doc: "dst = a | b"},
+	GXor:           {Name: "G_XOR", NumDefs: 1, NumUses: 2, Flags: FlagCommutable, Doc: "dst = a ^ b"},
+	GShl:           {Name: "G_SHL", NumDefs: 1, NumUses: 2, Doc: "dst = a << b (b in 0..31)"},
+	GLShr:          {Name: "G_LSHR", NumDefs: 1, NumUses: 2, Doc: "dst = a >>u b (b in 0..31)"},
+	GAShr:          {Name: "G_ASHR", NumDefs: 1, NumUses: 2, Doc: "dst = a >>s b (b in 0..31)"},
+	GRotl:          {Name: "G_ROTL", NumDefs: 1, NumUses: 2, Doc: "dst = a rotated left by b (b in 0..31)"},
+	GRotr:          {Name: "G_ROTR", NumDefs: 1, NumUses: 2, Doc: "dst = a rotated right by b (b in 0..31)"},
+	GCtlz:          {Name: "G_CTLZ", NumDefs: 1, NumUses: 1, Doc: "dst = number of leading zero bits of a (32 for 0)"},
+	GSExtInReg:     {Name: "G_SEXT_INREG", NumDefs: 1, NumUses: 2, Doc: "dst = sign-extend the low imm bits of a"},
+	GICmp:          {Name: "G_ICMP", NumDefs: 1, NumUses: 3, Doc: "dst = (a cond b) ? 1 : 0"},
+	GSelect:        {Name: "G_SELECT", NumDefs: 1, NumUses: 3, Doc: "dst = c != 0 ? t : f"},
+	GLoad32:        {Name: "G_LOAD32", NumDefs: 1, NumUses: 2, Flags: FlagLoad, Doc: "dst = mem32[base + off]"},
+	GLoad16S:       {Name: "G_LOAD16S", NumDefs: 1, NumUses: 2, Flags: FlagLoad, Doc: "dst = sext mem16[base + off]"},
+	GLoad16U:       {Name: "G_LOAD16U", NumDefs: 1, NumUses: 2, Flags: FlagLoad, Doc: "dst = zext mem16[base + off]"},
+	GLoad8S:        {Name: "G_LOAD8S", NumDefs: 1, NumUses: 2, Flags: FlagLoad, Doc: "dst = sext mem8[base + off]"},
+	GLoad8U:        {Name: "G_LOAD8U", NumDefs: 1, NumUses: 2, Flags: FlagLoad, Doc: "dst = zext mem8[base + off]"},
+	GStore32:       {Name: "G_STORE32", NumUses: 3, Flags: FlagStore, Doc: "mem32[base + off] = val"},
+	GStore16:       {Name: "G_STORE16", NumUses: 3, Flags: FlagStore, Doc: "mem16[base + off] = low half of val"},
+	GStore8:        {Name: "G_STORE8", NumUses: 3, Flags: FlagStore, Doc: "mem8[base + off] = low byte of val"},
+	GPhi:           {Name: "PHI", NumDefs: 1, NumUses: -1, Doc: "dst = the value paired with the predecessor control came from"},
+	GBr:            {Name: "G_BR", NumUses: 1, Flags: FlagBranch | FlagTerminator | FlagBarrier, Doc: "goto bb"},
+	GBrCond:        {Name: "G_BRCOND", NumUses: 2, Flags: FlagBranch | FlagTerminator, Doc: "if c != 0 goto bb"},
+	GBrJT:          {Name: "G_BRJT", NumUses: 2, Flags: FlagBranch | FlagTerminator | FlagBarrier | FlagIndirect, Doc: "goto jumptable[idx]"},
+	GBrIndirect:    {Name: "G_BRINDIRECT", NumUses: 1, Flags: FlagBranch | FlagTerminator | FlagBarrier | FlagIndirect, Doc: "goto the address in a register"},
+	GSwitch:        {Name: "G_SWITCH", NumUses: -1, Flags: FlagBranch | FlagTerminator | FlagBarrier, Doc: "goto the block paired with the value's case, else the default block"},
+	GArgs:          {Name: "G_ARGS", NumDefs: -1, NumUses: -1, Doc: "defines the incoming argument words"},
+	GCall:          {Name: "G_CALL", NumDefs: -1, NumUses: -1, Flags: FlagCall | FlagSideEffect | FlagLoad | FlagStore, Doc: "call; defs are the result words"},
+	GRet:           {Name: "G_RET", NumUses: -1, Flags: FlagReturn | FlagTerminator | FlagBarrier, Doc: "return the given words"},
+	GTrap:          {Name: "G_TRAP", Flags: FlagSideEffect | FlagTerminator | FlagBarrier, Doc: "abort the program"},
+	GUnreachable:   {Name: "G_UNREACHABLE", Flags: FlagTerminator | FlagBarrier, Doc: "control never reaches here"},
+	GImplicitDef:   {Name: "IMPLICIT_DEF", NumDefs: 1, Doc: "dst = undefined"},
+	GVAStart:       {Name: "G_VASTART", NumDefs: 1, Doc: "dst = address of the first variadic argument word"},
+	GStackSave:     {Name: "G_STACKSAVE", NumDefs: 1, Flags: FlagSideEffect, Doc: "dst = stack pointer"},
+	GStackRestore:  {Name: "G_STACKRESTORE", NumUses: 1, Flags: FlagSideEffect, Doc: "stack pointer = src"},
+	GDynAlloca:     {Name: "G_DYN_ALLOCA", NumDefs: 1, NumUses: 2, Flags: FlagSideEffect, Doc: "dst = new stack block of size bytes (uses: size, align imm)"},
+	GReturnAddr:    {Name: "G_RETURNADDR", NumDefs: 1, Doc: "dst = the current function's return address (its value at entry)"},
+	GAtomicRMWXchg: {Name: "G_ATOMICRMW_XCHG", NumDefs: -1, NumUses: -1, Flags: atomicFlags, Doc: "atomically: old = mem; mem = x"},
+	GAtomicRMWAdd:  {Name: "G_ATOMICRMW_ADD", NumDefs: -1, NumUses: -1, Flags: atomicFlags, Doc: "atomically: old = mem; mem = old + x"},
+	GAtomicRMWSub:  {Name: "G_ATOMICRMW_SUB", NumDefs: -1, NumUses: -1, Flags: atomicFlags, Doc: "atomically: old = mem; mem = old - x"},
+	GAtomicRMWAnd:  {Name: "G_ATOMICRMW_AND", NumDefs: -1, NumUses: -1, Flags: atomicFlags, Doc: "atomically: old = mem; mem = old & x"},
+	GAtomicRMWNand: {Name: "G_ATOMICRMW_NAND", NumDefs: -1, NumUses: -1, Flags: atomicFlags, Doc: "atomically: old = mem; mem = ^(old & x)"},
+	GAtomicRMWOr:   {Name: "G_ATOMICRMW_OR", NumDefs: -1, NumUses: -1, Flags: atomicFlags, Doc: "atomically: old = mem; mem = old | x"},
+	GAtomicRMWXor:  {Name: "G_ATOMICRMW_XOR", NumDefs: -1, NumUses: -1, Flags: atomicFlags, Doc: "atomically: old = mem; mem = old ^ x"},
+	GAtomicRMWMax:  {Name: "G_ATOMICRMW_MAX", NumDefs: -1, NumUses: -1, Flags: atomicFlags, Doc: "atomically: old = mem; mem = signed max(old, x)"},
+	GAtomicRMWMin:  {Name: "G_ATOMICRMW_MIN", NumDefs: -1, NumUses: -1, Flags: atomicFlags, Doc: "atomically: old = mem; mem = signed min(old, x)"},
+	GAtomicRMWUMax: {Name: "G_ATOMICRMW_UMAX", NumDefs: -1, NumUses: -1, Flags: atomicFlags, Doc: "atomically: old = mem; mem = unsigned max(old, x)"},
+	GAtomicRMWUMin: {Name: "G_ATOMICRMW_UMIN", NumDefs: -1, NumUses: -1, Flags: atomicFlags, Doc: "atomically: old = mem; mem = unsigned min(old, x)"},
+	GAtomicCmpXchg: {Name: "G_ATOMIC_CMPXCHG", NumDefs: -1, NumUses: -1, Flags: atomicFlags, Doc: "atomically: old = mem; ok = old == cmp; if ok { mem = new }"},
+	GFence:         {Name: "G_FENCE", NumUses: 1, Flags: FlagSideEffect, Doc: "memory barrier of an ordering"},
+	GFAdd:          {Name: "G_FADD", NumDefs: -1, NumUses: -1, Flags: FlagCommutable, Doc: "dst = a + b (float: 1 word, double: 2 words in memory order)"},
+	GFSub:          {Name: "G_FSUB", NumDefs: -1, NumUses: -1, Doc: "dst = a - b"},
+	GFMul:          {Name: "G_FMUL", NumDefs: -1, NumUses: -1, Flags: FlagCommutable, Doc: "dst = a * b"},
+	GFDiv:          {Name: "G_FDIV", NumDefs: -1, NumUses: -1, Doc: "dst = a / b"},
+	GFRem:          {Name: "G_FREM", NumDefs: -1, NumUses: -1, Doc: "dst = fmod(a, b)"},
+	GFCmp:          {Name: "G_FCMP", NumDefs: 1, NumUses: -1, Doc: "dst = (a pred b) ? 1 : 0 (uses: FPred imm, a, b)"},
+	GSIToFP:        {Name: "G_SITOFP", NumDefs: -1, NumUses: -1, Doc: "dst = float/double of a signed integer"},
+	GUIToFP:        {Name: "G_UITOFP", NumDefs: -1, NumUses: -1, Doc: "dst = float/double of an unsigned integer"},
+	GFPToSI:        {Name: "G_FPTOSI", NumDefs: -1, NumUses: -1, Doc: "dst = signed integer of a float/double, truncated"},
+	GFPToUI:        {Name: "G_FPTOUI", NumDefs: -1, NumUses: -1, Doc: "dst = unsigned integer of a float/double, truncated"},
+	GFPExt:         {Name: "G_FPEXT", NumDefs: 2, NumUses: 1, Doc: "dst = double of a float"},
+	GFPTrunc:       {Name: "G_FPTRUNC", NumDefs: 1, NumUses: 2, Doc: "dst = float of a double, rounded"},
 
 	// Vector ops (docs/generic-mir.md, Vectors).
 	GBuildVector:      {Name: "G_BUILD_VECTOR", NumDefs: 1, NumUses: -1, Doc: "dst = a vector of the given lanes (registers or immediates)"},

@@ -232,6 +232,7 @@ var genericUseKinds = [FirstTargetOp][]kindSet{
 	GBrIndirect:   {kReg},
 	GStackRestore: {kReg},
 	GDynAlloca:    {kReg, kImm},
+	GFence:        {kImm},
 
 	// Vector ops (docs/generic-mir.md, Vectors).
 	GExtractVectorElt: {kReg, kReg | kImm},
@@ -431,10 +432,44 @@ func (v *verifier) genericShape(b *Block, in *Instr, uses []Operand) {
 		for i := range vals {
 			want(i, kReg)
 		}
+	case GAtomicCmpXchg:
+		v.atomicShape(b, in, vals, 2*(in.NumDefs()-1))
 	default:
+		if IsAtomicRMW(in.Op) {
+			v.atomicShape(b, in, vals, in.NumDefs())
+			return
+		}
 		for i, s := range genericUseKinds[in.Op] {
 			want(i, s)
 		}
+	}
+}
+
+// atomicShape checks an atomic op: base, offset, size and byte order, then nvals
+// value words (the definitions' count for G_ATOMICRMW_*, twice the old
+// value's for G_ATOMIC_CMPXCHG), the size holding the words.
+func (v *verifier) atomicShape(b *Block, in *Instr, vals []Operand, nvals int) {
+	if len(vals) != 4+nvals || nvals == 0 {
+		v.errorf(b, in, "needs base, offset, size, byte order and %d value words, has %d uses", nvals, len(vals))
+		return
+	}
+	for i, s := range []kindSet{kReg | kFrame, kImm, kImm, kImm} {
+		if s&(1<<vals[i].Kind) == 0 {
+			v.errorf(b, in, "use %d must be a %s", i, s)
+		}
+	}
+	for i := 4; i < len(vals); i++ {
+		if vals[i].Kind != KindReg {
+			v.errorf(b, in, "use %d must be a register", i)
+		}
+	}
+	words := nvals
+	if in.Op == GAtomicCmpXchg {
+		words /= 2
+	}
+	size := vals[2].Imm
+	if size != 1 && size != 2 && (size < 4 || size%4 != 0 || int64(words) > size/4) || size < 4 && words != 1 {
+		v.errorf(b, in, "size %d cannot hold %d words", size, words)
 	}
 }
 

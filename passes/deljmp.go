@@ -206,11 +206,7 @@ func threadJumps(c *Ctx, f *mir.Func, bi BranchInfo) {
 			}
 			c.Debugf("del-jmp: %s: %s retargeted to %s (%s only jumps there)",
 				blockLabel(b), instrString(f, in), blockLabel(u), blockLabel(t))
-			for i := range in.Ops {
-				if in.Ops[i].Kind == mir.KindBlock && in.Ops[i].Block == t {
-					in.Ops[i].Block = u
-				}
-			}
+			in.ReplaceBlockOperand(t, u)
 			c.Count(statThreaded, 1)
 			changed = true
 		}

@@ -297,7 +297,7 @@ func convertLoop(c *Ctx, f *mir.Func, l *mir.Loop, defs map[mir.Reg]*mir.Instr, 
 	if phi == nil {
 		return fail("no induction variable with step ±1 in the exit test")
 	}
-	init, ok := phiOperand(phi, outside)
+	init, ok := mir.PhiIncoming(phi, outside)
 	if !ok || (init.Kind != mir.KindImm && !invariant(init, l, defs)) {
 		return fail("no loop-invariant initial value")
 	}
@@ -348,19 +348,9 @@ func inBlock(in *mir.Instr, b *mir.Block) bool {
 	return false
 }
 
-// phiOperand returns the value phi takes when control comes from pred.
-func phiOperand(phi *mir.Instr, pred *mir.Block) (mir.Operand, bool) {
-	for i := 1; i+1 < len(phi.Ops); i += 2 {
-		if phi.Ops[i+1].Block == pred {
-			return phi.Ops[i], true
-		}
-	}
-	return mir.Operand{}, false
-}
-
 // phiValue returns the vreg phi takes from pred, or NoReg.
 func phiValue(phi *mir.Instr, pred *mir.Block) mir.Reg {
-	if o, ok := phiOperand(phi, pred); ok && o.Kind == mir.KindReg {
+	if o, ok := mir.PhiIncoming(phi, pred); ok && o.Kind == mir.KindReg {
 		return o.Reg
 	}
 	return mir.NoReg

@@ -571,11 +571,7 @@ func (r *icRegion) coalesce(c *Ctx, latches []*mir.Block) {
 	for _, b := range latches {
 		ids = append(ids, fmt.Sprintf("bb%d", b.ID))
 		for _, in := range b.Instrs {
-			for i := range in.Ops {
-				if in.Ops[i].Kind == mir.KindBlock && in.Ops[i].Block == r.entry {
-					in.Ops[i].Block = l
-				}
-			}
+			in.ReplaceBlockOperand(r.entry, l)
 		}
 		if r.taken[b] == r.entry {
 			r.taken[b] = l

@@ -71,7 +71,7 @@ func lsrLoop(c *Ctx, f *mir.Func, l *mir.Loop, defs map[mir.Reg]*mir.Instr) {
 		if in.Op != mir.GPhi {
 			continue
 		}
-		init, ok1 := phiOperand(in, pre)
+		init, ok1 := mir.PhiIncoming(in, pre)
 		next := phiValue(in, latch)
 		d := defs[next]
 		if !ok1 || d == nil || d.Op != mir.GAdd || d.Ops[1].Kind != mir.KindReg || d.Ops[1].Reg != in.Ops[0].Reg {

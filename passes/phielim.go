@@ -94,7 +94,7 @@ func runPhiElim(c *Ctx, f *mir.Func) error {
 		viaTemps := false
 		for i, p := range preds {
 			for _, phi := range w.phis {
-				src, ok := incoming(phi, p)
+				src, ok := mir.PhiIncoming(phi, p)
 				if !ok {
 					return fmt.Errorf("%s: bb%d: PHI %s has no value for predecessor bb%d", f.Name, s.ID, mir.FormatInstr(f, phi), p.ID)
 				}
@@ -165,16 +165,6 @@ type move struct {
 	src mir.Operand
 }
 
-// incoming returns the value a PHI takes when control comes from p.
-func incoming(phi *mir.Instr, p *mir.Block) (mir.Operand, bool) {
-	for k := 1; k+1 < len(phi.Ops); k += 2 {
-		if phi.Ops[k+1].Kind == mir.KindBlock && phi.Ops[k+1].Block == p {
-			return phi.Ops[k], true
-		}
-	}
-	return mir.Operand{}, false
-}
-
 // needsSplit reports whether the copies of an edge p→s cannot simply go
 // before p's terminators: a terminator reads a PHI destination, or p has
 // another successor into which a PHI destination is live (the lost-copy
@@ -206,7 +196,7 @@ func needsSplit(f *mir.Func, lv *mir.Liveness, phisOf map[*mir.Block][]*mir.Inst
 			}
 		}
 		for _, in := range phisOf[o] {
-			if src, ok := incoming(in, p); ok && src.Kind == mir.KindReg && (dsts[src.Reg] || srcOf[src.Reg]) {
+			if src, ok := mir.PhiIncoming(in, p); ok && src.Kind == mir.KindReg && (dsts[src.Reg] || srcOf[src.Reg]) {
 				return true
 			}
 		}

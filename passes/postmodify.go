@@ -97,7 +97,7 @@ func pmLoop(c *Ctx, f *mir.Func, info *PostModifyInfo, b, pre *mir.Block) {
 		}
 		uses := useCounts(f)
 		p := phi.Ops[0].Reg
-		init, ok := phiOperand(phi, pre)
+		init, ok := mir.PhiIncoming(phi, pre)
 		next := phiValue(phi, b)
 		inc := defs[next]
 		if !ok || init.Kind != mir.KindReg || inc == nil || uses[next] != 1 || inc.Pred() != nil {

@@ -226,11 +226,8 @@ func (l *switchLowering) lower(b *mir.Block) {
 			if p.Op != mir.GPhi {
 				continue
 			}
-			ops := p.Uses()
-			for i := 0; i+1 < len(ops); i += 2 {
-				if ops[i+1].Block == b {
-					l.phiVal[p] = ops[i]
-				}
+			if v, ok := mir.PhiIncoming(p, b); ok {
+				l.phiVal[p] = v
 			}
 		}
 	}

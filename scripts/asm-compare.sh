@@ -9,8 +9,10 @@
 # -O2), tests/regress/testdata/*.ll, the lit tests with vectors, and
 # llvm-stress modules (seeds 1..STRESS_SEEDS, default 100; raw and after
 # opt -O2: they are full of vector code). Each input is compiled for
-# cpu032I and cpu032II at -O0 and -O2. Differences are listed with a diff
-# stat in $WORK/diffs (WORK defaults to a temporary directory).
+# cpu032I and cpu032II at -O0 and -O2 (TARGETS: the target flags to compare,
+# a space-separated list, default "-mcpu=cpu032I -mcpu=cpu032II"; add
+# -march=bwdsp for BWDSP). Differences are listed with a diff stat in
+# $WORK/diffs (WORK defaults to a temporary directory).
 set -eu
 old=$1 new=$2 seeds=${3:-100}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -39,11 +41,11 @@ done
 
 same=0 diff=0
 for ll in "$work"/ir/*.ll; do
-	for cpu in cpu032I cpu032II; do
+	for tgt in ${TARGETS:--mcpu=cpu032I -mcpu=cpu032II}; do
 		for opt in O0 O2; do
-			b=$(basename "$ll" .ll)-$cpu-$opt
-			"$old" -mcpu=$cpu -$opt "$ll" -o "$work/old.s" 2>"$work/old.err" || true
-			"$new" -mcpu=$cpu -$opt "$ll" -o "$work/new.s" 2>"$work/new.err" || true
+			b=$(basename "$ll" .ll)-${tgt#*=}-$opt
+			"$old" "$tgt" -$opt "$ll" -o "$work/old.s" 2>"$work/old.err" || true
+			"$new" "$tgt" -$opt "$ll" -o "$work/new.s" 2>"$work/new.err" || true
 			# llir's warnings carry a time stamp: compare the messages only.
 			sed -i 's|^[0-9/]* [0-9:]* ||' "$work/old.err" "$work/new.err"
 			[ -f "$work/old.s" ] || : >"$work/old.s"

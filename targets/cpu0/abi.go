@@ -171,28 +171,14 @@ func (l *lowerer) args(in *mir.Instr) error {
 			}
 			// The words that came in registers go to the home area so
 			// that the object is contiguous in the caller's frame.
-			size, align := g.SlotBytes(), g.Desc.ByValAlign()
+			size := g.SlotBytes()
 			obj := l.fixedObject(offs[i], size)
-			// The caller's copy is as aligned as the incoming $sp (8) and
-			// the group's offset make it.
-			l.f.Frame[obj].Align = min(max(align, 4), stackAlign)
 			for o := offs[i]; o < offs[i]+size && o < homeArea; o += 4 {
 				t := l.f.NewVReg(ClassGPR)
 				l.add(mir.NewInstr(mir.GCopy, mir.D(t), mir.R(argRegs[o/4])))
 				l.add(newInstr("ST", mir.R(t), mir.FI(obj, 0), mir.I(o-offs[i])))
 			}
-			if align > stackAlign {
-				// More than that: copy it into a local of the byval's
-				// alignment, which frame lowering realigns the frame for.
-				cp := l.f.NewFrameObject(mir.FrameObject{Size: size, Align: align, Name: "byval.copy"})
-				for o := int64(0); o < size; o += 4 {
-					t := l.f.NewVReg(ClassGPR)
-					l.add(mir.NewInstr(mir.GLoad32, mir.D(t), mir.FI(obj, 0), mir.I(o)))
-					l.add(mir.NewInstr(mir.GStore32, mir.R(t), mir.FI(cp, 0), mir.I(o)))
-				}
-				obj = cp
-			}
-			l.add(mir.NewInstr(mir.GFrameAddr, mir.D(g.Words[0].Reg), mir.FI(obj, 0)))
+			l.f.ByValParam(g, obj, stackAlign, ClassGPR, l.add)
 			continue
 		}
 		for j, w := range g.Words {

@@ -227,6 +227,10 @@ func (machine) PhiElimHooks() passes.PhiElimHooks {
 	return passes.PhiElimHooks{Materialize: materialize, Jump: jump}
 }
 
+// AtomicInfo: Cpu0 is single-core and the runtime never enables
+// interrupts, so atomic-lowering makes atomics plain memory operations.
+func (machine) AtomicInfo() passes.AtomicInfo { return passes.AtomicInfo{SingleCore: true} }
+
 // SwitchInfo gives switch-lowering LLVM's defaults with jump tables on
 // (the Mips backend of llc overrides none of them).
 func (machine) SwitchInfo() passes.SwitchInfo { return passes.SwitchInfo{JumpTables: true} }

@@ -10,10 +10,11 @@ import (
 	"lltosimd/targets"
 )
 
-// Pipeline is the toy pass order: the shared vector legalization and switch lowering, two target
+// Pipeline is the toy pass order: the shared atomic and vector legalization and switch lowering, two target
 // passes before selection, the shared middle, two target passes after
 // allocation, the shared jump removal.
 var Pipeline = []string{
+	"atomic-lowering",
 	"vector-legalize",
 	"switch-lowering",
 	"toy-call-lowering",
@@ -46,6 +47,10 @@ func (Machine) PhiElimHooks() passes.PhiElimHooks {
 		Jump: func(f *mir.Func, target *mir.Block) *mir.Instr { return mir.NewInstr(Op["JMP"], mir.B(target)) },
 	}
 }
+
+// AtomicInfo: the toy is single-core; atomic-lowering makes atomics
+// plain memory operations.
+func (Machine) AtomicInfo() passes.AtomicInfo { return passes.AtomicInfo{SingleCore: true} }
 
 // SwitchInfo lets switch-lowering build jump tables (the toy has JT).
 func (Machine) SwitchInfo() passes.SwitchInfo { return passes.SwitchInfo{JumpTables: true} }

@@ -169,21 +169,8 @@ func (l *lowerer) args(in *mir.Instr) error {
 			if len(g.Words) != 1 {
 				return fmt.Errorf("G_ARGS: a byval argument has one word")
 			}
-			size, align := g.SlotBytes(), g.Desc.ByValAlign()
-			obj := l.fixedObject(p.off[i], size)
-			l.f.Frame[obj].Align = min(max(align, 4), stackAlign)
-			if align > stackAlign {
-				// More than the stack gives: copy it into a local of that
-				// alignment, which frame lowering realigns the frame for.
-				cp := l.f.NewFrameObject(mir.FrameObject{Size: size, Align: align, Name: "byval.copy"})
-				for o := int64(0); o < size; o += 4 {
-					t := l.newVReg()
-					l.add(mir.NewInstr(mir.GLoad32, mir.D(t), mir.FI(obj, 0), mir.I(o)))
-					l.add(mir.NewInstr(mir.GStore32, mir.R(t), mir.FI(cp, 0), mir.I(o)))
-				}
-				obj = cp
-			}
-			l.add(mir.NewInstr(mir.GFrameAddr, mir.D(g.Words[0].Reg), mir.FI(obj, 0)))
+			obj := l.fixedObject(p.off[i], g.SlotBytes())
+			l.f.ByValParam(g, obj, stackAlign, bw.ClassGPR, l.add)
 			continue
 		}
 		for j, w := range g.Words {

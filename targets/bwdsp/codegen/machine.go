@@ -22,6 +22,7 @@ import (
 // it, and the emitter prints its packets (mir.Instr.Bundle) through
 // Bundles.
 var Pipeline = []string{
+	"atomic-lowering", // atomics to plain load-modify-store (one core)
 	"vector-legalize", // what VectorLegal refuses to lanes (vector.go)
 	"switch-lowering",
 	"soft-float", // double ops to runtime calls; float stays (NativeF32)
@@ -59,6 +60,10 @@ func (Machine) CPUs() []string { return []string{"bwl"} }
 
 // Pipeline is the pass order above.
 func (Machine) Pipeline() []string { return Pipeline }
+
+// AtomicInfo: one core, and the runtime runs without interrupts, so
+// atomic-lowering makes atomics plain memory operations.
+func (Machine) AtomicInfo() passes.AtomicInfo { return passes.AtomicInfo{SingleCore: true} }
 
 // SwitchInfo lets switch-lowering build jump tables (`b Un` through a
 // table of bundle indices).

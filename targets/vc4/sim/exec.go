@@ -7,25 +7,62 @@ import (
 	"lltosimd/targets/vc4"
 )
 
-// execALU executes an ALU instruction (sig 0..13). It returns the active
-// lanes for the utilisation statistic, or a reason for rejecting it.
-func (m *Machine) execALU(q *QPU, in *vc4.Instr, ending bool, wA, wB *uint32, wAcc *uint8) (uint16, string) {
-	since := func(at int64) int64 { return q.icount - at }
-	switch in.Sig {
-	case vc4.SigBreak:
-		return 0, "software breakpoint (bkpt)"
-	case vc4.SigThrSw, vc4.SigLThrSw:
-		return 0, "thread switch not modelled (single-threaded compute programs)"
-	case vc4.SigLoadCv, vc4.SigLoadC, vc4.SigLdcEnd, vc4.SigLoadAm:
-		return 0, "tile-buffer loads not modelled (no fragment shading)"
-	case vc4.SigSbWait:
-		if q.icount < 2 {
-			return 0, "scoreboard wait in the first two instructions (spec §7.6 V35)"
-		}
-	}
-	addOn, mulOn := in.OpAdd != vc4.AddNop, in.OpMul != vc4.MulNop
+// sigReject gives the reason an ALU signal the simulator does not model
+// is refused.
+var sigReject = [vc4.NumSigs]string{
+	vc4.SigBreak:  "software breakpoint (bkpt)",
+	vc4.SigThrSw:  "thread switch not modelled (single-threaded compute programs)",
+	vc4.SigLThrSw: "thread switch not modelled (single-threaded compute programs)",
+	vc4.SigLoadCv: "tile-buffer loads not modelled (no fragment shading)",
+	vc4.SigLoadC:  "tile-buffer loads not modelled (no fragment shading)",
+	vc4.SigLdcEnd: "tile-buffer loads not modelled (no fragment shading)",
+	vc4.SigLoadAm: "tile-buffer loads not modelled (no fragment shading)",
+}
+
+// aluOps says which ALUs an instruction uses and which register-file
+// ports it reads.
+type aluOps struct {
+	addOn, mulOn, smallImm, readA, readB bool
+}
+
+func aluOpsOf(in *vc4.Instr) aluOps {
 	smallImm := in.Sig == vc4.SigSmallImm
-	readA, readB := in.RaddrA != vc4.AddrNop, in.RaddrB != vc4.AddrNop && !smallImm
+	return aluOps{
+		addOn: in.OpAdd != vc4.AddNop, mulOn: in.OpMul != vc4.MulNop, smallImm: smallImm,
+		readA: in.RaddrA != vc4.AddrNop, readB: in.RaddrB != vc4.AddrNop && !smallImm,
+	}
+}
+
+// execALU executes an ALU instruction (sig 0..13): the hazard checks, the
+// read, compute and write phases, and the signals taking effect after
+// the write. It returns the active lanes for the utilisation statistic,
+// or a reason for rejecting it.
+func (m *Machine) execALU(q *QPU, in *vc4.Instr, ending bool, wA, wB *uint32, wAcc *uint8) (uint16, string) {
+	if r := sigReject[in.Sig]; r != "" {
+		return 0, r
+	}
+	ops := aluOpsOf(in)
+	rot, reason := m.aluHazards(q, in, ops, ending)
+	if reason != "" {
+		return 0, reason
+	}
+	aVal, bVal, reason := m.aluRead(q, in, ops)
+	if reason != "" {
+		return 0, reason
+	}
+	addRes, mulRes, sat, addC, mulC := aluCompute(q, in, ops, aVal, bVal, rot)
+	return m.aluWrite(q, in, ops, &addRes, &mulRes, &sat, addC, mulC, wA, wB, wAcc)
+}
+
+// aluHazards checks the operand and timing rules an ALU instruction must
+// keep (spec §4.2, §5, §6, §7, §10) and returns the mul ALU's vector
+// rotation.
+func (m *Machine) aluHazards(q *QPU, in *vc4.Instr, ops aluOps, ending bool) (rot int, reason string) {
+	since := func(at int64) int64 { return q.icount - at }
+	addOn, mulOn, smallImm, readA, readB := ops.addOn, ops.mulOn, ops.smallImm, ops.readA, ops.readB
+	if in.Sig == vc4.SigSbWait && q.icount < 2 {
+		return 0, "scoreboard wait in the first two instructions (spec §7.6 V35)"
+	}
 
 	// Which muxes feed an operation (unary ops read both muxes too).
 	var used [8]bool
@@ -94,7 +131,6 @@ func (m *Machine) execALU(q *QPU, in *vc4.Instr, ending bool, wA, wB *uint32, wA
 		return 0, "multisample mask read within two instructions of a TLB_Z write (spec §7.11)"
 	}
 	// Vector rotation hazards (§7.9, §7.10).
-	rot := 0
 	if smallImm && in.RaddrB >= vc4.SmallImmRotR5 && mulOn {
 		if in.RaddrB == vc4.SmallImmRotR5 {
 			if q.prevAcc&(1<<5) != 0 {
@@ -115,14 +151,19 @@ func (m *Machine) execALU(q *QPU, in *vc4.Instr, ending bool, wA, wB *uint32, wA
 		return 0, fmt.Sprintf("condition tests flags that were never set in lanes %016b (spec §6.1)", ^q.fdef)
 	}
 
-	// Read phase.
-	var aVal, bVal *Vec
+	return rot, ""
+}
+
+// aluRead reads the register-file operands (spec §4.2): A and B, or the
+// small immediate in every lane.
+func (m *Machine) aluRead(q *QPU, in *vc4.Instr, ops aluOps) (aVal, bVal *Vec, reason string) {
+	readA, readB, smallImm := ops.readA, ops.readB, ops.smallImm
 	if readA {
 		if in.RaddrA < vc4.NumPhysRegs {
 			aVal = &q.RA[in.RaddrA]
 		} else {
 			if msg := m.readIO(q, vc4.SpaceA, in.RaddrA, &q.tmpA); msg != "" {
-				return 0, msg
+				return nil, nil, msg
 			}
 			aVal = &q.tmpA
 		}
@@ -138,11 +179,18 @@ func (m *Machine) execALU(q *QPU, in *vc4.Instr, ending bool, wA, wB *uint32, wA
 			bVal = &q.RB[in.RaddrB]
 		} else {
 			if msg := m.readIO(q, vc4.SpaceB, in.RaddrB, &q.tmpB); msg != "" {
-				return 0, msg
+				return nil, nil, msg
 			}
 			bVal = &q.tmpB
 		}
 	}
+	return aVal, bVal, ""
+}
+
+// aluCompute runs the add and mul ALUs on the unpacked operands, with the
+// add ALU's 32-bit saturation and the mul ALU's rotation.
+func aluCompute(q *QPU, in *vc4.Instr, ops aluOps, aVal, bVal *Vec, rot int) (addRes, mulRes, sat Vec, addC, mulC uint16) {
+	addOn, mulOn := ops.addOn, ops.mulOn
 	var ua, ub Vec // unpacked operands
 	pick := func(mx vc4.Mux, float bool, scratch *Vec) *Vec {
 		var v *Vec
@@ -163,9 +211,6 @@ func (m *Machine) execALU(q *QPU, in *vc4.Instr, ending bool, wA, wB *uint32, wA
 		return v
 	}
 
-	// Compute.
-	var addRes, mulRes, sat Vec
-	var addC, mulC uint16
 	if addOn {
 		def := &vc4.AddOps[in.OpAdd]
 		addC = addALU(in.OpAdd, pick(in.AddA, def.FloatIn, &ua), pick(in.AddB, def.FloatIn, &ub), &addRes)
@@ -199,6 +244,14 @@ func (m *Machine) execALU(q *QPU, in *vc4.Instr, ending bool, wA, wB *uint32, wA
 		}
 	}
 
+	return addRes, mulRes, sat, addC, mulC
+}
+
+// aluWrite applies the write conditions, sets the flags, writes both
+// results with their pack modes, and completes the signals that load r4.
+func (m *Machine) aluWrite(q *QPU, in *vc4.Instr, ops aluOps, addRes, mulRes, sat *Vec, addC, mulC uint16,
+	wA, wB *uint32, wAcc *uint8) (uint16, string) {
+	addOn, mulOn := ops.addOn, ops.mulOn
 	ma, mm := q.condMask(in.CondAdd), q.condMask(in.CondMul)
 	if !addOn {
 		ma = 0
@@ -214,16 +267,16 @@ func (m *Machine) execALU(q *QPU, in *vc4.Instr, ending bool, wA, wB *uint32, wA
 	// Flags come from the add ALU unless its op is nop (§6.1, ADD).
 	if in.SF {
 		if addOn {
-			q.setFlags(&addRes, addC, ma)
+			q.setFlags(addRes, addC, ma)
 		} else if mulOn {
-			q.setFlags(&mulRes, mulC, mm)
+			q.setFlags(mulRes, mulC, mm)
 		}
 	}
 
 	// Write phase.
 	addFloat := addOn && vc4.AddOps[in.OpAdd].FloatOut
 	mulFloat := mulOn && vc4.MulOps[in.OpMul].FloatOut
-	if msg := m.writeBoth(q, in, &addRes, &mulRes, ma, mm, addFloat, mulFloat, wA, wB, wAcc, &sat); msg != "" {
+	if msg := m.writeBoth(q, in, addRes, mulRes, ma, mm, addFloat, mulFloat, wA, wB, wAcc, sat); msg != "" {
 		return 0, msg
 	}
 

@@ -143,7 +143,8 @@ type QPU struct {
 	vprAddr, vprStride, vprNum uint32 // next VPM row to read, its increment, reads left
 	vprAt                      int64  // instruction count of the last VPM read setup
 
-	tmpA, tmpB Vec // I/O read values
+	tmpA, tmpB Vec       // I/O read values
+	exec       execState // the executing instruction's state (step.go)
 }
 
 // Instructions returns the number of instructions q has executed.
@@ -457,112 +458,16 @@ func (m *Machine) step(q *QPU) (stalled bool, cause StallCause, err error) {
 		fmt.Fprintf(m.Trace, "qpu %d %4d: %s\n", q.Num, pc, asm.Disassemble(m.words[pc]))
 	}
 	ending := q.endLeft > 0 || in.Kind == vc4.KindALU && vc4.Sigs[in.Sig].EndsThread
-	since := func(at int64) int64 { return q.icount - at }
 
-	var active uint16 = allLanes
-	var wA, wB uint32
-	var wAcc uint8
-	switch in.Kind {
-	case vc4.KindBranch:
-		if since(q.branchAt) < 3 {
-			return fail("branch %d instructions after the previous branch: at least 3 apart, never in the 1st or 2nd delay slot (spec §6.4, §7.14 V10)", since(q.branchAt))
-		}
-		if ending {
-			return fail("branch in the thread-end delay slots")
-		}
-		if in.Reg && q.prevWA>>in.RaddrA&1 != 0 {
-			return fail("reads ra%d written by the previous instruction (spec §4.2, §7.1 V20)", in.RaddrA)
-		}
-		def := vc4.BranchConds[in.CondBr]
-		taken := true
-		if !def.Always {
-			if q.fdef != allLanes {
-				return fail("branch tests flags that were never set in lanes %016b (spec §6.1)", ^q.fdef)
-			}
-			f := [3]uint16{q.Z, q.N, q.C}[def.Flag]
-			if !def.Set {
-				f = ^f
-			}
-			if def.All {
-				taken = f == allLanes
-			} else {
-				taken = f != 0
-			}
-		}
-		q.branchAt = q.icount
-		if taken {
-			target := int64(int32(in.Imm))
-			if in.Rel {
-				target += int64(pc+4) * 8
-			}
-			if in.Reg {
-				target += int64(int32(q.RA[in.RaddrA][15])) // ADD: lane 15
-			}
-			if target&7 != 0 || target < 0 || target >= int64(len(m.prog))*8 {
-				return fail("branch target 0x%x outside the program or unaligned", target)
-			}
-			link := uint32(pc+4) * 8
-			var lv Vec
-			for i := range lv {
-				lv[i] = link
-			}
-			for _, d := range [2]struct {
-				sp   vc4.Space
-				addr uint8
-			}{{in.AddWriteSpace(), in.WaddrAdd}, {in.MulWriteSpace(), in.WaddrMul}} {
-				if d.addr == vc4.AddrNop {
-					continue
-				}
-				if msg := m.writeReg(q, d.sp, d.addr, &lv, allLanes, &wA, &wB, &wAcc); msg != "" {
-					return fail("%s", msg)
-				}
-			}
-			q.pending[q.npending] = pendingBranch{int(target / 8), 4}
-			q.npending++
-		}
-	case vc4.KindLoadImm, vc4.KindSemaphore:
-		ma, mm := q.condMask(in.CondAdd), q.condMask(in.CondMul)
-		if (in.CondAdd.IsPredicated() || in.CondMul.IsPredicated()) && q.fdef != allLanes {
-			return fail("condition tests flags that were never set in lanes %016b (spec §6.1)", ^q.fdef)
-		}
-		if ending {
-			if msg := endingWrites(q, in); msg != "" {
-				return fail("%s", msg)
-			}
-		}
-		var v Vec
-		mode := in.LdiMode
-		if in.Kind == vc4.KindSemaphore {
-			mode = vc4.LdiWord
-		}
-		for i := range v {
-			v[i] = vc4.LoadImmLane(mode, in.Imm, i)
-		}
-		active = activeLanes(in.CondAdd, ma, in.CondMul, mm)
-		if msg := m.writeBoth(q, in, &v, &v, ma, mm, false, false, &wA, &wB, &wAcc); msg != "" {
-			return fail("%s", msg)
-		}
-		if in.SF {
-			mask := ma
-			if in.CondAdd == vc4.CondNever {
-				mask = mm
-			}
-			q.setFlags(&v, 0, mask)
-		}
-		if in.Kind == vc4.KindSemaphore {
-			if in.SemaAcquire() {
-				m.sem[in.SemaNum()]--
-			} else {
-				m.sem[in.SemaNum()]++
-			}
-		}
-	case vc4.KindALU:
-		var reason string
-		active, reason = m.execALU(q, in, ending, &wA, &wB, &wAcc)
-		if reason != "" {
-			return fail("%s", reason)
-		}
+	// The state lives in the QPU: passed to an executor through the
+	// table, a local would escape to the heap on every step.
+	x := &q.exec
+	*x = execState{pc: pc, ending: ending}
+	active, reason := executors[in.Kind](m, q, in, x)
+	if reason != "" {
+		return fail("%s", reason)
 	}
+	wA, wB, wAcc := x.wA, x.wB, x.wAcc
 	// Per-instruction hazard bookkeeping.
 	q.prevWA, q.prevWB, q.prevAcc = wA, wB, wAcc
 	m.Stats.Instructions++

@@ -6,8 +6,11 @@
 ; a phi, a select and a dense switch. Each pass's result also carries the
 ; property it establishes (docs/generic-mir.md).
 ; The first pass starts from the frontend's MIR, printed by -print-before.
-; RUN: %lltosimd -march=cpu0 -print-before=vector-legalize %s -o /dev/null 2>&1 | grep -v '^#' > %t.fe.mir
-; RUN: %lltosimd -march=cpu0 -x mir -run-pass=vector-legalize %t.fe.mir -o %t.vl.mir
+; RUN: %lltosimd -march=cpu0 -print-before=atomic-lowering %s -o /dev/null 2>&1 | grep -v '^#' > %t.fe.mir
+; RUN: %lltosimd -march=cpu0 -x mir -run-pass=atomic-lowering %t.fe.mir -o %t.al.mir
+; RUN: %lltosimd -march=cpu0 -stop-after=atomic-lowering %s -o - | diff - %t.al.mir
+; RUN: FileCheck %s --check-prefix=ATOMIC < %t.al.mir
+; RUN: %lltosimd -march=cpu0 -x mir -run-pass=vector-legalize %t.al.mir -o %t.vl.mir
 ; RUN: %lltosimd -march=cpu0 -stop-after=vector-legalize %s -o - | diff - %t.vl.mir
 ; RUN: %lltosimd -march=cpu0 -x mir -run-pass=switch-lowering %t.vl.mir -o %t.sw.mir
 ; RUN: %lltosimd -march=cpu0 -stop-after=switch-lowering %s -o - | diff - %t.sw.mir
@@ -105,6 +108,24 @@ exit:
   %res = phi i32 [%s, %head], [%s1, %add]
   ret i32 %res
 }
+
+; Atomics become plain memory operations (Cpu0 is single-core).
+define i32 @counter(i32* %p, i16* %h) {
+  %o = atomicrmw add i32* %p, i32 1 seq_cst
+  %c = cmpxchg i16* %h, i16 -1, i16 7 seq_cst seq_cst
+  %v = extractvalue { i16, i1 } %c, 0
+  %z = zext i16 %v to i32
+  fence acquire
+  %s = add i32 %o, %z
+  ret i32 %s
+}
+; ATOMIC-LABEL: --- function: counter
+; ATOMIC-NOT: G_ATOMIC
+; ATOMIC-NOT: G_FENCE
+; ATOMIC: G_LOAD16U
+; ATOMIC: G_STORE16
+; ATOMIC-NOT: G_FENCE
+; ATOMIC: G_RET
 
 define i32 @dense(i32 %x) {
 entry:
