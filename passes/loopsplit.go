@@ -480,7 +480,7 @@ func affineOf(f *mir.Func, b *mir.Block, pre *mir.Block, defs map[mir.Reg]*mir.I
 			break
 		}
 		// An induction phi: init from outside, phi + step from b.
-		init, ok := phiOperand(d, pre)
+		init, ok := mir.PhiIncoming(d, pre)
 		next := defs[phiValue(d, b)]
 		if !ok || next == nil || next.Op != mir.GAdd || next.Ops[1].Kind != mir.KindReg || next.Ops[1].Reg != d.Ops[0].Reg {
 			break
