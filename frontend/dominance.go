@@ -5,6 +5,8 @@ import (
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/value"
+
+	"lltosimd/mir"
 )
 
 // checkDominance rejects a function in which an instruction's result is
@@ -31,7 +33,7 @@ func (t *translator) checkDominance(irf *ir.Func) error {
 			if b == 0 || idom[b] < 0 {
 				return false
 			}
-			b = idom[b]
+			b = int(idom[b])
 		}
 	}
 	// Where each instruction result is defined: block and ordinal (the
@@ -99,88 +101,20 @@ func (t *translator) checkDominance(irf *ir.Func) error {
 }
 
 // irDominators returns each block's immediate dominator as an index into
-// blocks (the entry's is 0; -1 for an unreachable block), by the
-// iterative algorithm of Cooper, Harvey and Kennedy over reverse postorder.
-func irDominators(blocks []*ir.Block, idx map[*ir.Block]int) []int {
-	n := len(blocks)
-	succs := make([][]int, n)
-	preds := make([][]int, n)
+// blocks (the entry's is 0; -1 for an unreachable block).
+func irDominators(blocks []*ir.Block, idx map[*ir.Block]int) []int32 {
+	succs := make([][]int32, len(blocks))
+	preds := make([][]int32, len(blocks))
 	for i, b := range blocks {
 		if b.Term == nil {
 			continue
 		}
 		for _, s := range b.Term.Succs() {
 			if j, ok := idx[s]; ok {
-				succs[i] = append(succs[i], j)
-				preds[j] = append(preds[j], i)
+				succs[i] = append(succs[i], int32(j))
+				preds[j] = append(preds[j], int32(i))
 			}
 		}
 	}
-	// Iterative postorder from the entry.
-	rpoNum := make([]int, n)
-	for i := range rpoNum {
-		rpoNum[i] = -1
-	}
-	var post []int
-	seen := make([]bool, n)
-	type frame struct{ b, next int }
-	stack := []frame{{0, 0}}
-	seen[0] = true
-	for len(stack) > 0 {
-		top := &stack[len(stack)-1]
-		if top.next < len(succs[top.b]) {
-			s := succs[top.b][top.next]
-			top.next++
-			if !seen[s] {
-				seen[s] = true
-				stack = append(stack, frame{s, 0})
-			}
-			continue
-		}
-		post = append(post, top.b)
-		stack = stack[:len(stack)-1]
-	}
-	for k, b := range post {
-		rpoNum[b] = len(post) - 1 - k
-	}
-	idom := make([]int, n)
-	for i := range idom {
-		idom[i] = -1
-	}
-	idom[0] = 0
-	intersect := func(a, b int) int {
-		for a != b {
-			for rpoNum[a] > rpoNum[b] {
-				a = idom[a]
-			}
-			for rpoNum[b] > rpoNum[a] {
-				b = idom[b]
-			}
-		}
-		return a
-	}
-	for changed := true; changed; {
-		changed = false
-		for k := len(post) - 1; k >= 0; k-- {
-			b := post[k]
-			if b == 0 {
-				continue
-			}
-			nd := -1
-			for _, p := range preds[b] {
-				if idom[p] < 0 {
-					continue
-				}
-				if nd < 0 {
-					nd = p
-				} else {
-					nd = intersect(p, nd)
-				}
-			}
-			if nd >= 0 && idom[b] != nd {
-				idom[b], changed = nd, true
-			}
-		}
-	}
-	return idom
+	return mir.ImmediateDominators(succs, preds, 0)
 }

@@ -169,51 +169,7 @@ func appendPostorder(order []int32, succ [][]int32, seen []bool, root int32) []i
 
 func (t *DomTree) compute() {
 	nodes := len(t.succ)
-	t.idom = make([]int32, nodes)
-	for i := range t.idom {
-		t.idom[i] = -1
-	}
-	po := postorderFrom(t.succ, t.root)
-	num := make([]int32, nodes) // postorder number, -1 unreachable
-	for i := range num {
-		num[i] = -1
-	}
-	for i, x := range po {
-		num[x] = int32(i)
-	}
-	t.idom[t.root] = t.root
-	intersect := func(a, b int32) int32 {
-		for a != b {
-			for num[a] < num[b] {
-				a = t.idom[a]
-			}
-			for num[b] < num[a] {
-				b = t.idom[b]
-			}
-		}
-		return a
-	}
-	for changed := true; changed; {
-		changed = false
-		for i := len(po) - 2; i >= 0; i-- { // reverse postorder, root excluded
-			x := po[i]
-			nd := int32(-1)
-			for _, p := range t.pred[x] {
-				if num[p] < 0 || t.idom[p] < 0 {
-					continue
-				}
-				if nd < 0 {
-					nd = p
-				} else {
-					nd = intersect(p, nd)
-				}
-			}
-			if t.idom[x] != nd {
-				t.idom[x] = nd
-				changed = true
-			}
-		}
-	}
+	t.idom = ImmediateDominators(t.succ, t.pred, t.root)
 	t.kids = make([][]int32, nodes)
 	for x := range t.idom {
 		if d := t.idom[x]; d >= 0 && int32(x) != t.root {
@@ -393,4 +349,59 @@ func (t *DomTree) computeFrontiers() {
 			}
 		}
 	}
+}
+
+// ImmediateDominators returns each node's immediate dominator in the graph
+// given by its successor and predecessor lists (the root's is the root;
+// -1 for a node the root does not reach), by the iterative algorithm of
+// Cooper, Harvey and Kennedy over reverse postorder. It serves the MIR
+// trees and any other graph, e.g. the frontend's check of the IR's SSA.
+func ImmediateDominators(succ, pred [][]int32, root int32) []int32 {
+	nodes := len(succ)
+	idom := make([]int32, nodes)
+	for i := range idom {
+		idom[i] = -1
+	}
+	po := postorderFrom(succ, root)
+	num := make([]int32, nodes) // postorder number, -1 unreachable
+	for i := range num {
+		num[i] = -1
+	}
+	for i, x := range po {
+		num[x] = int32(i)
+	}
+	idom[root] = root
+	intersect := func(a, b int32) int32 {
+		for a != b {
+			for num[a] < num[b] {
+				a = idom[a]
+			}
+			for num[b] < num[a] {
+				b = idom[b]
+			}
+		}
+		return a
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := len(po) - 2; i >= 0; i-- { // reverse postorder, root excluded
+			x := po[i]
+			nd := int32(-1)
+			for _, p := range pred[x] {
+				if num[p] < 0 || idom[p] < 0 {
+					continue
+				}
+				if nd < 0 {
+					nd = p
+				} else {
+					nd = intersect(p, nd)
+				}
+			}
+			if idom[x] != nd {
+				idom[x] = nd
+				changed = true
+			}
+		}
+	}
+	return idom
 }
