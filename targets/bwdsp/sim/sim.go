@@ -7,13 +7,13 @@
 package sim
 
 import (
-	"bufio"
 	"encoding/binary"
 	"fmt"
 	"io"
 
 	bw "lltosimd/targets/bwdsp"
 	"lltosimd/targets/bwdsp/asm"
+	"lltosimd/targets/simio"
 )
 
 // Machine is the architectural state plus the timing scoreboard.
@@ -280,25 +280,8 @@ func (e *exec) commit(issue uint64) error {
 	return nil
 }
 
-// readInput returns the next input byte, or 0xFFFFFFFF at the end of the
-// input (or on a read error).
-func (m *Machine) readInput() uint32 {
-	if m.in == nil {
-		if m.Input == nil {
-			return 0xFFFFFFFF
-		}
-		if br, ok := m.Input.(io.ByteReader); ok {
-			m.in = br
-		} else {
-			m.in = bufio.NewReader(m.Input)
-		}
-	}
-	c, err := m.in.ReadByte()
-	if err != nil {
-		return 0xFFFFFFFF
-	}
-	return uint32(c)
-}
+// readInput returns the next input byte, or simio.EOF.
+func (m *Machine) readInput() uint32 { return simio.NextByte(m.Input, &m.in) }
 
 // Get returns an architectural location's value (a predicate reads 0 or 1).
 func (m *Machine) Get(l bw.Loc) uint32 {

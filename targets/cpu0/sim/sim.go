@@ -23,7 +23,6 @@
 package sim
 
 import (
-	"bufio"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -31,6 +30,7 @@ import (
 
 	"lltosimd/mir"
 	"lltosimd/targets/cpu0"
+	"lltosimd/targets/simio"
 )
 
 // MemSize is the memory size of the reference model.
@@ -390,25 +390,8 @@ func (m *Machine) outWord(v uint32) {
 	}
 }
 
-// readInput returns the next input byte, or 0xFFFFFFFF at the end of the
-// input (or on a read error).
-func (m *Machine) readInput() uint32 {
-	if m.in == nil {
-		if m.Input == nil {
-			return 0xFFFFFFFF
-		}
-		if br, ok := m.Input.(io.ByteReader); ok {
-			m.in = br
-		} else {
-			m.in = bufio.NewReader(m.Input)
-		}
-	}
-	c, err := m.in.ReadByte()
-	if err != nil {
-		return 0xFFFFFFFF
-	}
-	return uint32(c)
-}
+// readInput returns the next input byte, or simio.EOF.
+func (m *Machine) readInput() uint32 { return simio.NextByte(m.Input, &m.in) }
 
 // opNames names the table's opcodes for error messages.
 var opNames [0x63]string
