@@ -190,6 +190,10 @@ func (p *Plan) runFunc(mod *mir.Module, f *mir.Func, d Dump, w *bytes.Buffer) er
 	}
 	for _, pass := range p.Passes {
 		if !p.cfg.IsEnabled(pass) { // as in lbd, the enable flag wins even with -run-pass
+			if pass.Name == d.StopAfter { // stop where the pass would have run
+				mir.Print(w, f)
+				return nil
+			}
 			continue
 		}
 		if d.Before[pass.Name] {

@@ -6,6 +6,7 @@
 ; RUN: %lltosimd -march=cpu0 -print-before=cpu0-isel %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BEFORE
 ; RUN: %lltosimd -march=cpu0 -print-after-all %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=ALL
 ; RUN: %lltosimd -march=cpu0 -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=ASM
+; RUN: %lltosimd -march=cpu0 -stop-after=machine-cse -enable-machine-cse=false %s -o - | FileCheck %s --check-prefix=STOPOFF
 ; RUN: not %lltosimd -march=cpu0 -stop-after=no-such-pass %s -o - 2>&1 | FileCheck %s --check-prefix=BAD
 
 ; After selection only Cpu0 ops remain, still on virtual registers; no
@@ -14,6 +15,12 @@
 ; STOP-NOT: G_ADD
 ; STOP: ADDu %{{[0-9]+}}
 ; STOP-NOT: .ent
+
+; A pass switched off still marks where -stop-after stops: selected MIR,
+; no register allocation, no assembly.
+; STOPOFF-LABEL: --- function: add3
+; STOPOFF: ADDu %{{[0-9]+}}
+; STOPOFF-NOT: .ent
 
 ; AFTER: IR Dump After {{.*}}(regalloc)
 ; AFTER-NOT: %{{[0-9]+}}:gpr
