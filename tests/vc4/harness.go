@@ -112,6 +112,21 @@ func (h *Harness) VC4IR(file, opt string) (string, error) {
 	return s, err
 }
 
+// KernelIR returns the IR file vc4run runs for one header line: the spir
+// IR (VC4IR), or with triple=host the kernel's host-triple IR that the lli
+// reference links (calling conventions removed: vc4run finds the kernel
+// by its OpenCL metadata).
+func (h *Harness) KernelIR(r *Run, opt string) (string, error) {
+	if !r.Host {
+		return h.VC4IR(r.File, opt)
+	}
+	prog, err := h.hostProgram(r, opt)
+	if err != nil {
+		return "", err
+	}
+	return prog.kernel, nil
+}
+
 // runtimeIR compiles the reference driver and the host built-ins once and
 // returns their IR files.
 func (h *Harness) runtimeIR() ([]string, error) {
@@ -136,6 +151,7 @@ func (h *Harness) runtimeIR() ([]string, error) {
 // hostProg is a linked reference program and its kernel's parameter types.
 type hostProg struct {
 	bitcode string
+	kernel  string // the kernel's host-triple IR (.ll) linked into bitcode
 	params  []string // LLVM types, keys of irParamTypes
 }
 
@@ -182,7 +198,7 @@ func (h *Harness) hostProgram(r *Run, opt string) (*hostProg, error) {
 		if _, err := run(h.llvmLink, append(linkArgs, "-o", linked)...); err != nil {
 			return nil, err
 		}
-		return &hostProg{linked, params}, nil
+		return &hostProg{linked, kernelLL, params}, nil
 	})
 	p, _ := v.(*hostProg)
 	return p, err

@@ -15,7 +15,10 @@
 // buffers; kernel= names the kernel when the file defines several;
 // round=rtz runs the reference with floats rounded toward zero, as the
 // QPU's float adder and multiplier round (the default is round=nearest, the
-// IEEE default that LLVM IR assumes).
+// IEEE default that LLVM IR assumes); triple=host gives vc4run the kernel
+// compiled for the host triple (x86_64: size_t and the work-item functions
+// are i64, pointers 64-bit in memory), the very IR the lli reference runs,
+// instead of the default triple=spir.
 //
 // The lli reference runs the work-items one after another in global id
 // order while the QPUs run 16 lanes at once, so a corpus kernel must be
@@ -88,6 +91,7 @@ type Run struct {
 	QPUs   []int
 	ULP    int
 	RTZ    bool // reference rounds floats toward zero (round=rtz)
+	Host   bool // vc4run runs the host-triple IR of the reference (triple=host)
 	Args   []Arg
 }
 
@@ -161,6 +165,11 @@ func parseHeader(s string, kernels []string) (*Run, error) {
 				return nil, fmt.Errorf("round must be nearest or rtz, not %q", val)
 			}
 			r.RTZ = val == "rtz"
+		case "triple":
+			if val != "spir" && val != "host" {
+				return nil, fmt.Errorf("triple must be spir or host, not %q", val)
+			}
+			r.Host = val == "host"
 		case "global":
 			r.Global, err = positive(key, val)
 		case "local":

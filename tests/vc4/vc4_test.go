@@ -370,7 +370,7 @@ func runVC4(t *testing.T, r *Run, opt string, qpus int) error {
 		t.Errorf("reference: %v", err)
 		return nil
 	}
-	ll, err := h.VC4IR(r.File, opt)
+	ll, err := h.KernelIR(r, opt)
 	if err != nil {
 		t.Error(err)
 		return nil

@@ -143,6 +143,23 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 		if len(uses) > 0 && uses[0].Kind == mir.KindSym && memCalls[uses[0].Sym] {
 			return l.memCall(b, uses[0].Sym, uses[1:], l.coherent[in])
 		}
+		if op, ok := div64Calls[uses[0].Sym]; ok && len(uses) > 0 && len(defs) == 2 {
+			var a []val
+			for _, o := range uses[1:] {
+				if o.Kind == mir.KindReg {
+					a = append(a, l.reg(o.Reg))
+				}
+			}
+			if len(a) != 4 {
+				return fmt.Errorf("function '%s': call to '%s' with %d argument words, want 4", l.f.Name, uses[0].Sym, len(a))
+			}
+			lo, fin := l.dest(b, defs[0].Reg)
+			hi, fin2 := l.dest(b, defs[1].Reg)
+			l.divide64(op, lo, hi, a[0], a[1], a[2], a[3])
+			fin()
+			fin2()
+			return nil
+		}
 		k, dimReg, ok := builtinCall(in)
 		if !ok && len(uses) > 0 && uses[0].Kind == mir.KindSym && libCalls[uses[0].Sym] != nil && len(defs) == 1 {
 			var args []val
@@ -174,6 +191,14 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 		d, fin := l.dest(b, defs[0].Reg)
 		l.builtin(d, k, dim)
 		fin()
+		if len(defs) == 2 {
+			// The i64 result of a host-triple compilation: every
+			// work-item value is below 2^32 (ids, sizes and counts of
+			// a 32-bit launch), so the high word is 0.
+			h, fin := l.dest(b, defs[1].Reg)
+			l.alu("mov", h, sim(0), sim(0))
+			fin()
+		}
 	case mir.GFAdd, mir.GFSub, mir.GFMul, mir.GFDiv, mir.GFRem, mir.GFCmp, mir.GSIToFP, mir.GUIToFP,
 		mir.GFPToSI, mir.GFPToUI, mir.GFPExt, mir.GFPTrunc:
 		return l.floatOp(b, in)
@@ -563,6 +588,105 @@ func (l *lowerer) divide(op mir.Opcode, d, a, b val) {
 	t3 := vr(l.newV())
 	l.alu("xor", t3, res, s)
 	l.alu("sub", d, t3, s)
+}
+
+// div64Calls are the i64 division helpers the frontend calls (generic
+// MIR: i64 division and remainder call the compiler-rt helpers), with
+// the 32-bit op whose semantics each has. Host-triple kernels meet them in
+// size_t arithmetic (e.g. get_global_id(0) % n).
+var div64Calls = map[string]mir.Opcode{
+	"__udivdi3": mir.GUDiv, "__umoddi3": mir.GURem, "__divdi3": mir.GSDiv, "__moddi3": mir.GSRem,
+}
+
+// neg64 sets (h, l) = (ah, al) ^ s - s for s = 0 or -1 in both words:
+// the value itself or its two's complement negation.
+func (l *lowerer) neg64(h, lo, ah, al, s val) {
+	xl, xh, b := vr(l.newV()), vr(l.newV()), vr(l.newV())
+	l.alu("xor", xl, al, s)
+	l.alu("xor", xh, ah, s)
+	l.icmp(b, mir.CondULT, xl, s) // borrow out of the low word
+	l.alu("sub", lo, xl, s)
+	l.alu("sub", xh, xh, s)
+	l.alu("sub", h, xh, b)
+}
+
+// divide64 computes the quotient or remainder of two i64 values (words low
+// first) by restoring division, 64 steps, branch-free per lane like
+// divide. Division by zero is undefined in IR; it gives all ones here.
+func (l *lowerer) divide64(op mir.Opcode, dl, dh, al, ah, bl, bh val) {
+	signed := op == mir.GSDiv || op == mir.GSRem
+	nl, nh, vl, vh := vr(l.newV()), vr(l.newV()), vr(l.newV()), vr(l.newV())
+	var sa, sb val
+	if signed {
+		sa, sb = vr(l.newV()), vr(l.newV())
+		l.alu("asr", sa, ah, sim(-1))
+		l.alu("asr", sb, bh, sim(-1))
+		l.neg64(nh, nl, ah, al, sa)
+		l.neg64(vh, vl, bh, bl, sb)
+	} else {
+		l.alu("mov", nl, al, al)
+		l.alu("mov", nh, ah, ah)
+		l.alu("mov", vl, bl, bl)
+		l.alu("mov", vh, bh, bh)
+	}
+	ql, qh, rl, rh := vr(l.newV()), vr(l.newV()), vr(l.newV()), vr(l.newV())
+	for _, x := range []val{ql, qh, rl, rh} {
+		l.alu("mov", x, sim(0), sim(0))
+	}
+	tl, th, t, bo, one := vr(l.newV()), vr(l.newV()), vr(l.newV()), vr(l.newV()), vr(l.newV())
+	for i := 63; i >= 0; i-- {
+		src, sh := nl, int32(i)
+		if i >= 32 {
+			src, sh = nh, int32(i-32)
+		}
+		if sh > 15 {
+			sh -= 32
+		}
+		bit := vr(l.newV())
+		l.alu("shr", bit, src, sim(sh))
+		l.alu("and", bit, bit, sim(1))
+		// r = r<<1 | bit, q = q<<1 (two words each); r < 2^(63-i) here,
+		// so no bit is lost.
+		l.alu("shl", rh, rh, sim(1))
+		l.alu("shr", t, rl, sim(-1))
+		l.alu("or", rh, rh, t)
+		l.alu("shl", rl, rl, sim(1))
+		l.alu("or", rl, rl, bit)
+		l.alu("shl", qh, qh, sim(1))
+		l.alu("shr", t, ql, sim(-1))
+		l.alu("or", qh, qh, t)
+		l.alu("shl", ql, ql, sim(1))
+		// (th, tl) = r - v; bo = 1 when r <u v (a borrow out of the
+		// high word, from the words or from the low word's borrow).
+		l.alu("mov", one, sim(0), sim(0))
+		l.emit(&lins{op: "sub", d: tl, a: rl, b: vl, setf: true}) // C = rl <u vl
+		l.emit(&lins{op: "mov", d: one, a: sim(1), b: sim(1), cond: "ifc"})
+		l.alu("mov", bo, sim(0), sim(0))
+		l.emit(&lins{op: "sub", d: th, a: rh, b: vh, setf: true}) // C = rh <u vh
+		l.emit(&lins{op: "mov", d: bo, a: sim(1), b: sim(1), cond: "ifc"})
+		l.emit(&lins{op: "sub", d: th, a: th, b: one, setf: true}) // C = (rh - vh) <u borrow
+		l.emit(&lins{op: "mov", d: bo, a: sim(1), b: sim(1), cond: "ifc"})
+		l.emit(&lins{op: "mov", a: bo, b: bo, setf: true}) // Z: r >= v
+		l.emit(&lins{op: "mov", d: rl, a: tl, b: tl, cond: "ifz"})
+		l.emit(&lins{op: "mov", d: rh, a: th, b: th, cond: "ifz"})
+		l.emit(&lins{op: "or", d: ql, a: ql, b: sim(1), cond: "ifz"})
+	}
+	resl, resh := ql, qh
+	if op == mir.GURem || op == mir.GSRem {
+		resl, resh = rl, rh
+	}
+	if !signed {
+		l.alu("mov", dl, resl, resl)
+		l.alu("mov", dh, resh, resh)
+		return
+	}
+	s := vr(l.newV())
+	if op == mir.GSDiv {
+		l.alu("xor", s, sa, sb) // quotient sign
+	} else {
+		l.alu("mov", s, sa, sa) // remainder takes the dividend's sign
+	}
+	l.neg64(dh, dl, resh, resl, s)
 }
 
 // mulh computes the high word of a 32×32 product from four 16×16 mul24

@@ -69,7 +69,10 @@ var builtins = map[string]builtinKind{
 }
 
 // builtinCall returns the work-item function a G_CALL calls and its
-// dimension argument register (NoReg if none).
+// dimension argument register (NoReg if none). The result is one word
+// (spir: size_t is 32 bits) or two, low word first (host triples such as
+// x86_64, where size_t and so the IR result is i64; VC4 is little-endian,
+// so memory order is low word first too).
 func builtinCall(in *mir.Instr) (builtinKind, mir.Reg, bool) {
 	defs := in.Defs()
 	uses := in.Uses()
@@ -77,7 +80,7 @@ func builtinCall(in *mir.Instr) (builtinKind, mir.Reg, bool) {
 		return 0, 0, false
 	}
 	k, ok := builtins[uses[0].Sym]
-	if !ok || len(defs) != 1 {
+	if !ok || len(defs) != 1 && (len(defs) != 2 || k == biWorkDim) {
 		return 0, 0, false
 	}
 	dim := mir.NoReg
