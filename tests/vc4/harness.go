@@ -151,7 +151,7 @@ func (h *Harness) runtimeIR() ([]string, error) {
 // hostProg is a linked reference program and its kernel's parameter types.
 type hostProg struct {
 	bitcode string
-	kernel  string // the kernel's host-triple IR (.ll) linked into bitcode
+	kernel  string   // the kernel's host-triple IR (.ll) linked into bitcode
 	params  []string // LLVM types, keys of irParamTypes
 }
 
