@@ -174,6 +174,22 @@ func isWeak(l enum.Linkage) bool {
 	return false
 }
 
+// isKernel reports whether an IR function is an OpenCL kernel: the
+// spir_kernel calling convention, or the !kernel_arg_addr_space metadata
+// clang attaches to every kernel on every triple (host-triple IR keeps the
+// calling convention too, but launchers that call kernels from C remove it).
+func isKernel(f *ir.Func) bool {
+	if f.CallingConv == enum.CallingConvSPIRKernel {
+		return true
+	}
+	for _, md := range f.Metadata {
+		if md.Name == "kernel_arg_addr_space" {
+			return true
+		}
+	}
+	return false
+}
+
 func isExported(l enum.Linkage) bool {
 	return l != enum.LinkageInternal && l != enum.LinkagePrivate
 }
@@ -249,6 +265,7 @@ func (s *fn) run() {
 	f.Exported = isExported(s.irf.Linkage)
 	f.Weak = isWeak(s.irf.Linkage)
 	f.Vararg = s.irf.Sig.Variadic
+	f.Kernel = isKernel(s.irf)
 	for i, b := range s.irf.Blocks {
 		mb := f.NewBlockDetached(b.Name())
 		s.blocks[b] = mb

@@ -312,6 +312,7 @@ type Func struct {
 	Exported   bool       // global linkage (printed with .globl)
 	Weak       bool       // with Exported: weak linkage (.weak), replaceable by a global definition
 	Vararg     bool       // the function takes variable arguments
+	Kernel     bool       // an OpenCL kernel (IR spir_kernel or !kernel_arg_addr_space); vc4 compiles only kernels
 	JumpTables [][]*Block // referenced by KindJT operands
 	// BlockSyms names blocks whose address is taken (IR blockaddress):
 	// the printer defines each symbol at its block's start.

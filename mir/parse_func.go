@@ -80,6 +80,8 @@ func (p *parser) headerLine() error {
 				f.Weak = true
 			case "vararg":
 				f.Vararg = true
+			case "kernel":
+				f.Kernel = true
 			default:
 				return p.errAt(wat, "unknown function attribute %q", w)
 			}

@@ -203,6 +203,7 @@ func randFunc(r *rand.Rand, arch *Arch) *Func {
 	f := NewFunc(pick(), arch)
 	f.Props = Props(r.Intn(64))
 	f.Exported, f.Vararg, f.HasCalls, f.FramePointer = r.Intn(2) == 0, r.Intn(2) == 0, r.Intn(2) == 0, r.Intn(2) == 0
+	f.Kernel = r.Intn(2) == 0
 	f.FrameSize, f.MaxCallArgs = int64(r.Intn(3)*8), int64(r.Intn(2)*16)
 	physRegs := max(len(arch.Regs)-1, 0)
 	for i := r.Intn(3); physRegs > 0 && i > 0; i-- {

@@ -12,7 +12,7 @@ import (
 //	--- function: fact
 //	arch: cpu0
 //	props: ssa selected
-//	attrs: exported vararg
+//	attrs: exported vararg kernel
 //	frame-info: size=16 max-call-args=8 has-calls frame-pointer saved=$lr,$9
 //	vregs: 6
 //	undef-vregs: %5:gpr
@@ -209,7 +209,7 @@ func (p *printer) fn(f *Func) {
 		}
 	}
 	p.nl()
-	if f.Exported || f.Vararg || f.Weak {
+	if f.Exported || f.Vararg || f.Weak || f.Kernel {
 		p.str("attrs:")
 		if f.Exported {
 			p.str(" exported")
@@ -219,6 +219,9 @@ func (p *printer) fn(f *Func) {
 		}
 		if f.Vararg {
 			p.str(" vararg")
+		}
+		if f.Kernel {
+			p.str(" kernel")
 		}
 		p.nl()
 	}

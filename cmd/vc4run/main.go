@@ -30,9 +30,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/llir/llvm/ir"
-	"github.com/llir/llvm/ir/enum"
-
 	"lltosimd/frontend"
 	"lltosimd/mir"
 	"lltosimd/passes"
@@ -88,23 +85,23 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 // pickKernel returns the kernel's name: the one given, else the only
-// spir_kernel function, else the only defined exported function.
-func pickKernel(m *ir.Module, want string) (string, error) {
+// OpenCL kernel (mir.Func.Kernel), else the only defined exported function.
+func pickKernel(m *mir.Module, want string) (string, error) {
 	var kernels, exported []string
 	for _, f := range m.Funcs {
 		if len(f.Blocks) == 0 {
 			continue
 		}
-		if f.CallingConv == enum.CallingConvSPIRKernel {
-			kernels = append(kernels, f.Name())
+		if f.Kernel {
+			kernels = append(kernels, f.Name)
 		}
-		if f.Linkage != enum.LinkageInternal && f.Linkage != enum.LinkagePrivate {
-			exported = append(exported, f.Name())
+		if f.Exported {
+			exported = append(exported, f.Name)
 		}
 	}
 	if want != "" {
 		for _, f := range m.Funcs {
-			if f.Name() == want && len(f.Blocks) > 0 {
+			if f.Name == want && len(f.Blocks) > 0 {
 				return want, nil
 			}
 		}
@@ -137,11 +134,11 @@ func execute(path, kernel string, qpus, global, local int, model sim.CacheModel,
 	if err != nil {
 		return err
 	}
-	name, err := pickKernel(irm, kernel)
+	mm, err := frontend.Translate(irm, frontend.Options{Arch: codegen.Arch, File: path, Src: src})
 	if err != nil {
 		return err
 	}
-	mm, err := frontend.Translate(irm, frontend.Options{Arch: codegen.Arch, File: path, Src: src})
+	name, err := pickKernel(mm, kernel)
 	if err != nil {
 		return err
 	}

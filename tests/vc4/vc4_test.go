@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"lltosimd/tests/internal/testtools"
 )
 
 // reportFile, when set, makes TestVC4 run vc4run with -stats and write a
@@ -130,9 +132,12 @@ func corpus(t *testing.T) map[string][]*Run {
 func kernelName(file string) string { return strings.TrimSuffix(filepath.Base(file), ".cl") }
 
 // TestCorpus checks the headers and that every kernel compiles for spir at
-// both optimisation levels without warnings.
+// both optimisation levels without warnings, and that lltosimd -march=vc4
+// compiles the whole module (its kernels; helper functions are inlined, not
+// compiled as kernels), from the host-triple IR too where a header runs it.
 func TestCorpus(t *testing.T) {
 	needTools(t)
+	lltosimd := testtools.Binary(t, "lltosimd")
 	all := corpus(t)
 	if len(all) < 25 {
 		t.Errorf("corpus has %d kernels, want at least 25", len(all))
@@ -145,8 +150,26 @@ func TestCorpus(t *testing.T) {
 		t.Run(kernelName(f), func(t *testing.T) {
 			t.Parallel()
 			for _, opt := range opts {
-				if _, err := h.VC4IR(f, opt); err != nil {
+				ll, err := h.VC4IR(f, opt)
+				if err != nil {
 					t.Error(err)
+					continue
+				}
+				irs := []string{ll}
+				for _, r := range runs {
+					if r.Host {
+						hl, err := h.KernelIR(r, opt)
+						if err != nil {
+							t.Error(err)
+							continue
+						}
+						irs = append(irs, hl)
+					}
+				}
+				for _, ir := range irs {
+					if _, err := run(lltosimd, "-march=vc4", testtools.Verify, ir, "-o", os.DevNull); err != nil {
+						t.Error(err)
+					}
 				}
 			}
 		})

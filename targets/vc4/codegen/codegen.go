@@ -238,13 +238,34 @@ func init() {
 	})
 }
 
-// emit compiles every function of the module as a kernel.
+// Kernels returns the functions of m to compile as kernels: those marked
+// mir.Func.Kernel (OpenCL kernels; their helpers are inlined into them by
+// vc4-inline), or, in a module without any such mark (hand-written IR),
+// every defined function.
+func Kernels(m *mir.Module) []*mir.Func {
+	var ks, all []*mir.Func
+	for _, f := range m.Funcs {
+		if len(f.Blocks) == 0 {
+			continue
+		}
+		all = append(all, f)
+		if f.Kernel {
+			ks = append(ks, f)
+		}
+	}
+	if len(ks) == 0 {
+		return all
+	}
+	return ks
+}
+
+// emit compiles the kernels of the module (see Kernels).
 func emit(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes.Config) error {
 	lanes, err := lanesOption(cfg)
 	if err != nil {
 		return err
 	}
-	for _, f := range m.Funcs {
+	for _, f := range Kernels(m) {
 		p, err := Compile(f, Options{Lanes: lanes, Cfg: cfg})
 		if err != nil {
 			return err
