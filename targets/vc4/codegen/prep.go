@@ -2,6 +2,8 @@ package codegen
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"lltosimd/mir"
 	"lltosimd/passes"
@@ -11,12 +13,15 @@ import (
 var (
 	passInline = passes.Register(&passes.Pass{
 		Name:        "vc4-inline",
-		Desc:        "VC4: inline calls to functions of the module (QPU code has no call stack)",
+		Desc:        "VC4: inline calls to functions of the module (QPU code has no call stack) and expand the OpenCL vloadN/vstoreN built-ins",
 		Required:    true,
 		ReadsModule: true,
 		Forbids:     mir.PropSelected,
-		Stats:       map[string]string{"inlined": "Number of calls inlined"},
-		Run:         func(c *passes.Ctx, f *mir.Func) error { return inlineCalls(c, f) },
+		Stats:       map[string]string{"inlined": "Number of calls inlined", "vecmem": "Number of vloadN/vstoreN calls expanded"},
+		Run: func(c *passes.Ctx, f *mir.Func) error {
+			c.Count("vecmem", int64(expandVectorMem(f)))
+			return inlineCalls(c, f)
+		},
 	})
 	passPromote = passes.Register(&passes.Pass{
 		Name:     "vc4-promote-allocas",
@@ -90,6 +95,190 @@ func builtinCall(in *mir.Instr) (builtinKind, mir.Reg, bool) {
 		}
 	}
 	return k, dim, true
+}
+
+// vectorMem recognizes the Itanium-mangled OpenCL vloadN/vstoreN
+// built-ins on 32-bit elements (int, uint, float; any address space, any
+// size_t width): "_Z6vload4jPU3AS1Ki", "_Z7vstore4Dv4_fmPU3AS1f" … It
+// returns N and whether the call stores.
+func vectorMem(name string) (n int, store, ok bool) {
+	rest, found := strings.CutPrefix(name, "_Z")
+	if !found {
+		return 0, false, false
+	}
+	l := 0
+	for l < len(rest) && rest[l] >= '0' && rest[l] <= '9' {
+		l++
+	}
+	size, err := strconv.Atoi(rest[:l])
+	if err != nil || l+size > len(rest) {
+		return 0, false, false
+	}
+	base, mangled := rest[l:l+size], rest[l+size:]
+	if strings.IndexByte("ijf", mangled[len(mangled)-1]) < 0 {
+		return 0, false, false // char, short, long, double … elements
+	}
+	var num string
+	switch {
+	case strings.HasPrefix(base, "vload"):
+		num = base[len("vload"):]
+	case strings.HasPrefix(base, "vstore"):
+		num, store = base[len("vstore"):], true
+	default:
+		return 0, false, false
+	}
+	switch num {
+	case "2", "3", "4", "8", "16":
+		n, _ = strconv.Atoi(num)
+		return n, store, true
+	}
+	return 0, false, false
+}
+
+// expandVectorMem replaces calls to vloadN/vstoreN (32-bit elements) by N
+// word loads or stores: vloadN(off, p) reads p[off·N .. off·N+N-1] (OpenCL
+// 1.2 §6.12.7), vstoreN(v, off, p) writes them. The offset is size_t, one
+// word or (host triples) two, low first: addresses are 32 bits, so its low
+// word alone gives the address. Expanded here, before the memory coherence
+// analysis and divergence, so that they are ordinary loads and stores.
+// A vector of more than two words is returned through a hidden ArgSRet
+// pointer (generic MIR); when that is a frame object only read back whole
+// words after the call in the same block (what clang emits), the reads
+// become copies of the loaded words, else the words are stored there.
+func expandVectorMem(f *mir.Func) int {
+	n := 0
+	// frameRefs counts the instructions naming each frame object;
+	// regUses the uses of each register (to find an sret address used only
+	// by its call).
+	frameRefs := map[int64]int{}
+	regUses := map[mir.Reg]int{}
+	frameAddr := map[mir.Reg]*mir.Instr{}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for _, o := range in.Ops {
+				switch {
+				case o.Kind == mir.KindFrame:
+					frameRefs[o.Imm]++
+				case o.Kind == mir.KindReg && o.IsUse():
+					regUses[o.Reg]++
+				}
+			}
+			if in.Op == mir.GFrameAddr && in.Ops[1].Kind == mir.KindFrame && in.Ops[1].Off == 0 {
+				frameAddr[in.Ops[0].Reg] = in
+			}
+		}
+	}
+	// forward turns the reads of the sret frame object of a vload, which
+	// are whole words of it after the call in the same block, into copies
+	// of the loaded words. It reports false (changing nothing) otherwise.
+	forward := func(b *mir.Block, rest []*mir.Instr, sret mir.Reg, words []mir.Reg) bool {
+		fa := frameAddr[sret]
+		if fa == nil || regUses[sret] != 1 {
+			return false
+		}
+		fi := fa.Ops[1].Imm
+		var reads []*mir.Instr
+		for _, in := range rest {
+			if in.Op == mir.GLoad32 && in.Ops[1].Kind == mir.KindFrame && in.Ops[1].Imm == fi {
+				reads = append(reads, in)
+			}
+		}
+		if len(reads)+1 != frameRefs[fi] {
+			return false // other accesses, or reads in other blocks
+		}
+		for _, in := range reads {
+			off := in.Ops[1].Off + in.Ops[2].Imm
+			if off%4 != 0 || off < 0 || off/4 >= int64(len(words)) {
+				return false
+			}
+		}
+		for _, in := range reads {
+			off := in.Ops[1].Off + in.Ops[2].Imm
+			in.Op, in.Ops = mir.GCopy, []mir.Operand{in.Ops[0], mir.R(words[off/4])}
+		}
+		fa.Op, fa.Ops = mir.GConst, []mir.Operand{fa.Ops[0], mir.I(0)} // dead now
+		f.Frame[fi].Size = 0
+		return true
+	}
+	for _, b := range f.Blocks {
+		var out []*mir.Instr
+		for i, in := range b.Instrs {
+			uses := in.Uses()
+			if in.Op != mir.GCall || len(uses) == 0 || uses[0].Kind != mir.KindSym {
+				out = append(out, in)
+				continue
+			}
+			lanes, store, ok := vectorMem(uses[0].Sym)
+			var groups [][]mir.Reg // argument words, by IR argument
+			for _, o := range uses[1:] {
+				switch o.Kind {
+				case mir.KindImm:
+					groups = append(groups, nil)
+				case mir.KindReg:
+					if len(groups) > 0 {
+						groups[len(groups)-1] = append(groups[len(groups)-1], o.Reg)
+					}
+				}
+			}
+			want := 2
+			if store {
+				want = 3
+			}
+			var sret mir.Reg = mir.NoReg
+			if !store && len(groups) == 3 && len(groups[0]) == 1 && len(in.Defs()) == 0 {
+				sret, groups = groups[0][0], groups[1:]
+			}
+			if !ok || len(groups) != want {
+				out = append(out, in)
+				continue
+			}
+			var data []mir.Operand // vload: the lane words it defines
+			for _, d := range in.Defs() {
+				data = append(data, d)
+			}
+			if sret != mir.NoReg {
+				for k := 0; k < lanes; k++ {
+					data = append(data, mir.D(f.NewVReg(0)))
+				}
+			}
+			words := len(data)
+			var vals []mir.Reg // vstore: the lane words it stores
+			if store {
+				vals, groups = groups[0], groups[1:]
+				words = len(vals)
+			}
+			if words != lanes || len(groups[0]) < 1 || len(groups[1]) != 1 {
+				out = append(out, in)
+				continue
+			}
+			sh, t, addr := f.NewVReg(0), f.NewVReg(0), f.NewVReg(0)
+			out = append(out,
+				mir.NewInstr(mir.GConst, mir.D(sh), mir.I(int64(4*lanes))),
+				mir.NewInstr(mir.GMul, mir.D(t), mir.R(groups[0][0]), mir.R(sh)),
+				mir.NewInstr(mir.GAdd, mir.D(addr), mir.R(groups[1][0]), mir.R(t)))
+			for k := 0; k < lanes; k++ {
+				if store {
+					out = append(out, mir.NewInstr(mir.GStore32, mir.R(vals[k]), mir.R(addr), mir.I(int64(4*k))))
+					continue
+				}
+				out = append(out, mir.NewInstr(mir.GLoad32, data[k], mir.R(addr), mir.I(int64(4*k))))
+			}
+			if sret != mir.NoReg {
+				var regs []mir.Reg
+				for _, d := range data {
+					regs = append(regs, d.Reg)
+				}
+				if !forward(b, b.Instrs[i+1:], sret, regs) {
+					for k, r := range regs {
+						out = append(out, mir.NewInstr(mir.GStore32, mir.R(r), mir.R(sret), mir.I(int64(4*k))))
+					}
+				}
+			}
+			n++
+		}
+		b.Instrs = out
+	}
+	return n
 }
 
 // promoteAllocas turns frame objects that are only loaded and stored whole

@@ -52,3 +52,20 @@ float __attribute__((overloadable)) floor(float x) {
 	float t = (float)(int)x;
 	return t > x ? t - 1.0f : t;
 }
+
+// vloadN/vstoreN on 32-bit elements in global memory (OpenCL 1.2 §6.12.7):
+// element k of the vector is p[i * N + k].
+#define VLOADSTORE(T, N)                                                            \
+	T##N __attribute__((overloadable)) vload##N(size_t i, const global T *p) {        \
+		T##N v;                                                                   \
+		for (int k = 0; k < N; k++) ((T *)&v)[k] = p[i * N + k];                   \
+		return v;                                                                 \
+	}                                                                                 \
+	void __attribute__((overloadable)) vstore##N(T##N v, size_t i, global T *p) {     \
+		for (int k = 0; k < N; k++) p[i * N + k] = ((T *)&v)[k];                   \
+	}
+VLOADSTORE(int, 2)
+VLOADSTORE(int, 4)
+VLOADSTORE(uint, 4)
+VLOADSTORE(float, 2)
+VLOADSTORE(float, 4)
