@@ -73,10 +73,7 @@ func (l *lowerer) floatOp(b *block, in *mir.Instr) error {
 // x' = x(2 - bx), then q = ax corrected by the residual: q + (a - bq)x.
 func (l *lowerer) fdiv(d, a, b val) {
 	x, t, u := vr(l.newV()), vr(l.newV()), vr(l.newV())
-	l.alu("mov", ph("recip"), b, b)
-	l.nop()
-	l.nop()
-	l.alu("mov", x, ph("r4"), ph("r4"))
+	l.sfuOp(x, "recip", b)
 	two := val{k: vImm, imm: floatImm2}
 	for i := 0; i < 2; i++ {
 		l.mulop("fmul", t, b, x)

@@ -161,7 +161,13 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 			return nil
 		}
 		k, dimReg, ok := builtinCall(in)
-		if !ok && len(uses) > 0 && uses[0].Kind == mir.KindSym && libCalls[uses[0].Sym] != nil && len(defs) == 1 {
+		var lib func(l *lowerer, d val, a []val)
+		if len(uses) > 0 && uses[0].Kind == mir.KindSym {
+			if lib = libCalls[uses[0].Sym]; lib == nil {
+				lib = mathCalls[uses[0].Sym]
+			}
+		}
+		if !ok && lib != nil && len(defs) == 1 {
 			var args []val
 			for _, o := range uses[1:] {
 				if o.Kind == mir.KindReg {
@@ -169,7 +175,7 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 				}
 			}
 			d, fin := l.dest(b, defs[0].Reg)
-			libCalls[uses[0].Sym](l, d, args)
+			lib(l, d, args)
 			fin()
 			return nil
 		}

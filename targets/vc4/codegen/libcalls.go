@@ -114,3 +114,123 @@ func fmaxLib(l *lowerer, d val, a []val) {
 	l.fcmp(k, mir.FPredOGT, a[0], a[1])
 	l.sel(d, k, a[0], a[1])
 }
+
+// mathCalls are the OpenCL float math built-ins lowered through the SFU
+// (§5: recip, recipsqrt, exp = 2^x, log = log2|x|). The full-precision ones
+// refine the SFU's estimate (the spec gives it 512–1024 ulp) by Newton
+// steps; the native_ ones return the SFU's result as it is (their precision
+// is implementation-defined in OpenCL 1.2 §7.4). docs/vc4.md lists the
+// error bounds.
+var mathCalls = map[string]func(l *lowerer, d val, a []val){
+	"_Z4sqrtf":          func(l *lowerer, d val, a []val) { l.sqrt(d, a[0], false) },
+	"_Z5rsqrtf":         func(l *lowerer, d val, a []val) { l.sqrt(d, a[0], true) },
+	"_Z5floorf":         func(l *lowerer, d val, a []val) { l.floor(d, a[0]) },
+	"_Z12native_rsqrtf": func(l *lowerer, d val, a []val) { l.sfuOp(d, "recipsqrt", a[0]) },
+	"_Z12native_recipf": func(l *lowerer, d val, a []val) { l.sfuOp(d, "recip", a[0]) },
+	"_Z11native_exp2f":  func(l *lowerer, d val, a []val) { l.sfuOp(d, "exp", a[0]) },
+	"_Z11native_log2f":  func(l *lowerer, d val, a []val) { l.sfuOp(d, "log", a[0]) },
+	"_Z11native_sqrtf": func(l *lowerer, d val, a []val) {
+		// 1/(1/sqrt(x)): 0 gives 1/inf = 0, where x·rsqrt(x) gives NaN.
+		t := vr(l.newV())
+		l.sfuOp(t, "recipsqrt", a[0])
+		l.sfuOp(d, "recip", t)
+	},
+	"_Z13native_divideff": func(l *lowerer, d val, a []val) {
+		t := vr(l.newV())
+		l.sfuOp(t, "recip", a[1])
+		l.mulop("fmul", d, a[0], t)
+	},
+}
+
+// sfuOp sets d to the SFU function reg ("recip", "recipsqrt", "exp",
+// "log") of x: the result is in r4 from the third instruction after the
+// write (§5, §7.8).
+func (l *lowerer) sfuOp(d val, reg string, x val) {
+	l.alu("mov", ph(reg), x, x)
+	l.nop()
+	l.nop()
+	l.alu("mov", d, ph("r4"), ph("r4"))
+}
+
+// fconst loads the float constant with bits b.
+func (l *lowerer) fconst(b uint32) val {
+	t := vr(l.newV())
+	l.ldi(t, b, "")
+	return t
+}
+
+// sqrt computes sqrt(x), or 1/sqrt(x) when recip: the SFU estimate y of
+// 1/sqrt(x) refined by two Newton steps y(1.5 − (x/2)y²); sqrt is then
+// s = xy corrected by the residual, s + (x − s²)(y/2). Special inputs
+// follow IEEE with denormals flushed: ±0 (and denormals) give ±0 (rsqrt:
+// ±inf), +inf gives +inf (rsqrt: +0), a NaN or a negative x gives NaN.
+func (l *lowerer) sqrt(d, x val, recip bool) {
+	y, h, t := vr(l.newV()), vr(l.newV()), vr(l.newV())
+	l.sfuOp(y, "recipsqrt", x)
+	l.mulop("fmul", h, x, l.fconst(0x3f000000)) // x/2
+	c15 := l.fconst(0x3fc00000)
+	for i := 0; i < 2; i++ {
+		l.mulop("fmul", t, y, y)
+		l.mulop("fmul", t, h, t)
+		l.alu("fsub", t, c15, t)
+		l.mulop("fmul", y, y, t)
+	}
+	res := y
+	if !recip {
+		s, r, hy := vr(l.newV()), vr(l.newV()), vr(l.newV())
+		l.mulop("fmul", s, x, y)
+		l.mulop("fmul", t, s, s)
+		l.alu("fsub", r, x, t)
+		l.mulop("fmul", hy, y, l.fconst(0x3f000000))
+		l.mulop("fmul", t, r, hy)
+		res = vr(l.newV())
+		l.alu("fadd", res, s, t)
+	}
+	// Special inputs by the exponent e and the sign.
+	e, zero, top := vr(l.newV()), vr(l.newV()), vr(l.newV())
+	l.alu("shl", e, x, sim(1))
+	l.alu("shr", e, e, sim(-8)) // >> 24
+	l.icmp(zero, mir.CondEQ, e, sim(0))
+	l.icmp(top, mir.CondEQ, e, l.constant(255))
+	sign, zval, tval := vr(l.newV()), vr(l.newV()), vr(l.newV())
+	l.alu("shr", sign, x, sim(-1))
+	l.alu("shl", sign, sign, sim(-1)) // the sign bit alone
+	if recip {
+		l.alu("or", zval, sign, l.constant(0x7f800000)) // ±inf
+		l.alu("mov", tval, sim(0), sim(0))              // 1/sqrt(inf) = +0
+	} else {
+		l.alu("mov", zval, sign, sign) // ±0
+		l.alu("mov", tval, x, x)       // +inf
+	}
+	r1, r2 := vr(l.newV()), vr(l.newV())
+	l.sel(r1, zero, zval, res)
+	l.sel(r2, top, tval, r1)
+	// NaN for a NaN or a negative non-zero input.
+	bad, neg, nz := vr(l.newV()), vr(l.newV()), vr(l.newV())
+	l.isNaN(bad, x)
+	l.icmp(neg, mir.CondNE, sign, sim(0))
+	l.icmp(nz, mir.CondEQ, zero, sim(0))
+	l.alu("and", neg, neg, nz)
+	l.alu("or", bad, bad, neg)
+	l.sel(d, bad, l.fconst(0x7fc00000), r2)
+}
+
+// floor rounds x down to an integer: x itself when |x| ≥ 2^23 (already an
+// integer, or inf/NaN) or x is ±0; else t = itof(ftoi(x)) (ftoi truncates),
+// minus 1 when t > x.
+func (l *lowerer) floor(d, x val) {
+	i, t, t1, k := vr(l.newV()), vr(l.newV()), vr(l.newV()), vr(l.newV())
+	l.alu("ftoi", i, x, x)
+	l.alu("itof", t, i, i)
+	l.alu("fsub", t1, t, l.fconst(0x3f800000))
+	l.fcmp(k, mir.FPredGT, t, x)
+	r := vr(l.newV())
+	l.sel(r, k, t1, t)
+	a, big := vr(l.newV()), vr(l.newV())
+	l.alu("shl", a, x, sim(1)) // |x| bits << 1: 2^23 is 0x4b000000 << 1
+	l.icmp(big, mir.CondUGE, a, l.constant(0x96000000))
+	z := vr(l.newV())
+	l.icmp(z, mir.CondEQ, a, sim(0))
+	l.alu("or", big, big, z)
+	l.sel(d, big, x, r)
+}

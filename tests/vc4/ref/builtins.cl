@@ -48,7 +48,7 @@ float __attribute__((overloadable)) max(float a, float b) { return a > b ? a : b
 float __attribute__((overloadable)) clamp(float x, float lo, float hi) { return fmin(fmax(x, lo), hi); }
 float __attribute__((overloadable)) floor(float x) {
 	// Exact for |x| < 2^23 (larger floats are integers already).
-	if (!(fabs(x) < 8388608.0f)) return x;
+	if (!(fabs(x) < 8388608.0f) || x == 0.0f) return x; /* and floor(-0) = -0 */
 	float t = (float)(int)x;
 	return t > x ? t - 1.0f : t;
 }
@@ -69,3 +69,14 @@ VLOADSTORE(int, 4)
 VLOADSTORE(uint, 4)
 VLOADSTORE(float, 2)
 VLOADSTORE(float, 4)
+
+// Math built-ins (tests/vc4 compiles with -ffp-contract=off; the QPU side
+// is within the ulp bounds of docs/vc4.md, the kernels' headers allow them).
+float __attribute__((overloadable)) sqrt(float x) { return __builtin_sqrtf(x); }
+float __attribute__((overloadable)) rsqrt(float x) { return 1.0f / __builtin_sqrtf(x); }
+float __attribute__((overloadable)) native_sqrt(float x) { return __builtin_sqrtf(x); }
+float __attribute__((overloadable)) native_rsqrt(float x) { return 1.0f / __builtin_sqrtf(x); }
+float __attribute__((overloadable)) native_recip(float x) { return 1.0f / x; }
+float __attribute__((overloadable)) native_divide(float a, float b) { return a / b; }
+float __attribute__((overloadable)) native_exp2(float x) { return __builtin_exp2f(x); }
+float __attribute__((overloadable)) native_log2(float x) { return __builtin_log2f(x); }
