@@ -184,6 +184,9 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 			if len(uses) > 0 {
 				name = uses[0].Sym
 			}
+			if base, _ := clBuiltinName(name); base != "" {
+				return fmt.Errorf("function '%s': OpenCL built-in '%s' (%s) is not supported on vc4", l.f.Name, base, name)
+			}
 			return fmt.Errorf("function '%s': call to '%s' is not supported on vc4 (only OpenCL work-item functions)", l.f.Name, name)
 		}
 		dim := int64(0)
@@ -210,6 +213,8 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 		return l.floatOp(b, in)
 	case mir.GInlineAsm:
 		return l.emptyAsm(b, in)
+	case mir.GGlobalAddr:
+		return fmt.Errorf("function '%s': module globals (__constant arrays, program-scope variables: '%s') are not supported on vc4", l.f.Name, uses[0].Sym)
 	default:
 		return fmt.Errorf("function '%s': operation %s is not supported on vc4", l.f.Name, mir.GenericDesc(in.Op).Name)
 	}

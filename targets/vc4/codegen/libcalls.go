@@ -1,6 +1,11 @@
 package codegen
 
-import "lltosimd/mir"
+import (
+	"strconv"
+	"strings"
+
+	"lltosimd/mir"
+)
 
 // libCalls lowers the OpenCL C scalar built-ins that clang leaves as calls
 // (Itanium-mangled overloads) inline. Semantics follow the OpenCL 1.2
@@ -61,6 +66,26 @@ var libCalls = map[string]func(l *lowerer, d val, a []val){
 		fmaxLib(l, t, a[:2])
 		fminLib(l, d, []val{t, a[2]})
 	},
+}
+
+// clBuiltinName splits an Itanium-mangled function name into its source
+// name and the mangled parameter types ("_Z10atomic_addPU3AS1Vii" →
+// "atomic_add", "PU3AS1Vii"); name is "" when sym is not mangled. OpenCL C
+// built-ins are overloadable, so clang mangles them.
+func clBuiltinName(sym string) (name, params string) {
+	rest, ok := strings.CutPrefix(sym, "_Z")
+	if !ok {
+		return "", ""
+	}
+	l := 0
+	for l < len(rest) && rest[l] >= '0' && rest[l] <= '9' {
+		l++
+	}
+	n, err := strconv.Atoi(rest[:l])
+	if err != nil || n <= 0 || l+n >= len(rest) {
+		return "", ""
+	}
+	return rest[l : l+n], rest[l+n:]
 }
 
 // pick sets d = (x cond y) ? t : f.

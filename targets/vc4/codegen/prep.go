@@ -102,20 +102,8 @@ func builtinCall(in *mir.Instr) (builtinKind, mir.Reg, bool) {
 // size_t width): "_Z6vload4jPU3AS1Ki", "_Z7vstore4Dv4_fmPU3AS1f" … It
 // returns N and whether the call stores.
 func vectorMem(name string) (n int, store, ok bool) {
-	rest, found := strings.CutPrefix(name, "_Z")
-	if !found {
-		return 0, false, false
-	}
-	l := 0
-	for l < len(rest) && rest[l] >= '0' && rest[l] <= '9' {
-		l++
-	}
-	size, err := strconv.Atoi(rest[:l])
-	if err != nil || l+size > len(rest) {
-		return 0, false, false
-	}
-	base, mangled := rest[l:l+size], rest[l+size:]
-	if strings.IndexByte("ijf", mangled[len(mangled)-1]) < 0 {
+	base, mangled := clBuiltinName(name)
+	if base == "" || strings.IndexByte("ijf", mangled[len(mangled)-1]) < 0 {
 		return 0, false, false // char, short, long, double … elements
 	}
 	var num string
