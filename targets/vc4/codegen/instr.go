@@ -644,7 +644,7 @@ func (l *lowerer) divide64(op mir.Opcode, dl, dh, al, ah, bl, bh val) {
 	for _, x := range []val{ql, qh, rl, rh} {
 		l.alu("mov", x, sim(0), sim(0))
 	}
-	tl, th, t, bo, one := vr(l.newV()), vr(l.newV()), vr(l.newV()), vr(l.newV()), vr(l.newV())
+	tl, th, t, bo, b1 := vr(l.newV()), vr(l.newV()), vr(l.newV()), vr(l.newV()), vr(l.newV())
 	for i := 63; i >= 0; i-- {
 		src, sh := nl, int32(i)
 		if i >= 32 {
@@ -669,13 +669,13 @@ func (l *lowerer) divide64(op mir.Opcode, dl, dh, al, ah, bl, bh val) {
 		l.alu("shl", ql, ql, sim(1))
 		// (th, tl) = r - v; bo = 1 when r <u v (a borrow out of the
 		// high word, from the words or from the low word's borrow).
-		l.alu("mov", one, sim(0), sim(0))
+		l.alu("mov", b1, sim(0), sim(0))
 		l.emit(&lins{op: "sub", d: tl, a: rl, b: vl, setf: true}) // C = rl <u vl
-		l.emit(&lins{op: "mov", d: one, a: sim(1), b: sim(1), cond: "ifc"})
+		l.emit(&lins{op: "mov", d: b1, a: sim(1), b: sim(1), cond: "ifc"})
 		l.alu("mov", bo, sim(0), sim(0))
 		l.emit(&lins{op: "sub", d: th, a: rh, b: vh, setf: true}) // C = rh <u vh
 		l.emit(&lins{op: "mov", d: bo, a: sim(1), b: sim(1), cond: "ifc"})
-		l.emit(&lins{op: "sub", d: th, a: th, b: one, setf: true}) // C = (rh - vh) <u borrow
+		l.emit(&lins{op: "sub", d: th, a: th, b: b1, setf: true}) // C = (rh - vh) <u b1
 		l.emit(&lins{op: "mov", d: bo, a: sim(1), b: sim(1), cond: "ifc"})
 		l.emit(&lins{op: "mov", a: bo, b: bo, setf: true}) // Z: r >= v
 		l.emit(&lins{op: "mov", d: rl, a: tl, b: tl, cond: "ifz"})
