@@ -449,7 +449,7 @@ func (v *verifier) genericShape(b *Block, in *Instr, uses []Operand) {
 // value words (the definitions' count for G_ATOMICRMW_*, twice the old
 // value's for G_ATOMIC_CMPXCHG), the size holding the words.
 func (v *verifier) atomicShape(b *Block, in *Instr, vals []Operand, nvals int) {
-	if len(vals) != 4+nvals || nvals == 0 {
+	if nvals <= 0 || len(vals) != 4+nvals { // a G_ATOMIC_CMPXCHG without defs gives nvals < 0
 		v.errorf(b, in, "needs base, offset, size, byte order and %d value words, has %d uses", nvals, len(vals))
 		return
 	}
