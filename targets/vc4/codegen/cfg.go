@@ -201,12 +201,47 @@ func buildGraph(f *mir.Func, allMasked bool) (*graph, error) {
 			s.preds = append(s.preds, b)
 		}
 	}
-	g.markDivergent(allMasked)
+	g.markDivergent(allMasked, nil)
 	if err := g.findLoops(); err != nil {
 		return nil, err
 	}
 	g.layout(all[0])
+	for {
+		crossed := g.crossedTopLevel()
+		if len(crossed) == 0 {
+			break
+		}
+		g.markDivergent(allMasked, crossed)
+	}
 	return g, nil
+}
+
+// crossedTopLevel returns the top-level blocks laid out between the ends
+// of a forward edge inside a masked run. The region of a divergent branch
+// can take in code that other top-level code also reaches: after an early
+// return in a divergent if, the rest of the kernel runs masked (the
+// returned lanes wait for the exit), and a uniform if's else-side that
+// ends in that code lies between the masked then-side and the code. Such
+// blocks are masked too: lanes that arrive there from top level are all
+// active, and the run's lanes that wait further on pass them masked off.
+func (g *graph) crossedTopLevel() map[*mir.Block]bool {
+	crossed := map[*mir.Block]bool{}
+	for _, b := range g.blocks {
+		if !b.masked {
+			continue
+		}
+		for _, s := range b.succs {
+			if !s.masked || s.pos <= b.pos {
+				continue
+			}
+			for p := b.pos + 1; p < s.pos; p++ {
+				if x := g.blocks[p]; !x.masked && !x.exit {
+					crossed[x.mb] = true
+				}
+			}
+		}
+	}
+	return crossed
 }
 
 func orderByMB(g *graph, f *mir.Func) []*block {
@@ -220,10 +255,15 @@ func orderByMB(g *graph, f *mir.Func) []*block {
 // markDivergent sets block.divergent and block.masked: a conditional
 // branch is divergent unless vc4-divergence marked it uniform, its region
 // (up to its immediate post-dominator) is masked, and so are the branches
-// in masked blocks.
-func (g *graph) markDivergent(allMasked bool) {
+// in masked blocks and the blocks in extra.
+func (g *graph) markDivergent(allMasked bool, extra map[*mir.Block]bool) {
 	pdt := mir.ComputePostDominators(g.f)
 	masked := map[*mir.Block]bool{}
+	for mb, b := range g.byMB {
+		if b.masked || extra[mb] {
+			masked[mb] = true
+		}
+	}
 	for changed := true; changed; {
 		changed = false
 		for mb, b := range g.byMB {
