@@ -291,3 +291,83 @@ func SplitCriticalEdges(f *Func) []*Block {
 	}
 	return out
 }
+
+// SplitPredecessors gives the edges from preds (predecessors of to) a
+// block of their own: a new block nb, appended to the layout and ending
+// in a jump to to (see JumpOp), becomes the target of every branch of
+// preds that names to, and to's only edge from them (LLVM's
+// SplitBlockPredecessors). A phi of to takes its values from preds in nb:
+// one value, or a new phi in nb when they differ. A pred that falls
+// through into to gets an explicit jump. Preds/Succs are recomputed. It
+// returns nil, changing nothing, if preds is empty, a pred is not a
+// predecessor of to, or no jump op exists. Jump tables are not
+// redirected (the caller lowers them first).
+func SplitPredecessors(to *Block, preds []*Block, name string) *Block {
+	f := to.Func
+	jump, ok := JumpOp(f)
+	if !ok || len(preds) == 0 {
+		return nil
+	}
+	in := map[*Block]bool{}
+	for _, p := range preds {
+		if !hasBlock(to.Preds, p) {
+			return nil
+		}
+		in[p] = true
+	}
+	nb := f.NewBlockDetached(name)
+	for i, p := range f.Blocks {
+		if !in[p] {
+			continue
+		}
+		if i+1 < len(f.Blocks) && f.Blocks[i+1] == to && FallsThrough(p) {
+			p.Instrs = append(p.Instrs, NewInstr(jump, B(nb)))
+		}
+		for _, x := range p.Instrs {
+			for _, m := range x.Flatten() {
+				if f.Arch.Desc(m.Op).Flags&(FlagBranch|FlagTerminator) == 0 {
+					continue
+				}
+				for k := range m.Ops {
+					if o := &m.Ops[k]; o.Kind == KindBlock && o.Block == to {
+						o.Block = nb
+					}
+				}
+			}
+		}
+	}
+	for _, phi := range to.Instrs {
+		if phi.Op != GPhi {
+			continue
+		}
+		var moved, kept []Operand
+		for k := 1; k+1 < len(phi.Ops); k += 2 {
+			if in[phi.Ops[k+1].Block] {
+				moved = append(moved, phi.Ops[k], B(phi.Ops[k+1].Block))
+			} else {
+				kept = append(kept, phi.Ops[k], phi.Ops[k+1])
+			}
+		}
+		if len(moved) == 0 {
+			continue
+		}
+		v := moved[0]
+		for k := 2; k < len(moved); k += 2 {
+			if moved[k] != v {
+				d := phi.Ops[0].Reg
+				r := f.NewVReg(f.ClassOf(d))
+				if t, ok := f.VecOf(d); ok {
+					f.SetVecType(r, t)
+				}
+				nb.Instrs = append(nb.Instrs, NewInstr(GPhi, append([]Operand{D(r)}, moved...)...))
+				v = R(r)
+				break
+			}
+		}
+		phi.Ops = append(append(phi.Ops[:1:1], kept...), v, B(nb))
+	}
+	nb.Instrs = append(nb.Instrs, NewInstr(jump, B(to)))
+	f.Blocks = append(f.Blocks, nb)
+	f.RecomputeCFG()
+	return nb
+}

@@ -125,3 +125,56 @@ func TestSplitCriticalEdges(t *testing.T) {
 		t.Errorf("%v", errs)
 	}
 }
+
+func TestSplitPredecessors(t *testing.T) {
+	// entry: brcond → a, falls through to c; a: brcond → b, falls through
+	// to join; b → join; c → join. join's phi takes a different value from
+	// each predecessor, t2 the same value from a and b.
+	f := NewFunc("s", GenericArch)
+	f.Props = PropSSA
+	e, a, j, b, c := f.NewBlock("entry"), f.NewBlock("a"), f.NewBlock("join"), f.NewBlock("b"), f.NewBlock("c")
+	p, x, y, z, u, w := f.NewVReg(0), f.NewVReg(0), f.NewVReg(0), f.NewVReg(0), f.NewVReg(0), f.NewVReg(0)
+	e.Instrs = []*Instr{NewInstr(GConst, D(p), I(1)), NewInstr(GBrCond, R(p), B(a)), NewInstr(GBr, B(c))}
+	a.Instrs = []*Instr{NewInstr(GConst, D(x), I(2)), NewInstr(GBrCond, R(p), B(b))}
+	b.Instrs = []*Instr{NewInstr(GConst, D(y), I(3)), NewInstr(GBr, B(j))}
+	c.Instrs = []*Instr{NewInstr(GConst, D(z), I(4)), NewInstr(GBr, B(j))}
+	j.Instrs = []*Instr{
+		NewInstr(GPhi, D(u), R(x), B(a), R(y), B(b), R(z), B(c)),
+		NewInstr(GPhi, D(w), I(7), B(a), I(7), B(b), I(8), B(c)),
+		NewInstr(GRet, R(u)),
+	}
+	f.RecomputeCFG()
+	if SplitPredecessors(j, []*Block{a, e}, "bad") != nil {
+		t.Fatal("split with a non-predecessor")
+	}
+	nb := SplitPredecessors(j, []*Block{a, b}, "join.join")
+	if nb == nil {
+		t.Fatal("not split")
+	}
+	if f.Blocks[len(f.Blocks)-1] != nb || nb.Name != "join.join" {
+		t.Errorf("new block placed at %v named %q", ids(f.Blocks), nb.Name)
+	}
+	if got := ids(j.Preds); !sameSet(got, ids([]*Block{c, nb})) {
+		t.Errorf("join preds %v:\n%s", got, f)
+	}
+	if last := a.Instrs[len(a.Instrs)-1]; last.Op != GBr || last.Ops[0].Block != nb {
+		t.Errorf("fall-through of a not made an explicit jump to the new block:\n%s", f)
+	}
+	if len(nb.Instrs) != 2 || nb.Instrs[0].Op != GPhi || nb.Instrs[1].Op != GBr || nb.Instrs[1].Ops[0].Block != j {
+		t.Fatalf("new block needs one phi and a G_BR to join:\n%s", f)
+	}
+	phi := nb.Instrs[0]
+	if want := []Operand{R(x), B(a), R(y), B(b)}; !reflect.DeepEqual(phi.Ops[1:], want) {
+		t.Errorf("new phi %v, want incoming %v", phi, want)
+	}
+	if want := []Operand{D(u), R(z), B(c), R(phi.Ops[0].Reg), B(nb)}; !reflect.DeepEqual(j.Instrs[0].Ops, want) {
+		t.Errorf("join phi %v, want %v", j.Instrs[0], want)
+	}
+	if want := []Operand{D(w), I(8), B(c), I(7), B(nb)}; !reflect.DeepEqual(j.Instrs[1].Ops, want) {
+		t.Errorf("join phi with one incoming value %v, want %v", j.Instrs[1], want)
+	}
+	checkCFGConsistent(t, f)
+	if errs := Verify(f); len(errs) > 0 {
+		t.Errorf("split function does not verify: %v\n%s", errs, f)
+	}
+}

@@ -69,14 +69,30 @@ var passLayout = passes.Register(&passes.Pass{
 	Desc:     "VC4: block order for the execute mask (loops contiguous, every non-back edge forward)",
 	Required: true,
 	Forbids:  mir.PropSelected,
-	Stats:    map[string]string{"moved": "Number of blocks that changed position"},
-	Run:      layoutBlocks,
+	Stats: map[string]string{
+		"moved": "Number of blocks that changed position",
+		"joins": "Number of join blocks inserted for divergent regions",
+	},
+	Run: layoutBlocks,
 })
 
 func layoutBlocks(c *passes.Ctx, f *mir.Func) error {
-	g, err := buildGraph(f, false)
-	if err != nil {
-		return err
+	var g *graph
+	for {
+		var err error
+		if g, err = buildGraph(f, false); err != nil {
+			return err
+		}
+		s, preds := g.sharedJoin()
+		if s == nil {
+			break
+		}
+		nb := mir.SplitPredecessors(s.mb, preds, s.name+".join")
+		if nb == nil {
+			break // checkLayout reports it
+		}
+		c.Count("joins", 1)
+		c.Debugf("%s: join block %s for %d edges into %s", f.Name, nb.Name, len(preds), s.name)
 	}
 	for i, mb := range f.Blocks {
 		if i+1 < len(f.Blocks) && mir.FallsThrough(mb) {
@@ -185,12 +201,47 @@ func buildGraph(f *mir.Func, allMasked bool) (*graph, error) {
 			s.preds = append(s.preds, b)
 		}
 	}
-	g.markDivergent(allMasked)
+	g.markDivergent(allMasked, nil)
 	if err := g.findLoops(); err != nil {
 		return nil, err
 	}
 	g.layout(all[0])
+	for {
+		crossed := g.crossedTopLevel()
+		if len(crossed) == 0 {
+			break
+		}
+		g.markDivergent(allMasked, crossed)
+	}
 	return g, nil
+}
+
+// crossedTopLevel returns the top-level blocks laid out between the ends
+// of a forward edge inside a masked run. The region of a divergent branch
+// can take in code that other top-level code also reaches: after an early
+// return in a divergent if, the rest of the kernel runs masked (the
+// returned lanes wait for the exit), and a uniform if's else-side that
+// ends in that code lies between the masked then-side and the code. Such
+// blocks are masked too: lanes that arrive there from top level are all
+// active, and the run's lanes that wait further on pass them masked off.
+func (g *graph) crossedTopLevel() map[*mir.Block]bool {
+	crossed := map[*mir.Block]bool{}
+	for _, b := range g.blocks {
+		if !b.masked {
+			continue
+		}
+		for _, s := range b.succs {
+			if !s.masked || s.pos <= b.pos {
+				continue
+			}
+			for p := b.pos + 1; p < s.pos; p++ {
+				if x := g.blocks[p]; !x.masked && !x.exit {
+					crossed[x.mb] = true
+				}
+			}
+		}
+	}
+	return crossed
 }
 
 func orderByMB(g *graph, f *mir.Func) []*block {
@@ -204,10 +255,15 @@ func orderByMB(g *graph, f *mir.Func) []*block {
 // markDivergent sets block.divergent and block.masked: a conditional
 // branch is divergent unless vc4-divergence marked it uniform, its region
 // (up to its immediate post-dominator) is masked, and so are the branches
-// in masked blocks.
-func (g *graph) markDivergent(allMasked bool) {
+// in masked blocks and the blocks in extra.
+func (g *graph) markDivergent(allMasked bool, extra map[*mir.Block]bool) {
 	pdt := mir.ComputePostDominators(g.f)
 	masked := map[*mir.Block]bool{}
+	for mb, b := range g.byMB {
+		if b.masked || extra[mb] {
+			masked[mb] = true
+		}
+	}
 	for changed := true; changed; {
 		changed = false
 		for mb, b := range g.byMB {
@@ -339,6 +395,68 @@ func (g *graph) layout(entry *block) {
 		}
 		b.preds = ps
 	}
+}
+
+// sharedJoin finds a divergent region whose lanes rejoin in a block that
+// other top-level code also reaches, laid out with some of that code
+// between the region and the join (a divergent if or loop in the
+// then-side of a uniform if, ending where the else-side ends): the
+// region's masked exit edge would branch past top-level code, which
+// checkLayout refuses. It returns the join and the predecessors to give
+// a join block of their own (the region's blocks and its divergent
+// branches), whose lanes then reconverge before the top-level code;
+// nil if there is no such region. Only regions that need it get the
+// block, so every other layout (and its code) stays as it was.
+func (g *graph) sharedJoin() (*block, []*mir.Block) {
+	var pdt *mir.DomTree
+	for _, b := range g.blocks {
+		if !b.masked {
+			continue
+		}
+		for _, s := range b.succs {
+			if s.masked || s.exit || s.pos <= b.pos || g.masksRun(b.pos+1, s.pos) {
+				continue
+			}
+			if pdt == nil {
+				pdt = mir.ComputePostDominators(g.f)
+			}
+			set := map[*mir.Block]bool{}
+			for _, d := range g.blocks {
+				if !d.divergent || d.exit || pdt.IDom(d.mb) != s.mb {
+					continue
+				}
+				region := map[*mir.Block]bool{}
+				maskRegion(d.mb, pdt, region)
+				if d == b || region[b.mb] {
+					set[d.mb] = true
+					for x := range region {
+						set[x] = true
+					}
+				}
+			}
+			var preds []*mir.Block
+			for _, p := range s.mb.Preds {
+				if set[p] {
+					preds = append(preds, p)
+				}
+			}
+			if len(preds) > 0 && len(preds) < len(s.mb.Preds) {
+				return s, preds
+			}
+		}
+	}
+	return nil, nil
+}
+
+// masksRun reports whether the blocks at layout positions [from, to) are
+// all masked.
+func (g *graph) masksRun(from, to int) bool {
+	for p := from; p < to; p++ {
+		if !g.blocks[p].masked {
+			return false
+		}
+	}
+	return true
 }
 
 // checkLayout verifies what the execute-mask lowering relies on: loops are

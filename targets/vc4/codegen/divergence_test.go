@@ -163,6 +163,75 @@ x:
 	}
 }
 
+func TestDivergenceEarlyReturnJoin(t *testing.T) {
+	// An early return in a divergent if (at a) inside the then-side of a
+	// uniform if: the rest of the kernel (b, j) runs masked, and the
+	// else-side c, laid out between b and j, is masked too, so the run
+	// from a to the exit has no top-level block in it.
+	g, bs := analyze(t, `
+define spir_kernel void @k(i32 addrspace(1)* %o, i32 %n) {
+entry:
+  %i = call spir_func i32 @_Z13get_global_idj(i32 0)
+  %u = icmp sgt i32 %n, 0
+  br i1 %u, label %a, label %c
+a:
+  %v = icmp slt i32 %i, 3
+  br i1 %v, label %d, label %b
+d:
+  store i32 1, i32 addrspace(1)* %o
+  ret void
+b:
+  br label %j
+c:
+  br label %j
+j:
+  store i32 2, i32 addrspace(1)* %o
+  ret void
+}`, 16)
+	if got := masked(bs); got != "b,c,d,j" {
+		t.Errorf("masked blocks %q, want b,c,d,j", got)
+	}
+	if bs["c"].pos < bs["b"].pos || bs["c"].pos > bs["j"].pos {
+		t.Fatalf("layout: want c between b and j")
+	}
+	if err := g.checkLayout(); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestLayoutSharedJoin(t *testing.T) {
+	// A divergent if (at a) in the then-side of a uniform if, ending where
+	// the else-side c ends: vc4-layout gives a and b their own join block,
+	// the post-dominator of a, so that j and c stay top level.
+	g, bs := analyze(t, `
+define spir_kernel void @k(i32 addrspace(1)* %o, i32 %n) {
+entry:
+  %i = call spir_func i32 @_Z13get_global_idj(i32 0)
+  %u = icmp sgt i32 %n, 0
+  br i1 %u, label %a, label %c
+a:
+  %v = icmp slt i32 %i, 3
+  br i1 %v, label %b, label %j
+b:
+  br label %j
+c:
+  br label %j
+j:
+  %p = phi i32 [ 1, %a ], [ 2, %b ], [ 3, %c ]
+  store i32 %p, i32 addrspace(1)* %o
+  ret void
+}`, 16)
+	if got := masked(bs); got != "b" {
+		t.Errorf("masked blocks %q, want b", got)
+	}
+	if len(g.blocks) != 7 {
+		t.Errorf("%d blocks with the virtual exit, want 7 (a join block added)", len(g.blocks))
+	}
+	if err := g.checkLayout(); err != nil {
+		t.Error(err)
+	}
+}
+
 func TestDivergencePartialWave(t *testing.T) {
 	// With fewer than 16 lanes every block runs under the mask.
 	_, bs := analyze(t, `
