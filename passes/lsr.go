@@ -86,32 +86,54 @@ func lsrLoop(c *Ctx, f *mir.Func, l *mir.Loop, defs map[mir.Reg]*mir.Instr) {
 	if len(ivs) == 0 {
 		return
 	}
-	// scaled recognizes x = iv, iv << k or iv * m.
-	scaled := func(o mir.Operand) (mir.Reg, int64, bool) {
+	// scaled recognizes x = iv*scale + off built from iv by shifts and
+	// multiplies by constants and additions of constants, including an OR
+	// with a constant below the lowest bit iv*scale + off can have set
+	// (an unrolled loop's (i*8 | k) << 4 is i*128 + k*16).
+	var scaled func(o mir.Operand, depth int) (iv mir.Reg, scale, off int64, ok bool)
+	scaled = func(o mir.Operand, depth int) (mir.Reg, int64, int64, bool) {
 		if o.Kind != mir.KindReg {
-			return 0, 0, false
+			return 0, 0, 0, false
 		}
 		if _, ok := ivs[o.Reg]; ok {
-			return o.Reg, 1, true
+			return o.Reg, 1, 0, true
 		}
 		d := defs[o.Reg]
-		if d == nil || (d.Op != mir.GShl && d.Op != mir.GMul) || d.Ops[1].Kind != mir.KindReg {
-			return 0, 0, false
+		if depth == 0 || d == nil || d.Ops[1].Kind != mir.KindReg {
+			return 0, 0, 0, false
 		}
-		if _, ok := ivs[d.Ops[1].Reg]; !ok {
-			return 0, 0, false
+		switch d.Op {
+		case mir.GShl, mir.GMul, mir.GAdd, mir.GOr:
+		default:
+			return 0, 0, 0, false
 		}
 		k, ok := constOf(d.Ops[2], defs)
 		if !ok {
-			return 0, 0, false
+			return 0, 0, 0, false
 		}
-		if d.Op == mir.GShl {
+		iv, scale, off, ok := scaled(d.Ops[1], depth-1)
+		if !ok {
+			return 0, 0, 0, false
+		}
+		switch d.Op {
+		case mir.GShl:
 			if k < 0 || k > 31 {
-				return 0, 0, false
+				return 0, 0, 0, false
 			}
-			k = 1 << k
+			scale, off = scale<<k, off<<k
+		case mir.GMul:
+			scale, off = scale*k, off*k
+		case mir.GAdd:
+			off += k
+		case mir.GOr:
+			// Every bit of k is zero in iv*scale + off: the OR adds.
+			low := scale & -scale // the lowest bit iv*scale may set
+			if low == 0 || k < 0 || k >= low || off&(low-1) != 0 {
+				return 0, 0, 0, false
+			}
+			off += k
 		}
-		return d.Ops[1].Reg, k, true
+		return iv, int64(int32(scale)), int64(int32(off)), true
 	}
 	type key struct {
 		base  mir.Reg
@@ -120,16 +142,47 @@ func lsrLoop(c *Ctx, f *mir.Func, l *mir.Loop, defs map[mir.Reg]*mir.Instr) {
 	}
 	ptrs := map[key]mir.Reg{}
 	rename := map[mir.Reg]mir.Reg{}
+	// The frontend materializes a global's address in every block that
+	// uses it, so the base of an address in the loop is often a
+	// G_GLOBAL_ADDR inside the loop: invariant all the same. Such a base
+	// is re-created once in the preheader (one per symbol and offset), so
+	// that the pointer's start value can be computed there and equal
+	// bases share one pointer.
+	hoisted := map[mir.Operand]mir.Reg{}
+	loopBase := func(o mir.Operand) (mir.Operand, bool) {
+		if invariant(o, l, defs) {
+			return o, true
+		}
+		d := defs[o.Reg]
+		if o.Kind != mir.KindReg || d == nil || d.Op != mir.GGlobalAddr {
+			return o, false
+		}
+		r, ok := hoisted[d.Ops[1]]
+		if !ok {
+			r = f.NewVReg(f.ClassOf(o.Reg))
+			hin := mir.NewInstr(mir.GGlobalAddr, mir.D(r), d.Ops[1])
+			insertBeforeTerminators(f, pre, []*mir.Instr{hin})
+			defs[r] = hin
+			hoisted[d.Ops[1]] = r
+		}
+		return mir.R(r), true
+	}
 	for _, b := range l.Blocks {
 		for _, in := range b.Instrs {
 			if in.Op != mir.GAdd || in.Ops[1].Kind != mir.KindReg || in.Ops[2].Kind != mir.KindReg {
 				continue
 			}
 			base, x := in.Ops[1], in.Ops[2]
-			iv, scale, ok := scaled(x)
-			if !ok || !invariant(base, l, defs) {
-				base, x = x, base
-				if iv, scale, ok = scaled(x); !ok || !invariant(base, l, defs) {
+			iv, scale, off, ok := scaled(x, 4)
+			if ok {
+				base, ok = loopBase(base)
+			}
+			if !ok {
+				base, x = x, in.Ops[1]
+				if iv, scale, off, ok = scaled(x, 4); ok {
+					base, ok = loopBase(base)
+				}
+				if !ok {
 					continue
 				}
 			}
@@ -143,10 +196,20 @@ func lsrLoop(c *Ctx, f *mir.Func, l *mir.Loop, defs map[mir.Reg]*mir.Instr) {
 				ptrs[k] = p
 				c.Count(statLSRPointers, 1)
 			}
-			rename[in.Ops[0].Reg] = p
 			c.Count(statLSRUses, 1)
-			c.Debugf("loop-strength-reduce: %s: %%%d = base %%%d + iv %%%d * %d -> pointer %%%d", f.Name,
-				in.Ops[0].Reg.VirtIndex(), base.Reg.VirtIndex(), iv.VirtIndex(), scale, p.VirtIndex())
+			c.Debugf("loop-strength-reduce: %s: %%%d = base %%%d + iv %%%d * %d + %d -> pointer %%%d", f.Name,
+				in.Ops[0].Reg.VirtIndex(), base.Reg.VirtIndex(), iv.VirtIndex(), scale, off, p.VirtIndex())
+			if off == 0 {
+				rename[in.Ops[0].Reg] = p
+				continue
+			}
+			// p + off: the constant (in the preheader, where it is
+			// invariant) is for the target to fold into the access.
+			cr := f.NewVReg(f.ClassOf(p))
+			cin := mir.NewInstr(mir.GConst, mir.D(cr), mir.I(off))
+			insertBeforeTerminators(f, pre, []*mir.Instr{cin})
+			defs[cr] = cin
+			in.Ops[1], in.Ops[2] = mir.R(p), mir.R(cr)
 		}
 	}
 	defer removeDeadIVs(c, f, ivs, latch)

@@ -496,6 +496,13 @@ func memRules(name string, g mir.Opcode, op string, store bool) []isel.Rule {
 			}
 			return nil
 		}},
+		// base + constant: the constant goes into the offset, so that
+		// accesses at several offsets from one pointer (an unrolled
+		// loop's p, p+128, p+256) share its address register.
+		{Name: name + ".regoff", Match: isel.Op(g, append(val, isel.Op(mir.GAdd, reg, simm16), isel.AnyImm)...), EmitFunc: func(e *isel.Emitter) error {
+			emit(e, e.Cap(n), e.Cap(n+1).Imm+e.Cap(n+2).Imm)
+			return nil
+		}},
 		{Name: name + ".reg", Match: isel.Op(g, append(val, reg, isel.AnyImm)...), EmitFunc: func(e *isel.Emitter) error {
 			emit(e, e.Cap(n), e.Cap(n+1).Imm)
 			return nil

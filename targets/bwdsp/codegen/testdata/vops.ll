@@ -88,3 +88,34 @@ define void @shuffles(<4 x i32>* %p, <2 x i32>* %q) {
   store <2 x i32> %h, <2 x i32>* %q, align 8
   ret void
 }
+
+; Addresses p + constant that the frontend leaves as an add (integer
+; arithmetic, as loop-strength-reduce also produces): the .regoff rules
+; fold the constant into the access's offset.
+define void @regoff(i32 %p, i32 %q) {
+  %p4 = add i32 %p, 16
+  %pv = inttoptr i32 %p4 to <4 x i32>*
+  %v = load <4 x i32>, <4 x i32>* %pv, align 16
+  %q4 = add i32 %q, 32
+  %qv = inttoptr i32 %q4 to <4 x i32>*
+  store <4 x i32> %v, <4 x i32>* %qv, align 16
+  %p8 = add i32 %p, 8
+  %pw = inttoptr i32 %p8 to i32*
+  %w = load i32, i32* %pw, align 4
+  %p9 = add i32 %p, 12
+  %ph = inttoptr i32 %p9 to i16*
+  %h = load i16, i16* %ph, align 2
+  %p10 = add i32 %p, 15
+  %pb = inttoptr i32 %p10 to i8*
+  %b = load i8, i8* %pb, align 1
+  %q8 = add i32 %q, 8
+  %qw = inttoptr i32 %q8 to i32*
+  store i32 %w, i32* %qw, align 4
+  %q12 = add i32 %q, 12
+  %qh = inttoptr i32 %q12 to i16*
+  store i16 %h, i16* %qh, align 2
+  %q14 = add i32 %q, 14
+  %qb = inttoptr i32 %q14 to i8*
+  store i8 %b, i8* %qb, align 1
+  ret void
+}
