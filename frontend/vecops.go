@@ -7,6 +7,7 @@ import (
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
+	"math"
 
 	"lltosimd/mir"
 )
@@ -157,6 +158,27 @@ func (s *fn) vecFloatWhole(inst ir.Instruction) bool {
 		op, x, y = mir.GFDiv, in.X, in.Y
 	case *ir.InstFRem:
 		op, x, y = mir.GFRem, in.X, in.Y
+	case *ir.InstFNeg:
+		// The sign bit flipped, as the scalar lowering does (signOp), on
+		// the whole vector: one vector XOR with a constant splat that
+		// hoist-vector-constants takes out of loops, instead of a scalar
+		// XOR and a lane move per lane.
+		// A vector whose lanes' scalars are known (a splat) stays per
+		// lane: equal lanes share one scalar XOR.
+		vt, ok := s.wordVec(in.X.Type())
+		if !ok || !vt.Float || s.vsrc[in.X] != nil {
+			return false
+		}
+		it := vt
+		it.Float = false
+		sign := make([]mir.Operand, vt.Lanes)
+		for i := range sign {
+			sign[i] = mir.I(math.MinInt32)
+		}
+		bits := s.vecOp(mir.GCopy, it, mir.R(s.vec(in.X)))
+		neg := s.vecOp(mir.GXor, it, mir.R(bits), mir.R(s.buildVec(it, sign)))
+		s.defineVec(in, s.vecOp(mir.GCopy, vt, mir.R(neg)))
+		return true
 	case *ir.InstSIToFP:
 		return s.vecConvert(inst, mir.GSIToFP, in.From, in.To)
 	case *ir.InstUIToFP:
