@@ -196,11 +196,13 @@ func (a *alloc) colour(orig []*interval, noLocal bool) ([]mir.Reg, error) {
 		x.reg = mir.NoReg
 	}
 	csrUsed := make([]bool, a.nphys) // by unit: callee-saved units given to some node
+	given := make([][]int, a.nphys)  // by unit: the nodes coloured with it so far
 	setReg := func(i int, r mir.Reg) {
 		nodes[i].reg = r
 		if r != mir.NoReg {
 			for _, u := range a.units[r] {
 				csrUsed[u] = true
+				given[u] = append(given[u], i)
 			}
 		}
 		for _, m := range members[i] {
@@ -258,17 +260,50 @@ func (a *alloc) colour(orig []*interval, noLocal bool) ([]mir.Reg, error) {
 					}
 				}
 			}
-			fallback := mir.NoReg
+			// Among the free colours nobody wants, the first; when
+			// spreading (a.spread, SIMD nodes), the first whose other
+			// values are at least spreadGap instructions away, else the
+			// one whose nearest value is farthest: values sharing a
+			// register close together are ordered by anti and output
+			// dependences, which keep a VLIW scheduler from overlapping
+			// them. A callee-saved register not yet used is not opened
+			// for that.
+			fallback, far := mir.NoReg, -1
+			spread := a.spread && len(colours[i]) > 0 && len(a.units[colours[i][0]]) > 1
 			for _, r := range colours[i] {
 				if !free(r) {
 					continue
 				}
-				if !containsReg(wanted, r) {
+				if containsReg(wanted, r) {
+					if fallback == mir.NoReg {
+						fallback = r
+					}
+					continue
+				}
+				if x.reg == mir.NoReg {
+					x.reg = r
+				}
+				if !spread {
+					break
+				}
+				near, opens := math.MaxInt, false
+				for _, u := range a.units[r] {
+					opens = opens || a.f.Arch.Regs[u].CalleeSaved && !csrUsed[u]
+					for _, j := range given[u] {
+						if y := nodes[j]; y.reg != mir.NoReg {
+							near = min(near, max(y.start-x.end, x.start-y.end, 0))
+						}
+					}
+				}
+				if opens {
+					continue
+				}
+				if near >= spreadGap {
 					x.reg = r
 					break
 				}
-				if fallback == mir.NoReg {
-					fallback = r
+				if near > far {
+					x.reg, far = r, near
 				}
 			}
 			if x.reg == mir.NoReg {
@@ -322,6 +357,10 @@ func (a *alloc) colour(orig []*interval, noLocal bool) ([]mir.Reg, error) {
 	a.writeDot(nodes, members, adj)
 	return spilled, nil
 }
+
+// spreadGap is the distance, in instructions, from which values sharing a
+// register no longer constrain the scheduler much (a.spread).
+const spreadGap = 24
 
 // worst returns how many registers of class ci one register of class cj
 // can overlap at most: the colours a neighbour of class cj takes from a

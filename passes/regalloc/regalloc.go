@@ -126,6 +126,7 @@ func Allocate(c *passes.Ctx, f *mir.Func) error {
 	case "", "linear":
 	case "tuple", "gra":
 		st.mode = modeTuple
+		st.spread = passes.VLIWInfoFor(f.Arch) != nil
 	case "gra-lra":
 		st.mode = modeLRA
 	default:
@@ -155,6 +156,14 @@ func Allocate(c *passes.Ctx, f *mir.Func) error {
 			a.rewrite()
 			break
 		}
+		if st.spread {
+			// Spreading may cost registers that first fit would have
+			// shared: never spill for it, colour again without.
+			st.spread = false
+			st.debugf("%s: round %d: spreading spills, colouring again without", f.Name, round)
+			round--
+			continue
+		}
 		if len(a.splits) > 0 {
 			st.splitAroundLoops(a.splits)
 		}
@@ -170,9 +179,14 @@ func Allocate(c *passes.Ctx, f *mir.Func) error {
 
 // state survives the allocation rounds of one function.
 type state struct {
-	f       *mir.Func
-	c       *passes.Ctx
-	mode    mode   // the allocator
+	f    *mir.Func
+	c    *passes.Ctx
+	mode mode // the allocator
+	// spread makes the colouring give a SIMD value a register no value
+	// near it uses (VLIW targets under -regalloc=tuple: fewer false
+	// dependences for packetize to respect); it is dropped for the
+	// function when it would spill.
+	spread  bool
 	noSpill []bool // by vreg index: spill temporaries
 	// spillSlots are the frame objects made for spills: only spill code
 	// touches them, so a reload can reuse a register that holds the value.
