@@ -1,7 +1,6 @@
 package regalloc_test
 
 import (
-	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -32,22 +31,7 @@ func TestRandomProgramsAllocators(t *testing.T) {
 			cfg.Options["regalloc"] = ra
 			for _, arch := range archs {
 				for seed := int64(1); seed <= 150; seed++ {
-					f := mock.Generate(arch, seed, 5+int(seed%40))
-					before := f.String()
-					want, err := mock.Run(f, 7, 11)
-					if err != nil {
-						t.Fatalf("%s seed %d: reference run: %v\n%s", arch.Name, seed, err, before)
-					}
-					if err := pipeline(t, f, cfg); err != nil {
-						t.Fatalf("%s seed %d: %v\n%s", arch.Name, seed, err, before)
-					}
-					if err := noVRegs(f); err != nil {
-						t.Fatalf("%s seed %d: %v", arch.Name, seed, err)
-					}
-					got, err := mock.Run(f, 7, 11)
-					if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
-						t.Fatalf("%s seed %d: got %v, %v; want %v\nbefore:\n%s\nafter:\n%s", arch.Name, seed, got, err, want, before, f)
-					}
+					allocateAndCheck(t, arch, seed, cfg)
 				}
 			}
 			for _, key := range want[ra] {

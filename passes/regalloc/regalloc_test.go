@@ -27,6 +27,31 @@ func pipeline(t *testing.T, f *mir.Func, cfg *passes.Config) error {
 	return nil
 }
 
+// allocateAndCheck runs the seed's random program for arch (mock.Generate)
+// through the pipeline under cfg and fails t unless the allocated program
+// uses no virtual register and computes what the original computed. It
+// returns the program text before allocation and the allocated function.
+func allocateAndCheck(t *testing.T, arch *mir.Arch, seed int64, cfg *passes.Config) (string, *mir.Func) {
+	t.Helper()
+	f := mock.Generate(arch, seed, 5+int(seed%40))
+	before := f.String()
+	want, err := mock.Run(f, 7, 11)
+	if err != nil {
+		t.Fatalf("%s seed %d: reference run: %v\n%s", arch.Name, seed, err, before)
+	}
+	if err := pipeline(t, f, cfg); err != nil {
+		t.Fatalf("%s seed %d: %v\n%s", arch.Name, seed, err, before)
+	}
+	if err := noVRegs(f); err != nil {
+		t.Fatalf("%s seed %d: %v", arch.Name, seed, err)
+	}
+	got, err := mock.Run(f, 7, 11)
+	if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("%s seed %d: got %v, %v; want %v\nbefore:\n%s\nafter:\n%s", arch.Name, seed, got, err, want, before, f)
+	}
+	return before, f
+}
+
 func noVRegs(f *mir.Func) error {
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
@@ -53,23 +78,7 @@ func TestRandomPrograms(t *testing.T) {
 	cfg := passes.NewConfig()
 	for _, arch := range archs {
 		for seed := int64(1); seed <= 150; seed++ {
-			size := 5 + int(seed%40)
-			f := mock.Generate(arch, seed, size)
-			before := f.String()
-			want, err := mock.Run(f, 7, 11)
-			if err != nil {
-				t.Fatalf("%s seed %d: reference run: %v\n%s", arch.Name, seed, err, before)
-			}
-			if err := pipeline(t, f, cfg); err != nil {
-				t.Fatalf("%s seed %d: %v\n%s", arch.Name, seed, err, before)
-			}
-			if err := noVRegs(f); err != nil {
-				t.Fatalf("%s seed %d: %v", arch.Name, seed, err)
-			}
-			got, err := mock.Run(f, 7, 11)
-			if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
-				t.Fatalf("%s seed %d: got %v, %v; want %v\nbefore:\n%s\nafter:\n%s", arch.Name, seed, got, err, want, before, f)
-			}
+			allocateAndCheck(t, arch, seed, cfg)
 		}
 	}
 	// The programs must exercise spilling, coalescing and reload forwarding

@@ -24,23 +24,8 @@ func TestRandomTuplePrograms(t *testing.T) {
 	pairs, pairSpills := 0, 0
 	for _, arch := range archs {
 		for seed := int64(1); seed <= 150; seed++ {
-			f := mock.Generate(arch, seed, 5+int(seed%40))
-			before := f.String()
+			before, f := allocateAndCheck(t, arch, seed, cfg)
 			pairs += strings.Count(before, ":pair = ")
-			want, err := mock.Run(f, 7, 11)
-			if err != nil {
-				t.Fatalf("%s seed %d: reference run: %v\n%s", arch.Name, seed, err, before)
-			}
-			if err := pipeline(t, f, cfg); err != nil {
-				t.Fatalf("%s seed %d: %v\n%s", arch.Name, seed, err, before)
-			}
-			if err := noVRegs(f); err != nil {
-				t.Fatalf("%s seed %d: %v", arch.Name, seed, err)
-			}
-			got, err := mock.Run(f, 7, 11)
-			if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
-				t.Fatalf("%s seed %d: got %v, %v; want %v\nbefore:\n%s\nafter:\n%s", arch.Name, seed, got, err, want, before, f)
-			}
 			pairSpills += strings.Count(f.String(), "G_SPILL")
 		}
 	}
