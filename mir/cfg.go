@@ -155,6 +155,30 @@ func JumpOp(f *Func) (Opcode, bool) {
 	return 0, false
 }
 
+// BranchesIndirectly reports whether b leaves through a branch to an
+// address in a register that is not a jump table's (IR indirectbr: a
+// blockaddress computed anywhere): its edges cannot be redirected to a
+// new block, since the address, not a block operand, decides where it
+// goes (LLVM does not split them either).
+func BranchesIndirectly(b *Block) bool {
+	for _, in := range b.Instrs {
+		for _, m := range in.Flatten() {
+			d := b.Func.Arch.Desc(m.Op)
+			if d.Flags&(FlagBranch|FlagIndirect) != FlagBranch|FlagIndirect {
+				continue
+			}
+			jt := false
+			for _, o := range m.Ops {
+				jt = jt || o.Kind == KindJT
+			}
+			if !jt {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // SplitCriticalEdge inserts a new block on the edge from→to and returns it.
 // Branch operands and jump-table entries of from that name to are
 // redirected to the new block (a jump table shared with other instructions
@@ -163,10 +187,11 @@ func JumpOp(f *Func) (Opcode, bool) {
 // is placed right after from and falls through; otherwise it is appended
 // to the layout and ends in a jump (see JumpOp; after delay-slot filling
 // the caller must fill its slot). It returns nil, changing nothing, if
-// from→to is not an edge or no jump op exists.
+// from→to is not an edge, from leaves through an indirect branch (see
+// BranchesIndirectly) or no jump op exists.
 func SplitCriticalEdge(from, to *Block) *Block {
 	f := from.Func
-	if !hasBlock(from.Succs, to) {
+	if !hasBlock(from.Succs, to) || BranchesIndirectly(from) {
 		return nil
 	}
 	li := -1
@@ -300,7 +325,8 @@ func SplitCriticalEdges(f *Func) []*Block {
 // one value, or a new phi in nb when they differ. A pred that falls
 // through into to gets an explicit jump. Preds/Succs are recomputed. It
 // returns nil, changing nothing, if preds is empty, a pred is not a
-// predecessor of to, or no jump op exists. Jump tables are not
+// predecessor of to or leaves through an indirect branch (see
+// BranchesIndirectly), or no jump op exists. Jump tables are not
 // redirected (the caller lowers them first).
 func SplitPredecessors(to *Block, preds []*Block, name string) *Block {
 	f := to.Func
@@ -310,7 +336,7 @@ func SplitPredecessors(to *Block, preds []*Block, name string) *Block {
 	}
 	in := map[*Block]bool{}
 	for _, p := range preds {
-		if !hasBlock(to.Preds, p) {
+		if !hasBlock(to.Preds, p) || BranchesIndirectly(p) {
 			return nil
 		}
 		in[p] = true

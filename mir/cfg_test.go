@@ -178,3 +178,34 @@ func TestSplitPredecessors(t *testing.T) {
 		t.Errorf("split function does not verify: %v\n%s", errs, f)
 	}
 }
+
+// TestSplitIndirectEdge: an edge out of G_BRINDIRECT (IR indirectbr) cannot
+// be split, since the address in the register decides the target; the
+// loop header reached by it (a computed-goto label in an interpreter) must
+// not get a preheader that the jump would skip.
+func TestSplitIndirectEdge(t *testing.T) {
+	f := NewFunc("s", GenericArch)
+	b0, b1, b2 := f.NewBlock("entry"), f.NewBlock("l1"), f.NewBlock("l2")
+	a, c := f.NewVReg(0), f.NewVReg(0)
+	imp := func(b *Block) Operand {
+		o := B(b)
+		o.Flags |= FlagImplicit
+		return o
+	}
+	b0.Instrs = []*Instr{NewInstr(GConst, D(a), I(0)), NewInstr(GBrIndirect, R(a), imp(b1), imp(b2))}
+	b1.Instrs = []*Instr{NewInstr(GConst, D(c), I(1)), NewInstr(GBrCond, R(c), B(b1)), NewInstr(GBr, B(b2))}
+	b2.Instrs = []*Instr{NewInstr(GRet)}
+	f.RecomputeCFG()
+	if !BranchesIndirectly(b0) || BranchesIndirectly(b1) {
+		t.Fatalf("BranchesIndirectly wrong")
+	}
+	if nb := SplitCriticalEdge(b0, b1); nb != nil {
+		t.Errorf("split an edge of an indirect branch:\n%s", f)
+	}
+	if nb := SplitPredecessors(b2, []*Block{b0, b1}, "join"); nb != nil {
+		t.Errorf("split the predecessors of an indirect branch's target:\n%s", f)
+	}
+	if nb := SplitCriticalEdge(b1, b2); nb == nil {
+		t.Errorf("did not split a direct edge")
+	}
+}

@@ -127,6 +127,11 @@ func (v *verifier) run() {
 			}
 		}
 	}
+	for b, sym := range f.BlockSyms {
+		if !v.inFunc[b] {
+			v.errorf(nil, nil, "block-syms: %s names a block outside the function (a pass deleted a block whose address is taken)", sym)
+		}
+	}
 	bundles := false
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {

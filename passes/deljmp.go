@@ -161,7 +161,8 @@ func placeBranchTargets(c *Ctx, f *mir.Func, bi BranchInfo) {
 // threadJumps retargets direct branches whose target holds nothing but an
 // unconditional jump, and deletes such blocks when nothing reaches them any
 // more: no branch, no other block operand (a block address), no jump table,
-// and no fall-through from the block before.
+// no blockaddress in data (f.BlockSyms) and no fall-through from the block
+// before.
 func threadJumps(c *Ctx, f *mir.Func, bi BranchInfo) {
 	fwd := map[*mir.Block]*mir.Block{} // jmp-only block -> its target
 	for _, b := range f.Blocks {
@@ -234,6 +235,9 @@ func threadJumps(c *Ctx, f *mir.Func, bi BranchInfo) {
 		for _, b := range jt {
 			used[b] = true
 		}
+	}
+	for b := range f.BlockSyms { // a blockaddress in data
+		used[b] = true
 	}
 	kept := f.Blocks[:0]
 	for _, b := range f.Blocks {

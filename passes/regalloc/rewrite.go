@@ -122,10 +122,15 @@ next:
 // unconditional direct jump (typically edges split by phi-elim whose
 // copies were all coalesced away) by pointing their predecessors'
 // branches and jump tables at the jump's target. Blocks entered by
-// falling through, and blocks whose address is taken, are kept.
+// falling through, and blocks whose address is taken (a block operand of
+// a non-branch instruction, or a blockaddress in data: f.BlockSyms), are
+// kept.
 func removeEmptyJumpBlocks(f *mir.Func) {
 	f.RecomputeCFG()
 	addrTaken := map[*mir.Block]bool{}
+	for b := range f.BlockSyms {
+		addrTaken[b] = true
+	}
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
 			for _, m := range in.Flatten() {
