@@ -58,7 +58,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var includes includeFlags
 	fs.Var(&includes, "I", "add a directory to the C header search path (before the runtime's headers)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: cpu0run [flags] prog.ll|prog.c [args...]")
+		fmt.Fprintln(stderr, "usage: cpu0run [flags] prog.ll|prog.c|prog.s [args...]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -122,8 +122,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	} else if ir, err = os.ReadFile(prog); err != nil {
 		return fail(err)
 	}
-	res, err := driver.Compile(prog, ir, driver.Options{March: *march, MCPU: *mcpu, Opt: *opt, Warnings: stderr, PassOptions: passOpts})
-	if err != nil {
+	var res *driver.Result
+	if strings.HasSuffix(prog, ".s") {
+		// Assembly lltosimd printed (for a program compiled once and run
+		// many times): linked as is, in -march's byte order (default
+		// cpu0el), with 4-byte argv slots (32-bit IR's pointers).
+		if *march == "" {
+			*march = "cpu0el"
+		}
+		res = &driver.Result{Out: ir, March: *march, MCPU: *mcpu, PtrSize: 4}
+	} else if res, err = driver.Compile(prog, ir, driver.Options{March: *march, MCPU: *mcpu, Opt: *opt, Warnings: stderr, PassOptions: passOpts}); err != nil {
 		fmt.Fprintln(stderr, err) // file:line:col: message
 		return 1
 	}

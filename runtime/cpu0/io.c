@@ -1,6 +1,8 @@
 /* Standard I/O streams: stdout and stderr write to the memory-mapped
  * console (spec §8.4), unbuffered; stdin reads the input port at
- * 0xFF000004. There is no file system: fopen fails with ENOENT. */
+ * 0xFF000004. There is no file system: fopen, freopen, tmpfile, remove and
+ * rename fail with ENOENT and tmpnam returns NULL (no name is usable);
+ * the streams cannot seek (ESPIPE, as glibc says for a pipe). */
 #include "rt.h"
 
 static FILE files[3] = {{1, 0, -1}, {0, 0, -1}, {0, 0, -1}};
@@ -125,6 +127,58 @@ RT_WEAK FILE *fopen(const char *path, const char *mode) {
   errno = ENOENT;
   return NULL;
 }
+
+/* freopen closes f (nothing to do) and fails to open path, as fopen. */
+RT_WEAK FILE *freopen(const char *path, const char *mode, FILE *f) {
+  (void)f;
+  return fopen(path, mode);
+}
+
+RT_WEAK FILE *tmpfile(void) { return fopen("", "w+"); }
+
+RT_WEAK char *tmpnam(char *s) {
+  (void)s;
+  return NULL;
+}
+
+RT_WEAK int remove(const char *path) {
+  (void)path;
+  errno = ENOENT;
+  return -1;
+}
+
+RT_WEAK int rename(const char *from, const char *to) {
+  (void)from;
+  (void)to;
+  errno = ENOENT;
+  return -1;
+}
+
+RT_WEAK int fseek(FILE *f, long off, int whence) {
+  (void)f;
+  (void)off;
+  (void)whence;
+  errno = ESPIPE;
+  return -1;
+}
+
+RT_WEAK long ftell(FILE *f) {
+  (void)f;
+  errno = ESPIPE;
+  return -1;
+}
+
+RT_WEAK void rewind(FILE *f) { f->flags = 0; }
+
+/* setvbuf accepts any mode: output is unbuffered in any case. */
+RT_WEAK int setvbuf(FILE *f, char *buf, int mode, size_t size) {
+  (void)f;
+  (void)buf;
+  (void)size;
+  return mode >= 0 && mode <= 2 ? 0 : -1;
+}
+
+RT_WEAK void setbuf(FILE *f, char *buf) { (void)setvbuf(f, buf, buf ? 0 : 2, 8192); }
 
 RT_WEAK int fclose(FILE *f) {
   (void)f;

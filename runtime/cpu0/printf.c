@@ -256,6 +256,59 @@ static int fmt_double(char *out, u64 bits, char c, int prec, int alt, int *speci
   return n;
 }
 
+/* fmt_hex formats the finite double with bits for %a (upper: %A) without
+ * the sign and the "0x" prefix, as glibc does: the leading digit is 1 for
+ * normal numbers and 0 for zero and subnormals (whose exponent is then
+ * -1022); without a precision, the fraction digits that are needed to be
+ * exact; with one, the fraction rounded to nearest-even, where a carry
+ * makes the leading digit 2 ("0x2p+0"). */
+static int fmt_hex(char *out, u64 bits, int prec, int alt, int upper) {
+  const char *dig = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+  int e = (int)((bits >> 52) & 0x7ff), n = 0;
+  u64 m = bits & ((1ULL << 52) - 1);
+  int lead = e != 0;
+  e = e ? e - 1023 : (m ? -1022 : 0);
+  int nd = 13;
+  if (prec < 0) {
+    while (nd > 0 && ((m >> (4 * (13 - nd))) & 0xf) == 0)
+      nd--;
+  } else if (prec < 13) {
+    int drop = 4 * (13 - prec);
+    u64 rem = m & ((1ULL << drop) - 1), half = 1ULL << (drop - 1);
+    m >>= drop;
+    u64 odd = prec ? m & 1 : (u64)(lead & 1); /* the last digit kept */
+    if (rem > half || (rem == half && odd)) {
+      m++;
+      if (prec == 0 || (m >> (4 * prec)) != 0) {
+        lead++;
+        m &= prec ? (1ULL << (4 * prec)) - 1 : 0;
+      }
+    }
+    m <<= drop;
+  }
+  if (prec >= 0)
+    nd = prec;
+  out[n++] = dig[lead];
+  if (nd > 0 || alt)
+    out[n++] = '.';
+  for (int i = 0; i < nd && i < 13; i++)
+    out[n++] = dig[(m >> (4 * (12 - i))) & 0xf];
+  for (int i = 13; i < nd && i < FLT_PREC_MAX; i++)
+    out[n++] = '0';
+  out[n++] = upper ? 'P' : 'p';
+  out[n++] = e < 0 ? '-' : '+';
+  char tmp[8];
+  int k = 0;
+  unsigned ue = e < 0 ? -e : e;
+  do {
+    tmp[k++] = (char)('0' + ue % 10);
+    ue /= 10;
+  } while (ue);
+  while (k > 0)
+    out[n++] = tmp[--k];
+  return n;
+}
+
 /* --- printf --------------------------------------------------------------- */
 
 /* A sink receives the formatted characters: a FILE, or else a buffer of
@@ -393,6 +446,14 @@ static int format(struct sink *snk, const char *fmt, va_list ap) {
         size = 2;
         fmt++;
       }
+    } else if (*fmt == 'z' || *fmt == 't') { /* size_t, ptrdiff_t: 32 bits */
+      size = 1;
+      fmt++;
+    } else if (*fmt == 'j') { /* intmax_t: 64 bits */
+      size = 2;
+      fmt++;
+    } else if (*fmt == 'L') { /* long double is double (O32) */
+      fmt++;
     }
     static char buf[830];
     char tmp[24];
@@ -428,6 +489,7 @@ static int format(struct sink *snk, const char *fmt, va_list ap) {
       break;
     }
     case 'u':
+    case 'o':
     case 'x':
     case 'X':
     case 'p': {
@@ -445,8 +507,11 @@ static int format(struct sink *snk, const char *fmt, va_list ap) {
         u = (unsigned short)u;
       else if (size == -2)
         u = (unsigned char)u;
-      int n = utoa_rev(tmp, u, c == 'u' ? 10 : 16,
+      int n = utoa_rev(tmp, u, c == 'u' ? 10 : c == 'o' ? 8 : 16,
                        c == 'X' ? "0123456789ABCDEF" : "0123456789abcdef");
+      /* %#o: the precision grows just enough for a leading 0. */
+      if (c == 'o' && alt && prec <= n && (u != 0 || prec == 0))
+        prec = n + (u != 0);
       len = int_body(buf, tmp, n, prec, u == 0);
       if (prec >= 0)
         zero = 0;
@@ -471,6 +536,34 @@ static int format(struct sink *snk, const char *fmt, va_list ap) {
       if (special)
         zero = 0;
       count += fmt_out(snk, buf, len, prefix, width, left, zero);
+      continue;
+    }
+    case 'a':
+    case 'A': {
+      union {
+        double d;
+        unsigned long long u;
+      } v;
+      int special;
+      v.d = va_arg(ap, double);
+      char pre[4], *q = pre;
+      if (v.u >> 63)
+        *q++ = '-';
+      else if (plus)
+        *q++ = '+';
+      else if (space)
+        *q++ = ' ';
+      if (((v.u >> 52) & 0x7ff) == 0x7ff) { /* inf, nan: as %e prints them */
+        *q = 0;
+        len = fmt_double(buf, v.u, c == 'a' ? 'e' : 'E', prec, alt, &special);
+        zero = 0;
+      } else {
+        *q++ = '0';
+        *q++ = c == 'a' ? 'x' : 'X';
+        *q = 0;
+        len = fmt_hex(buf, v.u, prec, alt, c == 'A');
+      }
+      count += fmt_out(snk, buf, len, pre, width, left, zero);
       continue;
     }
     case 'c':

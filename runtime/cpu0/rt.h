@@ -60,6 +60,7 @@ int *__errno_location(void);
 #define errno (*__errno_location())
 #define ENOENT 2
 #define EBADF 9
+#define ESPIPE 29
 #define ENOMEM 12
 #define EINVAL 22
 #define EDOM 33

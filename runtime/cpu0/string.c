@@ -232,6 +232,8 @@ RT_WEAK char *strerror(int e) {
     return "Invalid argument";
   case 28:
     return "No space left on device";
+  case 29:
+    return "Illegal seek";
   case EDOM:
     return "Numerical argument out of domain";
   case ERANGE:

@@ -15,6 +15,7 @@ int *__errno_location(void);
 #define EEXIST 17
 #define EINVAL 22
 #define ENOSPC 28
+#define ESPIPE 29
 #define EDOM 33
 #define ERANGE 34
 #define ENOSYS 38

@@ -4,7 +4,9 @@
  * glibc declares them, so one program compiles for Cpu0 (the runtime
  * defines them) and for the host (lli resolves them in the host C library).
  * On Cpu0 stdout and stderr both write to the console port (spec §8.4),
- * unbuffered; stdin reads the input port; fopen always fails (ENOENT). */
+ * unbuffered; stdin reads the input port. There is no file system: fopen,
+ * freopen, tmpfile, remove and rename fail with ENOENT, tmpnam returns
+ * NULL; fseek and ftell fail with ESPIPE (the streams are like pipes). */
 #ifndef _CPU0_STDIO_H
 #define _CPU0_STDIO_H
 #include <stdarg.h>
@@ -23,6 +25,11 @@ extern FILE *stderr;
 #define SEEK_SET 0
 #define SEEK_CUR 1
 #define SEEK_END 2
+#define _IOFBF 0
+#define _IOLBF 1
+#define _IONBF 2
+#define L_tmpnam 20
+#define TMP_MAX 238328
 
 int printf(const char *fmt, ...);
 int fprintf(FILE *f, const char *fmt, ...);
@@ -49,6 +56,16 @@ char *fgets(char *s, int n, FILE *f);
 size_t fread(void *p, size_t size, size_t n, FILE *f);
 
 FILE *fopen(const char *path, const char *mode);
+FILE *freopen(const char *path, const char *mode, FILE *f);
+FILE *tmpfile(void);
+char *tmpnam(char *s);
+int remove(const char *path);
+int rename(const char *from, const char *to);
+int fseek(FILE *f, long off, int whence);
+long ftell(FILE *f);
+void rewind(FILE *f);
+int setvbuf(FILE *f, char *buf, int mode, size_t size);
+void setbuf(FILE *f, char *buf);
 int fclose(FILE *f);
 int ferror(FILE *f);
 int feof(FILE *f);

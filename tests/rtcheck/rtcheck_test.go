@@ -42,3 +42,43 @@ func TestRuntimeOnHost(t *testing.T) {
 		}
 	}
 }
+
+// TestLibmOnHost checks the runtime's transcendental functions
+// (runtime/cpu0/libm_*.c) against the host's libm within the ulp bounds
+// libmcheck.c states. The files keep musl's internal names apart with
+// static helpers of the same names, so each is compiled on its own (with
+// rename-libm.h, which gives the public names an rt_ prefix) and linked
+// with libmcheck.c.
+func TestLibmOnHost(t *testing.T) {
+	clang := testtools.Tool(t, "CLANG", "clang-14")
+	srcs, err := filepath.Glob(filepath.Join("..", "..", "runtime", "cpu0", "libm_*.c"))
+	if err != nil || len(srcs) == 0 {
+		t.Fatalf("no runtime/cpu0/libm_*.c: %v", err)
+	}
+	for _, opt := range []string{"-O0", "-O2"} {
+		t.Run(opt, func(t *testing.T) {
+			dir := t.TempDir()
+			objs := []string{filepath.Join("testdata", "libmcheck.c")}
+			for _, src := range srcs {
+				obj := filepath.Join(dir, strings.TrimSuffix(filepath.Base(src), ".c")+".o")
+				_, stderr, code, err := testtools.Run(nil, clang, opt, "-w", "-fno-builtin",
+					"-include", filepath.Join("testdata", "rename-libm.h"), "-c", "-o", obj, src)
+				if err != nil || code != 0 {
+					t.Fatalf("clang %s: exit %d %v\n%s", src, code, err, stderr)
+				}
+				objs = append(objs, obj)
+			}
+			bin := filepath.Join(dir, "libmcheck")
+			args := append([]string{opt, "-w", "-fno-builtin", "-o", bin}, objs...)
+			_, stderr, code, err := testtools.Run(nil, clang, append(args, "-lm")...)
+			if err != nil || code != 0 {
+				t.Fatalf("clang libmcheck: exit %d %v\n%s", code, err, stderr)
+			}
+			stdout, stderr, code, err := testtools.Run(nil, bin)
+			if err != nil || code != 0 || strings.TrimSpace(stdout) != "ok" {
+				t.Fatalf("libmcheck: exit %d %v\nstdout: %s\nstderr: %s", code, err, stdout, stderr)
+			}
+			t.Logf("libmcheck %s:\n%s", opt, stderr)
+		})
+	}
+}

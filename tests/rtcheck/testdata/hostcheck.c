@@ -13,6 +13,7 @@
 #include "unrename.h"
 
 #include <stdio.h>
+#include <sys/types.h>
 #include <string.h>
 
 static char out[512];
@@ -168,6 +169,26 @@ int main(void) {
   CHECKF("%*d|%-*d|", 6, 12, 6, 12);
   CHECKF("100%% %d", 1);
   CHECKF("%ld %lu %lx", 123456789l, 987654321ul, 0xfffl);
+  CHECKF("%o %#o %#o %5o|%-#6o|%.3o %#.0o %.0o|", 8u, 8u, 0u, 511u, 9u, 7u, 0u, 0u);
+  CHECKF("%llo %zu %zd %jd %tu", 01777777777777777777777ull, (size_t)123, (ssize_t)-5,
+         (long long)-9, (size_t)77);
+  /* %a/%A (hexadecimal floats, glibc's style) on every class of double,
+   * with and without precision, width and flags. */
+  CHECKF("%a %a %a %a %A", 1.0, 0.1, -0.0, 255.5, 3.141592653589793);
+  CHECKF("%a %a %a %a", 4.9e-324, 2.2250738585072014e-308, 1.7976931348623157e308, 1e-310);
+  CHECKF("%a %A %a %a", 1.0 / 0.0, -1.0 / 0.0, __builtin_nan(""), -__builtin_nan(""));
+  CHECKF("%.0a %.0a %.1a %.1a %.3a %.13a %.20a", 1.5, 2.5, 1.96875, 1.03125, 3.141592653589793, 0.1, 0.1);
+  CHECKF("%#a %#.0a %+a % a %15a|%-15a|%015a|%+015.2A", 1.0, 1.0, 2.0, 2.0, 0.5, 0.5, -0.5, 10.0);
+  for (int i = 0; i < 20000; i++) {
+    union {
+      unsigned long long u;
+      double d;
+    } v = {next()};
+    int p = (int)(next() % 16) - 1;
+    CHECKF("%a", v.d);
+    CHECKF("%.*a", p, v.d);
+    CHECKF("%.*A", p, v.d / 3);
+  }
 
   for (int i = 0; i < 200000; i++) {
     unsigned long long a = next(), b = next();

@@ -32,12 +32,14 @@ static volatile int *next_input(void) {
 #include "../../../runtime/cpu0/stdlib.c"
 #include "../../../runtime/cpu0/string.c"
 #include "../../../runtime/cpu0/strto.c"
+#include "../../../runtime/cpu0/timefmt.c"
 
 #include "unrename.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -469,6 +471,58 @@ int main(void) {
   }
   if (rt_malloc((size_t)1 << 40) != NULL || *rt___errno_location() != ENOMEM)
     FAIL("malloc(2^40) did not fail with ENOMEM");
+
+  /* gmtime, strftime (every conversion, C locale) and mktime against
+   * glibc's gmtime, strftime and timegm, over ±2^40 seconds. */
+  {
+    static const char *const fmts[] = {
+        "%a %A %b %B %c %C %d %D %e %F %g %G %h %H %I %j %m %M %n %p %r %R %S %t %T %u %U %V %w %W %x %X %y %Y %z %Z %%",
+        "%Ec %EC %Ex %EX %Ey %EY %Od %Oe %OH %OI %Om %OM %OS %Ou %OU %OV %Ow %OW %Oy"};
+    unsigned long long r = 12345;
+    for (int i = 0; i < 20000; i++) {
+      r = r * 6364136223846793005ULL + 1442695040888963407ULL;
+      long t = (long)((long long)(r >> 20) % (1LL << 40)) - (1LL << 39);
+      if (i < 400)
+        t = (long)(i - 200) * 86400 * 7 + (i % 3) * 3600; /* year boundaries near 1970 */
+      time_t ht = t;
+      struct tm *h = gmtime(&ht);
+      struct rt_tm *g = rt_gmtime(&t);
+      if (g->tm_year != h->tm_year || g->tm_mon != h->tm_mon || g->tm_mday != h->tm_mday ||
+          g->tm_hour != h->tm_hour || g->tm_min != h->tm_min || g->tm_sec != h->tm_sec ||
+          g->tm_wday != h->tm_wday || g->tm_yday != h->tm_yday) {
+        fprintf(stderr, "gmtime(%ld) differs\n", t);
+        failures++;
+        break;
+      }
+      for (int k = 0; k < 2; k++) {
+        char want[512], got[512];
+        size_t wn = strftime(want, sizeof want, fmts[k], h);
+        size_t gn = rt_strftime(got, sizeof got, fmts[k], g);
+        if (wn != gn || strcmp(want, got) != 0) {
+          fprintf(stderr, "strftime(%s) at %ld: got %s, want %s\n", fmts[k], t, got, want);
+          failures++;
+          break;
+        }
+      }
+      struct tm hm = *h;
+      struct rt_tm gm = *g;
+      int d = (int)(r % 2000) - 1000;
+      hm.tm_mday += d, gm.tm_mday += d;
+      hm.tm_mon += d / 7, gm.tm_mon += d / 7;
+      hm.tm_sec -= d * 13, gm.tm_sec -= d * 13;
+      if ((long)timegm(&hm) != rt_mktime(&gm) || hm.tm_yday != gm.tm_yday || hm.tm_wday != gm.tm_wday) {
+        fprintf(stderr, "mktime at %ld%+d differs\n", t, d);
+        failures++;
+        break;
+      }
+    }
+    char small[4];
+    struct rt_tm *g = rt_gmtime(&(long){0});
+    if (rt_strftime(small, sizeof small, "%Y", g) != 0 || rt_strftime(small, sizeof small, "%y", g) != 2) {
+      fprintf(stderr, "strftime's result length\n");
+      failures++;
+    }
+  }
 
   if (failures) {
     printf("%d failures\n", failures);

@@ -1,0 +1,5 @@
+
+double ldexp(double x, int n)
+{
+	return scalbn(x, n);
+}

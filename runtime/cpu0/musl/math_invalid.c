@@ -1,0 +1,5 @@
+
+double __math_invalid(double x)
+{
+	return (x - x) / (x - x);
+}
