@@ -3,6 +3,7 @@
 #   make setup demo   install clang-14/LLVM 14 if missing, then compile and
 #                     run examples/hello.c on the Cpu0 simulator (cpu0run)
 #   make test         go vet, gofmt check, go test ./... (unit, lit, execution)
+#   make lua-check    Lua 5.4 built for Cpu0 at -O0 and -O2 against lua5.4
 
 GO       ?= go
 CLANG    ?= clang-14
@@ -13,8 +14,8 @@ BUILD    := build
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Tools `make setup` provides, and the Debian/Ubuntu packages they come from.
-NEEDED_TOOLS := clang-14 lli FileCheck python3
-APT_PACKAGES := clang-14 llvm-14 llvm-14-tools python3
+NEEDED_TOOLS := clang-14 lli FileCheck python3 lua5.4
+APT_PACKAGES := clang-14 llvm-14 llvm-14-tools python3 lua5.4
 
 # The runtime is compiled from MIPS IR of the target's byte order.
 triple_cpu0   := mips-unknown-linux-gnu
@@ -45,6 +46,7 @@ setup deps:
 	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $(APT_PACKAGES); \
 	else echo "setup: all tools present"; fi
 	@command -v $(GO) >/dev/null || { echo "setup: Go is required (https://go.dev/dl)"; exit 1; }
+	@sh scripts/lua-check.sh --fetch || echo "setup: no Lua source (make lua-check and its test need deb-src or LUA_SRC)"
 
 # runtime compiles runtime/cpu0 for every -march/-mcpu pair into
 # build/rt/<march>-<mcpu>/ (the .s files to pass to cpu0sim by hand;
@@ -72,6 +74,15 @@ test:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) test -count=1 -timeout 30m ./...
+
+# lua-check builds the Lua 5.4 interpreter (tests/lua/onelua.c over Lua's
+# sources, fetched once with apt-get source into ~/.cache/lltosimd/lua) for
+# mipsel against runtime/include, compiles it with lltosimd at -O0 and -O2,
+# runs tests/lua/*.lua and a few "lua -e" lines on the simulator and
+# compares with the host's lua5.4 (scripts/lua-check.sh; docs/cpu0-run.md).
+.PHONY: lua-check
+lua-check: build
+	sh scripts/lua-check.sh
 
 # check-corpus checks the execution corpus for undefined behaviour (lli -O0
 # vs -O2 vs a sanitizer build); it needs no lltosimd.

@@ -244,6 +244,8 @@ func (s *fn) libCall(name string, nres int, args ...[]mir.Reg) []mir.Reg {
 var libmNames = map[string]string{
 	"sqrt": "sqrt", "floor": "floor", "ceil": "ceil", "trunc": "trunc", "round": "round",
 	"rint": "rint", "nearbyint": "nearbyint", "minnum": "fmin", "maxnum": "fmax", "fma": "fma",
+	"sin": "sin", "cos": "cos", "exp": "exp", "exp2": "exp2", "log": "log", "log2": "log2",
+	"log10": "log10", "pow": "pow",
 }
 
 // floatIntrinsic translates the floating-point intrinsics; it reports
@@ -254,9 +256,12 @@ func (s *fn) floatIntrinsic(in *ir.InstCall, base string, args []value.Value) bo
 		s.define(in, s.signOp(args[0], nil, true))
 	case "copysign":
 		s.define(in, s.signOp(args[0], args[1], false))
-	case "sqrt", "floor", "ceil", "trunc", "round", "rint", "nearbyint", "minnum", "maxnum", "fma":
-		// The runtime's libm functions (softfloat.c, math.c) are exact or
-		// correctly rounded, like the host's libm and SSE.
+	case "sqrt", "floor", "ceil", "trunc", "round", "rint", "nearbyint", "minnum", "maxnum", "fma",
+		"sin", "cos", "exp", "exp2", "log", "log2", "log10", "pow":
+		// The runtime's libm functions: exact or correctly rounded
+		// (softfloat.c, math.c), like the host's libm and SSE, or within
+		// the ulp bounds of libm_*.c (clang emits llvm.sin ... llvm.pow
+		// for the C functions under -fno-math-errno).
 		var ws [][]mir.Reg
 		for _, a := range args {
 			ws = append(ws, s.fwords(a))

@@ -528,6 +528,7 @@ var lanewiseIntrinsics = map[string]bool{
 	"uadd.sat": true, "usub.sat": true, "sadd.sat": true, "ssub.sat": true,
 	"sqrt": true, "lround": true, "llround": true, "lrint": true, "llrint": true, "floor": true, "ceil": true, "trunc": true, "round": true, "rint": true,
 	"nearbyint": true, "minnum": true, "maxnum": true, "fma": true,
+	"sin": true, "cos": true, "exp": true, "exp2": true, "log": true, "log2": true, "log10": true, "pow": true,
 }
 
 // vectorIntrinsic translates an intrinsic call with vector operands or

@@ -12,19 +12,22 @@
 # Environment: LUA_CHECK_OPTS (default "0 2"), LUA_SRC (Lua's src/
 # directory; default: fetched once with "apt-get source --download-only
 # lua5.4" into $LUA_CACHE_DIR, default ~/.cache/lltosimd/lua), HOST_LUA
-# (default lua5.4), MCPU (default cpu032II), CLANG (default clang-14).
+# (default lua5.4), MCPU (default cpu032II), CLANG (default clang-14),
+# LUA_CHECK_BIN (lltosimd and cpu0run; default bin/), LUA_CHECK_WORK (the
+# build and output directory; default build/lua). "--fetch" only fetches
+# the source (make setup).
 # Lua's error messages start with its program name (argv[0]), which is
 # replaced by "lua" in both outputs; the host's stderr is merged into its
 # stdout, as the simulator's console shows both.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
-bin=$root/bin
+bin=${LUA_CHECK_BIN:-$root/bin}
 opts=${LUA_CHECK_OPTS:-0 2}
 mcpu=${MCPU:-cpu032II}
 clang=${CLANG:-clang-14}
 host_lua=${HOST_LUA:-lua5.4}
 cache=${LUA_CACHE_DIR:-${LLTOSIMD_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/lltosimd}/lua}
-work=$root/build/lua
+work=${LUA_CHECK_WORK:-$root/build/lua}
 mkdir -p "$work"
 
 command -v "$host_lua" >/dev/null || { echo "lua-check: $host_lua not found (apt-get install lua5.4)"; exit 1; }
@@ -41,6 +44,7 @@ if [ -z "$src" ]; then
   src=$(ls -d "$cache"/lua-5.4*/src | tail -n 1)
 fi
 [ -f "$src/lua.c" ] || { echo "lua-check: no lua.c in $src"; exit 1; }
+if [ "${1:-}" = --fetch ]; then echo "lua-check: Lua's source is in $src"; exit 0; fi
 
 if [ $# -gt 0 ]; then scripts="$*"; else scripts=$(ls "$root"/tests/lua/*.lua); fi
 

@@ -1,7 +1,8 @@
-// Command cpu0run compiles an LLVM IR (.ll) or C (.c) program and runs it
-// on the Cpu0 simulator with the runtime, in one step, like lli:
+// Command cpu0run compiles an LLVM IR (.ll) or C (.c) program (or takes
+// lltosimd's assembly, .s) and runs it on the Cpu0 simulator with the
+// runtime, in one step, like lli:
 //
-//	cpu0run [-march=cpu0|cpu0el] [-mcpu=cpu032I|cpu032II] [-O N] [-I dir]... [-stats] [-max-steps N] prog.ll|prog.c [args...]
+//	cpu0run [-march=cpu0|cpu0el] [-mcpu=cpu032I|cpu032II] [-O N] [-I dir]... [-stats] [-max-steps N] prog.ll|prog.c|prog.s [args...]
 //
 // The program gets argc/argv (argv[0] is prog as given) and reads standard
 // input through the console input port; its output goes to stdout and

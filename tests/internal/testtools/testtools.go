@@ -103,7 +103,7 @@ func Binary(t testing.TB, name string) string {
 		if buildErr != nil {
 			return
 		}
-		for _, cmd := range []string{"lltosimd", "cpu0sim", "bwdsprun"} {
+		for _, cmd := range []string{"lltosimd", "cpu0sim", "cpu0run", "bwdsprun"} {
 			out := filepath.Join(buildDir, cmd)
 			c := exec.Command("go", "build", "-o", out, "./cmd/"+cmd)
 			c.Dir = root

@@ -1,5 +1,5 @@
 ; Floating-point intrinsics without a Cpu0 instruction call the runtime's
-; C library functions (runtime/cpu0/math.c, softfloat.c), as llvm.sqrt calls
+; C library functions (runtime/cpu0/math.c, softfloat.c, libm_*.c), as llvm.sqrt calls
 ; sqrt: the double function, or its "f" form for float. Operands go in
 ; order, each like its scalar argument (a double is two words, 8-aligned).
 ; Vectors apply the scalar call to each lane.
@@ -136,3 +136,53 @@ define i64 @llrint_f(float %x) {
 ; CHECK: jsub rintf
 ; CHECK: jsub __fixsfdi
 ; CHECK: .end llrint_f
+
+declare double @llvm.sin.f64(double)
+declare double @llvm.cos.f64(double)
+declare double @llvm.exp.f64(double)
+declare double @llvm.exp2.f64(double)
+declare double @llvm.log.f64(double)
+declare double @llvm.log2.f64(double)
+declare double @llvm.log10.f64(double)
+declare double @llvm.pow.f64(double, double)
+declare float @llvm.pow.f32(float, float)
+declare <2 x float> @llvm.sin.v2f32(<2 x float>)
+
+; The transcendental intrinsics (clang -fno-math-errno or -ffast-math
+; turns sin(x), pow(x, y)... into them) call the libm functions.
+define double @transc(double %x, double %y) {
+  %a = call double @llvm.sin.f64(double %x)
+  %b = call double @llvm.cos.f64(double %a)
+  %c = call double @llvm.exp.f64(double %b)
+  %d = call double @llvm.exp2.f64(double %c)
+  %e = call double @llvm.log.f64(double %d)
+  %f = call double @llvm.log2.f64(double %e)
+  %g = call double @llvm.log10.f64(double %f)
+  %h = call double @llvm.pow.f64(double %g, double %y)
+  ret double %h
+}
+; CHECK-LABEL: transc:
+; CHECK: jsub sin
+; CHECK: jsub cos
+; CHECK: jsub exp
+; CHECK: jsub exp2
+; CHECK: jsub log
+; CHECK: jsub log2
+; CHECK: jsub log10
+; CHECK: jsub pow
+; CHECK: .end transc
+
+define float @powf_(float %x, float %y) {
+  %r = call float @llvm.pow.f32(float %x, float %y)
+  ret float %r
+}
+; CHECK-LABEL: powf_:
+; CHECK: jsub powf
+
+define <2 x float> @sin_v2(<2 x float> %v) {
+  %r = call <2 x float> @llvm.sin.v2f32(<2 x float> %v)
+  ret <2 x float> %r
+}
+; CHECK-LABEL: sin_v2:
+; CHECK: jsub sinf
+; CHECK: jsub sinf
