@@ -22,7 +22,7 @@ local function tail(n, acc) if n == 0 then return acc end return tail(n - 1, acc
 print(tail(100000, 0))
 local function multi() return 1, 2, 3 end
 local a, b, c, d = multi()
-print(a, b, c, d, {multi()}[3], #{multi(), multi()})
+print(a, b, c, d, ({multi()})[3], #{multi(), multi()})
 for i = 10, 1, -3 do io.write(i, " ") end
 for x = 0, 1, 0.25 do io.write(x, " ") end
 for i = math.maxinteger - 2, math.maxinteger do io.write(i, " ") end print()

@@ -3,7 +3,8 @@
  * directory), the internal functions static, lua.c's main at the end. No
  * LUA_USE_* platform macro: luaconf.h's portable (C89 library) choices,
  * which the Cpu0 runtime's headers (runtime/include) provide.
- * scripts/lua-check.sh compiles it for mipsel and runs tests/lua/*.lua. */
+ * scripts/lua-check.sh compiles it for mipsel and runs the scripts of
+ * tests/lua. */
 #ifndef MAKE_LIB
 #ifndef MAKE_LUAC
 #ifndef MAKE_LUA
