@@ -20,7 +20,7 @@ import (
 
 func TestLuaCheck(t *testing.T) {
 	if testing.Short() {
-		t.Skip("-short: the Lua check takes about a minute")
+		t.Skip("-short: the Lua check takes a minute or two")
 	}
 	if _, err := exec.LookPath("lua5.4"); err != nil && os.Getenv("HOST_LUA") == "" {
 		t.Skip("no lua5.4 (apt-get install lua5.4)")
