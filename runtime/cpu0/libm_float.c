@@ -4,8 +4,23 @@
  * one except when the exact value lies within that distance of a halfway
  * point between two floats (then it may be the other neighbour: at most
  * 1 ulp off). glibc's float functions are correctly rounded or < 1 ulp. */
-#include "musl/libm.h"
+#include <stdint.h>
+#include <string.h>
 
+static uint32_t asuint(float x) {
+  uint32_t u;
+  memcpy(&u, &x, 4);
+  return u;
+}
+
+static float asfloat(uint32_t u) {
+  float x;
+  memcpy(&x, &u, 4);
+  return x;
+}
+
+double sin(double), cos(double), tan(double), atan(double), exp(double);
+double expm1(double), log(double), log1p(double);
 double asin(double), acos(double), atan2(double, double), exp2(double);
 double log2(double), log10(double), pow(double, double), sinh(double);
 double cosh(double), tanh(double), cbrt(double), hypot(double, double);

@@ -2,10 +2,10 @@
  * and the classification macros, which are compiler builtins. The
  * rounding functions, sqrt, fmod, fma, fmin and fmax (softfloat.c,
  * math.c) are exact or correctly rounded, bit-exact with the host's libm;
- * the transcendental functions (libm_*.c, musl's) have the errors their
- * files state (< 1 ulp; exp, exp2, log, log2 and pow are the ARM routines
- * glibc also uses). No function sets errno (math_errhandling is
- * MATH_ERREXCEPT, as in musl, and there are no exception flags). */
+ * the transcendental functions (libm.c) are within 1 ulp of the exact
+ * value (libm.c states each one's measured error; the float forms round
+ * the double result). No function sets errno (math_errhandling is
+ * MATH_ERREXCEPT, and there are no exception flags). */
 #ifndef _CPU0_MATH_H
 #define _CPU0_MATH_H
 #define HUGE_VAL __builtin_huge_val()

@@ -1,5 +1,4 @@
-/* Renames the public and internal names of the runtime's libm (libm_*.c,
- * musl's) for libmcheck: each file is compiled with -include of this
+/* Renames the public names of the runtime's libm (libm*.c) for libmcheck: each file is compiled with -include of this
  * header, so that it links next to the host's libm. */
 #define sin rt_sin
 #define cos rt_cos
@@ -53,20 +52,5 @@
 #define modff rt_modff
 #define ldexpf rt_ldexpf
 #define scalbnf rt_scalbnf
-#define __sin rt___sin
-#define __cos rt___cos
-#define __tan rt___tan
-#define __rem_pio2 rt___rem_pio2
-#define __rem_pio2_large rt___rem_pio2_large
-#define __expo2 rt___expo2
-#define __math_xflow rt___math_xflow
-#define __math_uflow rt___math_uflow
-#define __math_oflow rt___math_oflow
-#define __math_divzero rt___math_divzero
-#define __math_invalid rt___math_invalid
-#define __exp_data rt___exp_data
-#define __log_data rt___log_data
-#define __log2_data rt___log2_data
-#define __pow_log_data rt___pow_log_data
 /* sqrt and floor come from softfloat.c and math.c: the host's are the
  * same (correctly rounded, exact). */

@@ -1,5 +1,0 @@
-
-double ldexp(double x, int n)
-{
-	return scalbn(x, n);
-}

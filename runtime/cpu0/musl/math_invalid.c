@@ -1,5 +1,0 @@
-
-double __math_invalid(double x)
-{
-	return (x - x) / (x - x);
-}
