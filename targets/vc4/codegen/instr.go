@@ -132,11 +132,15 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 	case mir.GLoad32, mir.GLoad16S, mir.GLoad16U, mir.GLoad8S, mir.GLoad8U:
 		d, fin := l.dest(b, defs[0].Reg)
 		addr := l.address(uses[0], uses[1].Imm)
-		l.load(b, d, addr, in.Op, l.coherent[in])
+		step := l.step(uses[0])
+		if step == 0 && l.coherent[in] == pathDMAPrivate {
+			step = l.fsize // private memory: one word per lane frame
+		}
+		l.load(b, d, addr, in.Op, l.coherent[in], step)
 		fin()
 	case mir.GStore32:
 		addr := l.address(uses[1], uses[2].Imm)
-		l.store(b, l.opnd(uses[0]), addr)
+		l.store(b, l.opnd(uses[0]), addr, l.step(uses[1]))
 	case mir.GStore16, mir.GStore8:
 		return fmt.Errorf("function '%s': 8- and 16-bit stores are not supported on vc4 (the VDW writes whole words)", l.f.Name)
 	case mir.GCall:
@@ -302,6 +306,23 @@ func (l *lowerer) address(base mir.Operand, off int64) val {
 	return t
 }
 
+// step returns the estimated distance between neighbouring lanes' values
+// of an address operand (laneStrides), 0 when unknown.
+func (l *lowerer) step(o any) int64 {
+	switch o := o.(type) {
+	case mir.Reg:
+		return l.strides[o]
+	case mir.Operand:
+		if o.Kind == mir.KindFrame {
+			return l.fsize
+		}
+		if o.Kind == mir.KindReg {
+			return l.strides[o.Reg]
+		}
+	}
+	return 0
+}
+
 // laneAddr puts the address into r0, replacing it by the wave's dummy word
 // in inactive lanes of masked blocks (so no lane reads or writes memory it
 // should not touch).
@@ -321,13 +342,14 @@ func (l *lowerer) laneAddr(b *block, addr val) {
 // read at the address with its low two bits ignored). Loads of memory the
 // kernel may have written during the launch (coherent, see coherence.go)
 // read it by VDR DMA; the others read through TMU0 (spec §5).
-func (l *lowerer) load(b *block, d val, addr val, op mir.Opcode, path loadPath) {
-	l.laneAddr(b, addr)
+func (l *lowerer) load(b *block, d val, addr val, op mir.Opcode, path loadPath, step int64) {
 	src := ph("r4")
 	if path != pathTMU {
-		l.loadDMA(b, path == pathDMAPrivate)
+		l.alu("mov", ph("r0"), addr, addr)
+		l.loadDMA(b, step)
 		src = ph("r1")
 	} else {
+		l.laneAddr(b, addr)
 		l.alu("mov", ph("t0s"), ph("r0"), ph("r0"))
 		l.emit(&lins{op: "nop", sig: "ldtmu0"})
 	}
@@ -359,89 +381,121 @@ func (l *lowerer) load(b *block, d val, addr val, op mir.Opcode, path loadPath) 
 	}
 }
 
-// store writes one word per lane: the values go to a VPM row, then one
-// single-word VDW DMA per lane with that lane's address rotated into lane
-// 0 (spec §5). Inactive lanes write the wave's dummy word instead, so a
-// divergent store touches exactly the active lanes' words (no
-// read-modify-write). The VPM and the DMA engine are shared, so the
-// sequence holds the mutex.
+// store writes one word per lane (spec §5): holding the VPM mutex, the
+// values go to VPM row 0, then one VDW DMA stores them when the lanes'
+// addresses allow it, else one single-word DMA per lane with that lane's
+// address rotated into lane 0.
 //
-// At top level (all 16 lanes active) a run-time test first checks whether
-// the lanes' addresses are consecutive words (address − 4·lane equal in
-// all lanes, compared against lane 0 replicated through r5); then one
-// 16-word DMA does the whole store.
-func (l *lowerer) store(b *block, v val, addr val) {
-	l.laneAddr(b, addr)
+// One DMA: when every lane of the wave is active (always at top level;
+// tested through the execute mask in masked blocks) and the addresses are
+// consecutive words (address − 4·lane equal in all lanes, compared against
+// lane 0 replicated through r5), one row of the wave's words; when they
+// are stride bytes apart (stride from laneStrides, tested the same way),
+// lane l's value rotated into column 0 of VPM row l, and one DMA of one
+// word per row with a VDW stride setup (the gap between rows).
+// Otherwise inactive lanes' DMAs go to the wave's dummy word, so a
+// divergent store touches exactly the active lanes' words (no
+// read-modify-write); the lanes a partial wave never runs get no DMA.
+// The wait for the DMA comes last, before the mutex is released.
+func (l *lowerer) store(b *block, v val, addr val, step int64) {
+	l.alu("mov", ph("r0"), addr, addr)
 	l.alu("mov", ph("r1"), ph("mutex"), ph("mutex"))
 	l.ldi(ph("vw_setup"), 0x1a00, "")
 	l.alu("mov", ph("vpm"), v, v)
-	fast, done := -1, -1
-	if !b.masked {
-		fast, done = l.newLabel(), l.newLabel()
-		l.strideTest(fast, 4)
+	fast, strided, done := l.newLabel(), -1, l.newLabel()
+	l.strideTest(b, fast, 4)
+	stride := dmaStride(step)
+	if stride != 0 {
+		strided = l.newLabel()
+		l.strideTest(b, strided, stride)
 	}
+	l.dummyInactive(b, ph("r0"))
 	// VDW basic setup: 1 row of 1 word, horizontal, VPM (0, lane): ADDR
 	// (bits 13:3) advances by one column per lane.
 	l.perLaneDMA("vw", ph("r0"), 0x80814000, 8)
-	if !b.masked {
+	l.branch("", done, "")
+	l.emit(&lins{op: "label", target: fast})
+	// 1 row of the wave's words (DEPTH 22:16), horizontal, VPM (0, 0).
+	l.ldi(ph("vw_setup"), 0x80804000|uint32(l.lanes&127)<<16, "")
+	l.alu("mov", ph("vw_addr"), ph("r0"), ph("r0"))
+	if strided >= 0 {
 		l.branch("", done, "")
-		l.emit(&lins{op: "label", target: fast})
-		l.ldi(ph("vw_setup"), 0x80904000, "")
+		l.emit(&lins{op: "label", target: strided})
+		// Full 16-lane rotation needs the source in an accumulator
+		// (§4.3), not rotated right after its write (§7.10): the stride
+		// setup goes between.
+		l.alu("mov", ph("r1"), v, v)
+		l.ldi(ph("vw_setup"), 0xc0000000|uint32(stride-4), "").comment = "VDW stride: gap between rows"
+		for r := 1; r < l.lanes; r++ {
+			l.emit(&lins{op: "mov", mul: true, d: ph("vpm"), a: ph("r1"), b: ph("r1"), rot: r})
+		}
+		// UNITS rows (29:23) of 1 word, horizontal, VPM (0, 0).
+		l.ldi(ph("vw_setup"), 0x80014000|uint32(l.lanes&127)<<23, "")
 		l.alu("mov", ph("vw_addr"), ph("r0"), ph("r0"))
-		l.alu("mov", ph("r1"), ph("vw_wait"), ph("vw_wait"))
-		l.emit(&lins{op: "label", target: done})
 	}
+	l.emit(&lins{op: "label", target: done})
+	l.alu("mov", val{}, ph("vw_wait"), ph("vw_wait"))
 	l.alu("mov", ph("mutex"), sim(0), sim(0))
+}
+
+// dummyInactive replaces the address in r by the wave's dummy word in
+// the inactive lanes of a masked block, so that the per-lane DMAs of
+// lanes that do not run touch no user memory.
+func (l *lowerer) dummyInactive(b *block, r val) {
+	if !b.masked {
+		return
+	}
+	sc := vr(l.unif[UnifScratch])
+	l.stats.MaskedInstrs++
+	// masked: the emitter makes Z the active lanes first.
+	l.emit(&lins{op: "mov", d: r, a: sc, b: sc, cond: "ifnz", masked: true, comment: "inactive lanes: dummy word"})
 }
 
 // loadDMA reads one word per lane from the addresses in r0 into r1 by VDR
 // DMA, which reads memory directly: the TMU and L2 caches may hold stale
 // copies of words the kernel wrote by VDW DMA, and a QPU cannot flush
-// them. Like store, it holds the VPM mutex, DMAs each lane's word (its
-// address rotated into lane 0) into its column of VPM row 0 and, at top
-// level, first tests whether one DMA covers the vector: consecutive words
-// (one row of 16 words) or, for private memory, one word per lane frame
-// (16 rows of one word, the frame size apart, written vertically into
-// row 0). Then the row is read back through a VPM read setup (readable
-// from the 3rd instruction after it, spec §5).
-func (l *lowerer) loadDMA(b *block, private bool) {
+// them. Like store, it holds the VPM mutex and reads the wave's words by
+// one DMA when every lane is active and the addresses are consecutive
+// words (one row) or step bytes apart (the rows the step apart, written
+// vertically into VPM row 0); otherwise it DMAs each lane's word (its
+// address rotated into lane 0) into its column of VPM row 0. Then the row
+// is read back through a VPM read setup (readable from the 3rd
+// instruction after it, spec §5).
+func (l *lowerer) loadDMA(b *block, step int64) {
 	// The DMA reads whole words: give it the word address (narrow loads
 	// keep the byte offset in r0 for the extraction).
 	al := vr(l.newV())
 	l.alu("and", al, ph("r0"), sim(-4))
 	l.alu("mov", ph("r1"), ph("mutex"), ph("mutex"))
-	fast, strided, done := -1, -1, -1
-	if !b.masked {
-		fast, done = l.newLabel(), l.newLabel()
-		l.strideTest(fast, 4)
-		if private && l.fsize > 4 && l.fsize <= 0x1fff {
-			strided = l.newLabel()
-			l.strideTest(strided, l.fsize)
-		}
+	fast, strided, done := l.newLabel(), -1, l.newLabel()
+	l.strideTest(b, fast, 4)
+	stride := dmaStride(step)
+	if stride != 0 {
+		strided = l.newLabel()
+		l.strideTest(b, strided, stride)
 	}
 	// Full 16-lane rotation needs the source in an accumulator (§4.3).
 	l.alu("mov", ph("r2"), al, al)
+	l.dummyInactive(b, ph("r2"))
 	// VDR basic setup: 1 row of 1 word, 32-bit, horizontal, VPM (0, lane).
 	l.perLaneDMA("vr", ph("r2"), 0x80110000, 1)
-	if !b.masked {
+	l.branch("", done, "")
+	l.emit(&lins{op: "label", target: fast})
+	// 1 row (NROWS 19:16) of the wave's words (ROWLEN 23:20, 0 = 16)
+	// into VPM row 0.
+	l.ldi(ph("vr_setup"), 0x80010000|uint32(l.lanes&15)<<20, "")
+	l.alu("mov", ph("vr_addr"), al, al)
+	if strided >= 0 {
 		l.branch("", done, "")
-		l.emit(&lins{op: "label", target: fast})
-		// 1 row of 16 words into VPM row 0.
-		l.ldi(ph("vr_setup"), 0x80010000, "")
+		l.emit(&lins{op: "label", target: strided})
+		// Memory pitch = stride (extended setup); one row of 1 word per
+		// lane, vertical, VPM pitch 1: row r goes to VPM (0, r).
+		l.ldi(ph("vr_setup"), 0x90000000|uint32(stride), "")
+		l.ldi(ph("vr_setup"), 0x80101800|uint32(l.lanes&15)<<16, "")
 		l.alu("mov", ph("vr_addr"), al, al)
-		l.alu("mov", ph("r1"), ph("vr_wait"), ph("vr_wait"))
-		if strided >= 0 {
-			l.branch("", done, "")
-			l.emit(&lins{op: "label", target: strided})
-			// Memory pitch = frame size (extended setup); 16 rows of 1
-			// word, vertical, VPM pitch 1: row r goes to VPM (0, r).
-			l.ldi(ph("vr_setup"), 0x90000000|uint32(l.fsize), "")
-			l.ldi(ph("vr_setup"), 0x80101800, "")
-			l.alu("mov", ph("vr_addr"), al, al)
-			l.alu("mov", ph("r1"), ph("vr_wait"), ph("vr_wait"))
-		}
-		l.emit(&lins{op: "label", target: done})
 	}
+	l.emit(&lins{op: "label", target: done})
+	l.alu("mov", val{}, ph("vr_wait"), ph("vr_wait"))
 	// VPM generic block read: 1 row, horizontal 32-bit, row 0.
 	l.ldi(ph("vr_setup"), 0x00101a00, "")
 	l.nop()
@@ -450,35 +504,39 @@ func (l *lowerer) loadDMA(b *block, private bool) {
 	l.alu("mov", ph("mutex"), sim(0), sim(0))
 }
 
-// perLaneDMA emits a loop of 16 single-word DMAs (unit "vw" or "vr"),
-// lane 0 first: each writes the setup word (setup for lane 0, plus step
-// per lane) and the address in lane 0 of addr, an accumulator rotated by
-// one lane per iteration (16 rotations leave it as it was), then waits
-// for the DMA. A loop rather than 16 copies: 9 instructions instead of
-// 48 on the slow (non-consecutive) path. r1 holds the setup word and r5
-// counts down; both are clobbered.
+// perLaneDMA emits a loop of single-word DMAs (unit "vw" or "vr"), one
+// per lane of the wave, lane 0 first: each writes the setup word (setup
+// for lane 0, plus step per lane) and the address in lane 0 of addr, an
+// accumulator rotated by one lane per iteration. A loop rather than one
+// copy per lane: 8 instructions instead of 48 on the slow
+// (non-consecutive) path. The loop does not wait for its DMAs: writing
+// the DMA address stalls while the engine is busy, so each iteration
+// overlaps the previous lane's DMA, and the caller waits once after the
+// last one (the model latches the setup when the address is written). r1
+// holds the setup word and r5 counts down; both are clobbered, and addr
+// is left rotated by the number of lanes.
 func (l *lowerer) perLaneDMA(unit string, addr val, setup uint32, step int32) {
 	loop := l.newLabel()
 	l.ldi(ph("r1"), setup, "")
-	l.alu("mov", ph("r5rep"), sim(15), sim(15))
+	l.alu("mov", ph("r5rep"), sim(int32(l.lanes-1)), sim(int32(l.lanes-1)))
 	l.emit(&lins{op: "label", target: loop})
 	l.alu("mov", ph(unit+"_setup"), ph("r1"), ph("r1"))
 	l.alu("mov", ph(unit+"_addr"), addr, addr)
 	l.emit(&lins{op: "sub", d: ph("r5rep"), a: ph("r5"), b: sim(1), setf: true})
-	// The delay slots run while the DMA does (executed on the way out
-	// too): advance the setup word, rotate the next lane's address into
-	// lane 0, then wait for the DMA. The rotation and the wait never pair
-	// (emitter: I/O), so these stay exactly the three slots.
+	// The delay slots advance the setup word and rotate the next lane's
+	// address into lane 0 (executed on the way out too).
 	l.emit(&lins{op: "brr", bcond: "anynn", target: loop, comment: "next lane"})
 	l.alu("add", ph("r1"), ph("r1"), sim(step))
 	l.emit(&lins{op: "mov", mul: true, d: addr, a: addr, b: addr, rot: 1})
-	l.alu("mov", val{}, ph(unit+"_wait"), ph(unit+"_wait"))
+	l.nop()
 }
 
-// strideTest branches to fast when the lanes' addresses in r0 are stride
-// bytes apart (address − stride·lane equal in every lane; lane 0 is
-// replicated through r5). It clobbers r1.
-func (l *lowerer) strideTest(fast int, stride int64) {
+// strideTest branches to target when the wave's addresses in r0 are
+// stride bytes apart (address − stride·lane equal in every lane; lane 0
+// is replicated through r5) and, in a masked block, every lane of the
+// wave is active (the lanes beyond a partial wave are ignored). It
+// clobbers r1 and r5.
+func (l *lowerer) strideTest(b *block, target int, stride int64) {
 	if stride == 4 {
 		l.alu("shl", ph("r1"), ph("elem_num"), sim(2))
 	} else {
@@ -486,8 +544,21 @@ func (l *lowerer) strideTest(fast int, stride int64) {
 	}
 	l.alu("sub", ph("r1"), ph("r0"), ph("r1"))
 	l.alu("mov", ph("r5rep"), ph("r1"), ph("r1"))
-	l.emit(&lins{op: "sub", a: ph("r1"), b: ph("r5"), setf: true, comment: fmt.Sprintf("addresses %d bytes apart?", stride)})
-	l.branch("allz", fast, "one DMA for the whole vector")
+	why := fmt.Sprintf("addresses %d bytes apart?", stride)
+	switch {
+	case !b.masked:
+		l.emit(&lins{op: "sub", a: ph("r1"), b: ph("r5"), setf: true, comment: why})
+	case l.lanes == 16:
+		l.alu("sub", ph("r1"), ph("r1"), ph("r5")).comment = why
+		l.emit(&lins{op: "or", a: ph("r1"), b: exec, setf: true, comment: "and every lane active?"})
+	default:
+		l.alu("sub", ph("r1"), ph("r1"), ph("r5")).comment = why
+		l.alu("or", ph("r1"), ph("r1"), exec).comment = "and every lane of the wave active?"
+		l.emit(&lins{op: "sub", a: ph("elem_num"), b: sim(int32(l.lanes)), setf: true})
+		l.emit(&lins{op: "mov", d: ph("r1"), a: sim(0), b: sim(0), cond: "ifnn"})
+		l.emit(&lins{op: "mov", a: ph("r1"), b: ph("r1"), setf: true})
+	}
+	l.branch("allz", target, "one DMA for the whole vector")
 }
 
 // newLabel returns a label number for code inside a block (above every
@@ -772,7 +843,7 @@ func (l *lowerer) memCall(b *block, name string, args []mir.Operand, path loadPa
 		for off := int64(0); off < n; off += 4 {
 			a := vr(l.newV())
 			l.alu("add", a, dst, l.constant(off))
-			l.store(b, w, a)
+			l.store(b, w, a, l.step(regs[0]))
 		}
 		return nil
 	}
@@ -782,13 +853,13 @@ func (l *lowerer) memCall(b *block, name string, args []mir.Operand, path loadPa
 	for off := int64(0); off < n; off += 4 {
 		a, w := vr(l.newV()), vr(l.newV())
 		l.alu("add", a, src, l.constant(off))
-		l.load(b, w, a, mir.GLoad32, path)
+		l.load(b, w, a, mir.GLoad32, path, l.step(regs[1]))
 		words = append(words, w)
 	}
 	for i, w := range words {
 		a := vr(l.newV())
 		l.alu("add", a, dst, l.constant(int64(4*i)))
-		l.store(b, w, a)
+		l.store(b, w, a, l.step(regs[0]))
 	}
 	return nil
 }

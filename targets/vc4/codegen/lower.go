@@ -45,6 +45,8 @@ type lowerer struct {
 	// coherent gives the loads (and memcpy/memmove calls) that must read
 	// memory by VDR DMA instead of the TMU (coherence.go).
 	coherent map[*mir.Instr]loadPath
+	// strides estimates lane-to-lane steps of values (stride.go).
+	strides map[mir.Reg]int64
 }
 
 // Stats are the code generator's counters.
@@ -181,6 +183,7 @@ func lower(g *graph, lanes int) (*lowerer, error) {
 		l.stay[b] = l.stayOf(b)
 	}
 	l.coherent = coherentLoads(g)
+	l.strides = laneStrides(g, l.fsize, l.konst)
 	if err := l.prologue(); err != nil {
 		return nil, err
 	}

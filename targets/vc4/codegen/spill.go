@@ -10,13 +10,13 @@ import (
 // A spilled value lives in a *slot* that holds one 16-lane vector. There
 // are two kinds, and the costliest spilled values get the cheap one:
 //
-//   - VPM rows: each QPU owns vpmSpillRows rows of the VPM (rows 1 + 3q …
-//     3 + 3q for QPU q; row 0 is the shared staging row of loads and
-//     stores, and 16 QPUs × 3 rows fit in the 64 modelled rows). A spill
+//   - VPM rows: each QPU owns vpmSpillRows rows of the VPM (rows 16 + 3q …
+//     18 + 3q for QPU q; rows 0–15 are the shared staging rows of loads
+//     and stores, and 16 QPUs × 3 rows fit in the 64 modelled rows). A spill
 //     store is `add vw_setup, vwb, k` ; `mov vpm, t` and a reload
 //     `ldi r1, k + 0x100000` ; `add vr_setup, vwb, r1` ; two instructions ;
 //     `mov t, vpm` (readable from the 3rd instruction after the setup,
-//     spec §5), where vwb = 0x1a01 + 3·qpu_num (a horizontal 32-bit write
+//     spec §5), where vwb = 0x1a10 + 3·qpu_num (a horizontal 32-bit write
 //     setup of the QPU's first row) is computed once in the prologue. No
 //     mutex, no DMA: the rows and the VPM setups belong to the QPU.
 //   - memory: 16 words (one per lane) at scratch + base + 64·n in the
@@ -57,6 +57,10 @@ type spiller struct {
 	stats   spillStats
 	debug   func(format string, args ...any)
 }
+
+// vpmStagingRows are the VPM rows 0… shared (under the mutex) by loads
+// and stores: a strided store puts one lane per row (store).
+const vpmStagingRows = 16
 
 // vpmSpillRows is the number of VPM rows each QPU uses for spills.
 const vpmSpillRows = 3
@@ -377,13 +381,13 @@ func (s *spiller) rewrite(code []*lins, spilled []*liveInterval) []*lins {
 	return out
 }
 
-// vpmBase computes vwb = 0x1a01 + 3·qpu_num: a VPM write setup (row
-// 1 + 3·qpu_num, horizontal 32-bit, stride 1) of the QPU's first spill row.
+// vpmBase computes vwb = 0x1a10 + 3·qpu_num: a VPM write setup (row
+// 16 + 3·qpu_num, horizontal 32-bit, stride 1) of the QPU's first spill row.
 func (s *spiller) vpmBase() []*lins {
 	return []*lins{
 		{op: "mov", d: ph("r1"), a: ph("qpu_num"), b: ph("qpu_num"), comment: "VPM spill rows of this QPU"},
 		{op: "mul24", mul: true, d: ph("r1"), a: ph("r1"), b: sim(vpmSpillRows)},
-		{op: "ldi", d: vr(s.vwb), imm: 0x1a01},
+		{op: "ldi", d: vr(s.vwb), imm: 0x1a00 + vpmStagingRows},
 		{op: "add", d: vr(s.vwb), a: vr(s.vwb), b: ph("r1")},
 	}
 }

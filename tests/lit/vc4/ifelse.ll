@@ -44,10 +44,13 @@ after:
 ; CHECK-NEXT: nop
 ; CHECK-NEXT: nop
 ; CHECK-NEXT: :b[[THEN:[0-9]+]]
-; THEN's store writes the dummy word in inactive lanes.
-; CHECK:      mov.setf -, r3
-; CHECK-NEXT: mov.ifz r0, {{r[ab][0-9]+}}
+; THEN's store: one DMA only when every lane is active and the addresses are
+; consecutive; else the per-lane DMAs of inactive lanes write the dummy word.
 ; CHECK:      mov vpm,
+; CHECK:      or.setf -, r1, r3{{.*}}every lane active
+; CHECK-NEXT: brr.allz
+; CHECK:      mov.setf -, r3
+; CHECK-NEXT: mov.ifnz r0, {{r[ab][0-9]+}}{{.*}}dummy word
 ; End of THEN: the active lanes wait for AFTER; jump there if all lanes do.
 ; CHECK:      mov.setf -, r3
 ; CHECK-NEXT: mov.ifz r3, [[AFTER:[0-9]+]]
@@ -60,7 +63,7 @@ after:
 ; CHECK-NEXT: :b[[ELSE]]
 ; CHECK-NEXT: sub.setf -, r3, [[ELSE]]
 ; CHECK-NEXT: mov.ifz r3, 0
-; CHECK:      mov.ifz r0, {{r[ab][0-9]+}}
+; CHECK:      mov.ifnz r0, {{r[ab][0-9]+}}{{.*}}dummy word
 ; AFTER is top level again: no activation, no masking.
 ; CHECK:      :b[[AFTER]]
 ; CHECK-NOT:  r3

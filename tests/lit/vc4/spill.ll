@@ -7,12 +7,12 @@
 ; RUN: %lltosimd -march=vc4 %s -o - | FileCheck %s
 ; RUN: %lltosimd -march=vc4 %s -o /dev/null -stats 2>&1 | FileCheck %s --check-prefix=STATS
 
-; The QPU's spill rows: a VPM write setup of row 1 + 3·qpu_num (horizontal,
-; 32-bit, stride 1: 0x1a00 | row, §5).
+; The QPU's spill rows: a VPM write setup of row 16 + 3·qpu_num (horizontal,
+; 32-bit, stride 1: 0x1a00 | row, §5; rows 0-15 stage loads and stores).
 ; CHECK-LABEL: # kernel spill
 ; CHECK:      mov r1, qpu_num
 ; CHECK-NEXT: mul24 r1, r1, 3
-; CHECK-NEXT: ldi [[VWB:r[ab][0-9]+]], 0x1a01
+; CHECK-NEXT: ldi [[VWB:r[ab][0-9]+]], 0x1a10
 ; A word of the uniform stream that is re-read later is still consumed in order.
 ; CHECK:      mov -, unif
 ; CHECK:      mov [[UBASE:r[ab][0-9]+]], unif{{.*}}uniform stream address
