@@ -23,6 +23,18 @@ func (l *lowerer) dest(b *block, r mir.Reg) (val, func()) {
 	t := vr(l.newV())
 	return t, func() {
 		l.stats.MaskedInstrs++
+		// The last instruction of the lowering computes t: when it is a
+		// plain unconditional operation, it can write r under the mask
+		// itself instead of through a masked copy (t is read nowhere
+		// else after it).
+		if n := len(l.out); n > 0 {
+			last := l.out[n-1]
+			if last.d == t && last.cond == "" && !last.setf && !last.masked && last.sig == "" && last.rot == 0 &&
+				last.op != "nop" && last.op != "label" && last.op != "brr" {
+				last.d, last.cond, last.masked = vr(r.VirtIndex()), "ifz", true
+				return
+			}
+		}
 		l.emit(&lins{op: "mov", d: vr(r.VirtIndex()), a: t, b: t, masked: true, cond: "ifz"})
 	}
 }
@@ -116,14 +128,17 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 		fin()
 	case mir.GSelect:
 		d, fin := l.dest(b, defs[0].Reg)
-		t := vr(l.newV())
-		f := l.opnd(uses[2])
+		f, c, x := l.opnd(uses[2]), l.reg(uses[0].Reg), l.opnd(uses[1])
+		t := d
+		if d == c || d == x {
+			t = vr(l.newV()) // d is read after its first write
+		}
 		l.alu("mov", t, f, f)
-		c := l.reg(uses[0].Reg)
 		l.emit(&lins{op: "mov", a: c, b: c, setf: true})
-		x := l.opnd(uses[1])
 		l.emit(&lins{op: "mov", d: t, a: x, b: x, cond: "ifnz"})
-		l.alu("mov", d, t, t)
+		if t != d {
+			l.alu("mov", d, t, t)
+		}
 		fin()
 	case mir.GFrameAddr:
 		d, fin := l.dest(b, defs[0].Reg)
@@ -591,7 +606,10 @@ func (l *lowerer) mul32(d, a, b val) {
 // compare (spec §3.4 recipes: unsigned via the borrow of sub, signed via
 // the C flag of max).
 func (l *lowerer) icmp(d val, c mir.Cond, a, b val) {
-	t := vr(l.newV())
+	t := d
+	if d == a || d == b {
+		t = vr(l.newV()) // d is read after its first write
+	}
 	l.alu("mov", t, sim(0), sim(0))
 	var cond string
 	switch c {
@@ -612,7 +630,9 @@ func (l *lowerer) icmp(d val, c mir.Cond, a, b val) {
 		cond = map[mir.Cond]string{mir.CondSGT: "ifc", mir.CondSLE: "ifcc"}[c]
 	}
 	l.emit(&lins{op: "mov", d: t, a: sim(1), b: sim(1), cond: cond})
-	l.alu("mov", d, t, t)
+	if t != d {
+		l.alu("mov", d, t, t)
+	}
 }
 
 // divide computes quotient or remainder by restoring division, one bit per
