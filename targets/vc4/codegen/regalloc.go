@@ -226,7 +226,14 @@ func (p physReg) String() string { return fmt.Sprintf("r%c%d", "ab"[p.file], p.n
 // cost per instruction covered is least (long, rarely used intervals
 // first; rematerializable ones are nearly free). It returns the
 // assignment, or the intervals to spill when some were needed.
-func linearScan(ivs map[int]*liveInterval, costs spillCosts) (map[int]physReg, []*liveInterval, error) {
+//
+// The file of a new interval is the one its instructions' other operands
+// leave a read port for (partners): a small immediate or a B-only I/O
+// register takes the B port, elem_num the A port, an allocated register
+// its file; reading two A (or two B) registers, or a B register with a
+// small immediate, would cost a staging move through r2. Without a
+// preference the files are balanced.
+func linearScan(ivs map[int]*liveInterval, costs spillCosts, partners map[int][]partner) (map[int]physReg, []*liveInterval, error) {
 	var list []*liveInterval
 	for _, x := range ivs {
 		list = append(list, x)
@@ -266,6 +273,27 @@ func linearScan(ivs map[int]*liveInterval, costs spillCosts) (map[int]physReg, [
 		if len(free[1]) > len(free[0]) {
 			file = 1
 		}
+		var vote [2]float64
+		for _, p := range partners[x.reg] {
+			f := p.file
+			if p.reg >= 0 {
+				a, ok := assign[p.reg]
+				if !ok || p.reg == x.reg {
+					continue
+				}
+				f = 1 - a.file
+			}
+			vote[f] += p.w
+		}
+		if vote[0] != vote[1] {
+			want := 0
+			if vote[1] > vote[0] {
+				want = 1
+			}
+			if len(free[want]) > 0 {
+				file = want
+			}
+		}
 		if len(free[file]) > 0 {
 			n := free[file][len(free[file])-1]
 			free[file] = free[file][:len(free[file])-1]
@@ -303,6 +331,52 @@ func linearScan(ivs map[int]*liveInterval, costs spillCosts) (map[int]physReg, [
 	return assign, nil, nil
 }
 
+// partner is an operand read together with a virtual register by one
+// instruction: another virtual register (reg ≥ 0), or a fixed read port
+// that leaves the register file (0 A, 1 B); w weighs it by loop depth.
+type partner struct {
+	reg, file int
+	w         float64
+}
+
+// readPartners returns, for every virtual register, the operands read
+// with it by the same instruction.
+func readPartners(code []*lins) map[int][]partner {
+	res := map[int][]partner{}
+	depth := loopDepths(code)
+	add := func(x, o val, w float64) {
+		if x.k != vReg || x == o {
+			return
+		}
+		p := partner{reg: -1, w: w}
+		switch {
+		case o.k == vReg:
+			p.reg = o.r
+		case o.k == vImm:
+			p.file = 0
+		case o.k == vPhys && aOnly[o.name]:
+			p.file = 1
+		case o.k == vPhys && bOnly[o.name]:
+			p.file = 0
+		default:
+			return
+		}
+		res[x.r] = append(res[x.r], p)
+	}
+	for i, in := range code {
+		if in.op == "label" || in.op == "brr" || in.op == "ldi" || in.op == "nop" {
+			continue
+		}
+		if in.op == "mov" || in.op == "clz" || in.op == "not" || in.op == "ftoi" || in.op == "itof" {
+			continue // unary: a and b are the same operand
+		}
+		w := math.Pow(10, float64(min(depth[i], 6)))
+		add(in.a, in.b, w)
+		add(in.b, in.a, w)
+	}
+	return res
+}
+
 // allocate assigns every virtual register a physical register of file A or
 // B, spilling and rematerializing through sp until the code fits. It
 // returns the rewritten code and the assignment by vc4asm name.
@@ -310,7 +384,7 @@ func allocate(code []*lins, sp *spiller) ([]*lins, map[int]string, error) {
 	for round := 0; ; round++ {
 		ivs := liveIntervals(code)
 		sp.mark(code, ivs)
-		assign, spilled, err := linearScan(ivs, sp.costs())
+		assign, spilled, err := linearScan(ivs, sp.costs(), readPartners(code))
 		if err != nil {
 			return nil, nil, err
 		}

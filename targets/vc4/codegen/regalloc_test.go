@@ -40,7 +40,7 @@ func fullIntervals(n int) map[int]*liveInterval {
 }
 
 func TestLinearScanFitsWithoutSpills(t *testing.T) {
-	assign, spilled, err := linearScan(fullIntervals(62), spillCosts{store: 22, reload: 24})
+	assign, spilled, err := linearScan(fullIntervals(62), spillCosts{store: 22, reload: 24}, nil)
 	if err != nil || len(spilled) != 0 || len(assign) != 62 {
 		t.Fatalf("62 intervals: %d assigned, %d spilled, err %v", len(assign), len(spilled), err)
 	}
@@ -64,7 +64,7 @@ func TestLinearScanSpillsCheapest(t *testing.T) {
 	ivs[9].uses = 1000
 	ivs[7].noSpill = true
 	ivs[7].uses = 0
-	_, spilled, err := linearScan(ivs, costs)
+	_, spilled, err := linearScan(ivs, costs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ func TestLinearScanNothingSpillable(t *testing.T) {
 	for _, iv := range ivs {
 		iv.noSpill = true
 	}
-	if _, _, err := linearScan(ivs, spillCosts{store: 1, reload: 1}); err == nil || !strings.Contains(err.Error(), "register pressure") {
+	if _, _, err := linearScan(ivs, spillCosts{store: 1, reload: 1}, nil); err == nil || !strings.Contains(err.Error(), "register pressure") {
 		t.Errorf("err = %v, want a register pressure error", err)
 	}
 }
@@ -268,5 +268,37 @@ func TestSpillPathsTiming(t *testing.T) {
 		case c.kind == slotMem && c.qpus > 1 && st[vc4sim.StallSync] == 0:
 			t.Errorf("memory slot, %d QPUs: no mutex stall", c.qpus)
 		}
+	}
+}
+
+// TestLinearScanPortPreference: a value read with a small immediate goes to
+// file A (the immediate takes the B port), one read with elem_num (A port) to
+// file B, and one read with an allocated register to the other file, even
+// when balancing the files would choose differently.
+func TestLinearScanPortPreference(t *testing.T) {
+	code := []*lins{
+		{op: "mov", d: vr(0), a: ph("unif"), b: ph("unif")}, // %0 first: file A by balance
+		{op: "mov", d: vr(1), a: ph("unif"), b: ph("unif")}, // balance alone would give B
+		{op: "mov", d: vr(2), a: ph("unif"), b: ph("unif")},
+		{op: "mov", d: vr(3), a: ph("unif"), b: ph("unif")},
+		{op: "shr", d: vr(4), a: vr(1), b: sim(-8)},
+		{op: "add", d: vr(5), a: vr(2), b: ph("elem_num")},
+		{op: "add", d: vr(6), a: vr(3), b: vr(0)},
+		{op: "add", d: vr(7), a: vr(4), b: vr(5)},
+		{op: "add", d: vr(8), a: vr(6), b: vr(7)},
+		{op: "mov", d: ph("vpm"), a: vr(8), b: vr(8)},
+	}
+	assign, spilled, err := linearScan(liveIntervals(code), spillCosts{store: 1, reload: 1}, readPartners(code))
+	if err != nil || len(spilled) != 0 {
+		t.Fatalf("spilled %d, err %v", len(spilled), err)
+	}
+	if f := assign[1].file; f != 0 {
+		t.Errorf("%%1 (read with a small immediate) in file %c, want A", "AB"[f])
+	}
+	if f := assign[2].file; f != 1 {
+		t.Errorf("%%2 (read with elem_num) in file %c, want B", "AB"[f])
+	}
+	if assign[3].file == assign[0].file {
+		t.Errorf("%%3 and %%0 (read together) both in file %c", "AB"[assign[0].file])
 	}
 }

@@ -34,8 +34,8 @@ join:
 }
 
 ; The compare in the entry block: 0, the flags, 1 where it holds, no copy.
-; CHECK:      mov [[C:r[ab][0-9]+]], 0
-; CHECK-NEXT: max.setf -, {{r[ab][0-9]+}}, 3
+; CHECK:      mov [[C:r[ab][0-9]+]], 0{{$}}
+; CHECK:      max.setf -, {{r[ab][0-9]+}}, 3
 ; CHECK-NEXT: mov.ifc [[C]], 1
 ; CHECK:      or.setf -, r3, [[C]]
 ; CHECK:      :b[[THEN:[0-9]+]]{{.*}}then
