@@ -294,11 +294,12 @@ func (l *lowerer) block(b *block) error {
 }
 
 // needsActivation reports whether some lanes may wait for b: a
-// predecessor other than the layout predecessor that lets lanes stay
-// active sends lanes here.
+// predecessor that does not let its lanes stay active for b (its layout
+// successor, or the header of the loop it closes) sends them here by an
+// explicit edge (exec = b).
 func (l *lowerer) needsActivation(b *block) bool {
 	for _, p := range b.preds {
-		if !(p.pos == b.pos-1 && l.stay[p] == b) {
+		if l.stay[p] != b {
 			return true
 		}
 	}
@@ -397,6 +398,11 @@ func (l *lowerer) terminator(b *block) error {
 		}
 		closed = true
 		l.setExecFlags("loop end")
+		if !l.needsActivation(lp.header) {
+			// No lane ever waits for the header (no continue).
+			l.branch("anyz", lp.header.pos, "again while a lane is active")
+			continue
+		}
 		l.emit(&lins{op: "sub", a: exec, b: l.blockImm(lp.header.pos), cond: "ifnz", setf: true, comment: "or waiting for the header"})
 		l.branch("anyz", lp.header.pos, "again while a lane is active or waits for the header")
 	}
