@@ -309,6 +309,7 @@ func emitLIR(code []*lins, regs map[int]string) ([]qinst, int, int) {
 		e.instr(in)
 	}
 	out, n := pairs(e.out)
-	out, _ = fillDelaySlots(hazardNops(out))
+	out, _ = fillHazardNops(hazardNops(out))
+	out, _ = fillDelaySlots(out)
 	return out, n, e.masked
 }

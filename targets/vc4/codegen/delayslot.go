@@ -168,3 +168,97 @@ func rawHazard(prev, next *qinst) bool {
 func isImmediate(s string) bool {
 	return s != "" && (s[0] >= '0' && s[0] <= '9' || s[0] == '-')
 }
+
+// fillHazardNops replaces a nop that separates two instructions (a
+// regfile write and its reader, spec §4.2, or any other nop the lowering
+// placed) by a later instruction of the same straight-line stretch, up to
+// hazardLookahead instructions ahead, when
+//
+//   - the candidate may run early: movable, and independent of every
+//     instruction it passes (flags, registers; stays);
+//   - no new regfile read-after-write appears: next to the instructions
+//     before and after the nop, and where it leaves;
+//   - the nop and the candidate lie in code without timing rules: moving
+//     an instruction up shortens by one every distance that spans its old
+//     place, so the window around them (hazardWindow instructions either
+//     side, up to a label or branch) has no I/O access, r4 or r5 read,
+//     rotation or signal, whose distances (VPM read after its setup, SFU
+//     result, uniform reset, rotation after write) must be kept.
+//
+// It runs on the final lines after hazardNops and before fillDelaySlots,
+// and returns them with the number of nops removed.
+func fillHazardNops(out []qinst) ([]qinst, int) {
+	filled := 0
+	for k := 1; k+1 < len(out); k++ {
+		if out[k].text != "nop" || !timingFree(out, k-1, -1) {
+			continue
+		}
+		var stay []qinst
+		for j := k + 1; j < len(out) && j <= k+hazardLookahead; j++ {
+			q := &out[j]
+			if q.text != "nop" && movable(q) && independent(q, stay) && !rawHazard(&out[k-1], q) &&
+				!rawHazard(q, &out[k+1]) && (j+1 >= len(out) || !rawHazard(&out[j-1], &out[j+1])) &&
+				timingFree(out, j, 1) {
+				c := *q
+				out = append(out[:j], out[j+1:]...)
+				out[k] = c
+				filled++
+				break
+			}
+			if q.label || !stays(q) || !plainLine(q) {
+				break
+			}
+			stay = append(stay, *q)
+		}
+	}
+	return out, filled
+}
+
+const (
+	hazardLookahead = 4
+	hazardWindow    = 4
+)
+
+// timingFree reports whether the lines from i (inclusive) going in
+// direction dir, up to hazardWindow instructions or a label or branch, are
+// free of accesses with timing rules (plainLine).
+func timingFree(out []qinst, i, dir int) bool {
+	for n := 0; i >= 0 && i < len(out) && n < hazardWindow; i += dir {
+		q := &out[i]
+		if q.label || isBrr(q) {
+			return true
+		}
+		if !plainLine(q) {
+			return false
+		}
+		n++
+	}
+	return true
+}
+
+// plainLine reports whether q is a nop or plain ALU operations on
+// accumulators r0–r3, the register files and immediates, with no
+// rotation, I/O access or r4/r5 read (the execute mask in r3 is plain).
+func plainLine(q *qinst) bool {
+	if q.text == "nop" {
+		return true
+	}
+	ops := q.ops()
+	if ops == nil {
+		return false
+	}
+	ok := func(s string) bool {
+		return s == "-" || isRegfile(s) || isImmediate(s) || isAcc(s) && s != "r4" && s != "r5"
+	}
+	for _, p := range ops {
+		if strings.Contains(p.args, "<<") || !ok(p.dst) {
+			return false
+		}
+		for _, s := range p.srcs {
+			if !ok(s) {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -81,3 +81,42 @@ func TestFillDelaySlots(t *testing.T) {
 		}
 	}
 }
+
+// TestFillHazardNops: which later instruction may take the place of a nop
+// between a regfile write and its reader (spec §4.2), and when timing rules
+// nearby forbid it.
+func TestFillHazardNops(t *testing.T) {
+	lbl := qinst{text: ":b2", label: true}
+	for _, c := range []struct {
+		name string
+		in   []qinst
+		want string
+	}{
+		{"an independent later op fills the nop",
+			[]qinst{op("add ra1, ra2, r1", "ra1", "ra2", "r1"), nop, op("shl rb1, ra1, 2", "rb1", "ra1", "2"), op("mov r2, 1", "r2", "1")},
+			"add ra1, ra2, r1; mov r2, 1; shl rb1, ra1, 2"},
+		{"an op reading the nop's writer does not",
+			[]qinst{op("add ra1, ra2, r1", "ra1", "ra2", "r1"), nop, op("shl rb1, ra1, 2", "rb1", "ra1", "2"), op("mov rb2, ra1", "rb2", "ra1")},
+			"add ra1, ra2, r1; nop; shl rb1, ra1, 2; mov rb2, ra1"},
+		{"an op the reader after the nop reads does not",
+			[]qinst{op("add ra1, ra2, r1", "ra1", "ra2", "r1"), nop, op("shl rb1, ra1, r2", "rb1", "ra1", "r2"), op("mov r2, 1", "r2", "1")},
+			"add ra1, ra2, r1; nop; shl rb1, ra1, r2; mov r2, 1"},
+		{"a conditional op does not pass a flag setter",
+			[]qinst{op("add ra1, ra2, r1", "ra1", "ra2", "r1"), nop, op("sub.setf -, ra1, 2", "-", "ra1", "2"), op("mov.ifz rb2, 1", "rb2", "1")},
+			"add ra1, ra2, r1; nop; sub.setf -, ra1, 2; mov.ifz rb2, 1"},
+		{"nothing comes from past a label",
+			[]qinst{op("add ra1, ra2, r1", "ra1", "ra2", "r1"), nop, op("shl rb1, ra1, 2", "rb1", "ra1", "2"), lbl, op("mov r2, 1", "r2", "1")},
+			"add ra1, ra2, r1; nop; shl rb1, ra1, 2; :b2; mov r2, 1"},
+		{"no move near an I/O access (a VPM read must stay 3 instructions after its setup)",
+			[]qinst{op("add ra1, ra2, r1", "ra1", "ra2", "r1"), nop, op("shl rb1, ra1, 2", "rb1", "ra1", "2"), op("mov r2, 1", "r2", "1"), op("mov r1, vpm", "r1", "vpm")},
+			"add ra1, ra2, r1; nop; shl rb1, ra1, 2; mov r2, 1; mov r1, vpm"},
+		{"removal must not join a regfile write and its reader",
+			[]qinst{op("add ra1, ra2, r1", "ra1", "ra2", "r1"), nop, op("shl rb1, ra1, 2", "rb1", "ra1", "2"), op("mov r2, 1", "r2", "1"), op("mov rb2, rb1", "rb2", "rb1")},
+			"add ra1, ra2, r1; nop; shl rb1, ra1, 2; mov r2, 1; mov rb2, rb1"},
+	} {
+		out, _ := fillHazardNops(append([]qinst{}, c.in...))
+		if got := texts(out); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.name, got, c.want)
+		}
+	}
+}

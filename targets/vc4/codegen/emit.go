@@ -293,7 +293,10 @@ func (e *emitter) instr(in *lins) {
 	}
 	a, b := in.a, in.b
 	if e.conflict(a, b) {
-		e.put(qinst{text: fmt.Sprintf("mov r2, %s", e.name(b)), reads: e.reads(b)})
+		// Stage b through r2: a plain move, which may pair or fill a nop.
+		stage := &aluPart{op: "mov", dst: "r2", args: e.name(b)}
+		e.addSrc(stage, b)
+		e.put(qinst{text: fmt.Sprintf("mov r2, %s", e.name(b)), reads: e.reads(b), alu: stage})
 		b = ph("r2")
 	}
 	var text string
@@ -323,27 +326,32 @@ func (e *emitter) instr(in *lins) {
 		ops = append(ops, b)
 	}
 	for _, v := range ops {
-		n := e.name(v)
-		part.srcs = append(part.srcs, n)
-		switch {
-		case v.k == vImm:
-			part.bPort = "#" + n
-		case isRegfile(n) && n[1] == 'a', aOnly[n]:
-			part.aPort = n
-		case isRegfile(n) && n[1] == 'b', bOnly[n]:
-			part.bPort = n
-		case v.k == vPhys && !isAcc(n):
-			part.io = true
-		}
-		if strings.HasSuffix(n, "_wait") {
-			part.io = true // a DMA wait stays where it is (delay slots of the per-lane DMA loop)
-		}
+		e.addSrc(part, v)
 	}
 	if d == exec.name || a == exec || b == exec {
 		part.io = true // keep the execute-mask sequences (spec §8) intact and readable
 	}
 	e.put(qinst{text: text, reads: e.reads(a, b), writes: e.writes(in.d), alu: part})
 	e.afterFlags(in)
+}
+
+// addSrc records operand v as read by part, with the read port it takes.
+func (e *emitter) addSrc(part *aluPart, v val) {
+	n := e.name(v)
+	part.srcs = append(part.srcs, n)
+	switch {
+	case v.k == vImm:
+		part.bPort = "#" + n
+	case isRegfile(n) && n[1] == 'a', aOnly[n]:
+		part.aPort = n
+	case isRegfile(n) && n[1] == 'b', bOnly[n]:
+		part.bPort = n
+	case v.k == vPhys && !isAcc(n):
+		part.io = true
+	}
+	if strings.HasSuffix(n, "_wait") {
+		part.io = true // a DMA wait stays where it is (delay slots of the per-lane DMA loop)
+	}
 }
 
 func (e *emitter) afterFlags(in *lins) {
