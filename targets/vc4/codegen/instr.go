@@ -2,6 +2,8 @@ package codegen
 
 import (
 	"fmt"
+	"math/bits"
+	"sort"
 	"strings"
 
 	"lltosimd/mir"
@@ -112,7 +114,15 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 		fin()
 	case mir.GMul:
 		d, fin := l.dest(b, defs[0].Reg)
-		l.mul32(d, l.opnd(uses[0]), l.opnd(uses[1]))
+		x, y := uses[0], uses[1]
+		if _, ok := l.constOf(x); ok {
+			x, y = y, x
+		}
+		if c, ok := l.constOf(y); ok && c >= 0 && c < 1<<24 {
+			l.mulConst(d, l.opnd(x), c)
+		} else {
+			l.mul32(d, l.opnd(x), l.opnd(y))
+		}
 		fin()
 	case mir.GUMulH, mir.GSMulH:
 		d, fin := l.dest(b, defs[0].Reg)
@@ -396,6 +406,126 @@ func (l *lowerer) load(b *block, d val, addr val, op mir.Opcode, path loadPath, 
 	}
 }
 
+// tmuBatchMax is the number of TMU loads issued before the first result
+// is read: 2 per TMU, within the FIFO of 4 requests per QPU and TMU that
+// is reliable (spec §5).
+const tmuBatchMax = 4
+
+// tmuLoad reports whether in is a 32-bit load through the TMU.
+func (l *lowerer) tmuLoad(in *mir.Instr) bool {
+	return in.Op == mir.GLoad32 && l.coherent[in] == pathTMU
+}
+
+// tmuBatch lowers the TMU load rest[0] together with the next 32-bit TMU
+// loads of the block (up to tmuBatchMax in all) whose addresses are known
+// at rest[0]: every request is written first, alternating TMU0 and TMU1,
+// then the results are read in order, so the loads' latencies overlap
+// instead of adding up. Moving a TMU load earlier is safe: the TMU only
+// reads memory the kernel never writes (coherence.go). The batched loads
+// are added to done.
+func (l *lowerer) tmuBatch(b *block, rest []*mir.Instr, done map[*mir.Instr]bool) error {
+	batch := []*mir.Instr{rest[0]}
+	// Registers defined at or after rest[0], and the pure arithmetic
+	// among those definitions, which may be computed early when its
+	// operands are known at rest[0] (a later load's address).
+	later := map[mir.Reg]bool{}
+	pure := map[mir.Reg]*mir.Instr{}
+	var early []*mir.Instr
+	inEarly := map[*mir.Instr]bool{}
+	var ready func(o mir.Operand, depth int) bool
+	ready = func(o mir.Operand, depth int) bool {
+		if o.Kind != mir.KindReg || !later[o.Reg] {
+			return o.Kind == mir.KindReg || o.Kind == mir.KindImm || o.Kind == mir.KindFrame
+		}
+		in := pure[o.Reg]
+		if in == nil || depth > 4 {
+			return false
+		}
+		if inEarly[in] {
+			return true
+		}
+		for _, u := range in.Uses() {
+			if !ready(u, depth+1) {
+				return false
+			}
+		}
+		early = append(early, in)
+		inEarly[in] = true
+		return true
+	}
+	for _, o := range rest[0].Defs() {
+		later[o.Reg] = true
+	}
+	for _, in := range rest[1:] {
+		if len(batch) == tmuBatchMax {
+			break
+		}
+		// A load written early must define a fresh value (a variable with
+		// several definitions may still be read before it).
+		if l.tmuLoad(in) && l.ndefs[in.Defs()[0].Reg] == 1 {
+			mark := len(early)
+			if ready(in.Uses()[0], 0) {
+				batch = append(batch, in)
+			} else {
+				for _, e := range early[mark:] {
+					delete(inEarly, e)
+				}
+				early = early[:mark]
+			}
+		}
+		for _, o := range in.Defs() {
+			later[o.Reg] = true
+			if pureOps[in.Op] && len(in.Defs()) == 1 && l.ndefs[o.Reg] == 1 {
+				pure[o.Reg] = in
+			}
+		}
+	}
+	// The early arithmetic in block order, before the requests.
+	sort.Slice(early, func(i, j int) bool { return index(rest, early[i]) < index(rest, early[j]) })
+	for _, in := range early {
+		done[in] = true
+		if err := l.instr(b, in); err != nil {
+			return err
+		}
+	}
+	type pending struct {
+		d   val
+		fin func()
+	}
+	var res []pending
+	for i, in := range batch {
+		done[in] = true
+		uses := in.Uses()
+		d, fin := l.dest(b, in.Defs()[0].Reg)
+		l.laneAddr(b, l.address(uses[0], uses[1].Imm))
+		l.alu("mov", ph(fmt.Sprintf("t%ds", i%2)), ph("r0"), ph("r0"))
+		res = append(res, pending{d, fin})
+	}
+	for i, p := range res {
+		l.emit(&lins{op: "nop", sig: fmt.Sprintf("ldtmu%d", i%2)})
+		l.alu("mov", p.d, ph("r4"), ph("r4"))
+		p.fin()
+	}
+	return nil
+}
+
+// pureOps are the operations tmuBatch may compute ahead of their place:
+// no memory access, no flags that outlive them, one result.
+var pureOps = map[mir.Opcode]bool{
+	mir.GConst: true, mir.GCopy: true, mir.GAdd: true, mir.GSub: true, mir.GAnd: true, mir.GOr: true,
+	mir.GXor: true, mir.GShl: true, mir.GLShr: true, mir.GAShr: true, mir.GMul: true,
+}
+
+// index returns the position of in in list, or -1.
+func index(list []*mir.Instr, in *mir.Instr) int {
+	for i, x := range list {
+		if x == in {
+			return i
+		}
+	}
+	return -1
+}
+
 // store writes one word per lane (spec §5): holding the VPM mutex, the
 // values go to VPM row 0, then one VDW DMA stores them when the lanes'
 // addresses allow it, else one single-word DMA per lane with that lane's
@@ -581,6 +711,38 @@ func (l *lowerer) strideTest(b *block, target int, stride int64) {
 func (l *lowerer) newLabel() int {
 	l.labels++
 	return 1<<20 + l.labels
+}
+
+// constOf returns the value of a constant operand.
+func (l *lowerer) constOf(o mir.Operand) (int64, bool) {
+	if o.Kind == mir.KindImm {
+		return o.Imm, true
+	}
+	if o.Kind == mir.KindReg {
+		c, ok := l.konst[o.Reg]
+		return c, ok
+	}
+	return 0, false
+}
+
+// mulConst computes lo(a·c) for a constant 0 ≤ c < 2^24: mul32 without
+// the a·(c>>24) term, which is 0; a shift when c is a power of two.
+func (l *lowerer) mulConst(d, a val, c int64) {
+	if c&(c-1) == 0 && c > 0 {
+		sh := int32(bits.TrailingZeros64(uint64(c)))
+		if sh > 15 {
+			sh -= 32
+		}
+		l.alu("shl", d, a, sim(sh))
+		return
+	}
+	k := l.constant(c)
+	ah, p1, p0, s := vr(l.newV()), vr(l.newV()), vr(l.newV()), vr(l.newV())
+	l.alu("shr", ah, a, sim(-8)) // >> 24
+	l.mulop("mul24", p1, ah, k)
+	l.mulop("mul24", p0, a, k)
+	l.alu("shl", s, p1, sim(-8))
+	l.alu("add", d, p0, s)
 }
 
 // mul32 builds a 32-bit product from mul24 (Mesa's ntq_umul):

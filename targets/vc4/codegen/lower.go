@@ -285,7 +285,17 @@ func (l *lowerer) block(b *block) error {
 		l.nop()
 		return nil
 	}
-	for _, in := range b.instrs {
+	done := map[*mir.Instr]bool{}
+	for i, in := range b.instrs {
+		if done[in] {
+			continue
+		}
+		if l.tmuLoad(in) {
+			if err := l.tmuBatch(b, b.instrs[i:], done); err != nil {
+				return err
+			}
+			continue
+		}
 		if err := l.instr(b, in); err != nil {
 			return err
 		}
