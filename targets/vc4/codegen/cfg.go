@@ -80,7 +80,7 @@ func layoutBlocks(c *passes.Ctx, f *mir.Func) error {
 	var g *graph
 	for {
 		var err error
-		if g, err = buildGraph(f, false); err != nil {
+		if g, err = buildGraph(f); err != nil {
 			return err
 		}
 		s, preds := g.sharedJoin()
@@ -124,11 +124,10 @@ func layoutBlocks(c *passes.Ctx, f *mir.Func) error {
 
 // buildGraph turns the function's blocks into blocks with explicit
 // terminators, adds the virtual exit block, takes the divergent branches
-// from vc4-divergence's marks and masks their regions (every block when
-// allMasked), and chooses the layout: a reverse postorder that visits
+// from vc4-divergence's marks and masks their regions, and chooses the layout: a reverse postorder that visits
 // loop exits before loop bodies, so that every loop is contiguous and
 // every non-back edge goes forward.
-func buildGraph(f *mir.Func, allMasked bool) (*graph, error) {
+func buildGraph(f *mir.Func) (*graph, error) {
 	f.RecomputeCFG()
 	g := &graph{f: f, byMB: map[*mir.Block]*block{}}
 	for _, mb := range f.Blocks {
@@ -201,7 +200,7 @@ func buildGraph(f *mir.Func, allMasked bool) (*graph, error) {
 			s.preds = append(s.preds, b)
 		}
 	}
-	g.markDivergent(allMasked, nil)
+	g.markDivergent(nil)
 	if err := g.findLoops(); err != nil {
 		return nil, err
 	}
@@ -211,7 +210,7 @@ func buildGraph(f *mir.Func, allMasked bool) (*graph, error) {
 		if len(crossed) == 0 {
 			break
 		}
-		g.markDivergent(allMasked, crossed)
+		g.markDivergent(crossed)
 	}
 	return g, nil
 }
@@ -256,7 +255,7 @@ func orderByMB(g *graph, f *mir.Func) []*block {
 // branch is divergent unless vc4-divergence marked it uniform, its region
 // (up to its immediate post-dominator) is masked, and so are the branches
 // in masked blocks and the blocks in extra.
-func (g *graph) markDivergent(allMasked bool, extra map[*mir.Block]bool) {
+func (g *graph) markDivergent(extra map[*mir.Block]bool) {
 	pdt := mir.ComputePostDominators(g.f)
 	masked := map[*mir.Block]bool{}
 	for mb, b := range g.byMB {
@@ -267,7 +266,7 @@ func (g *graph) markDivergent(allMasked bool, extra map[*mir.Block]bool) {
 	for changed := true; changed; {
 		changed = false
 		for mb, b := range g.byMB {
-			if allMasked || masked[mb] {
+			if masked[mb] {
 				b.masked = true
 			}
 			if b.kind != termCondBr || b.divergent || !b.masked && b.br.Ops[0].Flags&mir.FlagUniform != 0 {

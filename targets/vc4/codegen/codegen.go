@@ -148,7 +148,7 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 			}
 		}
 	}
-	g, err := buildGraph(f, lanes < 16)
+	g, err := buildGraph(f)
 	if err != nil {
 		return nil, err
 	}

@@ -39,13 +39,12 @@ func lanesOption(cfg *passes.Config) (int, error) {
 }
 
 func markDivergence(c *passes.Ctx, f *mir.Func) error {
-	lanes, err := lanesOption(c.Cfg)
-	if err != nil {
+	if _, err := lanesOption(c.Cfg); err != nil {
 		return err
 	}
 	f.RecomputeCFG()
 	pdt := mir.ComputePostDominators(f)
-	varying, divergent, masked := analyzeDivergence(f, pdt, lanes < 16)
+	varying, divergent, masked := analyzeDivergence(f, pdt)
 	reach := mir.Reachable(f)
 	for _, b := range f.Blocks {
 		br := condBranch(b)
@@ -128,15 +127,12 @@ func maskRegion(b *mir.Block, pdt *mir.DomTree, masked map[*mir.Block]bool) {
 // the masked blocks, iterating to a fixed point: values defined in masked
 // blocks are varying (their inactive lanes keep old data), and a branch
 // on a varying value masks its region. Branches in masked blocks always
-// use the mask. allMasked masks every block (partial work-groups, where
-// some lanes never run).
-func analyzeDivergence(f *mir.Func, pdt *mir.DomTree, allMasked bool) (varying map[mir.Reg]bool, divergent, masked map[*mir.Block]bool) {
+// use the mask. Partial waves (vc4-lanes < 16) need nothing more: the
+// lanes beyond the work-group compute every uniform value like lane 0
+// (the code generator makes their loads read lane 0's address) and never
+// store.
+func analyzeDivergence(f *mir.Func, pdt *mir.DomTree) (varying map[mir.Reg]bool, divergent, masked map[*mir.Block]bool) {
 	varying, divergent, masked = map[mir.Reg]bool{}, map[*mir.Block]bool{}, map[*mir.Block]bool{}
-	if allMasked {
-		for _, b := range f.Blocks {
-			masked[b] = true
-		}
-	}
 	for changed := true; changed; {
 		changed = false
 		for _, b := range f.Blocks {

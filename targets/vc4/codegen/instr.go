@@ -361,6 +361,14 @@ func (l *lowerer) laneAddr(b *block, addr val) {
 		return
 	}
 	l.alu("mov", ph("r0"), addr, addr)
+	if l.lanes < 16 {
+		// Lanes beyond a partial wave's work-group read lane 0's
+		// address: in bounds, and the same word where the address is
+		// uniform, so uniform values stay the same in all 16 lanes.
+		l.alu("mov", ph("r5rep"), addr, addr)
+		l.partialLanes()
+		l.emit(&lins{op: "mov", d: ph("r0"), a: ph("r5"), b: ph("r5"), cond: "ifnn"})
+	}
 }
 
 // load reads one word per lane and extracts narrow values (the word is
@@ -647,6 +655,13 @@ func (l *lowerer) loadDMA(b *block, step int64) {
 	l.nop()
 	l.alu("mov", ph("r1"), ph("vpm"), ph("vpm"))
 	l.alu("mov", ph("mutex"), sim(0), sim(0))
+	if !b.masked && l.lanes < 16 {
+		// Lanes beyond a partial wave's work-group got no word: give
+		// them lane 0's, so a uniform load stays uniform in all 16 lanes.
+		l.alu("mov", ph("r5rep"), ph("r1"), ph("r1"))
+		l.partialLanes()
+		l.emit(&lins{op: "mov", d: ph("r1"), a: ph("r5"), b: ph("r5"), cond: "ifnn"})
+	}
 }
 
 // perLaneDMA emits a loop of single-word DMAs (unit "vw" or "vr"), one
@@ -691,15 +706,21 @@ func (l *lowerer) strideTest(b *block, target int, stride int64) {
 	l.alu("mov", ph("r5rep"), ph("r1"), ph("r1"))
 	why := fmt.Sprintf("addresses %d bytes apart?", stride)
 	switch {
-	case !b.masked:
+	case !b.masked && l.lanes == 16:
 		l.emit(&lins{op: "sub", a: ph("r1"), b: ph("r5"), setf: true, comment: why})
+	case !b.masked:
+		// Top level of a partial wave: only the work-group's lanes count.
+		l.alu("sub", ph("r1"), ph("r1"), ph("r5")).comment = why
+		l.partialLanes()
+		l.emit(&lins{op: "mov", d: ph("r1"), a: sim(0), b: sim(0), cond: "ifnn"})
+		l.emit(&lins{op: "mov", a: ph("r1"), b: ph("r1"), setf: true})
 	case l.lanes == 16:
 		l.alu("sub", ph("r1"), ph("r1"), ph("r5")).comment = why
 		l.emit(&lins{op: "or", a: ph("r1"), b: exec, setf: true, comment: "and every lane active?"})
 	default:
 		l.alu("sub", ph("r1"), ph("r1"), ph("r5")).comment = why
 		l.alu("or", ph("r1"), ph("r1"), exec).comment = "and every lane of the wave active?"
-		l.emit(&lins{op: "sub", a: ph("elem_num"), b: sim(int32(l.lanes)), setf: true})
+		l.partialLanes()
 		l.emit(&lins{op: "mov", d: ph("r1"), a: sim(0), b: sim(0), cond: "ifnn"})
 		l.emit(&lins{op: "mov", a: ph("r1"), b: ph("r1"), setf: true})
 	}

@@ -221,18 +221,14 @@ func (l *lowerer) prologue() error {
 		l.alu("add", pb, vr(l.unif[UnifScratch]), l.constant(dummyBytes))
 		l.alu("add", vr(l.lanePr), pb, t)
 	}
-	if l.lanes < 16 {
-		// Lanes beyond the work-group never run: they wait for the exit.
-		l.alu("mov", exec, sim(0), sim(0)).comment = "execute mask: all lanes active"
-		l.emit(&lins{op: "sub", a: ph("elem_num"), b: sim(int32(l.lanes)), setf: true})
-		exitPos := l.g.exit.pos
-		if exitPos <= 15 {
-			l.emit(&lins{op: "mov", d: exec, a: sim(int32(exitPos)), b: sim(int32(exitPos)), cond: "ifnn"})
-		} else {
-			l.ldi(exec, uint32(exitPos), "ifnn")
-		}
-	}
 	return nil
+}
+
+// partialLanes sets N exactly in the lanes of a partial wave's work-group
+// (elem_num < lanes); the lanes beyond it run top-level code along with
+// lane 0 but never store (docs/vc4.md, "Partial waves").
+func (l *lowerer) partialLanes() {
+	l.emit(&lins{op: "sub", a: ph("elem_num"), b: sim(int32(l.lanes)), setf: true, comment: "lanes of the work-group"})
 }
 
 // stayOf chooses the successor that lanes of b may reach while staying
@@ -340,6 +336,15 @@ func (l *lowerer) terminator(b *block) error {
 	}
 	if !b.masked && entersRun {
 		l.alu("mov", exec, sim(0), sim(0)).comment = "execute mask: all lanes active"
+		if l.lanes < 16 {
+			// Lanes beyond the work-group wait for the exit.
+			l.partialLanes()
+			if exitPos := l.g.exit.pos; exitPos <= 15 {
+				l.emit(&lins{op: "mov", d: exec, a: sim(int32(exitPos)), b: sim(int32(exitPos)), cond: "ifnn"})
+			} else {
+				l.ldi(exec, uint32(exitPos), "ifnn")
+			}
+		}
 	}
 	if !b.masked && !b.divergent {
 		switch b.kind {
