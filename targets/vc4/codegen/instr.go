@@ -28,11 +28,14 @@ func (l *lowerer) dest(b *block, r mir.Reg) (val, func()) {
 		// The last instruction of the lowering computes t: when it is a
 		// plain unconditional operation, it can write r under the mask
 		// itself instead of through a masked copy (t is read nowhere
-		// else after it).
+		// else after it). Not when it reads a staging accumulator (r0–r3,
+		// r5): the masked write reads r, which the spiller may have to
+		// reload there, and reloads clobber r1 and r2.
+		staged := func(v val) bool { return v.k == vPhys && isAcc(v.name) && v.name != "r4" }
 		if n := len(l.out); n > 0 {
 			last := l.out[n-1]
 			if last.d == t && last.cond == "" && !last.setf && !last.masked && last.sig == "" && last.rot == 0 &&
-				last.op != "nop" && last.op != "label" && last.op != "brr" {
+				last.op != "nop" && last.op != "label" && last.op != "brr" && !staged(last.a) && !staged(last.b) {
 				last.d, last.cond, last.masked = vr(r.VirtIndex()), "ifz", true
 				return
 			}
