@@ -36,11 +36,6 @@ var binOps = [...]mir.Opcode{
 	binAnd: mir.GAnd, binOr: mir.GOr, binXor: mir.GXor,
 }
 
-// divHelpers are the runtime routines for i64 division.
-var divHelpers = map[binKind]string{
-	binSDiv: "__divdi3", binUDiv: "__udivdi3", binSRem: "__moddi3", binURem: "__umoddi3",
-}
-
 type castKind uint8
 
 const (

@@ -47,7 +47,7 @@ func newMachine(mod *mir.Module) (*machine, error) {
 	for _, f := range mod.Funcs {
 		// The interpreter runs word ops: split the wide integer ops as
 		// every target's pipeline does first.
-		if err := passes.LegalizeWideInts(&passes.Ctx{Pass: passes.WideIntLegalizePass}, f, func(mir.Opcode, int) bool { return false }); err != nil {
+		if err := passes.LegalizeWideInts(&passes.Ctx{Pass: passes.WideIntLegalizePass, Module: mod}, f, func(mir.Opcode, int) bool { return false }); err != nil {
 			return nil, err
 		}
 		next = (next + 3) &^ 3

@@ -93,7 +93,22 @@ func (s *fn) wshift(k binKind, a []mir.Reg, c int) []mir.Reg {
 	if c == 0 {
 		return a
 	}
-	return s.wideResult(binOps[k], len(a), s.merge(a), mir.I(int64(c)))
+	out := s.wideResult(binOps[k], len(a), s.merge(a), mir.I(int64(c)))
+	// The words the shift fills with zeros are the block's zero constant
+	// (wideint-legalize makes them that): the extension facts of 0 spare
+	// the users' masks, and equal words stay one register.
+	q := c / 32
+	switch k {
+	case binShl:
+		for i := range q {
+			out[i] = s.konst(0)
+		}
+	case binLShr:
+		for i := len(out) - q; i < len(out); i++ {
+			out[i] = s.konst(0)
+		}
+	}
+	return out
 }
 
 // wshiftVar shifts an extended value by the amount in register amt
@@ -276,8 +291,8 @@ func (s *fn) wideBinary(k binKind, n int, x, y value.Value) []mir.Reg {
 		return s.wshiftVar(k, a, s.words(y)[0])
 	case binSDiv, binSRem, binUDiv, binURem:
 		b := s.wext(s.words(y), n, k == binSDiv || k == binSRem)
-		if len(a) == 2 {
-			return s.libCall(divHelpers[k], 2, a, b)
+		if len(a) == 2 { // wideint-legalize calls the runtime's i64 helpers
+			return s.wideOp(binOps[k], a, b)
 		}
 		return s.wdivide(k, n, a, b)
 	}

@@ -175,7 +175,7 @@ func verifyWide(f *Func, in *Instr) error {
 		return nil
 	}
 	switch in.Op {
-	case GAdd, GSub, GMul, GAnd, GOr, GXor:
+	case GAdd, GSub, GMul, GAnd, GOr, GXor, GSDiv, GUDiv, GSRem, GURem:
 		n := wide(defs[0])
 		if n == 0 || wide(uses[0]) != n || wide(uses[1]) != n {
 			return fmt.Errorf("%s on wide registers needs one width for the result and both operands", genericOps[in.Op].Name)
@@ -192,7 +192,7 @@ func verifyWide(f *Func, in *Instr) error {
 			return fmt.Errorf("G_ICMP of wide registers compares two of one width into a 32-bit 0/1")
 		}
 	default:
-		return fmt.Errorf("%s does not take wide registers (only G_MERGE_VALUES, G_UNMERGE_VALUES, G_ADD G_SUB G_MUL G_AND G_OR G_XOR G_SHL G_LSHR G_ASHR G_ICMP)", genericOps[in.Op].Name)
+		return fmt.Errorf("%s does not take wide registers (only G_MERGE_VALUES, G_UNMERGE_VALUES, G_ADD G_SUB G_MUL G_SDIV G_UDIV G_SREM G_UREM G_AND G_OR G_XOR G_SHL G_LSHR G_ASHR G_ICMP)", genericOps[in.Op].Name)
 	}
 	return nil
 }

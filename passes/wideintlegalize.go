@@ -42,7 +42,8 @@ type WideIntMachine interface {
 // (mir.MulWords), shifts by constants as word moves and bit shifts and by
 // variables as a shift of every word and select stages (mir.ShiftWords,
 // mir.ShiftWordsVar), compares from the highest differing word
-// (mir.CompareWords). G_MERGE_VALUES and G_UNMERGE_VALUES only rename words
+// (mir.CompareWords), s64 division and remainder as calls of libgcc's
+// __divdi3 family. G_MERGE_VALUES and G_UNMERGE_VALUES only rename words
 // and disappear; constants reuse a G_CONST of the block, as the frontend's
 // per-block cache does. Legal ops stay whole; where one meets a split one
 // the pass builds the wide value (G_MERGE_VALUES) or takes it apart
@@ -109,6 +110,13 @@ func LegalizeWideInts(c *Ctx, f *mir.Func, legal func(mir.Opcode, int) bool) err
 			}
 			switch in.Op {
 			case mir.GAdd, mir.GSub, mir.GMul, mir.GAnd, mir.GOr, mir.GXor, mir.GShl, mir.GLShr, mir.GAShr, mir.GICmp:
+			case mir.GSDiv, mir.GUDiv, mir.GSRem, mir.GURem:
+				if bits != 64 {
+					return fmt.Errorf("function '%s': wideint-legalize: %s of an s%d is not supported (the frontend calls __divei4 and co. itself)", f.Name, f.Arch.OpName(in.Op), bits)
+				}
+				if c.Module == nil {
+					return fmt.Errorf("function '%s': wideint-legalize: %s needs the module's byte order", f.Name, f.Arch.OpName(in.Op))
+				}
 			case mir.GMergeValues, mir.GUnmergeValues:
 				continue
 			default:
@@ -369,6 +377,8 @@ func (w *wideLegalizer) splitOp(in *mir.Instr) {
 		ws = mir.MulWords(w, a, w.wordsOf(uses[1]), len(a))
 	case mir.GAnd, mir.GOr, mir.GXor:
 		ws = mir.LogicWords(w, in.Op, a, w.wordsOf(uses[1]))
+	case mir.GSDiv, mir.GUDiv, mir.GSRem, mir.GURem:
+		ws = w.divCall(wideDivHelpers[in.Op], a, w.wordsOf(uses[1]))
 	default: // shifts
 		if uses[1].Kind == mir.KindImm {
 			ws = mir.ShiftWords(w, in.Op, a, int(uses[1].Imm))
@@ -377,6 +387,28 @@ func (w *wideLegalizer) splitOp(in *mir.Instr) {
 		}
 	}
 	w.define(d, ws)
+}
+
+// wideDivHelpers are the runtime routines for i64 division and remainder
+// (libgcc's names).
+var wideDivHelpers = map[mir.Opcode]string{
+	mir.GSDiv: "__divdi3", mir.GUDiv: "__udivdi3", mir.GSRem: "__moddi3", mir.GURem: "__umoddi3",
+}
+
+// divCall calls a two-word division helper: arguments and results are
+// listed in memory order, as G_CALL wants them (docs/generic-mir.md).
+func (w *wideLegalizer) divCall(name string, a, b []mir.Reg) []mir.Reg {
+	order := func(ws []mir.Reg) []mir.Reg {
+		if w.c.Module.BigEndian {
+			return []mir.Reg{ws[1], ws[0]}
+		}
+		return ws
+	}
+	res := []mir.Reg{w.f.NewVReg(0), w.f.NewVReg(0)}
+	w.out = append(w.out, libCall(order(res), name, order(a), order(b))) // softfloat.go
+	w.c.Count(statWideWordOps, 1)
+	w.f.HasCalls = true
+	return res
 }
 
 // finish renames the substituted registers everywhere (phis of later
