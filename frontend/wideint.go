@@ -151,6 +151,11 @@ func (s *fn) merge(a []mir.Reg) mir.Reg {
 func (s *fn) wideResult(op mir.Opcode, nw int, a mir.Reg, b mir.Operand) []mir.Reg {
 	d := s.f.NewWideVReg(32 * nw)
 	s.emit(op, mir.D(d), mir.R(a), b)
+	return s.unmerge(d, nw)
+}
+
+// unmerge returns the nw words of wide register d (G_UNMERGE_VALUES).
+func (s *fn) unmerge(d mir.Reg, nw int) []mir.Reg {
 	out := make([]mir.Reg, nw)
 	ops := make([]mir.Operand, 0, nw+1)
 	for i := range out {
@@ -317,11 +322,27 @@ func (s *fn) wneg(a []mir.Reg) []mir.Reg {
 	return s.wsub(zero, a)
 }
 
-// wselect selects word by word.
+// wselect selects between integers of several words: a G_SELECT of wide
+// registers, split word by word by wideint-legalize. A word that is one
+// register in both stays that register, and the others keep the extension
+// facts both alternatives share, as selectR keeps them.
 func (s *fn) wselect(c mir.Reg, a, b []mir.Reg) []mir.Reg {
-	out := make([]mir.Reg, len(a))
-	for i := range a {
-		out[i] = s.selectR(c, a[i], b[i])
+	wa, wb := s.merge(a), s.merge(b)
+	d := s.f.NewWideVReg(32 * len(a))
+	s.emit(mir.GSelect, mir.D(d), mir.R(c), mir.R(wa), mir.R(wb))
+	out := s.unmerge(d, len(a))
+	for i := range out {
+		if a[i] == b[i] {
+			out[i] = a[i]
+			continue
+		}
+		fa, fb := s.ext[a[i]], s.ext[b[i]]
+		if fa.z != 0 && fb.z != 0 {
+			s.setZ(out[i], int(max(fa.z, fb.z)))
+		}
+		if fa.s != 0 && fb.s != 0 {
+			s.setS(out[i], int(max(fa.s, fb.s)))
+		}
 	}
 	return out
 }

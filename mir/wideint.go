@@ -186,13 +186,18 @@ func verifyWide(f *Func, in *Instr) error {
 			uses[1].Kind == KindImm && (uses[1].Imm < 0 || uses[1].Imm >= int64(n)) {
 			return fmt.Errorf("%s of an s%d needs an s%d result and a 32-bit or immediate amount below %d", genericOps[in.Op].Name, n, n, n)
 		}
+	case GSelect:
+		n := wide(defs[0])
+		if n == 0 || wide(uses[0]) != 0 || wide(uses[1]) != n || wide(uses[2]) != n {
+			return fmt.Errorf("G_SELECT of wide registers selects between two of the result's width on a 32-bit condition")
+		}
 	case GICmp:
 		n := wide(uses[1])
 		if wide(defs[0]) != 0 || n == 0 || wide(uses[2]) != n {
 			return fmt.Errorf("G_ICMP of wide registers compares two of one width into a 32-bit 0/1")
 		}
 	default:
-		return fmt.Errorf("%s does not take wide registers (only G_MERGE_VALUES, G_UNMERGE_VALUES, G_ADD G_SUB G_MUL G_SDIV G_UDIV G_SREM G_UREM G_AND G_OR G_XOR G_SHL G_LSHR G_ASHR G_ICMP)", genericOps[in.Op].Name)
+		return fmt.Errorf("%s does not take wide registers (only G_MERGE_VALUES, G_UNMERGE_VALUES, G_ADD G_SUB G_MUL G_SDIV G_UDIV G_SREM G_UREM G_AND G_OR G_XOR G_SHL G_LSHR G_ASHR G_ICMP G_SELECT)", genericOps[in.Op].Name)
 	}
 	return nil
 }

@@ -42,7 +42,7 @@ type WideIntMachine interface {
 // (mir.MulWords), shifts by constants as word moves and bit shifts and by
 // variables as a shift of every word and select stages (mir.ShiftWords,
 // mir.ShiftWordsVar), compares from the highest differing word
-// (mir.CompareWords), s64 division and remainder as calls of libgcc's
+// (mir.CompareWords), selects word by word, s64 division and remainder as calls of libgcc's
 // __divdi3 family. G_MERGE_VALUES and G_UNMERGE_VALUES only rename words
 // and disappear; constants reuse a G_CONST of the block, as the frontend's
 // per-block cache does. Legal ops stay whole; where one meets a split one
@@ -109,7 +109,7 @@ func LegalizeWideInts(c *Ctx, f *mir.Func, legal func(mir.Opcode, int) bool) err
 				continue
 			}
 			switch in.Op {
-			case mir.GAdd, mir.GSub, mir.GMul, mir.GAnd, mir.GOr, mir.GXor, mir.GShl, mir.GLShr, mir.GAShr, mir.GICmp:
+			case mir.GAdd, mir.GSub, mir.GMul, mir.GAnd, mir.GOr, mir.GXor, mir.GShl, mir.GLShr, mir.GAShr, mir.GICmp, mir.GSelect:
 			case mir.GSDiv, mir.GUDiv, mir.GSRem, mir.GURem:
 				if bits != 64 {
 					return fmt.Errorf("function '%s': wideint-legalize: %s of an s%d is not supported (the frontend calls __divei4 and co. itself)", f.Name, f.Arch.OpName(in.Op), bits)
@@ -364,6 +364,15 @@ func (w *wideLegalizer) splitOp(in *mir.Instr) {
 	if in.Op == mir.GICmp {
 		r := mir.CompareWords(w, uses[0].Cond, w.wordsOf(uses[1]), w.wordsOf(uses[2]))
 		w.substitute(d, r)
+		return
+	}
+	if in.Op == mir.GSelect {
+		c, a, b := w.resolve(uses[0].Reg), w.wordsOf(uses[1]), w.wordsOf(uses[2])
+		ws := make([]mir.Reg, len(a))
+		for i := range ws {
+			ws[i] = w.Select(c, a[i], b[i])
+		}
+		w.define(d, ws)
 		return
 	}
 	a := w.wordsOf(uses[0])
