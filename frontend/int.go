@@ -36,11 +36,6 @@ var binOps = [...]mir.Opcode{
 	binAnd: mir.GAnd, binOr: mir.GOr, binXor: mir.GXor,
 }
 
-// divHelpers are the runtime routines for i64 division.
-var divHelpers = map[binKind]string{
-	binSDiv: "__divdi3", binUDiv: "__udivdi3", binSRem: "__moddi3", binURem: "__umoddi3",
-}
-
 type castKind uint8
 
 const (
@@ -130,6 +125,9 @@ func (s *fn) selectV(c, x, y value.Value) []mir.Reg {
 		fail("unsupported: vector select")
 	}
 	a, b := s.words(x), s.words(y)
+	if it, ok := x.Type().(*types.IntType); ok && it.BitSize > 32 {
+		return s.wselect(cond, a, b) // wideint.go
+	}
 	out := make([]mir.Reg, len(a))
 	for i := range a {
 		out[i] = s.selectR(cond, a[i], b[i])

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"lltosimd/mir"
+	"lltosimd/passes"
 )
 
 // machine interprets generic MIR so that the tests can check what the
@@ -44,6 +45,11 @@ func newMachine(mod *mir.Module) (*machine, error) {
 		next += uint32(g.Size) + 1
 	}
 	for _, f := range mod.Funcs {
+		// The interpreter runs word ops: split the wide integer ops as
+		// every target's pipeline does first.
+		if err := passes.LegalizeWideInts(&passes.Ctx{Pass: passes.WideIntLegalizePass, Module: mod}, f, func(mir.Opcode, int) bool { return false }); err != nil {
+			return nil, err
+		}
 		next = (next + 3) &^ 3
 		m.addr[f.Name] = next
 		m.funcs[f.Name] = f

@@ -5,8 +5,11 @@ package frontend
 // above n are undefined (any-extended, like those of i8 in a word), so the
 // operations whose result depends on them extend the top word first
 // (wext). Every operation here works on word slices of any length; i64 is
-// the two-word case. The helpers only emit generic ops, so this file can
-// move into a MIR legalization pass unchanged in substance.
+// the two-word case. Arithmetic, logic, shifts, compares, selects and i64
+// division are ops on wide registers (wideOp), which the MIR pass
+// wideint-legalize splits into word ops; what stays here is the division of
+// wider integers through memory, the overflow and bit intrinsics built on
+// those ops, and the word bookkeeping of casts and constants.
 
 import (
 	"math/big"
@@ -63,14 +66,111 @@ func (s *fn) wresize(a []mir.Reg, nw int, signed bool) []mir.Reg {
 	return out
 }
 
-// wadd adds word by word with an unsigned-compare carry chain.
-func (s *fn) wadd(a, b []mir.Reg) []mir.Reg { return mir.AddWords(s, a, b) }
+// The wide integer operations are G_MERGE_VALUES of the operands' words,
+// the generic op on wide registers and G_UNMERGE_VALUES of the result; the
+// pass wideint-legalize (passes/wideintlegalize.go) splits them into word
+// ops, the sequences of mir/words.go. The frontend's own word sequences
+// (the overflow intrinsics' double-length products) use the same helpers.
 
-// wsub subtracts word by word with an unsigned-compare borrow chain.
-func (s *fn) wsub(a, b []mir.Reg) []mir.Reg { return mir.SubWords(s, a, b) }
+// wadd adds word by word with a carry chain (mir.AddWords).
+func (s *fn) wadd(a, b []mir.Reg) []mir.Reg { return s.wideOp(mir.GAdd, a, b) }
 
-// The frontend is a mir.WordBuilder for the multi-word helpers; its
-// compares and selects keep the extension facts.
+// wsub subtracts word by word with a borrow chain (mir.SubWords).
+func (s *fn) wsub(a, b []mir.Reg) []mir.Reg { return s.wideOp(mir.GSub, a, b) }
+
+// wlogic applies a bitwise op word by word (mir.LogicWords).
+func (s *fn) wlogic(op mir.Opcode, a, b []mir.Reg) []mir.Reg { return s.wideOp(op, a, b) }
+
+// wmul returns the low nout words of the product of a and b
+// (mir.MulWords); a double-length product stays a word sequence here.
+func (s *fn) wmul(a, b []mir.Reg, nout int) []mir.Reg {
+	if nout == len(a) && nout == len(b) {
+		return s.wideOp(mir.GMul, a, b)
+	}
+	return mir.MulWords(s, a, b, nout)
+}
+
+// wshift shifts an extended value by a constant amount (mir.ShiftWords;
+// right shifts need the top word extended to match k).
+func (s *fn) wshift(k binKind, a []mir.Reg, c int) []mir.Reg {
+	if c == 0 {
+		return a
+	}
+	out := s.wideResult(binOps[k], len(a), s.merge(a), mir.I(int64(c)))
+	// The words the shift fills with zeros are the block's zero constant
+	// (wideint-legalize makes them that): the extension facts of 0 spare
+	// the users' masks, and equal words stay one register.
+	q := c / 32
+	switch k {
+	case binShl:
+		for i := range q {
+			out[i] = s.konst(0)
+		}
+	case binLShr:
+		for i := len(out) - q; i < len(out); i++ {
+			out[i] = s.konst(0)
+		}
+	}
+	return out
+}
+
+// wshiftVar shifts an extended value by the amount in register amt
+// (mir.ShiftWordsVar).
+func (s *fn) wshiftVar(k binKind, a []mir.Reg, amt mir.Reg) []mir.Reg {
+	return s.wideResult(binOps[k], len(a), s.merge(a), mir.R(amt))
+}
+
+// wicmp compares extended values (mir.CompareWords).
+func (s *fn) wicmp(c mir.Cond, a, b []mir.Reg) mir.Reg {
+	if len(a) == 1 {
+		return s.icmpR(c, a[0], b[0])
+	}
+	wa, wb := s.merge(a), s.merge(b)
+	d := s.reg()
+	s.emit(mir.GICmp, mir.D(d), mir.C(c), mir.R(wa), mir.R(wb))
+	s.setZ(d, 1)
+	return d
+}
+
+// wideOp emits a binary op on the wide integers of words a and b.
+func (s *fn) wideOp(op mir.Opcode, a, b []mir.Reg) []mir.Reg {
+	wa := s.merge(a)
+	return s.wideResult(op, len(a), wa, mir.R(s.merge(b)))
+}
+
+// merge builds the wide register of words a (G_MERGE_VALUES).
+func (s *fn) merge(a []mir.Reg) mir.Reg {
+	r := s.f.NewWideVReg(32 * len(a))
+	ops := []mir.Operand{mir.D(r)}
+	for _, w := range a {
+		ops = append(ops, mir.R(w))
+	}
+	s.emit(mir.GMergeValues, ops...)
+	return r
+}
+
+// wideResult emits d = op a, b on wide registers of nw words (b: a wide
+// register, or a shift's amount) and returns d's words (G_UNMERGE_VALUES).
+func (s *fn) wideResult(op mir.Opcode, nw int, a mir.Reg, b mir.Operand) []mir.Reg {
+	d := s.f.NewWideVReg(32 * nw)
+	s.emit(op, mir.D(d), mir.R(a), b)
+	return s.unmerge(d, nw)
+}
+
+// unmerge returns the nw words of wide register d (G_UNMERGE_VALUES).
+func (s *fn) unmerge(d mir.Reg, nw int) []mir.Reg {
+	out := make([]mir.Reg, nw)
+	ops := make([]mir.Operand, 0, nw+1)
+	for i := range out {
+		out[i] = s.reg()
+		ops = append(ops, mir.D(out[i]))
+	}
+	s.emit(mir.GUnmergeValues, append(ops, mir.R(d))...)
+	return out
+}
+
+// The frontend is a mir.WordBuilder for the word sequences it still
+// emits itself; its compares and selects keep the extension facts.
 
 // Op2 emits d = op a, b.
 func (s *fn) Op2(op mir.Opcode, a, b mir.Reg) mir.Reg { return s.op2(op, a, b) }
@@ -91,52 +191,6 @@ func (s *fn) or1(a, b mir.Reg) mir.Reg {
 	return d
 }
 
-// wmul returns the low nout words of the product of a and b (schoolbook:
-// column k sums the low halves of the partial products a[i]*b[j] with
-// i+j = k, their G_UMULH high halves with i+j = k-1, and the carries out
-// of column k-1).
-func (s *fn) wmul(a, b []mir.Reg, nout int) []mir.Reg {
-	out := make([]mir.Reg, nout)
-	carries := make([][]mir.Reg, nout+1)
-	for k := range nout {
-		var terms []mir.Reg
-		for i := range a {
-			if j := k - 1 - i; j >= 0 && j < len(b) {
-				terms = append(terms, s.op2(mir.GUMulH, a[i], b[j]))
-			}
-		}
-		for i := range a {
-			if j := k - i; j >= 0 && j < len(b) {
-				terms = append(terms, s.op2(mir.GMul, a[i], b[j]))
-			}
-		}
-		terms = append(terms, carries[k]...)
-		if len(terms) == 0 {
-			out[k] = s.konst(0)
-			continue
-		}
-		acc := terms[0]
-		for _, t := range terms[1:] {
-			sum := s.op2(mir.GAdd, acc, t)
-			if k+1 < nout {
-				carries[k+1] = append(carries[k+1], s.icmpR(mir.CondULT, sum, t))
-			}
-			acc = sum
-		}
-		out[k] = acc
-	}
-	return out
-}
-
-// wlogic applies a bitwise op word by word.
-func (s *fn) wlogic(op mir.Opcode, a, b []mir.Reg) []mir.Reg {
-	out := make([]mir.Reg, len(a))
-	for i := range a {
-		out[i] = s.op2(op, a[i], b[i])
-	}
-	return out
-}
-
 // opNZ applies a shift or add by a constant, leaving out a zero amount.
 func (s *fn) opNZ(op mir.Opcode, r mir.Reg, k int) mir.Reg {
 	if k == 0 {
@@ -144,116 +198,6 @@ func (s *fn) opNZ(op mir.Opcode, r mir.Reg, k int) mir.Reg {
 	}
 	return s.opK(op, r, int64(k))
 }
-
-// wshift shifts an extended value by a constant amount (right shifts need
-// the top word extended to match k). Amounts of the width or more are
-// poison in IR; they give the fill.
-func (s *fn) wshift(k binKind, a []mir.Reg, c int) []mir.Reg {
-	n := len(a)
-	if c == 0 {
-		return a
-	}
-	q, r := c/32, c%32
-	zero := mir.NoReg
-	fill := func() mir.Reg {
-		if k == binAShr {
-			return s.opK(mir.GAShr, a[n-1], 31)
-		}
-		if zero == mir.NoReg {
-			zero = s.konst(0)
-		}
-		return zero
-	}
-	out := make([]mir.Reg, n)
-	for i := range out {
-		if k == binShl {
-			src := i - q
-			if src < 0 {
-				out[i] = fill()
-				continue
-			}
-			w := s.opNZ(mir.GShl, a[src], r)
-			if r > 0 && src > 0 {
-				w = s.op2(mir.GOr, w, s.opK(mir.GLShr, a[src-1], int64(32-r)))
-			}
-			out[i] = w
-			continue
-		}
-		src := i + q
-		switch {
-		case src >= n:
-			out[i] = fill()
-		case src == n-1:
-			op := mir.GLShr
-			if k == binAShr {
-				op = mir.GAShr
-			}
-			out[i] = s.opNZ(op, a[src], r)
-		default:
-			w := s.opNZ(mir.GLShr, a[src], r)
-			if r > 0 {
-				w = s.op2(mir.GOr, w, s.opK(mir.GShl, a[src+1], int64(32-r)))
-			}
-			out[i] = w
-		}
-	}
-	return out
-}
-
-// wshiftVar shifts an extended value by a variable amount inline: every
-// word is shifted by amount&31 (the bits crossing between words shifted
-// in two steps so that no shift reaches 32), then one select stage per
-// bit of amount>>5 moves whole words.
-func (s *fn) wshiftVar(k binKind, a []mir.Reg, amt mir.Reg) []mir.Reg {
-	n := len(a)
-	s5 := s.opK(mir.GAnd, amt, 31)
-	inv := s.op2(mir.GSub, s.konst(31), s5)
-	cur := make([]mir.Reg, n)
-	if k == binShl {
-		for i := range cur {
-			cur[i] = s.op2(mir.GShl, a[i], s5)
-			if i > 0 {
-				cur[i] = s.op2(mir.GOr, cur[i], s.op2(mir.GLShr, s.opK(mir.GLShr, a[i-1], 1), inv))
-			}
-		}
-	} else {
-		for i := range cur {
-			if i == n-1 {
-				op := mir.GLShr
-				if k == binAShr {
-					op = mir.GAShr
-				}
-				cur[i] = s.op2(op, a[i], s5)
-				continue
-			}
-			cur[i] = s.op2(mir.GOr, s.op2(mir.GLShr, a[i], s5), s.op2(mir.GShl, s.opK(mir.GShl, a[i+1], 1), inv))
-		}
-	}
-	fill := s.konst(0)
-	if k == binAShr {
-		fill = s.opK(mir.GAShr, a[n-1], 31)
-	}
-	for st := 1; st < n; st *= 2 {
-		big := s.icmpR(mir.CondNE, s.opK(mir.GAnd, amt, int64(32*st)), s.konst(0))
-		next := make([]mir.Reg, n)
-		for i := range next {
-			src := i + st
-			if k == binShl {
-				src = i - st
-			}
-			from := fill
-			if src >= 0 && src < n {
-				from = cur[src]
-			}
-			next[i] = s.selectR(big, from, cur[i])
-		}
-		cur = next
-	}
-	return cur
-}
-
-// wicmp compares extended values (mir.CompareWords).
-func (s *fn) wicmp(c mir.Cond, a, b []mir.Reg) mir.Reg { return mir.CompareWords(s, c, a, b) }
 
 // wideConst returns the words of an integer constant when v is one
 // (integers of any width, undef and poison of integer type).
@@ -355,8 +299,8 @@ func (s *fn) wideBinary(k binKind, n int, x, y value.Value) []mir.Reg {
 		return s.wshiftVar(k, a, s.words(y)[0])
 	case binSDiv, binSRem, binUDiv, binURem:
 		b := s.wext(s.words(y), n, k == binSDiv || k == binSRem)
-		if len(a) == 2 {
-			return s.libCall(divHelpers[k], 2, a, b)
+		if len(a) == 2 { // wideint-legalize calls the runtime's i64 helpers
+			return s.wideOp(binOps[k], a, b)
 		}
 		return s.wdivide(k, n, a, b)
 	}
@@ -381,11 +325,27 @@ func (s *fn) wneg(a []mir.Reg) []mir.Reg {
 	return s.wsub(zero, a)
 }
 
-// wselect selects word by word.
+// wselect selects between integers of several words: a G_SELECT of wide
+// registers, split word by word by wideint-legalize. A word that is one
+// register in both stays that register, and the others keep the extension
+// facts both alternatives share, as selectR keeps them.
 func (s *fn) wselect(c mir.Reg, a, b []mir.Reg) []mir.Reg {
-	out := make([]mir.Reg, len(a))
-	for i := range a {
-		out[i] = s.selectR(c, a[i], b[i])
+	wa, wb := s.merge(a), s.merge(b)
+	d := s.f.NewWideVReg(32 * len(a))
+	s.emit(mir.GSelect, mir.D(d), mir.R(c), mir.R(wa), mir.R(wb))
+	out := s.unmerge(d, len(a))
+	for i := range out {
+		if a[i] == b[i] {
+			out[i] = a[i]
+			continue
+		}
+		fa, fb := s.ext[a[i]], s.ext[b[i]]
+		if fa.z != 0 && fb.z != 0 {
+			s.setZ(out[i], int(max(fa.z, fb.z)))
+		}
+		if fa.s != 0 && fb.s != 0 {
+			s.setS(out[i], int(max(fa.s, fb.s)))
+		}
 	}
 	return out
 }

@@ -58,6 +58,10 @@ func (s *Selector) Select(f *mir.Func) error {
 			return err
 		}
 	}
+	if f.HasWideInts() {
+		// Selected as 32-bit ops they would compute garbage silently.
+		return fmt.Errorf("function '%s': wide integer registers reach instruction selection (the pipeline needs wideint-legalize first)", f.Name)
+	}
 	s.f = f
 	s.uses = map[mir.Reg]int{}
 	s.defs = map[mir.Reg]*mir.Instr{}

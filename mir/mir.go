@@ -324,6 +324,9 @@ type Func struct {
 	// VRegVec gives the shape of the virtual registers that hold vectors
 	// (see VecType); the others hold one 32-bit word.
 	VRegVec map[Reg]VecType
+	// VRegWide gives the width in bits of the virtual registers that hold
+	// integers of several words (mir/wideint.go).
+	VRegWide map[Reg]int
 	// VRegName optionally names virtual registers after IR values (debug only).
 	VRegName map[Reg]string
 

@@ -49,9 +49,10 @@ type OpDesc struct {
 	Doc string
 }
 
-// Generic opcodes. All values are 32-bit words in virtual registers of the
-// target's general class: the frontend has already split i64 into word
-// pairs and keeps i1/i8/i16 in 32-bit registers (see docs/generic-mir.md).
+// Generic opcodes. Values are 32-bit words in virtual registers of the
+// target's general class, vectors of such words (Func.VRegVec) or wide
+// integers (Func.VRegWide, which wideint-legalize splits into words); the
+// frontend keeps i1/i8/i16 in 32-bit registers (see docs/generic-mir.md).
 const (
 	GInvalid    Opcode = iota
 	GCopy              // dst = src
@@ -173,6 +174,11 @@ const (
 	// them after allocation, knowing the class (the last operand).
 	GSpill  // uses: val, KindFrame slot, imm class
 	GReload // dst = slot; uses: KindFrame slot, imm class
+	// Wide integers (docs/generic-mir.md, Wide integers): a wide register
+	// (Func.VRegWide) is built from its 32-bit words and taken apart into
+	// them, low word first; wideint-legalize removes both.
+	GMergeValues   // dst (wide) = the words   (uses: one 32-bit register per word)
+	GUnmergeValues // defs: the words of the wide register use
 	FirstTargetOp
 )
 
@@ -279,6 +285,9 @@ var genericOps = [FirstTargetOp]OpDesc{
 		Doc: "p1[, p2] = compare a cond b, each destination written by its action (UN, UC, ON, ...)"},
 	GSpill:  {Name: "G_SPILL", NumUses: 3, Flags: FlagStore, Doc: "spill slot = val, the whole register of the class (uses: val, slot, class imm)"},
 	GReload: {Name: "G_RELOAD", NumDefs: 1, NumUses: 2, Flags: FlagLoad, Doc: "dst = spill slot, the whole register of the class (uses: slot, class imm)"},
+	// Wide integers (mir/wideint.go).
+	GMergeValues:   {Name: "G_MERGE_VALUES", NumDefs: 1, NumUses: -1, Doc: "dst = the wide integer of the given words, low word first"},
+	GUnmergeValues: {Name: "G_UNMERGE_VALUES", NumDefs: -1, NumUses: 1, Doc: "defs = the words of a wide integer, low word first"},
 }
 
 // GenericDesc returns the description of a generic opcode.

@@ -130,6 +130,10 @@ func (p *parser) headerLine() error {
 		if err := p.vecRegsLine(); err != nil {
 			return err
 		}
+	case "wide-vregs:":
+		if err := p.wideRegsLine(); err != nil {
+			return err
+		}
 	case "block-syms:": // block-syms: bb3 = @sym, ...
 		for first := true; !p.atEnd(); first = false {
 			if !first {

@@ -131,6 +131,45 @@ bb0:
   G_RET %7
 `
 
+// TestRoundTripWideInts checks the text form of wide integer registers:
+// the wide-vregs header gives their widths, which survive a round trip and
+// satisfy the verifier; bad widths are refused.
+func TestRoundTripWideInts(t *testing.T) {
+	m := roundTrip(t, wideText, false)
+	f := m.Funcs[0]
+	if n, ok := f.WideOf(VirtBase + 4); !ok || n != 128 {
+		t.Errorf("%%4: %d %v, want s128", n, ok)
+	}
+	if errs := Verify(f); len(errs) > 0 {
+		t.Errorf("%v", errs)
+	}
+	for _, bad := range []string{"s32", "s72", "s2048", "v4s32", "i64", "s"} {
+		src := strings.Replace(wideText, "%4:s128", "%4:"+bad, 1)
+		if _, err := Parse(src, nil); err == nil || !strings.Contains(err.Error(), "bad wide integer type") {
+			t.Errorf("wide-vregs %%4:%s: %v", bad, err)
+		}
+	}
+}
+
+// wideText is a generic function on wide integer registers.
+const wideText = `--- function: w
+arch: generic
+props: ssa
+vregs: 10
+wide-vregs: %2:s64, %3:s64, %4:s128, %5:s128, %9:s64
+body:
+bb0:
+  %0:gpr, %1:gpr = G_ARGS 258
+  %2:gpr = G_MERGE_VALUES %0, %1
+  %3:gpr = G_LSHR %2, 40
+  %4:gpr = G_MERGE_VALUES %0, %1, %0, %1
+  %5:gpr = G_SHL %4, %0
+  %6:gpr = G_ICMP ult, %4, %5
+  %7:gpr, %8:gpr = G_UNMERGE_VALUES %3
+  %9:gpr = G_SELECT %6, %2, %3
+  G_RET %7, %8
+`
+
 func TestRoundTripEveryGenericOp(t *testing.T) {
 	f := NewFunc("all", GenericArch)
 	f.Props = PropSSA

@@ -17,6 +17,7 @@ import (
 //	vregs: 6
 //	undef-vregs: %5:gpr
 //	vector-vregs: %3:v4s32, %4:v4s1
+//	wide-vregs: %5:s64
 //	frame:
 //	  fi#0: size=4 align=4 name=x.addr
 //	  fi#1: size=4 align=4 offset=8 fixed
@@ -257,6 +258,7 @@ func (p *printer) fn(f *Func) {
 	p.nl()
 	p.undefVRegs()
 	p.printVecRegs()
+	p.printWideRegs()
 	if len(f.Frame) > 0 {
 		p.str("frame:\n")
 		for i := range f.Frame {

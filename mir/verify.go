@@ -313,6 +313,11 @@ func (v *verifier) instr(b *Block, in *Instr) {
 				v.errorf(b, in, "%v", err)
 			}
 		}
+		if f.HasWideInts() || in.Op == GMergeValues || in.Op == GUnmergeValues {
+			if err := verifyWide(f, in); err != nil {
+				v.errorf(b, in, "%v", err)
+			}
+		}
 	}
 	if f.Props&PropSelected != 0 && in.Op < FirstTargetOp && !allowedAfterSelection(in, uses) {
 		v.errorf(b, in, "generic op %s after instruction selection", d.Name)
@@ -445,6 +450,9 @@ func (v *verifier) genericShape(b *Block, in *Instr, uses []Operand) {
 			return
 		}
 		for i, s := range genericUseKinds[in.Op] {
+			if i == 1 && isWideShift(v.f, in) {
+				s |= kImm // a constant amount of a wide shift
+			}
 			want(i, s)
 		}
 	}

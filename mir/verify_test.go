@@ -84,6 +84,10 @@ bb0:
 // (%0 is a scalar).
 const vgeneric = "--- function: v\nvector-vregs: %2:v4s32, %3:v4s32\nbody:\nbb0:\n  %0:gpr = G_CONST 1\n"
 
+// wgeneric starts a generic function whose %2 and %4 are s64 and %3 an
+// s128 wide integer (%0 is a word).
+const wgeneric = "--- function: w\nwide-vregs: %2:s64, %3:s128, %4:s64\nbody:\nbb0:\n  %0:gpr = G_CONST 1\n"
+
 func TestVerifyRules(t *testing.T) {
 	for _, tc := range []struct {
 		name, src string
@@ -97,6 +101,12 @@ func TestVerifyRules(t *testing.T) {
 		{"vector lane index", vgeneric + "  %2:gpr = G_BUILD_VECTOR %0, %0, %0, %0\n  %1:gpr = G_EXTRACT_VECTOR_ELT %2, 4\n  G_RET\n", nil, "G_EXTRACT_VECTOR_ELT: bad vector or lane"},
 		{"vector in a call", vgeneric + "  %2:gpr = G_BUILD_VECTOR %0, %0, %0, %0\n  G_RET %2\n", nil, "G_RET does not take vector registers"},
 		{"shuffle mask", vgeneric + "  %2:gpr = G_BUILD_VECTOR %0, %0, %0, %0\n  %3:gpr = G_SHUFFLE_VECTOR %2, %2, 0, 1, 8, 2\n  G_RET\n", nil, "G_SHUFFLE_VECTOR: bad mask entry"},
+		{"merge words", wgeneric + "  %2:gpr = G_MERGE_VALUES %0\n  G_RET\n", nil, "G_MERGE_VALUES defines a wide register from its words"},
+		{"unmerge words", wgeneric + "  %2:gpr = G_MERGE_VALUES %0, %0\n  %1:gpr = G_UNMERGE_VALUES %2\n  G_RET\n", nil, "G_UNMERGE_VALUES defines the words of a wide register"},
+		{"wide widths", wgeneric + "  %2:gpr = G_MERGE_VALUES %0, %0\n  %3:gpr = G_MERGE_VALUES %0, %0, %0, %0\n  %4:gpr = G_ADD %2, %3\n  G_RET\n", nil, "G_ADD on wide registers needs one width"},
+		{"wide shift amount", wgeneric + "  %2:gpr = G_MERGE_VALUES %0, %0\n  %4:gpr = G_SHL %2, 64\n  G_RET\n", nil, "G_SHL of an s64 needs an s64 result and a 32-bit or immediate amount below 64"},
+		{"wide in a phi", wgeneric + "  %2:gpr = G_MERGE_VALUES %0, %0\n  G_BR bb1\nbb1:\n  %4:gpr = PHI %2, bb0\n  G_RET\n", nil, "PHI does not take wide registers"},
+		{"wide in a return", wgeneric + "  %2:gpr = G_MERGE_VALUES %0, %0\n  G_RET %2\n", nil, "G_RET does not take wide registers"},
 		{"vector load without vector", generic1 + "  %0:gpr = G_CONST 1\n  %1:gpr = G_VLOAD %0, 0, 4\n  G_RET\n", nil, "G_VLOAD without a vector register operand"},
 		{"use count", generic1 + "  %0:gpr = G_CONST 1\n  %1:gpr = G_ADD %0\n  G_RET\n", nil, "G_ADD has 1 explicit uses, want 2"},
 		{"def count", generic1 + "  G_CONST 1\n  G_RET\n", nil, "G_CONST has 0 explicit defs, want 1"},

@@ -109,3 +109,160 @@ func CompareWords(w WordBuilder, c Cond, a, b []Reg) Reg {
 	}
 	return r
 }
+
+// opK emits d = op a, k with k materialized by Const.
+func opK(w WordBuilder, op Opcode, a Reg, k int64) Reg { return w.Op2(op, a, w.Const(k)) }
+
+// opNZ applies a shift or add by a constant, leaving out a zero amount.
+func opNZ(w WordBuilder, op Opcode, r Reg, k int) Reg {
+	if k == 0 {
+		return r
+	}
+	return opK(w, op, r, int64(k))
+}
+
+// LogicWords applies a bitwise op (G_AND, G_OR, G_XOR) word by word.
+func LogicWords(w WordBuilder, op Opcode, a, b []Reg) []Reg {
+	out := make([]Reg, len(a))
+	for i := range a {
+		out[i] = w.Op2(op, a[i], b[i])
+	}
+	return out
+}
+
+// MulWords returns the low nout words of the product of a and b
+// (schoolbook: column k sums the low halves of the partial products
+// a[i]*b[j] with i+j = k, their G_UMULH high halves with i+j = k-1, and the
+// carries out of column k-1).
+func MulWords(w WordBuilder, a, b []Reg, nout int) []Reg {
+	out := make([]Reg, nout)
+	carries := make([][]Reg, nout+1)
+	for k := range nout {
+		var terms []Reg
+		for i := range a {
+			if j := k - 1 - i; j >= 0 && j < len(b) {
+				terms = append(terms, w.Op2(GUMulH, a[i], b[j]))
+			}
+		}
+		for i := range a {
+			if j := k - i; j >= 0 && j < len(b) {
+				terms = append(terms, w.Op2(GMul, a[i], b[j]))
+			}
+		}
+		terms = append(terms, carries[k]...)
+		if len(terms) == 0 {
+			out[k] = w.Const(0)
+			continue
+		}
+		acc := terms[0]
+		for _, t := range terms[1:] {
+			sum := w.Op2(GAdd, acc, t)
+			if k+1 < nout {
+				carries[k+1] = append(carries[k+1], w.ICmp(CondULT, sum, t))
+			}
+			acc = sum
+		}
+		out[k] = acc
+	}
+	return out
+}
+
+// ShiftWords shifts a value by a constant amount c (op G_SHL, G_LSHR or
+// G_ASHR; right shifts need the top word extended). Amounts of the width or
+// more are poison in IR; they give the fill.
+func ShiftWords(w WordBuilder, op Opcode, a []Reg, c int) []Reg {
+	n := len(a)
+	if c == 0 {
+		return a
+	}
+	q, r := c/32, c%32
+	zero := NoReg
+	fill := func() Reg {
+		if op == GAShr {
+			return opK(w, GAShr, a[n-1], 31)
+		}
+		if zero == NoReg {
+			zero = w.Const(0)
+		}
+		return zero
+	}
+	out := make([]Reg, n)
+	for i := range out {
+		if op == GShl {
+			src := i - q
+			if src < 0 {
+				out[i] = fill()
+				continue
+			}
+			x := opNZ(w, GShl, a[src], r)
+			if r > 0 && src > 0 {
+				x = w.Op2(GOr, x, opK(w, GLShr, a[src-1], int64(32-r)))
+			}
+			out[i] = x
+			continue
+		}
+		src := i + q
+		switch {
+		case src >= n:
+			out[i] = fill()
+		case src == n-1:
+			out[i] = opNZ(w, op, a[src], r)
+		default:
+			x := opNZ(w, GLShr, a[src], r)
+			if r > 0 {
+				x = w.Op2(GOr, x, opK(w, GShl, a[src+1], int64(32-r)))
+			}
+			out[i] = x
+		}
+	}
+	return out
+}
+
+// ShiftWordsVar shifts a value by the amount in register amt (below the
+// width; right shifts need the top word extended) inline: every word is
+// shifted by amt&31 (the bits crossing between words shifted in two steps
+// so that no shift reaches 32), then one select stage per bit of amt>>5
+// moves whole words.
+func ShiftWordsVar(w WordBuilder, op Opcode, a []Reg, amt Reg) []Reg {
+	n := len(a)
+	s5 := opK(w, GAnd, amt, 31)
+	inv := w.Op2(GSub, w.Const(31), s5)
+	cur := make([]Reg, n)
+	if op == GShl {
+		for i := range cur {
+			cur[i] = w.Op2(GShl, a[i], s5)
+			if i > 0 {
+				cur[i] = w.Op2(GOr, cur[i], w.Op2(GLShr, opK(w, GLShr, a[i-1], 1), inv))
+			}
+		}
+	} else {
+		for i := range cur {
+			if i == n-1 {
+				cur[i] = w.Op2(op, a[i], s5)
+				continue
+			}
+			cur[i] = w.Op2(GOr, w.Op2(GLShr, a[i], s5), w.Op2(GShl, opK(w, GShl, a[i+1], 1), inv))
+		}
+	}
+	fill := w.Const(0)
+	if op == GAShr {
+		fill = opK(w, GAShr, a[n-1], 31)
+	}
+	for st := 1; st < n; st *= 2 {
+		big := w.ICmp(CondNE, opK(w, GAnd, amt, int64(32*st)), w.Const(0))
+		next := make([]Reg, n)
+		for i := range next {
+			src := i + st
+			if op == GShl {
+				src = i - st
+			}
+			from := fill
+			if src >= 0 && src < n {
+				from = cur[src]
+			}
+			next[i] = w.Select(big, from, cur[i])
+		}
+		cur = next
+	}
+	return cur
+}

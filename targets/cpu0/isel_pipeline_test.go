@@ -41,8 +41,8 @@ func TestSelectClangOutput(t *testing.T) {
 					if len(f.Blocks) == 0 {
 						continue
 					}
-					for _, p := range []*passes.Pass{passes.SwitchLoweringPass, cpu0.CallLoweringPass, cpu0.ISelPass, cpu0.SelectPass} {
-						if err := p.Run(&passes.Ctx{Cfg: cfg, Pass: p}, f); err != nil {
+					for _, p := range []*passes.Pass{passes.WideIntLegalizePass, passes.SwitchLoweringPass, cpu0.CallLoweringPass, cpu0.ISelPass, cpu0.SelectPass} {
+						if err := p.Run(&passes.Ctx{Cfg: cfg, Pass: p, Module: m}, f); err != nil {
 							t.Fatalf("%s: %s: %v", f.Name, p.Name, err)
 						}
 						if errs := mir.Verify(f); len(errs) > 0 { // passes keep the CFG

@@ -739,6 +739,11 @@ var removedBySwitchLowering = []mir.Opcode{mir.GSwitch}
 var removedByVectorLegalize = []mir.Opcode{mir.GBuildVector, mir.GExtractVectorElt, mir.GInsertVectorElt,
 	mir.GShuffleVector, mir.GVLoad, mir.GVStore}
 
+// removedByWideIntLegalize: wideint-legalize, first in the pipeline,
+// splits every op on wide integer registers into word ops and removes the
+// merges and unmerges (Cpu0 has 32-bit registers only).
+var removedByWideIntLegalize = []mir.Opcode{mir.GMergeValues, mir.GUnmergeValues}
+
 // removedByAtomicLowering: atomic-lowering, first in the pipeline, makes
 // atomic ops plain memory operations (Cpu0 is single-core).
 func removedByAtomicLowering(op mir.Opcode) bool {
@@ -770,7 +775,7 @@ func TestRuleTableComplete(t *testing.T) {
 		for op := mir.GInvalid + 1; op < mir.FirstTargetOp; op++ {
 			if tab.IsPassthrough(op) || slices.Contains(removedByCallLowering, op) || slices.Contains(removedBySwitchLowering, op) || removedBySoftFloat(op) ||
 				slices.Contains(notInPipeline, op) || slices.Contains(removedByVectorLegalize, op) ||
-				slices.Contains(madeAfterSelection, op) || removedByAtomicLowering(op) {
+				slices.Contains(madeAfterSelection, op) || removedByAtomicLowering(op) || slices.Contains(removedByWideIntLegalize, op) {
 				continue
 			}
 			found := false

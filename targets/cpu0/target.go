@@ -3,6 +3,7 @@ package cpu0
 // Pipeline is the order of the Cpu0 MachineFunction passes, from generic
 // SSA MIR to emission-ready code.
 var Pipeline = []string{
+	"wideint-legalize",   // integers wider than a word to word ops: 32-bit registers only
 	"atomic-lowering",    // atomics to plain load-modify-store: one core, no interrupts
 	"vector-legalize",    // vectors to their lanes: Cpu0 has no vector unit
 	"switch-lowering",    // G_SWITCH to jump tables and compare trees, as llc does for Mips

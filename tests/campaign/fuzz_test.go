@@ -60,7 +60,7 @@ func compileInProcess(name string, src []byte, march, cpu, opt string) error {
 			if !cfg.IsEnabled(p) {
 				continue
 			}
-			if err := p.Run(&passes.Ctx{Cfg: cfg, Pass: p}, f); err != nil {
+			if err := p.Run(&passes.Ctx{Cfg: cfg, Pass: p, Module: mod}, f); err != nil {
 				return err
 			}
 			if errs := mir.Verify(f); len(errs) > 0 {

@@ -14,6 +14,7 @@ import (
 // passes before selection, the shared middle, two target passes after
 // allocation, the shared jump removal.
 var Pipeline = []string{
+	"wideint-legalize",
 	"atomic-lowering",
 	"vector-legalize",
 	"switch-lowering",

@@ -59,8 +59,8 @@ func TestRuleCoverage(t *testing.T) {
 		}
 		cfg := passes.NewConfig()
 		for _, f := range m.Funcs {
-			for _, p := range []*passes.Pass{passes.VectorLegalizePass, passes.SwitchLoweringPass, passes.SoftFloat, CallLowering} {
-				if err := p.Run(&passes.Ctx{Cfg: cfg, Pass: p}, f); err != nil {
+			for _, p := range []*passes.Pass{passes.WideIntLegalizePass, passes.VectorLegalizePass, passes.SwitchLoweringPass, passes.SoftFloat, CallLowering} {
+				if err := p.Run(&passes.Ctx{Cfg: cfg, Pass: p, Module: m}, f); err != nil {
 					t.Fatalf("%s: %s: %v", f.Name, p.Name, err)
 				}
 			}

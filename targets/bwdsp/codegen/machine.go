@@ -22,8 +22,9 @@ import (
 // it, and the emitter prints its packets (mir.Instr.Bundle) through
 // Bundles.
 var Pipeline = []string{
-	"atomic-lowering", // atomics to plain load-modify-store (one core)
-	"vector-legalize", // what VectorLegal refuses to lanes (vector.go)
+	"wideint-legalize", // integers wider than a word to word ops
+	"atomic-lowering",  // atomics to plain load-modify-store (one core)
+	"vector-legalize",  // what VectorLegal refuses to lanes (vector.go)
 	"switch-lowering",
 	"soft-float", // double ops to runtime calls; float stays (NativeF32)
 	"bwdsp-call-lowering",

@@ -92,7 +92,8 @@ func embedded(c *passes.Ctx, f *mir.Func) error {
 
 // Pipeline is the VC4 pass order on MIR, before Compile.
 var Pipeline = []string{
-	"vc4-inline", // first: the callees' vectors and switches are legalized with the caller
+	"wideint-legalize", // integers wider than a word to word ops, before inlining copies them
+	"vc4-inline",       // first: the callees' vectors and switches are legalized with the caller
 	"vector-legalize",
 	"vc4-promote-allocas",
 	"switch-lowering",

@@ -6,8 +6,12 @@
 ; a phi, a select and a dense switch. Each pass's result also carries the
 ; property it establishes (docs/generic-mir.md).
 ; The first pass starts from the frontend's MIR, printed by -print-before.
-; RUN: %lltosimd -march=cpu0 -print-before=atomic-lowering %s -o /dev/null 2>&1 | grep -v '^#' > %t.fe.mir
-; RUN: %lltosimd -march=cpu0 -x mir -run-pass=atomic-lowering %t.fe.mir -o %t.al.mir
+; RUN: %lltosimd -march=cpu0 -print-before=wideint-legalize %s -o /dev/null 2>&1 | grep -v '^#' > %t.fe.mir
+; RUN: FileCheck %s --check-prefix=FRONT < %t.fe.mir
+; RUN: %lltosimd -march=cpu0 -x mir -run-pass=wideint-legalize %t.fe.mir -o %t.wl.mir
+; RUN: %lltosimd -march=cpu0 -stop-after=wideint-legalize %s -o - | diff - %t.wl.mir
+; RUN: FileCheck %s --check-prefix=WIDE < %t.wl.mir
+; RUN: %lltosimd -march=cpu0 -x mir -run-pass=atomic-lowering %t.wl.mir -o %t.al.mir
 ; RUN: %lltosimd -march=cpu0 -stop-after=atomic-lowering %s -o - | diff - %t.al.mir
 ; RUN: FileCheck %s --check-prefix=ATOMIC < %t.al.mir
 ; RUN: %lltosimd -march=cpu0 -x mir -run-pass=vector-legalize %t.al.mir -o %t.vl.mir
@@ -108,6 +112,29 @@ exit:
   %res = phi i32 [%s, %head], [%s1, %add]
   ret i32 %res
 }
+
+; i64 arithmetic leaves the frontend as ops on wide registers between
+; G_MERGE_VALUES and G_UNMERGE_VALUES; wideint-legalize splits them.
+define i64 @wide(i64 %a, i64 %b) {
+  %s = add i64 %a, %b
+  %c = icmp ult i64 %s, %b
+  %r = select i1 %c, i64 %a, i64 %s
+  ret i64 %r
+}
+; FRONT-LABEL: --- function: wide
+; FRONT: wide-vregs:
+; FRONT: %[[WA:[0-9]+]]:gpr = G_MERGE_VALUES %0, %1
+; FRONT-NEXT: %[[WB:[0-9]+]]:gpr = G_MERGE_VALUES %2, %3
+; FRONT-NEXT: %[[WS:[0-9]+]]:gpr = G_ADD %[[WA]], %[[WB]]
+; FRONT-NEXT: G_UNMERGE_VALUES %[[WS]]
+; FRONT: G_ICMP ult, %{{[0-9]+}}, %{{[0-9]+}}
+; WIDE-LABEL: --- function: wide
+; WIDE-NOT: wide-vregs:
+; WIDE: %[[LO:[0-9]+]].s:gpr = G_ADD %0, %2
+; WIDE-NEXT: %[[C:[0-9]+]]:gpr = G_ICMP ult, %[[LO]], %0
+; WIDE-NOT: G_MERGE_VALUES
+; WIDE-NOT: G_UNMERGE_VALUES
+; WIDE: G_RET
 
 ; Atomics become plain memory operations (Cpu0 is single-core).
 define i32 @counter(i32* %p, i16* %h) {

@@ -1,0 +1,450 @@
+package passes
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"lltosimd/mir"
+)
+
+// Statistic keys of wideint-legalize.
+const (
+	statWideSplit    = "split"
+	statWideKept     = "kept"
+	statWideWordOps  = "word-ops"
+	statWideMerges   = "merges-removed"
+	statWideUnmerges = "unmerges-removed"
+)
+
+// OptLegalWideInts (-pass-option legal-wide-ints=s64,s128) declares every
+// op on wide integers of the listed widths legal, in addition to what the
+// target's WideIntMachine says: for tests and for trying a target with
+// wider registers.
+const OptLegalWideInts = "legal-wide-ints"
+
+// WideIntMachine is implemented by a Machine that selects some ops on
+// integers wider than one 32-bit word whole. Without it every op on a wide
+// register is split into word ops (Cpu0, BWDSP, VC4, the toy target: all
+// have 32-bit integer registers only).
+type WideIntMachine interface {
+	// WideIntLegal reports whether the target selects generic op on
+	// integers of bits bits (the width of the result, of the compared
+	// values for G_ICMP).
+	WideIntLegal(op mir.Opcode, bits int) bool
+}
+
+// WideIntLegalizePass splits the ops on wide integer registers
+// (mir.Func.VRegWide) that the target does not select into ops on their
+// 32-bit words, low word first, exactly the sequences the frontend emitted
+// when it split them itself: add and sub with carry and borrow chains
+// (mir.AddWords, mir.SubWords), logic word by word, mul schoolbook
+// (mir.MulWords), shifts by constants as word moves and bit shifts and by
+// variables as a shift of every word and select stages (mir.ShiftWords,
+// mir.ShiftWordsVar), compares from the highest differing word
+// (mir.CompareWords), selects word by word, s64 division and remainder as calls of libgcc's
+// __divdi3 family. G_MERGE_VALUES and G_UNMERGE_VALUES only rename words
+// and disappear; constants reuse a G_CONST of the block, as the frontend's
+// per-block cache does. Legal ops stay whole; where one meets a split one
+// the pass builds the wide value (G_MERGE_VALUES) or takes it apart
+// (G_UNMERGE_VALUES).
+var WideIntLegalizePass = Register(&Pass{
+	Name:    "wideint-legalize",
+	Desc:    "split integer ops wider than the target's registers into ops on 32-bit words",
+	Needs:   mir.PropSSA,
+	Forbids: mir.PropSelected,
+	Stats: map[string]string{
+		statWideSplit:    "Number of wide integer instructions split into words",
+		statWideKept:     "Number of wide integer instructions kept whole",
+		statWideWordOps:  "Number of word instructions emitted",
+		statWideMerges:   "Number of G_MERGE_VALUES removed",
+		statWideUnmerges: "Number of G_UNMERGE_VALUES removed",
+	},
+	Run: func(c *Ctx, f *mir.Func) error {
+		if !f.HasWideInts() {
+			return nil
+		}
+		return LegalizeWideInts(c, f, wideIntLegality(c, f.Arch))
+	},
+})
+
+// wideIntLegality combines the target's WideIntMachine and -pass-option
+// legal-wide-ints.
+func wideIntLegality(c *Ctx, a *mir.Arch) func(mir.Opcode, int) bool {
+	wm, _ := MachineFor(a).(WideIntMachine)
+	widths := map[int]bool{}
+	for _, s := range strings.Split(c.Option(OptLegalWideInts), ",") {
+		if n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(s), "s")); err == nil {
+			widths[n] = true
+		}
+	}
+	return func(op mir.Opcode, bits int) bool {
+		return widths[bits] || wm != nil && wm.WideIntLegal(op, bits)
+	}
+}
+
+// wideLegalizer is the state of wideint-legalize on one function; it is
+// the mir.WordBuilder of the word sequences.
+type wideLegalizer struct {
+	c     *Ctx
+	f     *mir.Func
+	keep  map[*mir.Instr]bool // the ops on wide registers, kept or split
+	whole map[mir.Reg]bool    // wide registers a kept instruction reads
+	split map[mir.Reg]bool    // wide registers a split instruction reads
+	words map[mir.Reg][]mir.Reg
+	subst map[mir.Reg]mir.Reg
+	out   []*mir.Instr
+	konst map[int64]mir.Reg
+}
+
+// LegalizeWideInts splits the wide integer instructions of f that legal
+// refuses (see WideIntLegalizePass). c may be a Ctx of any pass.
+func LegalizeWideInts(c *Ctx, f *mir.Func, legal func(mir.Opcode, int) bool) error {
+	w := &wideLegalizer{c: c, f: f, keep: map[*mir.Instr]bool{}, whole: map[mir.Reg]bool{},
+		split: map[mir.Reg]bool{}, words: map[mir.Reg][]mir.Reg{}, subst: map[mir.Reg]mir.Reg{}}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			bits, ok := w.width(in)
+			if !ok {
+				continue
+			}
+			switch in.Op {
+			case mir.GAdd, mir.GSub, mir.GMul, mir.GAnd, mir.GOr, mir.GXor, mir.GShl, mir.GLShr, mir.GAShr, mir.GICmp, mir.GSelect:
+			case mir.GSDiv, mir.GUDiv, mir.GSRem, mir.GURem:
+				if bits != 64 {
+					return fmt.Errorf("function '%s': wideint-legalize: %s of an s%d is not supported (the frontend calls __divei4 and co. itself)", f.Name, f.Arch.OpName(in.Op), bits)
+				}
+				if c.Module == nil {
+					return fmt.Errorf("function '%s': wideint-legalize: %s needs the module's byte order", f.Name, f.Arch.OpName(in.Op))
+				}
+			case mir.GMergeValues, mir.GUnmergeValues:
+				continue
+			default:
+				return fmt.Errorf("function '%s': wideint-legalize: %s of an s%d is not supported", f.Name, f.Arch.OpName(in.Op), bits)
+			}
+			kept := legal(in.Op, bits)
+			w.keep[in] = kept
+			for _, o := range in.Uses() {
+				if _, isWide := w.wideReg(o); isWide {
+					if kept {
+						w.whole[o.Reg] = true
+					} else {
+						w.split[o.Reg] = true
+					}
+				}
+			}
+		}
+	}
+	// A kept merge or unmerge reads its wide register whole.
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op == mir.GUnmergeValues {
+				w.split[in.Uses()[0].Reg] = true
+			}
+		}
+	}
+	for _, b := range rpoBlocks(f) {
+		w.block(b)
+	}
+	w.finish()
+	return nil
+}
+
+func (w *wideLegalizer) wideReg(o mir.Operand) (int, bool) {
+	if o.Kind != mir.KindReg || !o.Reg.IsVirtual() {
+		return 0, false
+	}
+	return w.f.WideOf(o.Reg)
+}
+
+// width returns the width WideIntLegal is asked about for in, and whether
+// in involves wide registers at all.
+func (w *wideLegalizer) width(in *mir.Instr) (int, bool) {
+	for _, o := range in.Ops {
+		if n, ok := w.wideReg(o); ok {
+			return n, true
+		}
+	}
+	return 0, false
+}
+
+func (w *wideLegalizer) block(b *mir.Block) {
+	w.out = nil
+	w.konst = map[int64]mir.Reg{}
+	for _, in := range b.Instrs {
+		switch in.Op {
+		case mir.GMergeValues:
+			d := in.Defs()[0].Reg
+			w.words[d] = w.regs(in.Uses())
+			if w.whole[d] {
+				w.out = append(w.out, in)
+			} else {
+				w.c.Count(statWideMerges, 1)
+			}
+			continue
+		case mir.GUnmergeValues:
+			src := in.Uses()[0].Reg
+			ws, ok := w.words[src]
+			if !ok { // a kept op's result: kept
+				w.out = append(w.out, in)
+				w.words[src] = w.regs(in.Defs())
+				continue
+			}
+			for i, d := range in.Defs() {
+				w.substitute(d.Reg, ws[i])
+			}
+			w.c.Count(statWideUnmerges, 1)
+			continue
+		}
+		kept, isWide := w.keep[in]
+		if !isWide {
+			if !w.noteConst(in) {
+				w.out = append(w.out, in)
+			}
+			continue
+		}
+		if w.c.Debugging() {
+			w.c.Debugf("%s: %s %s", w.f.Name, map[bool]string{true: "keep", false: "split"}[kept], strings.TrimSpace(mir.FormatInstr(w.f, in)))
+		}
+		if kept {
+			w.c.Count(statWideKept, 1)
+			w.out = append(w.out, in)
+			if d := in.Defs(); len(d) == 1 && w.split[d[0].Reg] {
+				if n, ok := w.f.WideOf(d[0].Reg); ok {
+					w.unmerge(d[0].Reg, n)
+				}
+			}
+			continue
+		}
+		w.c.Count(statWideSplit, 1)
+		w.splitOp(in)
+	}
+	b.Instrs = w.out
+}
+
+// regs returns the registers of register operands (after substitution).
+func (w *wideLegalizer) regs(ops []mir.Operand) []mir.Reg {
+	out := make([]mir.Reg, len(ops))
+	for i, o := range ops {
+		out[i] = w.resolve(o.Reg)
+	}
+	return out
+}
+
+// substitute replaces register d by r everywhere; r takes d's name when
+// it has none (the frontend names the words of IR values).
+func (w *wideLegalizer) substitute(d, r mir.Reg) {
+	w.subst[d] = r
+	if name, ok := w.f.VRegName[d]; ok && r.IsVirtual() {
+		if _, named := w.f.VRegName[r]; !named {
+			w.f.VRegName[r] = name
+		}
+		delete(w.f.VRegName, d)
+	}
+}
+
+// noteConst records the block's constants, as the frontend's per-block
+// cache has them, and reports whether in repeats one materialized earlier
+// in the block (by a word op here: the frontend would have reused that
+// one, and so does the pass).
+func (w *wideLegalizer) noteConst(in *mir.Instr) bool {
+	if in.Op != mir.GConst || len(in.Ops) != 2 || in.Ops[1].Kind != mir.KindImm || !in.Ops[0].Reg.IsVirtual() {
+		return false
+	}
+	k := int64(int32(in.Ops[1].Imm))
+	if r, ok := w.konst[k]; ok && k == in.Ops[1].Imm {
+		w.substitute(in.Ops[0].Reg, r)
+		return true
+	}
+	w.konst[k] = in.Ops[0].Reg
+	return false
+}
+
+func (w *wideLegalizer) resolve(r mir.Reg) mir.Reg {
+	for {
+		s, ok := w.subst[r]
+		if !ok {
+			return r
+		}
+		r = s
+	}
+}
+
+func (w *wideLegalizer) emit(op mir.Opcode, ops ...mir.Operand) {
+	w.out = append(w.out, mir.NewInstr(op, ops...))
+	w.c.Count(statWideWordOps, 1)
+}
+
+// Op2 emits d = op a, b (mir.WordBuilder).
+func (w *wideLegalizer) Op2(op mir.Opcode, a, b mir.Reg) mir.Reg {
+	d := w.f.NewVReg(0)
+	w.emit(op, mir.D(d), mir.R(a), mir.R(b))
+	return d
+}
+
+// ICmp emits d = G_ICMP c, a, b (mir.WordBuilder).
+func (w *wideLegalizer) ICmp(c mir.Cond, a, b mir.Reg) mir.Reg {
+	d := w.f.NewVReg(0)
+	w.emit(mir.GICmp, mir.D(d), mir.C(c), mir.R(a), mir.R(b))
+	return d
+}
+
+// Select returns c ? a : b (mir.WordBuilder).
+func (w *wideLegalizer) Select(c, a, b mir.Reg) mir.Reg {
+	if a == b {
+		return a
+	}
+	d := w.f.NewVReg(0)
+	w.emit(mir.GSelect, mir.D(d), mir.R(c), mir.R(a), mir.R(b))
+	return d
+}
+
+// Const materializes a 32-bit constant once per block (mir.WordBuilder).
+func (w *wideLegalizer) Const(k int64) mir.Reg {
+	k = int64(int32(k))
+	if r, ok := w.konst[k]; ok {
+		return r
+	}
+	d := w.f.NewVReg(0)
+	w.emit(mir.GConst, mir.D(d), mir.I(k))
+	w.konst[k] = d
+	return d
+}
+
+// wordsOf returns the words of wide operand o.
+func (w *wideLegalizer) wordsOf(o mir.Operand) []mir.Reg {
+	if ws, ok := w.words[o.Reg]; ok {
+		out := make([]mir.Reg, len(ws))
+		for i, r := range ws {
+			out[i] = w.resolve(r)
+		}
+		return out
+	}
+	// Read before any definition (unreachable code): undefined words.
+	n, _ := w.f.WideOf(o.Reg)
+	ws := make([]mir.Reg, n/32)
+	for i := range ws {
+		ws[i] = w.f.NewVReg(0)
+		w.emit(mir.GImplicitDef, mir.D(ws[i]))
+	}
+	w.words[o.Reg] = ws
+	return ws
+}
+
+// unmerge takes kept wide register r apart for split readers.
+func (w *wideLegalizer) unmerge(r mir.Reg, bits int) {
+	ws := make([]mir.Reg, bits/32)
+	ops := make([]mir.Operand, 0, len(ws)+1)
+	for i := range ws {
+		ws[i] = w.f.NewVReg(0)
+		ops = append(ops, mir.D(ws[i]))
+	}
+	w.out = append(w.out, mir.NewInstr(mir.GUnmergeValues, append(ops, mir.R(r))...))
+	w.words[r] = ws
+}
+
+// define records the words of a split op's wide result and, when a kept
+// instruction reads it, builds it again.
+func (w *wideLegalizer) define(r mir.Reg, ws []mir.Reg) {
+	w.words[r] = ws
+	if !w.whole[r] {
+		return
+	}
+	ops := []mir.Operand{mir.D(r)}
+	for _, x := range ws {
+		ops = append(ops, mir.R(x))
+	}
+	w.out = append(w.out, mir.NewInstr(mir.GMergeValues, ops...))
+}
+
+// splitOp replaces in by the word ops computing it.
+func (w *wideLegalizer) splitOp(in *mir.Instr) {
+	uses := in.Uses()
+	d := in.Defs()[0].Reg
+	if in.Op == mir.GICmp {
+		r := mir.CompareWords(w, uses[0].Cond, w.wordsOf(uses[1]), w.wordsOf(uses[2]))
+		w.substitute(d, r)
+		return
+	}
+	if in.Op == mir.GSelect {
+		c, a, b := w.resolve(uses[0].Reg), w.wordsOf(uses[1]), w.wordsOf(uses[2])
+		ws := make([]mir.Reg, len(a))
+		for i := range ws {
+			ws[i] = w.Select(c, a[i], b[i])
+		}
+		w.define(d, ws)
+		return
+	}
+	a := w.wordsOf(uses[0])
+	var ws []mir.Reg
+	switch in.Op {
+	case mir.GAdd:
+		ws = mir.AddWords(w, a, w.wordsOf(uses[1]))
+	case mir.GSub:
+		ws = mir.SubWords(w, a, w.wordsOf(uses[1]))
+	case mir.GMul:
+		ws = mir.MulWords(w, a, w.wordsOf(uses[1]), len(a))
+	case mir.GAnd, mir.GOr, mir.GXor:
+		ws = mir.LogicWords(w, in.Op, a, w.wordsOf(uses[1]))
+	case mir.GSDiv, mir.GUDiv, mir.GSRem, mir.GURem:
+		ws = w.divCall(wideDivHelpers[in.Op], a, w.wordsOf(uses[1]))
+	default: // shifts
+		if uses[1].Kind == mir.KindImm {
+			ws = mir.ShiftWords(w, in.Op, a, int(uses[1].Imm))
+		} else {
+			ws = mir.ShiftWordsVar(w, in.Op, a, w.resolve(uses[1].Reg))
+		}
+	}
+	w.define(d, ws)
+}
+
+// wideDivHelpers are the runtime routines for i64 division and remainder
+// (libgcc's names).
+var wideDivHelpers = map[mir.Opcode]string{
+	mir.GSDiv: "__divdi3", mir.GUDiv: "__udivdi3", mir.GSRem: "__moddi3", mir.GURem: "__umoddi3",
+}
+
+// divCall calls a two-word division helper: arguments and results are
+// listed in memory order, as G_CALL wants them (docs/generic-mir.md).
+func (w *wideLegalizer) divCall(name string, a, b []mir.Reg) []mir.Reg {
+	order := func(ws []mir.Reg) []mir.Reg {
+		if w.c.Module.BigEndian {
+			return []mir.Reg{ws[1], ws[0]}
+		}
+		return ws
+	}
+	res := []mir.Reg{w.f.NewVReg(0), w.f.NewVReg(0)}
+	w.out = append(w.out, libCall(order(res), name, order(a), order(b))) // softfloat.go
+	w.c.Count(statWideWordOps, 1)
+	w.f.HasCalls = true
+	return res
+}
+
+// finish renames the substituted registers everywhere (phis of later
+// blocks included) and forgets the widths of the split registers.
+func (w *wideLegalizer) finish() {
+	for _, b := range w.f.Blocks {
+		for _, in := range b.Instrs {
+			for i := range in.Ops {
+				if o := &in.Ops[i]; o.Kind == mir.KindReg && o.Flags&mir.FlagDef == 0 {
+					o.Reg = w.resolve(o.Reg)
+				}
+			}
+		}
+	}
+	live := map[mir.Reg]bool{}
+	for _, b := range w.f.Blocks {
+		for _, in := range b.Instrs {
+			for _, o := range in.Ops {
+				if o.Kind == mir.KindReg {
+					live[o.Reg] = true
+				}
+			}
+		}
+	}
+	for r := range w.f.VRegWide {
+		if !live[r] {
+			delete(w.f.VRegWide, r)
+		}
+	}
+}
