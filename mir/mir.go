@@ -521,6 +521,10 @@ type Global struct {
 	Section  Section
 	Exported bool
 	Items    []DataItem // empty for BSS
+	// AddrSpace is the IR address space (0 by default). OpenCL's are
+	// 1 __global, 2 __constant, 3 __local: a __local global is one copy
+	// per work-group, which a target like vc4 places apart from the data.
+	AddrSpace int
 }
 
 // DataKind says what a DataItem holds.

@@ -142,8 +142,9 @@ func execute(path, kernel string, qpus, global, local int, model sim.CacheModel,
 	if err != nil {
 		return err
 	}
-	if len(mm.Globals) > 0 {
-		return fmt.Errorf("module globals (e.g. __constant tables) are not supported by vc4run yet")
+	globals, err := codegen.LayoutGlobals(mm)
+	if err != nil {
+		return err
 	}
 	cfg := passes.NewConfig()
 	lanes := local
@@ -164,14 +165,17 @@ func execute(path, kernel string, qpus, global, local int, model sim.CacheModel,
 	if f == nil {
 		return fmt.Errorf("kernel '%s' not found after translation", name)
 	}
-	prog, err := codegen.Compile(f, codegen.Options{Lanes: lanes, Cfg: cfg})
+	prog, err := codegen.Compile(f, codegen.Options{Lanes: lanes, Cfg: cfg, Globals: globals})
 	if err != nil {
 		return err
 	}
 	if len(specs) != len(prog.ArgWords) {
 		return fmt.Errorf("kernel '%s' has %d parameters but %d -arg were given", name, len(prog.ArgWords), len(specs))
 	}
-	// Memory: buffers, then uniform streams, then scratch per QPU.
+	perGroup := (local + 15) / 16
+	groups := global / local
+	waves := groups * perGroup
+	// Memory: buffers, globals, uniform streams, then scratch per wave.
 	addr := uint32(0x1000)
 	align := func(a uint32) uint32 { return (a + 63) &^ 63 }
 	var argv []*arg
@@ -191,14 +195,24 @@ func execute(path, kernel string, qpus, global, local int, model sim.CacheModel,
 		}
 		argv = append(argv, a)
 	}
-	perGroup := (local + 15) / 16
-	groups := global / local
-	waves := groups * perGroup
-	// Fixed words, the arguments, then, if the kernel asks for it, the
-	// stream's own address (it rematerializes uniforms instead of spilling them).
+	// The module's data image (__constant tables and other globals), one
+	// copy, and one zeroed __local area per work-group.
+	dataBase := addr
+	if prog.DataAddr {
+		addr = align(addr + uint32(len(globals.Data)))
+	}
+	localBase, localSize := addr, align(uint32(globals.LocalBytes))
+	if prog.LocalAddr {
+		addr += localSize * uint32(groups)
+	}
+	// Fixed words, the arguments, the data and __local addresses if the
+	// kernel reads them, then, if it asks for it, the stream's own address
+	// (it rematerializes uniforms instead of spilling them).
 	unifWords := codegen.NumFixedUniforms + len(argv)
-	if prog.UniformStreamAddr {
-		unifWords++
+	for _, b := range []bool{prog.DataAddr, prog.LocalAddr, prog.UniformStreamAddr} {
+		if b {
+			unifWords++
+		}
 	}
 	unifBase := addr
 	addr = align(addr + uint32(4*unifWords*waves))
@@ -217,6 +231,15 @@ func execute(path, kernel string, qpus, global, local int, model sim.CacheModel,
 				if err := m.Write32(a.addr+4*uint32(i), w); err != nil {
 					return err
 				}
+			}
+		}
+	}
+	if prog.DataAddr {
+		copy(m.Mem[dataBase:], globals.Data)
+		for _, off := range globals.Relocs {
+			w, _ := m.Read32(dataBase + uint32(off))
+			if err := m.Write32(dataBase+uint32(off), w+dataBase); err != nil {
+				return err
 			}
 		}
 	}
@@ -242,6 +265,12 @@ func execute(path, kernel string, qpus, global, local int, model sim.CacheModel,
 			} else {
 				words = append(words, a.words[0])
 			}
+		}
+		if prog.DataAddr {
+			words = append(words, dataBase)
+		}
+		if prog.LocalAddr {
+			words = append(words, localBase+uint32(g)*localSize)
 		}
 		if prog.UniformStreamAddr {
 			words = append(words, ua)

@@ -11,7 +11,8 @@ import "lltosimd/mir"
 //
 // The analysis is a conservative points-to on *roots*: every value
 // carries the set of roots its bits may derive from — a kernel argument
-// word, or private memory (any frame object). Roots flow through every
+// word, private memory (any frame object), the module's data image
+// (__constant and other globals) or the work-group's __local globals. Roots flow through every
 // computation (an address is any function of its operands); a loaded
 // value carries the roots of every value the kernel stores to memory
 // (memory holds nothing else that can be a pointer: OpenCL 1.2 kernels
@@ -21,17 +22,23 @@ import "lltosimd/mir"
 // use the TMU when its address has a root and none of its roots is
 // written, or when the kernel writes nothing at all.
 
-// rootSet is a set of roots: bit 0 private memory, bit 1+i kernel argument
-// word i (words beyond 62 share the last bit, which only adds aliasing).
+// rootSet is a set of roots: bit 0 private memory, bit 1 the data image,
+// bit 2 the __local globals, bit 3+i kernel argument word i (words beyond
+// 60 share the last bit, which only adds aliasing).
 type rootSet uint64
 
-const rootFrame rootSet = 1
+const (
+	rootFrame rootSet = 1 << iota
+	rootData
+	rootLocal
+	firstArgRoot = iota
+)
 
 func rootArg(i int) rootSet {
-	if i > 62 {
-		i = 62
+	if i > 63-firstArgRoot {
+		i = 63 - firstArgRoot
 	}
-	return 1 << (1 + i)
+	return 1 << (firstArgRoot + i)
 }
 
 // loadPath is how a load reads memory.
@@ -46,7 +53,7 @@ const (
 // coherentLoads returns the loads (and memcpy/memmove calls, whose source
 // words are loads) that must not read through the TMU, with their path.
 // It runs before the prologue removes G_ARGS.
-func coherentLoads(g *graph) map[*mir.Instr]loadPath {
+func coherentLoads(g *graph, gl *Globals) map[*mir.Instr]loadPath {
 	roots := map[mir.Reg]rootSet{}
 	of := func(o mir.Operand) rootSet {
 		switch o.Kind {
@@ -91,6 +98,12 @@ func coherentLoads(g *graph) map[*mir.Instr]loadPath {
 					}
 				case in.Op == mir.GFrameAddr:
 					add(defs[0].Reg, rootFrame)
+				case in.Op == mir.GGlobalAddr:
+					if local, _, _ := gl.Place(uses[0].Sym); local {
+						add(defs[0].Reg, rootLocal)
+					} else {
+						add(defs[0].Reg, rootData)
+					}
 				case in.Op >= mir.GLoad32 && in.Op <= mir.GLoad8U:
 					add(defs[0].Reg, stored)
 				case in.Op >= mir.GStore32 && in.Op <= mir.GStore8:

@@ -214,7 +214,14 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 	case mir.GInlineAsm:
 		return l.emptyAsm(b, in)
 	case mir.GGlobalAddr:
-		return fmt.Errorf("function '%s': module globals (__constant arrays, program-scope variables: '%s') are not supported on vc4", l.f.Name, uses[0].Sym)
+		local, off, _ := l.globals.Place(uses[0].Sym) // checked by globalUses
+		base := l.dataBase
+		if local {
+			base = l.localBase
+		}
+		d, fin := l.dest(b, defs[0].Reg)
+		l.alu("add", d, vr(base), l.constant(off+uses[0].Off))
+		fin()
 	default:
 		return fmt.Errorf("function '%s': operation %s is not supported on vc4", l.f.Name, mir.GenericDesc(in.Op).Name)
 	}

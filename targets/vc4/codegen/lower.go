@@ -36,6 +36,10 @@ type lowerer struct {
 	outUse map[mir.Reg]bool // used outside the defining block
 	stay   map[*block]*block
 	unif   [NumFixedUniforms]int
+	// dataBase and localBase hold the addresses of the module's data image
+	// and of the work-group's __local area (-1: the kernel uses none).
+	dataBase, localBase int
+	globals             *Globals
 	lanePr int // lane's private memory base (vreg), -1 if no private memory
 	frame  []int64
 	fsize  int64
@@ -140,9 +144,10 @@ func (l *lowerer) needsMask(b *block, r mir.Reg) bool {
 	return b.masked && (l.ndefs[r] > 1 || l.outUse[r])
 }
 
-func lower(g *graph, lanes int) (*lowerer, error) {
+func lower(g *graph, lanes int, gl *Globals) (*lowerer, error) {
 	l := &lowerer{g: g, f: g.f, konst: map[mir.Reg]int64{}, ndefs: map[mir.Reg]int{},
-		defBlk: map[mir.Reg]*block{}, outUse: map[mir.Reg]bool{}, stay: map[*block]*block{}, lanes: lanes}
+		defBlk: map[mir.Reg]*block{}, outUse: map[mir.Reg]bool{}, stay: map[*block]*block{}, lanes: lanes,
+		dataBase: -1, localBase: -1, globals: gl}
 	l.nextV = g.f.NumVRegs()
 	for _, b := range g.blocks {
 		for _, in := range b.instrs {
@@ -180,7 +185,17 @@ func lower(g *graph, lanes int) (*lowerer, error) {
 	for _, b := range g.blocks {
 		l.stay[b] = l.stayOf(b)
 	}
-	l.coherent = coherentLoads(g)
+	usesData, usesLocal, err := l.globalUses()
+	if err != nil {
+		return nil, err
+	}
+	if usesData {
+		l.dataBase = l.newV()
+	}
+	if usesLocal {
+		l.localBase = l.newV()
+	}
+	l.coherent = coherentLoads(g, gl)
 	if err := l.prologue(); err != nil {
 		return nil, err
 	}
@@ -208,6 +223,12 @@ func (l *lowerer) prologue() error {
 			l.alu("mov", vr(o.Reg.VirtIndex()), ph("unif"), ph("unif"))
 		}
 		entry.instrs = entry.instrs[1:]
+	}
+	// The words after the arguments (Program.DataAddr, LocalAddr).
+	for _, r := range []int{l.dataBase, l.localBase} {
+		if r >= 0 {
+			l.alu("mov", vr(r), ph("unif"), ph("unif"))
+		}
 	}
 	l.lanePr = -1
 	if l.fsize > 0 {
