@@ -134,11 +134,9 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 		addr := l.address(uses[0], uses[1].Imm)
 		l.load(b, d, addr, in.Op, l.coherent[in])
 		fin()
-	case mir.GStore32:
+	case mir.GStore32, mir.GStore16, mir.GStore8:
 		addr := l.address(uses[1], uses[2].Imm)
-		l.store(b, l.opnd(uses[0]), addr)
-	case mir.GStore16, mir.GStore8:
-		return fmt.Errorf("function '%s': 8- and 16-bit stores are not supported on vc4 (the VDW writes whole words)", l.f.Name)
+		l.storeN(b, l.opnd(uses[0]), addr, storeBytes[in.Op])
 	case mir.GCall:
 		if len(uses) > 0 && uses[0].Kind == mir.KindSym && memCalls[uses[0].Sym] {
 			return l.memCall(b, uses[0].Sym, uses[1:], l.coherent[in])
@@ -366,34 +364,67 @@ func (l *lowerer) load(b *block, d val, addr val, op mir.Opcode, path loadPath) 
 	}
 }
 
-// store writes one word per lane: the values go to a VPM row, then one
-// single-word VDW DMA per lane with that lane's address rotated into lane
-// 0 (spec §5). Inactive lanes write the wave's dummy word instead, so a
-// divergent store touches exactly the active lanes' words (no
-// read-modify-write). The VPM and the DMA engine are shared, so the
-// sequence holds the mutex.
+// storeBytes is the width of each store op.
+var storeBytes = map[mir.Opcode]int{mir.GStore32: 4, mir.GStore16: 2, mir.GStore8: 1}
+
+// narrowStore gives, per store width, the VDW setup of the per-lane DMA
+// of lane 0 (1 row of 1 element, horizontal, VPM (0, 0); MODEW 0 32-bit,
+// 2 16-bit and 4 8-bit, each from the low end of the VPM word), and the
+// VPM write setup and VDW setup of the one DMA of 16 consecutive elements
+// (horizontal packed writes into row 0 from word 0, stride 1; REF tables
+// 32 and 34, the fields VC4C's VPM.h documents).
+var narrowStore = map[int]struct{ lane, vpm, vdw uint32 }{
+	4: {0x80814000, 0x1a00, 0x80904000},
+	2: {0x80814002, 0x1900, 0x80904002},
+	1: {0x80814004, 0x1800, 0x80904004},
+}
+
+// store writes one word per lane (storeN with 4 bytes).
+func (l *lowerer) store(b *block, v val, addr val) { l.storeN(b, v, addr, 4) }
+
+// storeN writes the low n bytes (4, 2 or 1) of v per lane: the values go
+// to a VPM row, one per word, then one single-element VDW DMA per lane
+// with that lane's address rotated into lane 0 (spec §5). Inactive lanes
+// write the wave's dummy word instead, so a divergent store touches
+// exactly the active lanes' bytes. There is no read-modify-write: a DMA
+// of 8- or 16-bit elements writes only those bytes, so lanes and QPUs
+// storing neighbouring bytes of one word never lose each other's
+// updates. The VPM and the DMA engine are shared, so the sequence holds
+// the mutex.
 //
 // At top level (all 16 lanes active) a run-time test first checks whether
-// the lanes' addresses are consecutive words (address − 4·lane equal in
+// the lanes' addresses are consecutive elements (address − n·lane equal in
 // all lanes, compared against lane 0 replicated through r5); then one
-// 16-word DMA does the whole store.
-func (l *lowerer) store(b *block, v val, addr val) {
+// DMA of 16 elements does the whole store, from a packed VPM write for
+// narrow elements.
+func (l *lowerer) storeN(b *block, v val, addr val, n int) {
+	set := narrowStore[n]
 	l.laneAddr(b, addr)
 	l.alu("mov", ph("r1"), ph("mutex"), ph("mutex"))
-	l.ldi(ph("vw_setup"), 0x1a00, "")
-	l.alu("mov", ph("vpm"), v, v)
 	fast, done := -1, -1
 	if !b.masked {
 		fast, done = l.newLabel(), l.newLabel()
-		l.strideTest(fast, 4)
+		if n == 4 {
+			// One VPM write serves both paths.
+			l.ldi(ph("vw_setup"), 0x1a00, "")
+			l.alu("mov", ph("vpm"), v, v)
+		}
+		l.strideTest(fast, int64(n))
 	}
-	// VDW basic setup: 1 row of 1 word, horizontal, VPM (0, lane): ADDR
-	// (bits 13:3) advances by one column per lane.
-	l.perLaneDMA("vw", ph("r0"), 0x80814000, 8)
+	if n != 4 || b.masked {
+		l.ldi(ph("vw_setup"), 0x1a00, "")
+		l.alu("mov", ph("vpm"), v, v)
+	}
+	// ADDR (bits 13:3) of the VDW setup advances by one column per lane.
+	l.perLaneDMA("vw", ph("r0"), set.lane, 8)
 	if !b.masked {
 		l.branch("", done, "")
 		l.emit(&lins{op: "label", target: fast})
-		l.ldi(ph("vw_setup"), 0x80904000, "")
+		if n != 4 {
+			l.ldi(ph("vw_setup"), set.vpm, "")
+			l.alu("mov", ph("vpm"), v, v)
+		}
+		l.ldi(ph("vw_setup"), set.vdw, "")
 		l.alu("mov", ph("vw_addr"), ph("r0"), ph("r0"))
 		l.alu("mov", ph("r1"), ph("vw_wait"), ph("vw_wait"))
 		l.emit(&lins{op: "label", target: done})
@@ -486,9 +517,12 @@ func (l *lowerer) perLaneDMA(unit string, addr val, setup uint32, step int32) {
 // bytes apart (address − stride·lane equal in every lane; lane 0 is
 // replicated through r5). It clobbers r1.
 func (l *lowerer) strideTest(fast int, stride int64) {
-	if stride == 4 {
-		l.alu("shl", ph("r1"), ph("elem_num"), sim(2))
-	} else {
+	switch stride {
+	case 1:
+		l.alu("mov", ph("r1"), ph("elem_num"), ph("elem_num"))
+	case 2, 4:
+		l.alu("shl", ph("r1"), ph("elem_num"), sim(int32(stride/2)))
+	default:
 		l.mulop("mul24", ph("r1"), ph("elem_num"), l.constant(stride))
 	}
 	l.alu("sub", ph("r1"), ph("r0"), ph("r1"))

@@ -129,10 +129,12 @@ type QPU struct {
 	ldDone    int64
 
 	// VPM write setup and VDW setup.
-	vpmAddr, vpmStride       uint32
+	vpmAddr, vpmStride       uint32 // in units of the write size (ADDR of the setup)
+	vpmSize                  uint32 // VPM write element size: 0 8-bit, 1 16-bit, 2 32-bit
 	vpmSetupOK               bool
 	vdwUnits, vdwDepth       uint32
 	vdwY, vdwX, vdwRowStride uint32
+	vdwWidth, vdwOff         uint32 // element bytes (4, 2, 1) and byte offset in the first VPM word (MODEW)
 	vdwSetupOK               bool
 
 	// VDR setup (basic and extended memory pitch) and the VPM read queue.
