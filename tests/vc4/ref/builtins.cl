@@ -80,3 +80,16 @@ float __attribute__((overloadable)) native_recip(float x) { return 1.0f / x; }
 float __attribute__((overloadable)) native_divide(float a, float b) { return a / b; }
 float __attribute__((overloadable)) native_exp2(float x) { return __builtin_exp2f(x); }
 float __attribute__((overloadable)) native_log2(float x) { return __builtin_log2f(x); }
+/* Math built-ins: the host's libm (correctly rounded or nearly: the
+ * VC4 expansions are compared within each kernel's ulp tolerance). */
+float __attribute__((overloadable)) exp(float x) { return __builtin_expf(x); }
+float __attribute__((overloadable)) exp2(float x) { return __builtin_exp2f(x); }
+float __attribute__((overloadable)) log(float x) { return __builtin_logf(x); }
+float __attribute__((overloadable)) log2(float x) { return __builtin_log2f(x); }
+float __attribute__((overloadable)) log10(float x) { return __builtin_log10f(x); }
+float __attribute__((overloadable)) sin(float x) { return __builtin_sinf(x); }
+float __attribute__((overloadable)) cos(float x) { return __builtin_cosf(x); }
+float __attribute__((overloadable)) tan(float x) { return __builtin_tanf(x); }
+float __attribute__((overloadable)) pow(float x, float y) { return __builtin_powf(x, y); }
+float __attribute__((overloadable)) mad(float a, float b, float c) { return a * b + c; }
+float __attribute__((overloadable)) mix(float x, float y, float a) { return x + (y - x) * a; }
