@@ -79,6 +79,16 @@ func coherentLoads(g *graph, gl *Globals) map[*mir.Instr]loadPath {
 		u := in.Uses()
 		return in.Op == mir.GCall && len(u) > 0 && u[0].Kind == mir.KindSym && memCalls[u[0].Sym]
 	}
+	// Atomics load and store: they write through their pointer (the first
+	// word operand) and store their value operands.
+	isAtomic := func(in *mir.Instr) bool {
+		u := in.Uses()
+		if in.Op != mir.GCall || len(u) < 2 || u[0].Kind != mir.KindSym {
+			return false
+		}
+		_, _, ok := atomicCall(u[0].Sym)
+		return ok
+	}
 	var stored rootSet
 	for changed := true; changed; {
 		changed = false
@@ -110,6 +120,16 @@ func coherentLoads(g *graph, gl *Globals) map[*mir.Instr]loadPath {
 					if s := of(uses[0]); stored|s != stored {
 						stored |= s
 						changed = true
+					}
+				case isAtomic(in):
+					for _, d := range defs {
+						add(d.Reg, stored)
+					}
+					for _, u := range uses[1:] {
+						if s := of(u); stored|s != stored {
+							stored |= s
+							changed = true
+						}
 					}
 				case isMemCall(in):
 					// memcpy copies stored words (already in stored);
@@ -147,6 +167,13 @@ func coherentLoads(g *graph, gl *Globals) map[*mir.Instr]loadPath {
 			case isMemCall(in):
 				if regs := memArgs(in); len(regs) > 0 {
 					write(of(regs[0]))
+				}
+			case isAtomic(in):
+				for _, u := range in.Uses()[1:] {
+					if u.Kind == mir.KindReg {
+						write(of(u)) // the pointer
+						break
+					}
 				}
 			}
 		}

@@ -141,6 +141,11 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 		if len(uses) > 0 && uses[0].Kind == mir.KindSym && memCalls[uses[0].Sym] {
 			return l.memCall(b, uses[0].Sym, uses[1:], l.coherent[in])
 		}
+		if len(uses) > 0 && uses[0].Kind == mir.KindSym {
+			if op, unsigned, ok := atomicCall(uses[0].Sym); ok {
+				return l.atomic(b, in, op, unsigned)
+			}
+		}
 		if op, ok := div64Calls[uses[0].Sym]; ok && len(uses) > 0 && len(defs) == 2 {
 			var a []val
 			for _, o := range uses[1:] {
