@@ -201,7 +201,14 @@ func execute(path, kernel string, qpus, global, local int, model sim.CacheModel,
 	if prog.DataAddr {
 		addr = align(addr + uint32(len(globals.Data)))
 	}
-	localBase, localSize := addr, align(uint32(globals.LocalBytes))
+	localBytes := uint32(globals.LocalBytes)
+	if prog.Barrier {
+		localBytes += 4 // the barrier counter
+		if perGroup > qpus {
+			return fmt.Errorf("kernel '%s' uses barrier: a work-group of %d waves needs -qpus %d or more (its waves must run at once)", name, perGroup, perGroup)
+		}
+	}
+	localBase, localSize := addr, align(localBytes)
 	if prog.LocalAddr {
 		addr += localSize * uint32(groups)
 	}

@@ -74,6 +74,11 @@ type Program struct {
 	// (Globals.Data) and of its work-group's __local area
 	// (Globals.LocalBytes).
 	DataAddr, LocalAddr bool
+	// Barrier says that the kernel synchronizes its work-group's waves
+	// through a counter word at Globals.LocalBytes in the __local area
+	// (which must then have room for it, zeroed): all waves of a group
+	// must run at once.
+	Barrier bool
 	// UniformStreamAddr says that the kernel reads one more uniform after
 	// those: the address of its own uniform stream.
 	UniformStreamAddr bool
@@ -212,6 +217,7 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 	p.ScratchBytes = l.stats.ScratchBytes
 	p.UniformStreamAddr = sp.ubase >= 0
 	p.DataAddr, p.LocalAddr = l.dataBase >= 0, l.localBase >= 0
+	p.Barrier = l.barrierTarget >= 0
 	p.Stats = l.stats
 	cm.Count("masked", int64(p.Stats.MaskedInstrs))
 	cm.Count("skip", int64(p.Stats.SkipBranches))

@@ -142,6 +142,12 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 			return l.memCall(b, uses[0].Sym, uses[1:], l.coherent[in])
 		}
 		if len(uses) > 0 && uses[0].Kind == mir.KindSym {
+			if wait, ok := barrierCalls[uses[0].Sym]; ok {
+				if wait {
+					l.barrier()
+				}
+				return nil
+			}
 			if op, unsigned, ok := atomicCall(uses[0].Sym); ok {
 				return l.atomic(b, in, op, unsigned)
 			}

@@ -40,6 +40,9 @@ type lowerer struct {
 	// and of the work-group's __local area (-1: the kernel uses none).
 	dataBase, localBase int
 	globals             *Globals
+	// barrierTarget counts the counter value the next barrier waits for
+	// (barrier.go); -1 without barriers.
+	barrierTarget int
 	lanePr              int // lane's private memory base (vreg), -1 if no private memory
 	frame               []int64
 	fsize               int64
@@ -147,7 +150,7 @@ func (l *lowerer) needsMask(b *block, r mir.Reg) bool {
 func lower(g *graph, lanes int, gl *Globals) (*lowerer, error) {
 	l := &lowerer{g: g, f: g.f, konst: map[mir.Reg]int64{}, ndefs: map[mir.Reg]int{},
 		defBlk: map[mir.Reg]*block{}, outUse: map[mir.Reg]bool{}, stay: map[*block]*block{}, lanes: lanes,
-		dataBase: -1, localBase: -1, globals: gl}
+		dataBase: -1, localBase: -1, globals: gl, barrierTarget: -1}
 	l.nextV = g.f.NumVRegs()
 	for _, b := range g.blocks {
 		for _, in := range b.instrs {
@@ -192,6 +195,10 @@ func lower(g *graph, lanes int, gl *Globals) (*lowerer, error) {
 	if usesData {
 		l.dataBase = l.newV()
 	}
+	if l.hasBarrier() {
+		usesLocal = true
+		l.barrierTarget = l.newV()
+	}
 	if usesLocal {
 		l.localBase = l.newV()
 	}
@@ -229,6 +236,9 @@ func (l *lowerer) prologue() error {
 		if r >= 0 {
 			l.alu("mov", vr(r), ph("unif"), ph("unif"))
 		}
+	}
+	if l.barrierTarget >= 0 {
+		l.alu("mov", vr(l.barrierTarget), sim(0), sim(0))
 	}
 	l.lanePr = -1
 	if l.fsize > 0 {
