@@ -43,12 +43,12 @@ type lowerer struct {
 	// barrierTarget counts the counter value the next barrier waits for
 	// (barrier.go); -1 without barriers.
 	barrierTarget int
-	lanePr              int // lane's private memory base (vreg), -1 if no private memory
-	frame               []int64
-	fsize               int64
-	stats               Stats
-	lanes               int
-	labels              int // labels created inside blocks
+	lanePr        int // lane's private memory base (vreg), -1 if no private memory
+	frame         []int64
+	fsize         int64
+	stats         Stats
+	lanes         int
+	labels        int // labels created inside blocks
 	// coherent gives the loads (and memcpy/memmove calls) that must read
 	// memory by VDR DMA instead of the TMU (coherence.go).
 	coherent map[*mir.Instr]loadPath
