@@ -22,6 +22,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -189,7 +190,9 @@ func execute(path, kernel string, qpus, global, local int, model sim.CacheModel,
 				return fmt.Errorf("-arg %d: parameter %d is not a pointer", i, i)
 			}
 			a.addr = addr
-			addr = align(addr + 4*uint32(len(a.words)) + 4)
+			// At least 64 unallocated bytes after each buffer: an
+			// access just past its end is reported (sim.Config.Regions).
+			addr = align(addr + 4*uint32(len(a.words)) + 64)
 		} else if prog.ArgWords[i] != 1 {
 			return fmt.Errorf("-arg %d: parameter %d takes %d words", i, i, prog.ArgWords[i])
 		}
@@ -228,7 +231,23 @@ func execute(path, kernel string, qpus, global, local int, model sim.CacheModel,
 	scratchBase := addr
 	scratch := align(uint32(prog.ScratchBytes))
 	addr += scratch * uint32(waves)
-	m := sim.New(sim.Config{MemSize: int(align(addr)) + 4096, CacheModel: model})
+	// The memory the launch may touch; everything else is out of bounds.
+	var regions []sim.Region
+	for i, a := range argv {
+		if a.buffer {
+			regions = append(regions, sim.Region{Start: a.addr, End: a.addr + 4*uint32(len(a.words)), Name: fmt.Sprintf("buffer arg%d", i)})
+		}
+	}
+	if prog.DataAddr {
+		regions = append(regions, sim.Region{Start: dataBase, End: dataBase + uint32(len(globals.Data)), Name: "the module's __constant data"})
+	}
+	if prog.LocalAddr {
+		regions = append(regions, sim.Region{Start: localBase, End: localBase + localSize*uint32(groups), Name: "__local memory"})
+	}
+	regions = append(regions,
+		sim.Region{Start: unifBase, End: unifBase + uint32(4*unifWords*waves), Name: "the uniform streams"},
+		sim.Region{Start: scratchBase, End: scratchBase + scratch*uint32(waves), Name: "the waves' scratch (private) memory"})
+	m := sim.New(sim.Config{MemSize: int(align(addr)) + 4096, CacheModel: model, Regions: regions})
 	if err := m.Load(prog.Words); err != nil {
 		return fmt.Errorf("simulation: %v", err)
 	}
@@ -294,6 +313,18 @@ func execute(path, kernel string, qpus, global, local int, model sim.CacheModel,
 		}
 	}
 	total, err := m.Run()
+	var se *sim.Error
+	if errors.As(err, &se) && se.Access != nil && se.UnifStart >= unifBase {
+		// Name the kernel and the work-items: the wave from its uniform
+		// stream, the work-item from the lane (DMAs carry no lane).
+		wave := int(se.UnifStart-unifBase) / (4 * unifWords)
+		first := wave/perGroup*local + 16*(wave%perGroup)
+		who := fmt.Sprintf("work-item %d", first+se.Access.Lane)
+		if se.Access.Lane < 0 {
+			who = fmt.Sprintf("the wave of work-items %d-%d", first, first+lanes-1)
+		}
+		return fmt.Errorf("kernel '%s', %s: %v (qpu %d, pc %d)", name, who, se.Access, se.QPU, se.PC)
+	}
 	if err != nil {
 		return fmt.Errorf("simulation: %v", err)
 	}

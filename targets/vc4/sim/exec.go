@@ -606,6 +606,9 @@ func (m *Machine) vdw(q *QPU, addr uint32) string {
 		}
 		n := q.vdwDepth * q.vdwWidth // bytes of the row
 		base := addr + r*(n+q.vdwRowStride)
+		if msg := m.checkAccess("VDW DMA write", base, n, -1); msg != "" {
+			return msg
+		}
 		if q.vdwWidth == 4 {
 			for w := uint32(0); w < q.vdwDepth; w++ {
 				if err := m.Write32(base+4*w, m.vpm[row][q.vdwX+w]); err != nil {
@@ -692,6 +695,9 @@ func (m *Machine) vdr(q *QPU, addr uint32) string {
 	}
 	for r := uint32(0); r < q.vdrRows; r++ {
 		base := addr + r*q.vdrPitch
+		if msg := m.checkAccess("VDR DMA read", base, 4*q.vdrLen, -1); msg != "" {
+			return msg
+		}
 		for w := uint32(0); w < q.vdrLen; w++ {
 			y, x := q.vdrY+r*q.vdrVPitch, q.vdrX+w
 			if q.vdrVert {
