@@ -197,7 +197,14 @@ type Instr struct {
 	Bundle  []*Instr
 	Packet  bool   // with Bundle: the bundle is a parallel VLIW packet
 	Comment string // printed after the instruction as "; text" (not part of semantics)
+	// Pos is where the IR instruction this one was translated from is in
+	// the input (zero when unknown: made by a pass, or parsed from MIR),
+	// for diagnostics of targets that refuse a construct.
+	Pos SrcPos
 }
+
+// SrcPos is a 1-based line and column of the input text (0: unknown).
+type SrcPos struct{ Line, Col int32 }
 
 // NewInstr builds an instruction.
 func NewInstr(op Opcode, ops ...Operand) *Instr { return &Instr{Op: op, Ops: ops} }

@@ -166,7 +166,7 @@ func execute(path, kernel string, qpus, global, local int, model sim.CacheModel,
 	if f == nil {
 		return fmt.Errorf("kernel '%s' not found after translation", name)
 	}
-	prog, err := codegen.Compile(f, codegen.Options{Lanes: lanes, Cfg: cfg, Globals: globals})
+	prog, err := codegen.Compile(f, codegen.Options{Lanes: lanes, Cfg: cfg, Globals: globals, Source: path})
 	if err != nil {
 		return err
 	}

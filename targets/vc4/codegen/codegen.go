@@ -55,6 +55,9 @@ type Options struct {
 	// Globals places the module's globals (LayoutGlobals); nil when the
 	// module has none.
 	Globals *Globals
+	// Source names the input file in errors at an instruction
+	// ("file:line:col: …", from mir.Instr.Pos).
+	Source string
 }
 
 // Program is a compiled kernel.
@@ -168,7 +171,7 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 	if err := g.checkLayout(); err != nil {
 		return nil, err
 	}
-	l, err := lower(g, lanes, opts.Globals)
+	l, err := lower(g, lanes, opts.Globals, opts.Source)
 	if err != nil {
 		return nil, err
 	}
@@ -285,7 +288,7 @@ func emit(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes.Config) e
 		return err
 	}
 	for _, f := range Kernels(m) {
-		p, err := Compile(f, Options{Lanes: lanes, Cfg: cfg, Globals: gl})
+		p, err := Compile(f, Options{Lanes: lanes, Cfg: cfg, Globals: gl, Source: m.Source})
 		if err != nil {
 			return err
 		}

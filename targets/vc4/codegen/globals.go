@@ -123,7 +123,7 @@ func (l *lowerer) globalUses() (data, local bool, err error) {
 			sym := in.Uses()[0].Sym
 			isLocal, _, ok := l.globals.Place(sym)
 			if !ok {
-				return false, false, fmt.Errorf("function '%s': the address of '%s' (not a global variable of the module) is not supported on vc4", l.f.Name, sym)
+				return false, false, l.posError(in, fmt.Errorf("function '%s': the address of '%s' (not a global variable of the module) is not supported on vc4", l.f.Name, sym))
 			}
 			if isLocal {
 				local = true

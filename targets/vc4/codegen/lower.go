@@ -43,6 +43,7 @@ type lowerer struct {
 	// barrierTarget counts the counter value the next barrier waits for
 	// (barrier.go); -1 without barriers.
 	barrierTarget int
+	source        string // the input file, for positioned errors
 	lanePr        int // lane's private memory base (vreg), -1 if no private memory
 	frame         []int64
 	fsize         int64
@@ -147,10 +148,10 @@ func (l *lowerer) needsMask(b *block, r mir.Reg) bool {
 	return b.masked && (l.ndefs[r] > 1 || l.outUse[r])
 }
 
-func lower(g *graph, lanes int, gl *Globals) (*lowerer, error) {
+func lower(g *graph, lanes int, gl *Globals, source string) (*lowerer, error) {
 	l := &lowerer{g: g, f: g.f, konst: map[mir.Reg]int64{}, ndefs: map[mir.Reg]int{},
 		defBlk: map[mir.Reg]*block{}, outUse: map[mir.Reg]bool{}, stay: map[*block]*block{}, lanes: lanes,
-		dataBase: -1, localBase: -1, globals: gl, barrierTarget: -1}
+		dataBase: -1, localBase: -1, globals: gl, barrierTarget: -1, source: source}
 	l.nextV = g.f.NumVRegs()
 	for _, b := range g.blocks {
 		for _, in := range b.instrs {
@@ -315,7 +316,7 @@ func (l *lowerer) block(b *block) error {
 	}
 	for _, in := range b.instrs {
 		if err := l.instr(b, in); err != nil {
-			return err
+			return l.posError(in, err)
 		}
 	}
 	return l.terminator(b)
@@ -324,6 +325,15 @@ func (l *lowerer) block(b *block) error {
 // needsActivation reports whether some lanes may wait for b: a
 // predecessor other than the layout predecessor that lets lanes stay
 // active sends lanes here.
+// posError puts err at the input position of the IR instruction in came
+// from, when known.
+func (l *lowerer) posError(in *mir.Instr, err error) error {
+	if in.Pos.Line > 0 && l.source != "" {
+		return fmt.Errorf("%s:%d:%d: %w", l.source, in.Pos.Line, in.Pos.Col, err)
+	}
+	return err
+}
+
 func (l *lowerer) needsActivation(b *block) bool {
 	for _, p := range b.preds {
 		if !(p.pos == b.pos-1 && l.stay[p] == b) {
