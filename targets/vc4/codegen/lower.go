@@ -44,7 +44,7 @@ type lowerer struct {
 	// (barrier.go); -1 without barriers.
 	barrierTarget int
 	source        string // the input file, for positioned errors
-	lanePr        int // lane's private memory base (vreg), -1 if no private memory
+	lanePr        int    // lane's private memory base (vreg), -1 if no private memory
 	frame         []int64
 	fsize         int64
 	stats         Stats
