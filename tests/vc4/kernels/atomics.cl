@@ -8,8 +8,8 @@
 // their turns from lane 0, the order of the lli reference.
 // VC4: kind=divergent global=64 local=16 qpus=1,3,12 kernel=atomic_shared args=int:64:rand:3,int:16:zero,int:8:seq:1:0
 // VC4: kind=divergent global=48 local=4 qpus=1,3,12 kernel=atomic_shared args=int:48:seq:-20:7,int:16:zero,int:8:seq:1:0
-// VC4: kind=divergent global=64 local=16 qpus=1 kernel=atomic_order args=int:64:rand:5,int:4:seq:100:0,int:64:zero,int:64:zero
-// VC4: kind=divergent global=48 local=8 qpus=1 kernel=atomic_order args=int:48:seq:-9:5,int:4:seq:100:0,int:48:zero,int:48:zero
+// VC4: kind=divergent global=64 local=16 qpus=1 kernel=atomic_order strict=1 args=int:64:rand:5,int:4:seq:100:0,int:64:zero,int:64:zero
+// VC4: kind=divergent global=48 local=8 qpus=1 kernel=atomic_order strict=1 args=int:48:seq:-9:5,int:4:seq:100:0,int:48:zero,int:48:zero
 kernel void atomic_shared(global const int *in, global int *hist, global uint *acc)
 {
 	int i = get_global_id(0);

@@ -5,8 +5,8 @@
 // run as several waves on several QPUs, which the barrier synchronizes
 // (docs/vc4.md; vc4run needs at least as many QPUs as waves per group).
 // VC4: kind=divergent global=64 local=16 qpus=1,3,12 args=int:64:rand:11,int:64:zero,int:4:zero
-// VC4: kind=divergent global=96 local=32 qpus=3,12 args=int:96:rand:12,int:96:zero,int:3:zero
-// VC4: kind=divergent global=96 local=48 qpus=3,12 args=int:96:seq:-40:3,int:96:zero,int:2:zero
+// VC4: kind=divergent global=96 local=32 qpus=3,12 strict=1 args=int:96:rand:12,int:96:zero,int:3:zero
+// VC4: kind=divergent global=96 local=48 qpus=3,12 strict=1 args=int:96:seq:-40:3,int:96:zero,int:2:zero
 // VC4: kind=divergent global=64 local=8 qpus=1,3 args=int:64:rand:13,int:64:zero,int:8:zero
 kernel void local_barrier(global const int *in, global int *out, global int *sums)
 {
