@@ -26,6 +26,7 @@ func init() {
 		"_Z3cosf":   func(l *lowerer, d val, a []val) { l.trig(d, a[0], trigCos) },
 		"_Z3tanf":   func(l *lowerer, d val, a []val) { l.trig(d, a[0], trigTan) },
 		"_Z3powff":  func(l *lowerer, d val, a []val) { l.pow(d, a[0], a[1]) },
+		"_Z3fmafff": func(l *lowerer, d val, a []val) { l.fma(d, a[0], a[1], a[2]) },
 		// mad may round the product (OpenCL 1.2 §6.12.2): a·b then + c.
 		"_Z3madfff": func(l *lowerer, d val, a []val) { l.alu("fadd", d, l.fmul(a[0], a[1]), a[2]) },
 		// mix(x, y, a) = x + (y − x)·a.
@@ -294,4 +295,115 @@ func (l *lowerer) pow(d, x, y val) {
 	res = l.choose(bad, l.constant(0x7fc00000), res)
 	one := l.op2("or", l.fcmpK(mir.FPredOEQ, y, sim(0)), l.fcmpK(mir.FPredOEQ, x, l.fimm(1)))
 	l.sel(d, one, l.fimm(1), res)
+}
+
+// cmpK returns 1 where a c b holds (icmp into a fresh register).
+func (l *lowerer) cmpK(c mir.Cond, a, b val) val {
+	k := vr(l.newV())
+	l.icmp(k, c, a, b)
+	return k
+}
+
+// shr64 shifts the 64-bit value (hi, lo) right by n ∈ [0, 64] and
+// returns the result and 1 when a set bit was shifted out (the QPU's
+// shifters use the amount mod 32, so the cases n = 0, n ≥ 32 and n = 64
+// are computed apart and selected).
+func (l *lowerer) shr64(hi, lo, n val) (val, val, val) {
+	inv := l.op2("sub", l.constant(32), n) // 32 − n (mod 32 for the shifter)
+	aLo := l.op2("or", l.op2("shr", lo, n), l.op2("shl", hi, inv))
+	aLost := l.cmpK(mir.CondNE, l.op2("shl", lo, inv), sim(0))
+	aLo = l.choose(l.cmpK(mir.CondEQ, n, sim(0)), lo, aLo)
+	aLost = l.choose(l.cmpK(mir.CondEQ, n, sim(0)), sim(0), aLost)
+	aHi := l.op2("shr", hi, n)
+	m := l.op2("sub", n, l.constant(32))
+	bLo := l.op2("shr", hi, m)
+	hiLost := l.choose(l.cmpK(mir.CondEQ, m, sim(0)), sim(0), l.cmpK(mir.CondNE, l.op2("shl", hi, l.op2("sub", l.constant(32), m)), sim(0)))
+	bLost := l.op2("or", l.cmpK(mir.CondNE, lo, sim(0)), hiLost)
+	big := l.cmpK(mir.CondUGE, n, l.constant(32))
+	all := l.cmpK(mir.CondUGE, n, l.constant(64))
+	rHi := l.choose(big, sim(0), aHi)
+	rLo := l.choose(big, bLo, aLo)
+	lost := l.choose(big, bLost, aLost)
+	rLo = l.choose(all, sim(0), rLo)
+	lost = l.choose(all, l.cmpK(mir.CondNE, l.op2("or", hi, lo), sim(0)), lost)
+	return rHi, rLo, lost
+}
+
+// fma computes a·b + c with one rounding (to nearest even), exactly as
+// OpenCL's fma: the 48-bit product of the mantissas (mul24-based 32-bit
+// products) and c's mantissa as 64-bit integers with 15 and 38 bits of
+// headroom, the one with the smaller exponent shifted right with its lost
+// bits jammed into bit 0, added or subtracted, normalized by a 64-bit
+// count of leading zeros, rounded. Denormal inputs are zeros and denormal
+// results flush to ±0 (the QPU has none); if a or b is zero, or any input
+// is inf or NaN, the product is exact (0, ±inf or NaN) and a·b + c is
+// computed with the ALUs.
+func (l *lowerer) fma(d, a, b, c val) {
+	field := func(x val) (val, val) {
+		e := l.op2("shr", l.op2("shl", x, sim(1)), sim(-8))
+		m := l.op2("or", l.op2("and", x, l.constant(0x7fffff)), l.constant(0x800000))
+		return e, m
+	}
+	ea, ma := field(a)
+	eb, mb := field(b)
+	ec, mc := field(c)
+	czero := l.cmpK(mir.CondEQ, ec, sim(0))
+	mc = l.choose(czero, sim(0), mc)
+	ec = l.choose(czero, l.constant(-1000), ec) // never the larger exponent
+	ph, pl := vr(l.newV()), vr(l.newV())
+	l.mulh(ph, ma, mb, false)
+	l.mul32(pl, ma, mb)
+	// P = M << 15 and C = mc << 38: leading bits at 61 or 62.
+	pH := l.op2("or", l.op2("shl", ph, sim(15)), l.op2("shr", pl, l.constant(17)))
+	pL := l.op2("shl", pl, sim(15))
+	cH := l.op2("shl", mc, sim(6))
+	ep := l.op2("sub", l.op2("add", ea, eb), l.constant(127))
+	dd := l.op2("sub", ep, ec)
+	pBig := l.cmpK(mir.CondSGE, dd, sim(0))
+	sP := l.op2("shr", l.op2("xor", a, b), sim(-1))
+	sC := l.op2("shr", c, sim(-1))
+	xH, xL, xS := l.choose(pBig, pH, cH), l.choose(pBig, pL, sim(0)), l.choose(pBig, sP, sC)
+	yH, yL, yS := l.choose(pBig, cH, pH), l.choose(pBig, sim(0), pL), l.choose(pBig, sC, sP)
+	e := l.choose(pBig, ep, ec)
+	n := l.op2("min", l.choose(pBig, dd, l.op2("sub", sim(0), dd)), l.constant(64))
+	yH, yL, lost := l.shr64(yH, yL, n)
+	yL = l.op2("or", yL, lost)
+	// Sum, or difference of the larger minus the smaller.
+	sL := l.op2("add", xL, yL)
+	sH := l.op2("add", l.op2("add", xH, yH), l.cmpK(mir.CondULT, sL, xL))
+	xGE := l.op2("or", l.cmpK(mir.CondUGT, xH, yH), l.op2("and", l.cmpK(mir.CondEQ, xH, yH), l.cmpK(mir.CondUGE, xL, yL)))
+	bH, bL, tH, tL := l.choose(xGE, xH, yH), l.choose(xGE, xL, yL), l.choose(xGE, yH, xH), l.choose(xGE, yL, xL)
+	dL := l.op2("sub", bL, tL)
+	dH := l.op2("sub", l.op2("sub", bH, tH), l.cmpK(mir.CondULT, bL, tL))
+	same := l.cmpK(mir.CondEQ, xS, yS)
+	rH, rL := l.choose(same, sH, dH), l.choose(same, sL, dL)
+	sign := l.choose(same, xS, l.choose(xGE, xS, yS))
+	// Normalize: leading bit to bit 63.
+	zh := l.op2("clz", rH, rH)
+	z := l.choose(l.cmpK(mir.CondEQ, rH, sim(0)), l.op2("add", l.op2("clz", rL, rL), l.constant(32)), zh)
+	inv := l.op2("sub", l.constant(32), z)
+	nH := l.op2("or", l.op2("shl", rH, z), l.op2("shr", rL, inv))
+	nH = l.choose(l.cmpK(mir.CondEQ, z, sim(0)), rH, nH)
+	nL := l.op2("shl", rL, z)
+	zBig := l.cmpK(mir.CondUGE, z, l.constant(32))
+	nH = l.choose(zBig, l.op2("shl", rL, l.op2("sub", z, l.constant(32))), nH)
+	nL = l.choose(zBig, sim(0), nL)
+	er := l.op2("sub", l.op2("add", e, sim(2)), z)
+	mant := l.op2("shr", nH, sim(8))
+	guard := l.op2("and", l.op2("shr", nH, sim(7)), sim(1))
+	sticky := l.cmpK(mir.CondNE, l.op2("or", l.op2("and", nH, l.constant(0x7f)), nL), sim(0))
+	up := l.op2("and", guard, l.op2("or", sticky, l.op2("and", mant, sim(1))))
+	bits := l.op2("add", l.op2("add", l.op2("shl", l.op2("sub", er, sim(1)), sim(-9)), mant), up)
+	bits = l.choose(l.cmpK(mir.CondSGE, l.op2("shr", bits, sim(-9)), l.constant(255)), l.constant(0x7f800000), bits)
+	bits = l.choose(l.cmpK(mir.CondSLE, er, sim(0)), sim(0), bits)
+	bits = l.choose(l.cmpK(mir.CondSGE, er, l.constant(255)), l.constant(0x7f800000), bits)
+	res := l.op2("or", bits, l.op2("shl", sign, sim(-1)))
+	res = l.choose(l.op2("or", rH, rL), res, sim(0)) // exact cancellation: +0
+	// Zero or non-finite a or b, non-finite c: the ALUs.
+	simple := l.op2("or", l.cmpK(mir.CondEQ, ea, sim(0)), l.cmpK(mir.CondEQ, eb, sim(0)))
+	for _, x := range []val{ea, eb, ec} {
+		simple = l.op2("or", simple, l.cmpK(mir.CondEQ, x, l.constant(255)))
+	}
+	alu := l.fadd(l.fmul(a, b), c)
+	l.sel(d, simple, alu, res)
 }

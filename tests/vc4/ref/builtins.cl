@@ -113,3 +113,4 @@ ATOMICS(int, __local)
 ATOMICS(uint, __local)
 float __attribute__((overloadable)) atomic_xchg(volatile __global float *p, float v) { float o = *p; *p = v; return o; }
 float __attribute__((overloadable)) atomic_xchg(volatile __local float *p, float v) { float o = *p; *p = v; return o; }
+float __attribute__((overloadable)) fma(float a, float b, float c) { return __builtin_fmaf(a, b, c); }
