@@ -378,13 +378,13 @@ func (l *lowerer) load(b *block, d val, addr val, op mir.Opcode, path loadPath) 
 // storeBytes is the width of each store op.
 var storeBytes = map[mir.Opcode]int{mir.GStore32: 4, mir.GStore16: 2, mir.GStore8: 1}
 
-// narrowStore gives, per store width, the VDW setup of the per-lane DMA
+// storeSetups gives, per store width, the VDW setup of the per-lane DMA
 // of lane 0 (1 row of 1 element, horizontal, VPM (0, 0); MODEW 0 32-bit,
 // 2 16-bit and 4 8-bit, each from the low end of the VPM word), and the
 // VPM write setup and VDW setup of the one DMA of 16 consecutive elements
 // (horizontal packed writes into row 0 from word 0, stride 1; REF tables
 // 32 and 34, the fields VC4C's VPM.h documents).
-var narrowStore = map[int]struct{ lane, vpm, vdw uint32 }{
+var storeSetups = map[int]struct{ lane, vpm, vdw uint32 }{
 	4: {0x80814000, 0x1a00, 0x80904000},
 	2: {0x80814002, 0x1900, 0x80904002},
 	1: {0x80814004, 0x1800, 0x80904004},
@@ -409,7 +409,7 @@ func (l *lowerer) store(b *block, v val, addr val) { l.storeN(b, v, addr, 4) }
 // DMA of 16 elements does the whole store, from a packed VPM write for
 // narrow elements.
 func (l *lowerer) storeN(b *block, v val, addr val, n int) {
-	set := narrowStore[n]
+	set := storeSetups[n]
 	l.laneAddr(b, addr)
 	l.alu("mov", ph("r1"), ph("mutex"), ph("mutex"))
 	fast, done := -1, -1
