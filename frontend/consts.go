@@ -258,7 +258,7 @@ func (t *translator) global(g *ir.Global) (mg *mir.Global, err error) {
 		fail("unsupported: global of more than 2 GiB")
 	}
 	align := must(t.lay.GlobalAlign(g.ContentType, int64(g.Align), g.Section != ""))
-	mg = &mir.Global{Name: g.Name(), Size: size, Align: align, Exported: isExported(g.Linkage)}
+	mg = &mir.Global{Name: g.Name(), Size: size, Align: align, Exported: isExported(g.Linkage), AddrSpace: int(g.AddrSpace)}
 	var d data
 	t.emitData(&d, g.Init, g.ContentType)
 	switch {

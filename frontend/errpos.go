@@ -4,6 +4,8 @@ import (
 	"bytes"
 
 	"github.com/llir/llvm/ir"
+
+	"lltosimd/mir"
 )
 
 // Diagnostics for translation errors point at the offending instruction.
@@ -14,23 +16,41 @@ import (
 
 func (t *translator) funcError(f *ir.Func, instNo int, msg string) *Error {
 	e := &Error{File: t.opts.File, Msg: msg}
+	def, insts := t.instrPositions(f)
+	e.Line, e.Col = int(def.Line), int(def.Col)
+	if instNo >= 0 && instNo < len(insts) {
+		e.Line, e.Col = int(insts[instNo].Line), int(insts[instNo].Col)
+	}
+	return e
+}
+
+// instrPositions returns the position of f's "define" line and of each of
+// its instructions, in the numbering of funcError (zero positions when
+// the text has no such function). It scans the text once per function.
+func (t *translator) instrPositions(f *ir.Func) (def mir.SrcPos, insts []mir.SrcPos) {
+	if p, ok := t.positions[f]; ok {
+		return p.def, p.insts
+	}
+	defer func() {
+		if t.positions == nil {
+			t.positions = map[*ir.Func]funcPositions{}
+		}
+		t.positions[f] = funcPositions{def, insts}
+	}()
 	src := t.opts.Src
 	start := findDefine(src, f.Name())
 	if start < 0 {
-		return e
+		return def, nil
 	}
-	e.Line, e.Col = lineCol(src, start)
-	if instNo < 0 {
-		return e
-	}
-	line := e.Line
+	l, c := lineCol(src, start)
+	def = mir.SrcPos{Line: int32(l), Col: int32(c)}
+	line := l
 	rest := src[start:]
 	if i := bytes.IndexByte(rest, '\n'); i >= 0 {
 		rest = rest[i+1:]
 	} else {
-		return e
+		return def, nil
 	}
-	n := 0
 	inList := false // inside the bracketed case list of a switch
 	for len(rest) > 0 {
 		line++
@@ -50,15 +70,16 @@ func (t *translator) funcError(f *ir.Func, instNo int, msg string) *Error {
 		}
 		inList = tl[len(tl)-1] == '['
 		if tl[0] == '}' {
-			return e
+			return def, insts
 		}
-		if n == instNo {
-			e.Line, e.Col = line, firstCol(l)
-			return e
-		}
-		n++
+		insts = append(insts, mir.SrcPos{Line: int32(line), Col: int32(firstCol(l))})
 	}
-	return e
+	return def, insts
+}
+
+type funcPositions struct {
+	def   mir.SrcPos
+	insts []mir.SrcPos
 }
 
 // isLabel reports whether a trimmed line is a block label ("bb:", "12:",

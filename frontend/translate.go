@@ -36,9 +36,10 @@ func fail(format string, args ...any) { panic(&failure{fmt.Sprintf(format, args.
 
 // translator holds module-wide state.
 type translator struct {
-	opts   Options
-	lay    *Layout
-	triple string // the module's target triple ("" if it has none)
+	positions map[*ir.Func]funcPositions // instrPositions' per-function cache
+	opts      Options
+	lay       *Layout
+	triple    string // the module's target triple ("" if it has none)
 	// hasLayout: the module states a datalayout (else LLVM's default).
 	hasLayout  bool
 	warnedLP64 bool // the LP64 variadic-i64 warning was given
@@ -221,6 +222,9 @@ type fn struct {
 	retPtr  mir.Reg // hidden result pointer (returnsInMemory)
 	fpObj   int     // frame object whose address is llvm.frameaddress(0); -1: none yet
 	instNo  int     // ordinal of the current instruction in the function, for diagnostics
+	// instPos are the input positions of the function's instructions
+	// (indexed by instNo), stamped on the MIR made from each.
+	instPos []mir.SrcPos
 }
 
 func (t *translator) function(irf *ir.Func) (mf *mir.Func, err error) {
@@ -272,6 +276,7 @@ func (s *fn) run() {
 		s.layout[i] = []*mir.Block{mb}
 	}
 	s.instNo = -1
+	_, s.instPos = s.t.instrPositions(s.irf)
 	for i, b := range s.irf.Blocks {
 		s.irBlock, s.layIdx = b, i
 		s.setBlock(s.blocks[b])
@@ -311,6 +316,9 @@ func (s *fn) newBlock() *mir.Block {
 
 func (s *fn) emit(op mir.Opcode, ops ...mir.Operand) *mir.Instr {
 	in := &mir.Instr{Op: op, Ops: ops}
+	if s.instNo >= 0 && s.instNo < len(s.instPos) {
+		in.Pos = s.instPos[s.instNo]
+	}
 	s.cur.Instrs = append(s.cur.Instrs, in)
 	return in
 }

@@ -197,7 +197,14 @@ type Instr struct {
 	Bundle  []*Instr
 	Packet  bool   // with Bundle: the bundle is a parallel VLIW packet
 	Comment string // printed after the instruction as "; text" (not part of semantics)
+	// Pos is where the IR instruction this one was translated from is in
+	// the input (zero when unknown: made by a pass, or parsed from MIR),
+	// for diagnostics of targets that refuse a construct.
+	Pos SrcPos
 }
+
+// SrcPos is a 1-based line and column of the input text (0: unknown).
+type SrcPos struct{ Line, Col int32 }
 
 // NewInstr builds an instruction.
 func NewInstr(op Opcode, ops ...Operand) *Instr { return &Instr{Op: op, Ops: ops} }
@@ -524,6 +531,10 @@ type Global struct {
 	Section  Section
 	Exported bool
 	Items    []DataItem // empty for BSS
+	// AddrSpace is the IR address space (0 by default). OpenCL's are
+	// 1 __global, 2 __constant, 3 __local: a __local global is one copy
+	// per work-group, which a target like vc4 places apart from the data.
+	AddrSpace int
 }
 
 // DataKind says what a DataItem holds.

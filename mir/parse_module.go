@@ -101,6 +101,10 @@ func (p *parser) globalLine() error {
 			g.Section = s
 		case "exported":
 			g.Exported = true
+		case "addrspace":
+			var v int64
+			v, err = p.intValue(k, hasValue)
+			g.AddrSpace = int(v)
 		default:
 			return p.errAt(at, "unknown global attribute %q", k)
 		}

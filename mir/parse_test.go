@@ -70,7 +70,7 @@ func TestParseRoundTripFixed(t *testing.T) {
 func TestParseRoundTripModule(t *testing.T) {
 	var sb strings.Builder
 	m := &Module{Source: "x.ll", Externs: []string{"a", "b c"}, Aliases: []Alias{{Name: "al", Target: "d", Offset: 8, Exported: true}, {Name: "a2", Target: "z"}}, Globals: []*Global{
-		{Name: "z", Size: 8, Align: 8, Section: SecBSS},
+		{Name: "z", Size: 8, Align: 8, Section: SecBSS, AddrSpace: 3},
 		{Name: "d", Size: 16, Align: 4, Items: []DataItem{{Kind: DataInt, Size: 8, Value: math.MinInt64}, {Kind: DataSym, Size: 4, Sym: "z", Value: -4},
 			{Kind: DataSymDiff, Size: 4, Sym: "b c", Sym2: "d", Value: 6}}},
 	}, Funcs: []*Func{genericFunc(), selectedFunc()}}
@@ -78,7 +78,7 @@ func TestParseRoundTripModule(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := roundTrip(t, sb.String(), true)
-	if got.Source != "x.ll" || len(got.Globals) != 2 || got.Globals[1].Items[0].Value != math.MinInt64 || len(got.Funcs) != 2 {
+	if got.Source != "x.ll" || len(got.Globals) != 2 || got.Globals[1].Items[0].Value != math.MinInt64 || len(got.Funcs) != 2 || got.Globals[0].AddrSpace != 3 {
 		t.Errorf("module fields lost: %+v", got)
 	}
 	if len(got.Aliases) != 2 || got.Aliases[0] != m.Aliases[0] || got.Aliases[1] != m.Aliases[1] {

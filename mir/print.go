@@ -574,6 +574,10 @@ func (p *printer) global(g *Global) {
 	if g.Exported {
 		p.str(" exported")
 	}
+	if g.AddrSpace != 0 {
+		p.kv("addrspace")
+		p.int(int64(g.AddrSpace))
+	}
 	p.nl()
 	for _, it := range g.Items {
 		p.str("  ")

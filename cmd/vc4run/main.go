@@ -22,6 +22,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -142,8 +143,9 @@ func execute(path, kernel string, qpus, global, local int, model sim.CacheModel,
 	if err != nil {
 		return err
 	}
-	if len(mm.Globals) > 0 {
-		return fmt.Errorf("module globals (e.g. __constant tables) are not supported by vc4run yet")
+	globals, err := codegen.LayoutGlobals(mm)
+	if err != nil {
+		return err
 	}
 	cfg := passes.NewConfig()
 	lanes := local
@@ -164,14 +166,17 @@ func execute(path, kernel string, qpus, global, local int, model sim.CacheModel,
 	if f == nil {
 		return fmt.Errorf("kernel '%s' not found after translation", name)
 	}
-	prog, err := codegen.Compile(f, codegen.Options{Lanes: lanes, Cfg: cfg})
+	prog, err := codegen.Compile(f, codegen.Options{Lanes: lanes, Cfg: cfg, Globals: globals, Source: path})
 	if err != nil {
 		return err
 	}
 	if len(specs) != len(prog.ArgWords) {
 		return fmt.Errorf("kernel '%s' has %d parameters but %d -arg were given", name, len(prog.ArgWords), len(specs))
 	}
-	// Memory: buffers, then uniform streams, then scratch per QPU.
+	perGroup := (local + 15) / 16
+	groups := global / local
+	waves := groups * perGroup
+	// Memory: buffers, globals, uniform streams, then scratch per wave.
 	addr := uint32(0x1000)
 	align := func(a uint32) uint32 { return (a + 63) &^ 63 }
 	var argv []*arg
@@ -185,20 +190,39 @@ func execute(path, kernel string, qpus, global, local int, model sim.CacheModel,
 				return fmt.Errorf("-arg %d: parameter %d is not a pointer", i, i)
 			}
 			a.addr = addr
-			addr = align(addr + 4*uint32(len(a.words)) + 4)
+			// At least 64 unallocated bytes after each buffer: an
+			// access just past its end is reported (sim.Config.Regions).
+			addr = align(addr + 4*uint32(len(a.words)) + 64)
 		} else if prog.ArgWords[i] != 1 {
 			return fmt.Errorf("-arg %d: parameter %d takes %d words", i, i, prog.ArgWords[i])
 		}
 		argv = append(argv, a)
 	}
-	perGroup := (local + 15) / 16
-	groups := global / local
-	waves := groups * perGroup
-	// Fixed words, the arguments, then, if the kernel asks for it, the
-	// stream's own address (it rematerializes uniforms instead of spilling them).
+	// The module's data image (__constant tables and other globals), one
+	// copy, and one zeroed __local area per work-group.
+	dataBase := addr
+	if prog.DataAddr {
+		addr = align(addr + uint32(len(globals.Data)))
+	}
+	localBytes := uint32(globals.LocalBytes)
+	if prog.Barrier {
+		localBytes += 4 // the barrier counter
+		if perGroup > qpus {
+			return fmt.Errorf("kernel '%s' uses barrier: a work-group of %d waves needs -qpus %d or more (its waves must run at once)", name, perGroup, perGroup)
+		}
+	}
+	localBase, localSize := addr, align(localBytes)
+	if prog.LocalAddr {
+		addr += localSize * uint32(groups)
+	}
+	// Fixed words, the arguments, the data and __local addresses if the
+	// kernel reads them, then, if it asks for it, the stream's own address
+	// (it rematerializes uniforms instead of spilling them).
 	unifWords := codegen.NumFixedUniforms + len(argv)
-	if prog.UniformStreamAddr {
-		unifWords++
+	for _, b := range []bool{prog.DataAddr, prog.LocalAddr, prog.UniformStreamAddr} {
+		if b {
+			unifWords++
+		}
 	}
 	unifBase := addr
 	addr = align(addr + uint32(4*unifWords*waves))
@@ -207,7 +231,23 @@ func execute(path, kernel string, qpus, global, local int, model sim.CacheModel,
 	scratchBase := addr
 	scratch := align(uint32(prog.ScratchBytes))
 	addr += scratch * uint32(waves)
-	m := sim.New(sim.Config{MemSize: int(align(addr)) + 4096, CacheModel: model})
+	// The memory the launch may touch; everything else is out of bounds.
+	var regions []sim.Region
+	for i, a := range argv {
+		if a.buffer {
+			regions = append(regions, sim.Region{Start: a.addr, End: a.addr + 4*uint32(len(a.words)), Name: fmt.Sprintf("buffer arg%d", i)})
+		}
+	}
+	if prog.DataAddr {
+		regions = append(regions, sim.Region{Start: dataBase, End: dataBase + uint32(len(globals.Data)), Name: "the module's __constant data"})
+	}
+	if prog.LocalAddr {
+		regions = append(regions, sim.Region{Start: localBase, End: localBase + localSize*uint32(groups), Name: "__local memory"})
+	}
+	regions = append(regions,
+		sim.Region{Start: unifBase, End: unifBase + uint32(4*unifWords*waves), Name: "the uniform streams"},
+		sim.Region{Start: scratchBase, End: scratchBase + scratch*uint32(waves), Name: "the waves' scratch (private) memory"})
+	m := sim.New(sim.Config{MemSize: int(align(addr)) + 4096, CacheModel: model, Regions: regions})
 	if err := m.Load(prog.Words); err != nil {
 		return fmt.Errorf("simulation: %v", err)
 	}
@@ -217,6 +257,15 @@ func execute(path, kernel string, qpus, global, local int, model sim.CacheModel,
 				if err := m.Write32(a.addr+4*uint32(i), w); err != nil {
 					return err
 				}
+			}
+		}
+	}
+	if prog.DataAddr {
+		copy(m.Mem[dataBase:], globals.Data)
+		for _, off := range globals.Relocs {
+			w, _ := m.Read32(dataBase + uint32(off))
+			if err := m.Write32(dataBase+uint32(off), w+dataBase); err != nil {
+				return err
 			}
 		}
 	}
@@ -243,6 +292,12 @@ func execute(path, kernel string, qpus, global, local int, model sim.CacheModel,
 				words = append(words, a.words[0])
 			}
 		}
+		if prog.DataAddr {
+			words = append(words, dataBase)
+		}
+		if prog.LocalAddr {
+			words = append(words, localBase+uint32(g)*localSize)
+		}
 		if prog.UniformStreamAddr {
 			words = append(words, ua)
 		}
@@ -258,6 +313,18 @@ func execute(path, kernel string, qpus, global, local int, model sim.CacheModel,
 		}
 	}
 	total, err := m.Run()
+	var se *sim.Error
+	if errors.As(err, &se) && se.Access != nil && se.UnifStart >= unifBase {
+		// Name the kernel and the work-items: the wave from its uniform
+		// stream, the work-item from the lane (DMAs carry no lane).
+		wave := int(se.UnifStart-unifBase) / (4 * unifWords)
+		first := wave/perGroup*local + 16*(wave%perGroup)
+		who := fmt.Sprintf("work-item %d", first+se.Access.Lane)
+		if se.Access.Lane < 0 {
+			who = fmt.Sprintf("the wave of work-items %d-%d", first, first+lanes-1)
+		}
+		return fmt.Errorf("kernel '%s', %s: %v (qpu %d, pc %d)", name, who, se.Access, se.QPU, se.PC)
+	}
 	if err != nil {
 		return fmt.Errorf("simulation: %v", err)
 	}

@@ -227,3 +227,24 @@ func TestCacheModel(t *testing.T) {
 		t.Errorf("bad -cache-model: exit %d, %q", code, errOut.String())
 	}
 }
+
+// TestOutOfBounds: a read past the end of a buffer names the kernel, the
+// work-item, the address and the buffer (TMU reads carry their lane); a
+// DMA write past the end names the wave; in-bounds launches still run.
+func TestOutOfBounds(t *testing.T) {
+	runKernel(t, "-kernel", "oob", "-arg", "int:16:seq", "-arg", "int:16:zero", "-arg", "i32:0", "testdata/oob.ll")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-kernel", "oob", "-arg", "int:16:seq", "-arg", "int:16:zero", "-arg", "i32:3"},
+			"kernel 'oob', work-item 13: out-of-bounds TMU read of 4 bytes at 0x1040 in lane 13 (0 bytes past the end of buffer arg0 [0x1000, 0x1040))"},
+		{[]string{"-kernel", "oobw", "-global", "32", "-qpus", "2", "-arg", "int:32:seq", "-arg", "int:32:zero", "-arg", "i32:2"},
+			"kernel 'oobw', the wave of work-items 16-31: out-of-bounds VDW DMA write of 4 bytes at 0x1140 (0 bytes past the end of buffer arg1 [0x10c0, 0x1140))"},
+	} {
+		var out, errOut bytes.Buffer
+		if code := run(append(tc.args, "testdata/oob.ll"), &out, &errOut); code != 1 || !strings.Contains(errOut.String(), tc.want) {
+			t.Errorf("%v: exit %d, stderr %q\nwant %q", tc.args, code, errOut.String(), tc.want)
+		}
+	}
+}

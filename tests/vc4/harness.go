@@ -214,6 +214,16 @@ var irParamTypes = map[string]struct {
 	"float*": {"float *", FloatBuf},
 	"i32":    {"int", I32},
 	"float":  {"float", F32},
+	// Narrower element types on int buffers (vc4run's int:COUNT words,
+	// printed as words): char, short and their vectors.
+	"i8*":          {"void *", IntBuf},
+	"i16*":         {"void *", IntBuf},
+	"<2 x i8>*":    {"void *", IntBuf},
+	"<4 x i8>*":    {"void *", IntBuf},
+	"<2 x i16>*":   {"void *", IntBuf},
+	"<4 x i16>*":   {"void *", IntBuf},
+	"<4 x i32>*":   {"void *", IntBuf},
+	"<4 x float>*": {"void *", FloatBuf},
 }
 
 // kernelParams returns the LLVM types of the parameters of kernel in ir.
@@ -251,6 +261,11 @@ func kernelParams(ir, kernel string) ([]string, error) {
 	var types []string
 	for _, p := range list {
 		ty := strings.Fields(p)[0]
+		if tp := strings.TrimSpace(p); strings.HasPrefix(tp, "<") {
+			if e := strings.Index(tp, ">"); e > 0 {
+				ty = tp[:e+1] + strings.Fields(tp[e+1:] + " ")[0]
+			}
+		}
 		if _, ok := irParamTypes[ty]; !ok {
 			return nil, fmt.Errorf("kernel %s: unsupported parameter type %s (want int/uint/float buffers or scalars)", kernel, ty)
 		}

@@ -18,7 +18,11 @@
 // IEEE default that LLVM IR assumes); triple=host gives vc4run the kernel
 // compiled for the host triple (x86_64: size_t and the work-item functions
 // are i64, pointers 64-bit in memory), the very IR the lli reference runs,
-// instead of the default triple=spir.
+// instead of the default triple=spir. strict=1 runs the line only on its
+// own qpus= counts (LLTOSIMD_VC4_QPUS and the benchmark skip the others):
+// for outputs that depend on the order in which waves run (the values
+// atomics return, compared on one QPU) and for launches that need that
+// many QPUs (work-groups of several waves synchronizing at barriers).
 //
 // The lli reference runs the work-items one after another in global id
 // order while the QPUs run 16 lanes at once, so a corpus kernel must be
@@ -92,6 +96,7 @@ type Run struct {
 	ULP    int
 	RTZ    bool // reference rounds floats toward zero (round=rtz)
 	Host   bool // vc4run runs the host-triple IR of the reference (triple=host)
+	Strict bool // run only on the header's QPU counts (strict=1)
 	Args   []Arg
 }
 
@@ -170,6 +175,11 @@ func parseHeader(s string, kernels []string) (*Run, error) {
 				return nil, fmt.Errorf("triple must be spir or host, not %q", val)
 			}
 			r.Host = val == "host"
+		case "strict":
+			if val != "1" {
+				return nil, fmt.Errorf("strict must be 1, not %q", val)
+			}
+			r.Strict = true
 		case "global":
 			r.Global, err = positive(key, val)
 		case "local":

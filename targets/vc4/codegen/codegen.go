@@ -52,6 +52,12 @@ type Options struct {
 	Lanes int
 	// Cfg receives statistics and -debug-only output (may be nil).
 	Cfg *passes.Config
+	// Globals places the module's globals (LayoutGlobals); nil when the
+	// module has none.
+	Globals *Globals
+	// Source names the input file in errors at an instruction
+	// ("file:line:col: …", from mir.Instr.Pos).
+	Source string
 }
 
 // Program is a compiled kernel.
@@ -66,8 +72,18 @@ type Program struct {
 	// is uniform UnifScratch (dummy words for inactive lanes' stores, then
 	// 16 lanes of private memory).
 	ScratchBytes int
+	// DataAddr and LocalAddr say that the kernel reads, after its
+	// arguments and in this order, the address of the module's data image
+	// (Globals.Data) and of its work-group's __local area
+	// (Globals.LocalBytes).
+	DataAddr, LocalAddr bool
+	// Barrier says that the kernel synchronizes its work-group's waves
+	// through a counter word at Globals.LocalBytes in the __local area
+	// (which must then have room for it, zeroed): all waves of a group
+	// must run at once.
+	Barrier bool
 	// UniformStreamAddr says that the kernel reads one more uniform after
-	// its arguments: the address of its own uniform stream.
+	// those: the address of its own uniform stream.
 	UniformStreamAddr bool
 	Stats             Stats
 }
@@ -156,7 +172,7 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 	if err := g.checkLayout(); err != nil {
 		return nil, err
 	}
-	l, err := lower(g, lanes)
+	l, err := lower(g, lanes, opts.Globals, opts.Source)
 	if err != nil {
 		return nil, err
 	}
@@ -204,6 +220,8 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 	p.Words = prog.Words
 	p.ScratchBytes = l.stats.ScratchBytes
 	p.UniformStreamAddr = sp.ubase >= 0
+	p.DataAddr, p.LocalAddr = l.dataBase >= 0, l.localBase >= 0
+	p.Barrier = l.barrierTarget >= 0
 	p.Stats = l.stats
 	cm.Count("masked", int64(p.Stats.MaskedInstrs))
 	cm.Count("skip", int64(p.Stats.SkipBranches))
@@ -266,8 +284,12 @@ func emit(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes.Config) e
 	if err != nil {
 		return err
 	}
+	gl, err := LayoutGlobals(m)
+	if err != nil {
+		return err
+	}
 	for _, f := range Kernels(m) {
-		p, err := Compile(f, Options{Lanes: lanes, Cfg: cfg})
+		p, err := Compile(f, Options{Lanes: lanes, Cfg: cfg, Globals: gl, Source: m.Source})
 		if err != nil {
 			return err
 		}

@@ -11,7 +11,8 @@ import "lltosimd/mir"
 //
 // The analysis is a conservative points-to on *roots*: every value
 // carries the set of roots its bits may derive from — a kernel argument
-// word, or private memory (any frame object). Roots flow through every
+// word, private memory (any frame object), the module's data image
+// (__constant and other globals) or the work-group's __local globals. Roots flow through every
 // computation (an address is any function of its operands); a loaded
 // value carries the roots of every value the kernel stores to memory
 // (memory holds nothing else that can be a pointer: OpenCL 1.2 kernels
@@ -21,17 +22,23 @@ import "lltosimd/mir"
 // use the TMU when its address has a root and none of its roots is
 // written, or when the kernel writes nothing at all.
 
-// rootSet is a set of roots: bit 0 private memory, bit 1+i kernel argument
-// word i (words beyond 62 share the last bit, which only adds aliasing).
+// rootSet is a set of roots: bit 0 private memory, bit 1 the data image,
+// bit 2 the __local globals, bit 3+i kernel argument word i (words beyond
+// 60 share the last bit, which only adds aliasing).
 type rootSet uint64
 
-const rootFrame rootSet = 1
+const (
+	rootFrame rootSet = 1 << iota
+	rootData
+	rootLocal
+	firstArgRoot = iota
+)
 
 func rootArg(i int) rootSet {
-	if i > 62 {
-		i = 62
+	if i > 63-firstArgRoot {
+		i = 63 - firstArgRoot
 	}
-	return 1 << (1 + i)
+	return 1 << (firstArgRoot + i)
 }
 
 // loadPath is how a load reads memory.
@@ -46,7 +53,7 @@ const (
 // coherentLoads returns the loads (and memcpy/memmove calls, whose source
 // words are loads) that must not read through the TMU, with their path.
 // It runs before the prologue removes G_ARGS.
-func coherentLoads(g *graph) map[*mir.Instr]loadPath {
+func coherentLoads(g *graph, gl *Globals) map[*mir.Instr]loadPath {
 	roots := map[mir.Reg]rootSet{}
 	of := func(o mir.Operand) rootSet {
 		switch o.Kind {
@@ -72,6 +79,16 @@ func coherentLoads(g *graph) map[*mir.Instr]loadPath {
 		u := in.Uses()
 		return in.Op == mir.GCall && len(u) > 0 && u[0].Kind == mir.KindSym && memCalls[u[0].Sym]
 	}
+	// Atomics load and store: they write through their pointer (the first
+	// word operand) and store their value operands.
+	isAtomic := func(in *mir.Instr) bool {
+		u := in.Uses()
+		if in.Op != mir.GCall || len(u) < 2 || u[0].Kind != mir.KindSym {
+			return false
+		}
+		_, _, ok := atomicCall(u[0].Sym)
+		return ok
+	}
 	var stored rootSet
 	for changed := true; changed; {
 		changed = false
@@ -91,12 +108,28 @@ func coherentLoads(g *graph) map[*mir.Instr]loadPath {
 					}
 				case in.Op == mir.GFrameAddr:
 					add(defs[0].Reg, rootFrame)
+				case in.Op == mir.GGlobalAddr:
+					if local, _, _ := gl.Place(uses[0].Sym); local {
+						add(defs[0].Reg, rootLocal)
+					} else {
+						add(defs[0].Reg, rootData)
+					}
 				case in.Op >= mir.GLoad32 && in.Op <= mir.GLoad8U:
 					add(defs[0].Reg, stored)
 				case in.Op >= mir.GStore32 && in.Op <= mir.GStore8:
 					if s := of(uses[0]); stored|s != stored {
 						stored |= s
 						changed = true
+					}
+				case isAtomic(in):
+					for _, d := range defs {
+						add(d.Reg, stored)
+					}
+					for _, u := range uses[1:] {
+						if s := of(u); stored|s != stored {
+							stored |= s
+							changed = true
+						}
 					}
 				case isMemCall(in):
 					// memcpy copies stored words (already in stored);
@@ -134,6 +167,13 @@ func coherentLoads(g *graph) map[*mir.Instr]loadPath {
 			case isMemCall(in):
 				if regs := memArgs(in); len(regs) > 0 {
 					write(of(regs[0]))
+				}
+			case isAtomic(in):
+				for _, u := range in.Uses()[1:] {
+					if u.Kind == mir.KindReg {
+						write(of(u)) // the pointer
+						break
+					}
 				}
 			}
 		}

@@ -166,14 +166,23 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 		}
 		l.load(b, d, addr, in.Op, l.coherent[in], step)
 		fin()
-	case mir.GStore32:
+	case mir.GStore32, mir.GStore16, mir.GStore8:
 		addr := l.address(uses[1], uses[2].Imm)
-		l.store(b, l.opnd(uses[0]), addr, l.step(uses[1]))
-	case mir.GStore16, mir.GStore8:
-		return fmt.Errorf("function '%s': 8- and 16-bit stores are not supported on vc4 (the VDW writes whole words)", l.f.Name)
+		l.storeN(b, l.opnd(uses[0]), addr, storeBytes[in.Op], l.step(uses[1]))
 	case mir.GCall:
 		if len(uses) > 0 && uses[0].Kind == mir.KindSym && memCalls[uses[0].Sym] {
 			return l.memCall(b, uses[0].Sym, uses[1:], l.coherent[in])
+		}
+		if len(uses) > 0 && uses[0].Kind == mir.KindSym {
+			if wait, ok := barrierCalls[uses[0].Sym]; ok {
+				if wait {
+					l.barrier()
+				}
+				return nil
+			}
+			if op, unsigned, ok := atomicCall(uses[0].Sym); ok {
+				return l.atomic(b, in, op, unsigned)
+			}
 		}
 		if op, ok := div64Calls[uses[0].Sym]; ok && len(uses) > 0 && len(defs) == 2 {
 			var a []val
@@ -246,7 +255,14 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 	case mir.GInlineAsm:
 		return l.emptyAsm(b, in)
 	case mir.GGlobalAddr:
-		return fmt.Errorf("function '%s': module globals (__constant arrays, program-scope variables: '%s') are not supported on vc4", l.f.Name, uses[0].Sym)
+		local, off, _ := l.globals.Place(uses[0].Sym) // checked by globalUses
+		base := l.dataBase
+		if local {
+			base = l.localBase
+		}
+		d, fin := l.dest(b, defs[0].Reg)
+		l.alu("add", d, vr(base), l.constant(off+uses[0].Off))
+		fin()
 	default:
 		return fmt.Errorf("function '%s': operation %s is not supported on vc4", l.f.Name, mir.GenericDesc(in.Op).Name)
 	}
@@ -537,42 +553,73 @@ func index(list []*mir.Instr, in *mir.Instr) int {
 	return -1
 }
 
-// store writes one word per lane (spec §5): holding the VPM mutex, the
-// values go to VPM row 0, then one VDW DMA stores them when the lanes'
-// addresses allow it, else one single-word DMA per lane with that lane's
-// address rotated into lane 0.
+// storeBytes is the width of each store op.
+var storeBytes = map[mir.Opcode]int{mir.GStore32: 4, mir.GStore16: 2, mir.GStore8: 1}
+
+// storeSetups gives, per store width, the VDW setup of the per-lane DMA
+// of lane 0 (1 row of 1 element, horizontal, VPM (0, 0); MODEW 0 32-bit,
+// 2 16-bit and 4 8-bit, each from the low end of the VPM word), and the
+// VPM write setup and VDW setup of the one DMA of 16 consecutive elements
+// (horizontal packed writes into row 0 from word 0, stride 1; REF tables
+// 32 and 34, the fields VC4C's VPM.h documents).
+var storeSetups = map[int]struct{ lane, vpm, vdw uint32 }{
+	4: {0x80814000, 0x1a00, 0x80904000},
+	2: {0x80814002, 0x1900, 0x80904002},
+	1: {0x80814004, 0x1800, 0x80904004},
+}
+
+// store writes one word per lane (storeN with 4 bytes).
+func (l *lowerer) store(b *block, v val, addr val, step int64) { l.storeN(b, v, addr, 4, step) }
+
+// storeN writes the low n bytes (4, 2 or 1) of v per lane (spec §5):
+// holding the VPM mutex, the values go to VPM row 0, then one VDW DMA
+// stores them when the lanes' addresses allow it, else one single-element
+// DMA per lane with that lane's address rotated into lane 0. A DMA of 8-
+// or 16-bit elements writes only those bytes (no read-modify-write), so
+// lanes and QPUs storing neighbouring bytes of one word never lose each
+// other's updates.
 //
 // One DMA: when every lane of the wave is active (always at top level;
 // tested through the execute mask in masked blocks) and the addresses are
-// consecutive words (address − 4·lane equal in all lanes, compared against
-// lane 0 replicated through r5), one row of the wave's words; when they
-// are stride bytes apart (stride from laneStrides, tested the same way),
-// lane l's value rotated into column 0 of VPM row l, and one DMA of one
-// word per row with a VDW stride setup (the gap between rows).
+// consecutive elements (address − n·lane equal in all lanes, compared
+// against lane 0 replicated through r5), one row of the wave's elements
+// (from a packed VPM write for narrow elements); for words stride bytes
+// apart (stride from laneStrides, tested the same way), lane l's value
+// rotated into column 0 of VPM row l, and one DMA of one word per row
+// with a VDW stride setup (the gap between rows).
 // Otherwise inactive lanes' DMAs go to the wave's dummy word, so a
-// divergent store touches exactly the active lanes' words (no
-// read-modify-write); the lanes a partial wave never runs get no DMA.
-// The wait for the DMA comes last, before the mutex is released.
-func (l *lowerer) store(b *block, v val, addr val, step int64) {
+// divergent store touches exactly the active lanes' elements; the lanes a
+// partial wave never runs get no DMA. The wait for the DMA comes last,
+// before the mutex is released.
+func (l *lowerer) storeN(b *block, v val, addr val, n int, step int64) {
+	set := storeSetups[n]
 	l.alu("mov", ph("r0"), addr, addr)
 	l.alu("mov", ph("r1"), ph("mutex"), ph("mutex"))
 	l.ldi(ph("vw_setup"), 0x1a00, "")
 	l.alu("mov", ph("vpm"), v, v)
 	fast, strided, done := l.newLabel(), -1, l.newLabel()
-	l.strideTest(b, fast, 4)
-	stride := dmaStride(step)
+	l.strideTest(b, fast, int64(n))
+	stride := int64(0)
+	if n == 4 {
+		stride = dmaStride(step)
+	}
 	if stride != 0 {
 		strided = l.newLabel()
 		l.strideTest(b, strided, stride)
 	}
 	l.dummyInactive(b, ph("r0"))
-	// VDW basic setup: 1 row of 1 word, horizontal, VPM (0, lane): ADDR
-	// (bits 13:3) advances by one column per lane.
-	l.perLaneDMA("vw", ph("r0"), 0x80814000, 8)
+	// VDW basic setup: 1 row of 1 element, horizontal, VPM (0, lane):
+	// ADDR (bits 13:3) advances by one column per lane.
+	l.perLaneDMA("vw", ph("r0"), set.lane, 8)
 	l.branch("", done, "")
 	l.emit(&lins{op: "label", target: fast})
-	// 1 row of the wave's words (DEPTH 22:16), horizontal, VPM (0, 0).
-	l.ldi(ph("vw_setup"), 0x80804000|uint32(l.lanes&127)<<16, "")
+	if n != 4 {
+		// The elements packed into row 0 for the one DMA.
+		l.ldi(ph("vw_setup"), set.vpm, "")
+		l.alu("mov", ph("vpm"), v, v)
+	}
+	// 1 row of the wave's elements (DEPTH 22:16), horizontal, VPM (0, 0).
+	l.ldi(ph("vw_setup"), set.vdw&^(127<<16)|uint32(l.lanes&127)<<16, "")
 	l.alu("mov", ph("vw_addr"), ph("r0"), ph("r0"))
 	if strided >= 0 {
 		l.branch("", done, "")
@@ -700,9 +747,12 @@ func (l *lowerer) perLaneDMA(unit string, addr val, setup uint32, step int32) {
 // wave is active (the lanes beyond a partial wave are ignored). It
 // clobbers r1 and r5.
 func (l *lowerer) strideTest(b *block, target int, stride int64) {
-	if stride == 4 {
-		l.alu("shl", ph("r1"), ph("elem_num"), sim(2))
-	} else {
+	switch stride {
+	case 1:
+		l.alu("mov", ph("r1"), ph("elem_num"), ph("elem_num"))
+	case 2, 4:
+		l.alu("shl", ph("r1"), ph("elem_num"), sim(int32(stride/2)))
+	default:
 		l.mulop("mul24", ph("r1"), ph("elem_num"), l.constant(stride))
 	}
 	l.alu("sub", ph("r1"), ph("r0"), ph("r1"))

@@ -36,12 +36,20 @@ type lowerer struct {
 	outUse map[mir.Reg]bool // used outside the defining block
 	stay   map[*block]*block
 	unif   [NumFixedUniforms]int
-	lanePr int // lane's private memory base (vreg), -1 if no private memory
-	frame  []int64
-	fsize  int64
-	stats  Stats
-	lanes  int
-	labels int // labels created inside blocks
+	// dataBase and localBase hold the addresses of the module's data image
+	// and of the work-group's __local area (-1: the kernel uses none).
+	dataBase, localBase int
+	globals             *Globals
+	// barrierTarget counts the counter value the next barrier waits for
+	// (barrier.go); -1 without barriers.
+	barrierTarget int
+	source        string // the input file, for positioned errors
+	lanePr        int    // lane's private memory base (vreg), -1 if no private memory
+	frame         []int64
+	fsize         int64
+	stats         Stats
+	lanes         int
+	labels        int // labels created inside blocks
 	// coherent gives the loads (and memcpy/memmove calls) that must read
 	// memory by VDR DMA instead of the TMU (coherence.go).
 	coherent map[*mir.Instr]loadPath
@@ -142,9 +150,10 @@ func (l *lowerer) needsMask(b *block, r mir.Reg) bool {
 	return b.masked && (l.ndefs[r] > 1 || l.outUse[r])
 }
 
-func lower(g *graph, lanes int) (*lowerer, error) {
+func lower(g *graph, lanes int, gl *Globals, source string) (*lowerer, error) {
 	l := &lowerer{g: g, f: g.f, konst: map[mir.Reg]int64{}, ndefs: map[mir.Reg]int{},
-		defBlk: map[mir.Reg]*block{}, outUse: map[mir.Reg]bool{}, stay: map[*block]*block{}, lanes: lanes}
+		defBlk: map[mir.Reg]*block{}, outUse: map[mir.Reg]bool{}, stay: map[*block]*block{}, lanes: lanes,
+		dataBase: -1, localBase: -1, globals: gl, barrierTarget: -1, source: source}
 	l.nextV = g.f.NumVRegs()
 	for _, b := range g.blocks {
 		for _, in := range b.instrs {
@@ -182,7 +191,21 @@ func lower(g *graph, lanes int) (*lowerer, error) {
 	for _, b := range g.blocks {
 		l.stay[b] = l.stayOf(b)
 	}
-	l.coherent = coherentLoads(g)
+	usesData, usesLocal, err := l.globalUses()
+	if err != nil {
+		return nil, err
+	}
+	if usesData {
+		l.dataBase = l.newV()
+	}
+	if l.hasBarrier() {
+		usesLocal = true
+		l.barrierTarget = l.newV()
+	}
+	if usesLocal {
+		l.localBase = l.newV()
+	}
+	l.coherent = coherentLoads(g, gl)
 	l.strides = laneStrides(g, l.fsize, l.konst)
 	if err := l.prologue(); err != nil {
 		return nil, err
@@ -211,6 +234,15 @@ func (l *lowerer) prologue() error {
 			l.alu("mov", vr(o.Reg.VirtIndex()), ph("unif"), ph("unif"))
 		}
 		entry.instrs = entry.instrs[1:]
+	}
+	// The words after the arguments (Program.DataAddr, LocalAddr).
+	for _, r := range []int{l.dataBase, l.localBase} {
+		if r >= 0 {
+			l.alu("mov", vr(r), ph("unif"), ph("unif"))
+		}
+	}
+	if l.barrierTarget >= 0 {
+		l.alu("mov", vr(l.barrierTarget), sim(0), sim(0))
 	}
 	l.lanePr = -1
 	if l.fsize > 0 {
@@ -293,10 +325,19 @@ func (l *lowerer) block(b *block) error {
 			continue
 		}
 		if err := l.instr(b, in); err != nil {
-			return err
+			return l.posError(in, err)
 		}
 	}
 	return l.terminator(b)
+}
+
+// posError puts err at the input position of the IR instruction in came
+// from, when known.
+func (l *lowerer) posError(in *mir.Instr, err error) error {
+	if in.Pos.Line > 0 && l.source != "" {
+		return fmt.Errorf("%s:%d:%d: %w", l.source, in.Pos.Line, in.Pos.Col, err)
+	}
+	return err
 }
 
 // needsActivation reports whether some lanes may wait for b: a

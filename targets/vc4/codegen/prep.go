@@ -461,7 +461,7 @@ func inlineAt(f *mir.Func, b *mir.Block, i int, call *mir.Instr, g *mir.Func, ne
 				nb.Instrs = append(nb.Instrs, mir.NewInstr(mir.GBr, mir.B(cont)))
 				continue
 			}
-			c := &mir.Instr{Op: in.Op, Ops: append([]mir.Operand{}, in.Ops...), Comment: in.Comment}
+			c := &mir.Instr{Op: in.Op, Ops: append([]mir.Operand{}, in.Ops...), Comment: in.Comment, Pos: in.Pos}
 			for k := range c.Ops {
 				o := &c.Ops[k]
 				switch o.Kind {

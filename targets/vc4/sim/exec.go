@@ -424,10 +424,27 @@ func (m *Machine) writeReg(q *QPU, sp vc4.Space, addr uint8, v *Vec, mask uint16
 		if !q.vpmSetupOK {
 			return "VPM write without a VPM write setup (vw_setup)"
 		}
-		if q.vpmAddr >= vpmRows {
-			return fmt.Sprintf("VPM write to row %d outside the modelled %d rows", q.vpmAddr, vpmRows)
+		// Horizontal packed writes (REF "VPM Generic Block Write Setup";
+		// VC4C's emulator models them the same way): 32-bit: ADDR is the
+		// row; 16-bit: ADDR = {Y, H}, the 16 low halfwords go to words
+		// 8H…8H+7 of row Y; 8-bit: ADDR = {Y, B}, the 16 low bytes go to
+		// words 4B…4B+3.
+		row, shift := q.vpmAddr>>(2-q.vpmSize), 2-q.vpmSize
+		if row >= vpmRows {
+			return fmt.Sprintf("VPM write to row %d outside the modelled %d rows", row, vpmRows)
 		}
-		m.vpm[q.vpmAddr] = *v
+		if q.vpmSize == 2 {
+			m.vpm[row] = *v
+		} else {
+			width := uint32(1) << q.vpmSize // bytes per element
+			first := (q.vpmAddr & (1<<shift - 1)) * 16 / (4 / width)
+			for i, x := range v {
+				bit := (uint32(i) * width % 4) * 8
+				w := &m.vpm[row][first+uint32(i)*width/4]
+				mask := uint32(1)<<(8*width) - 1
+				*w = *w&^(mask<<bit) | (x&mask)<<bit
+			}
+		}
 		q.vpmAddr += q.vpmStride
 	case vc4.AddrVPMSetup:
 		if sp == vc4.SpaceA {
@@ -534,18 +551,18 @@ func (m *Machine) readIO(q *QPU, sp vc4.Space, addr uint8, out *Vec) string {
 func (q *QPU) vpmWriteSetup(v uint32) string {
 	switch v >> 30 {
 	case 0: // VPM generic block write setup
-		stride, horiz, size, addr := v>>12&63, v>>11&1, v>>8&3, v&255
-		if horiz != 1 || size != 2 {
-			return fmt.Sprintf("VPM write setup 0x%x: only horizontal 32-bit writes are modelled", v)
+		stride, horiz, laned, size, addr := v>>12&63, v>>11&1, v>>10&1, v>>8&3, v&255
+		if horiz != 1 || size == 3 || size != 2 && laned != 0 {
+			return fmt.Sprintf("VPM write setup 0x%x: only horizontal 32-bit and packed 8/16-bit writes are modelled", v)
 		}
 		if stride == 0 {
 			stride = 64
 		}
-		q.vpmAddr, q.vpmStride, q.vpmSetupOK = addr, stride, true
+		q.vpmAddr, q.vpmStride, q.vpmSize, q.vpmSetupOK = addr, stride, size, true
 	case 2: // VDW basic setup
 		units, depth, horiz, base, modew := v>>23&127, v>>16&127, v>>14&1, v>>3&0x7FF, v&7
-		if horiz != 1 || modew != 0 {
-			return fmt.Sprintf("VDW setup 0x%x: only horizontal 32-bit DMA is modelled", v)
+		if horiz != 1 || modew == 1 {
+			return fmt.Sprintf("VDW setup 0x%x: only horizontal DMA of 32-, 16- or 8-bit elements is modelled", v)
 		}
 		if units == 0 {
 			units = 128
@@ -553,9 +570,20 @@ func (q *QPU) vpmWriteSetup(v uint32) string {
 		if depth == 0 {
 			depth = 128
 		}
+		// MODEW (REF table 34; VC4C VPM.h): 0 32-bit; 2–3 16-bit from
+		// halfword MODEW[0] of the first word; 4–7 8-bit from byte
+		// MODEW[1:0]. DEPTH counts elements; memory is written byte by
+		// byte, so an 8-bit DMA writes exactly DEPTH bytes.
+		q.vdwWidth, q.vdwOff = 4, 0
+		switch {
+		case modew >= 4:
+			q.vdwWidth, q.vdwOff = 1, modew&3
+		case modew >= 2:
+			q.vdwWidth, q.vdwOff = 2, 2*(modew&1)
+		}
 		q.vdwUnits, q.vdwDepth, q.vdwY, q.vdwX = units, depth, base>>4, base&15
-		if q.vdwX+q.vdwDepth > vc4.Lanes {
-			return fmt.Sprintf("VDW setup 0x%x: row of %d words from column %d leaves the VPM row", v, depth, q.vdwX)
+		if 4*q.vdwX+q.vdwOff+q.vdwDepth*q.vdwWidth > 4*vc4.Lanes {
+			return fmt.Sprintf("VDW setup 0x%x: row of %d elements of %d bytes from column %d leaves the VPM row", v, depth, q.vdwWidth, q.vdwX)
 		}
 		q.vdwSetupOK = true
 	case 3: // VDW stride setup
@@ -576,16 +604,30 @@ func (m *Machine) vdw(q *QPU, addr uint32) string {
 		if row >= vpmRows {
 			return fmt.Sprintf("VDW reads VPM row %d outside the modelled %d rows", row, vpmRows)
 		}
-		base := addr + r*(q.vdwDepth*4+q.vdwRowStride)
-		for w := uint32(0); w < q.vdwDepth; w++ {
-			if err := m.Write32(base+4*w, m.vpm[row][q.vdwX+w]); err != nil {
-				return "VDW DMA: " + err.Error()
+		n := q.vdwDepth * q.vdwWidth // bytes of the row
+		base := addr + r*(n+q.vdwRowStride)
+		if msg := m.checkAccess("VDW DMA write", base, n, -1); msg != "" {
+			return msg
+		}
+		if q.vdwWidth == 4 {
+			for w := uint32(0); w < q.vdwDepth; w++ {
+				if err := m.Write32(base+4*w, m.vpm[row][q.vdwX+w]); err != nil {
+					return "VDW DMA: " + err.Error()
+				}
 			}
+			continue
+		}
+		if base%q.vdwWidth != 0 || uint64(base)+uint64(n) > uint64(len(m.Mem)) {
+			return fmt.Sprintf("VDW DMA: memory write of %d bytes at 0x%x out of range or unaligned", n, base)
+		}
+		for k := uint32(0); k < n; k++ {
+			at := 4*q.vdwX + q.vdwOff + k // byte of the VPM row
+			m.Mem[base+k] = byte(m.vpm[row][at/4] >> (8 * (at % 4)))
 		}
 	}
 	// Memory changes at once (functionally); the DMA occupies the VDW and
 	// vw_wait waits until it has completed.
-	q.dmaDone = m.now + m.vdwCycles(q.vdwUnits, q.vdwDepth)
+	q.dmaDone = m.now + m.vdwCycles(q.vdwUnits, (q.vdwDepth*q.vdwWidth+3)/4)
 	m.vdwFree = q.dmaDone
 	return ""
 }
@@ -653,6 +695,9 @@ func (m *Machine) vdr(q *QPU, addr uint32) string {
 	}
 	for r := uint32(0); r < q.vdrRows; r++ {
 		base := addr + r*q.vdrPitch
+		if msg := m.checkAccess("VDR DMA read", base, 4*q.vdrLen, -1); msg != "" {
+			return msg
+		}
 		for w := uint32(0); w < q.vdrLen; w++ {
 			y, x := q.vdrY+r*q.vdrVPitch, q.vdrX+w
 			if q.vdrVert {

@@ -17,6 +17,74 @@ type Config struct {
 	MaxCycles  int64      // cycles before giving up (default 100M)
 	CacheModel CacheModel // whether the TMU/uniform caches see VDW writes (default Coherent)
 	Timing     *Timing    // latencies and cache sizes (default DefaultTiming)
+	// Regions, when set, are the memory a launch may touch: a TMU read, a
+	// VDR or VDW DMA or a uniform read outside all of them stops the run
+	// with an Error whose Access describes it (vc4run's out-of-bounds
+	// report).
+	Regions []Region
+}
+
+// Region is a named range [Start, End) of memory.
+type Region struct {
+	Start, End uint32
+	Name       string
+}
+
+// AccessError describes a memory access outside Config.Regions.
+type AccessError struct {
+	Unit string // "TMU read", "VDR DMA read", "VDW DMA write", "uniform read"
+	Addr uint32
+	Size uint32
+	Lane int    // the lane whose address it was; -1 for a DMA (its address is lane 0's of a rotated vector)
+	Near string // the nearest region and where the access lies relative to it
+}
+
+func (a *AccessError) Error() string {
+	lane := ""
+	if a.Lane >= 0 {
+		lane = fmt.Sprintf(" in lane %d", a.Lane)
+	}
+	return fmt.Sprintf("out-of-bounds %s of %d bytes at 0x%x%s (%s)", a.Unit, a.Size, a.Addr, lane, a.Near)
+}
+
+// checkAccess returns "" when [addr, addr+size) lies in one of the
+// configured regions, else the error text, and records the access for
+// the Error that step builds from it.
+func (m *Machine) checkAccess(unit string, addr, size uint32, lane int) string {
+	if len(m.cfg.Regions) == 0 {
+		return ""
+	}
+	end := uint64(addr) + uint64(size)
+	best, dist := -1, uint64(1<<63)
+	for i, r := range m.cfg.Regions {
+		if uint64(addr) >= uint64(r.Start) && end <= uint64(r.End) {
+			return ""
+		}
+		d := uint64(0)
+		switch {
+		case uint64(addr) >= uint64(r.End):
+			d = uint64(addr) - uint64(r.End)
+		case end <= uint64(r.Start):
+			d = uint64(r.Start) - end
+		}
+		if d < dist {
+			best, dist = i, d
+		}
+	}
+	near := "no memory of the launch"
+	if best >= 0 {
+		r := m.cfg.Regions[best]
+		switch {
+		case uint64(addr) >= uint64(r.End):
+			near = fmt.Sprintf("%d bytes past the end of %s [0x%x, 0x%x)", uint64(addr)-uint64(r.End), r.Name, r.Start, r.End)
+		case end <= uint64(r.Start):
+			near = fmt.Sprintf("%d bytes before %s [0x%x, 0x%x)", uint64(r.Start)-end, r.Name, r.Start, r.End)
+		default:
+			near = fmt.Sprintf("overlapping the end of %s [0x%x, 0x%x)", r.Name, r.Start, r.End)
+		}
+	}
+	m.access = &AccessError{Unit: unit, Addr: addr, Size: size, Lane: lane, Near: near}
+	return m.access.Error()
 }
 
 // Stats are the counters of a run.
@@ -51,6 +119,10 @@ type Error struct {
 	Word   uint64
 	NoWord bool // PC outside the program: no instruction to show
 	Reason string
+	// UnifStart is the uniform stream address the QPU's program started
+	// with (which wave it runs); Access is set for out-of-bounds accesses.
+	UnifStart uint32
+	Access    *AccessError
 }
 
 func (e *Error) Error() string {
@@ -96,6 +168,7 @@ type QPU struct {
 	fdef   uint16 // lanes whose flags have been set
 
 	Unif     uint32 // uniform stream pointer
+	unif0    uint32 // the stream's start (which wave the QPU runs)
 	Done     bool
 	icount   int64
 	stalls   int64
@@ -129,10 +202,12 @@ type QPU struct {
 	ldDone    int64
 
 	// VPM write setup and VDW setup.
-	vpmAddr, vpmStride       uint32
+	vpmAddr, vpmStride       uint32 // in units of the write size (ADDR of the setup)
+	vpmSize                  uint32 // VPM write element size: 0 8-bit, 1 16-bit, 2 32-bit
 	vpmSetupOK               bool
 	vdwUnits, vdwDepth       uint32
 	vdwY, vdwX, vdwRowStride uint32
+	vdwWidth, vdwOff         uint32 // element bytes (4, 2, 1) and byte offset in the first VPM word (MODEW)
 	vdwSetupOK               bool
 
 	// VDR setup (basic and extended memory pitch) and the VPM read queue.
@@ -172,6 +247,7 @@ type Machine struct {
 	vdwFree int64               // cycle the (shared) VDW takes a new DMA
 	vdrFree int64               // cycle the (shared) VDR takes a new DMA
 	queue   []uint32            // uniform addresses of programs waiting for a QPU
+	access  *AccessError        // the out-of-bounds access the failing instruction made
 	// Trace, if set, receives one line per executed instruction.
 	Trace io.Writer
 }
@@ -226,7 +302,7 @@ func (m *Machine) AddQPU(unifAddr uint32) *QPU {
 }
 
 func newQPU(num int, unifAddr uint32) *QPU {
-	q := &QPU{Num: num, Unif: unifAddr}
+	q := &QPU{Num: num, Unif: unifAddr, unif0: unifAddr}
 	for _, p := range []*int64{&q.sfuAt, &q.tmursAt, &q.tlbzAt, &q.unifAddrAt, &q.branchAt} {
 		*p = never
 	}
@@ -430,7 +506,9 @@ func (m *Machine) step(q *QPU) (stalled bool, cause StallCause, err error) {
 	}
 	in := &m.prog[pc]
 	fail := func(format string, args ...any) (bool, StallCause, error) {
-		return false, 0, &Error{QPU: q.Num, PC: pc, Word: m.words[pc], Reason: fmt.Sprintf(format, args...)}
+		e := &Error{QPU: q.Num, PC: pc, Word: m.words[pc], Reason: fmt.Sprintf(format, args...), UnifStart: q.unif0, Access: m.access}
+		m.access = nil
+		return false, 0, e
 	}
 	// Stalls first: they must not have side effects (but a uniform-cache
 	// fill, which only changes timing).

@@ -385,3 +385,42 @@ mov r2, vw_wait
 		}
 	}
 }
+
+// TestVDWNarrow stores bytes and halfwords by VDW DMA (MODEW 4–7 8-bit,
+// 2–3 16-bit: DEPTH elements from the given byte of the first VPM word),
+// next to bytes that must keep their contents, and a packed 8-bit VPM
+// write (16 bytes into words 0–3 of the row).
+func TestVDWNarrow(t *testing.T) {
+	m, err := run(t, `
+ldi r0, 0x44332211
+add r0, r0, elem_num
+ldi vw_setup, 0x1a00        # row 0, 32-bit
+mov vpm, r0                 # word l = 0x44332211 + l
+ldi vw_setup, 0x80814004    # 1 byte from VPM (0, 0) byte 0
+ldi vw_addr, 0x401
+mov r2, vw_wait
+ldi vw_setup, 0x8081400e    # 1 byte from VPM (0, 1) byte 2
+ldi vw_addr, 0x406
+mov r2, vw_wait
+ldi vw_setup, 0x80814003    # 1 halfword from VPM (0, 0) halfword 1
+ldi vw_addr, 0x40a
+mov r2, vw_wait
+ldi vw_setup, 0x1801        # row 0 byte group 1, 8-bit packed
+mov vpm, elem_num           # bytes 0..15 into words 4..7
+ldi vw_setup, 0x80904024    # 16 bytes from VPM (0, 4)
+ldi vw_addr, 0x413
+mov r2, vw_wait
+`+end, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[uint32]byte{0x400: 0, 0x401: 0x11, 0x402: 0, 0x405: 0, 0x406: 0x33, 0x407: 0, 0x40a: 0x33, 0x40b: 0x44, 0x40c: 0, 0x412: 0, 0x423: 0}
+	for i := uint32(0); i < 16; i++ {
+		want[0x413+i] = byte(i)
+	}
+	for a, w := range want {
+		if m.Mem[a] != w {
+			t.Errorf("byte 0x%x = 0x%02x, want 0x%02x", a, m.Mem[a], w)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"errors"
 	"fmt"
 	"io"
 )
@@ -231,6 +232,9 @@ func (m *Machine) tmuRequest(q *QPU, tmu int, addrs *Vec, out *Vec) (int64, stri
 	var missLines [16]uint32 // distinct lines that missed the TMU cache
 	nmiss := 0
 	for i, a := range addrs {
+		if msg := m.checkAccess("TMU read", a&^3, 4, i); msg != "" {
+			return 0, msg
+		}
 		v, lvl, err := m.readThrough(l1, a&^3)
 		if err != nil {
 			return 0, fmt.Sprintf("TMU lookup in lane %d: %v", i, err)
@@ -294,6 +298,9 @@ func (m *Machine) uniformWait(q *QPU, n int) int64 {
 
 // readUniform pops the next uniform through the slice's uniform cache.
 func (m *Machine) readUniform(q *QPU) (uint32, error) {
+	if msg := m.checkAccess("uniform read", q.Unif, 4, -1); msg != "" {
+		return 0, errors.New(msg)
+	}
 	v, _, err := m.readThrough(m.caches.unif[q.slice()], q.Unif)
 	return v, err
 }

@@ -80,3 +80,37 @@ float __attribute__((overloadable)) native_recip(float x) { return 1.0f / x; }
 float __attribute__((overloadable)) native_divide(float a, float b) { return a / b; }
 float __attribute__((overloadable)) native_exp2(float x) { return __builtin_exp2f(x); }
 float __attribute__((overloadable)) native_log2(float x) { return __builtin_log2f(x); }
+/* Math built-ins: the host's libm (correctly rounded or nearly: the
+ * VC4 expansions are compared within each kernel's ulp tolerance). */
+float __attribute__((overloadable)) exp(float x) { return __builtin_expf(x); }
+float __attribute__((overloadable)) exp2(float x) { return __builtin_exp2f(x); }
+float __attribute__((overloadable)) log(float x) { return __builtin_logf(x); }
+float __attribute__((overloadable)) log2(float x) { return __builtin_log2f(x); }
+float __attribute__((overloadable)) log10(float x) { return __builtin_log10f(x); }
+float __attribute__((overloadable)) sin(float x) { return __builtin_sinf(x); }
+float __attribute__((overloadable)) cos(float x) { return __builtin_cosf(x); }
+float __attribute__((overloadable)) tan(float x) { return __builtin_tanf(x); }
+float __attribute__((overloadable)) pow(float x, float y) { return __builtin_powf(x, y); }
+float __attribute__((overloadable)) mad(float a, float b, float c) { return a * b + c; }
+float __attribute__((overloadable)) mix(float x, float y, float a) { return x + (y - x) * a; }
+
+/* 32-bit atomics: the reference runs one work-item at a time, so a plain
+ * read-modify-write is atomic. Each returns the old value. */
+#define ATOMIC2(name, T, AS, expr) \
+	T __attribute__((overloadable)) name(volatile AS T *p, T v) { T o = *p; *p = (expr); return o; }
+#define ATOMIC1(name, T, AS, expr) \
+	T __attribute__((overloadable)) name(volatile AS T *p) { T o = *p; *p = (expr); return o; }
+#define ATOMICS(T, AS) \
+	ATOMIC2(atomic_add, T, AS, o + v) ATOMIC2(atomic_sub, T, AS, o - v) \
+	ATOMIC2(atomic_xchg, T, AS, v) ATOMIC2(atomic_min, T, AS, o < v ? o : v) \
+	ATOMIC2(atomic_max, T, AS, o > v ? o : v) ATOMIC2(atomic_and, T, AS, o & v) \
+	ATOMIC2(atomic_or, T, AS, o | v) ATOMIC2(atomic_xor, T, AS, o ^ v) \
+	ATOMIC1(atomic_inc, T, AS, o + 1) ATOMIC1(atomic_dec, T, AS, o - 1) \
+	T __attribute__((overloadable)) atomic_cmpxchg(volatile AS T *p, T c, T v) { T o = *p; *p = o == c ? v : o; return o; }
+ATOMICS(int, __global)
+ATOMICS(uint, __global)
+ATOMICS(int, __local)
+ATOMICS(uint, __local)
+float __attribute__((overloadable)) atomic_xchg(volatile __global float *p, float v) { float o = *p; *p = v; return o; }
+float __attribute__((overloadable)) atomic_xchg(volatile __local float *p, float v) { float o = *p; *p = v; return o; }
+float __attribute__((overloadable)) fma(float a, float b, float c) { return __builtin_fmaf(a, b, c); }

@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ucontext.h>
 
 /* vc4ref_invoke calls the kernel with args[i] pointing at the i-th
  * argument's storage (the buffer for buffer arguments, the value for
@@ -188,6 +189,67 @@ static void parse_arg(struct arg *a, const char *spec) {
 	init_buffer(a, init + 1, spec);
 }
 
+/* Work-groups run one after another; the work-items of a group run as
+ * coroutines (ucontext) in local id order: each runs until it returns or
+ * calls barrier(), and the next round starts once every work-item has
+ * stopped. Without barriers this is plain global id order. A barrier
+ * that some work-items of the group never reach is an error (undefined
+ * behaviour in OpenCL). */
+enum { ITEM_STACK = 256 * 1024 };
+static ucontext_t sched_ctx, *item_ctx;
+static char **item_stack;
+static int *item_state; /* 0 runnable, 1 waiting at a barrier, 2 returned */
+static size_t cur_item, nstacks;
+static void **item_args;
+
+void _Z7barrierj(unsigned flags) {
+	(void)flags;
+	item_state[cur_item] = 1;
+	if (swapcontext(&item_ctx[cur_item], &sched_ctx) != 0) die("swapcontext failed", "barrier");
+}
+
+static void item_main(void) {
+	vc4ref_invoke(item_args);
+	item_state[cur_item] = 2; /* then back to sched_ctx through uc_link */
+}
+
+static void run_group(size_t base, void **args) {
+	if (nstacks < local_size) {
+		item_ctx = realloc(item_ctx, local_size * sizeof *item_ctx);
+		item_stack = realloc(item_stack, local_size * sizeof *item_stack);
+		item_state = realloc(item_state, local_size * sizeof *item_state);
+		if (!item_ctx || !item_stack || !item_state) die("out of memory", "work-group");
+		for (; nstacks < local_size; nstacks++)
+			if (!(item_stack[nstacks] = malloc(ITEM_STACK))) die("out of memory", "work-item stack");
+	}
+	item_args = args;
+	for (size_t i = 0; i < local_size; i++) {
+		if (getcontext(&item_ctx[i]) != 0) die("getcontext failed", "work-group");
+		item_ctx[i].uc_stack.ss_sp = item_stack[i];
+		item_ctx[i].uc_stack.ss_size = ITEM_STACK;
+		item_ctx[i].uc_link = &sched_ctx;
+		makecontext(&item_ctx[i], item_main, 0);
+		item_state[i] = 0;
+	}
+	for (;;) {
+		size_t returned = 0, waiting = 0;
+		for (size_t i = 0; i < local_size; i++) {
+			if (item_state[i] == 2) {
+				returned++;
+				continue;
+			}
+			item_state[i] = 0;
+			cur_item = i;
+			cur_gid = base + i;
+			if (swapcontext(&sched_ctx, &item_ctx[i]) != 0) die("swapcontext failed", "work-group");
+			if (item_state[i] == 2) returned++;
+			else waiting++;
+		}
+		if (waiting == 0) return;
+		if (returned > 0) die("a barrier is not reached by every work-item of the group", "barrier");
+	}
+}
+
 int main(int argc, char **argv) {
 	int rtz = argc > 1 && strcmp(argv[1], "-rtz") == 0;
 	if (rtz) {
@@ -214,7 +276,7 @@ int main(int argc, char **argv) {
 		ptrs[i] = args[i].is_buffer ? (void *)args[i].words : (void *)&args[i].scalar;
 	}
 	if (rtz && fesetround(FE_TOWARDZERO) != 0) die("cannot set the rounding mode", "-rtz");
-	for (cur_gid = 0; cur_gid < global_size; cur_gid++) vc4ref_invoke(ptrs);
+	for (size_t base = 0; base < global_size; base += local_size) run_group(base, ptrs);
 	fesetround(FE_TONEAREST);
 	for (int i = 0; i < nargs; i++) {
 		if (!args[i].is_buffer) continue;
