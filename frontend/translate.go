@@ -221,6 +221,11 @@ type fn struct {
 	retPtr  mir.Reg // hidden result pointer (returnsInMemory)
 	fpObj   int     // frame object whose address is llvm.frameaddress(0); -1: none yet
 	instNo  int     // ordinal of the current instruction in the function, for diagnostics
+	// access and accessAt describe the IR load or store being translated
+	// (beginAccess): its underlying object and the base offset of its
+	// first byte.
+	access   *memObj
+	accessAt int64
 }
 
 func (t *translator) function(irf *ir.Func) (mf *mir.Func, err error) {

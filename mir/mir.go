@@ -197,6 +197,9 @@ type Instr struct {
 	Bundle  []*Instr
 	Packet  bool   // with Bundle: the bundle is a parallel VLIW packet
 	Comment string // printed after the instruction as "; text" (not part of semantics)
+	// Mem, on a load or store, is what is known of the memory it
+	// touches (MemOperand; printed as ":: mem(...)"); nil: unknown.
+	Mem *MemOperand
 }
 
 // NewInstr builds an instruction.

@@ -228,8 +228,10 @@ type DepGraph struct {
 // while a WAR edge has latency 0, since a packet reads before it writes.
 // Memory accesses are ordered like registers (a store after a load may
 // share its packet; a load or store after a store may not) unless
-// MemAccess proves them disjoint: the same base register holding the same
-// value and non-overlapping ranges. Control instructions (mir.ControlFlags)
+// they are proved disjoint: by MemAccess (the same base register holding
+// the same value and non-overlapping ranges) or by their memory operands
+// (mir.MayAlias: distinct underlying objects, or known disjoint ranges of
+// one object; an instruction without one may alias anything). Control instructions (mir.ControlFlags)
 // come after everything before them (in their packet or later) and before
 // everything after them; solo instructions are full barriers.
 func BuildDepGraph(f *mir.Func, instrs []*mir.Instr, vi VLIWInfo) *DepGraph {
@@ -333,6 +335,9 @@ func BuildDepGraph(f *mir.Func, instrs []*mir.Instr, vi VLIWInfo) *DepGraph {
 				if p.known && a.known && p.ref.Base == a.ref.Base && p.baseDef == a.baseDef &&
 					(p.ref.Off+p.ref.Size <= a.ref.Off || a.ref.Off+a.ref.Size <= p.ref.Off) {
 					continue // provably disjoint
+				}
+				if !mir.MayAlias(instrs[p.node].Mem, in.Mem) {
+					continue // the frontend's objects prove them disjoint
 				}
 				lat := 1
 				if !p.store {
