@@ -234,7 +234,7 @@ func (s *Selector) selectInstr(in *mir.Instr) ([]*mir.Instr, error) {
 		s.capBuf, s.foldBuf = st.caps[:0], st.folded[:0]
 		s.noteInstr(in, -1)
 		guardOut(s.f, in, e.out)
-		memOut(s.f, in, e.out)
+		mir.CarryMem(s.f, in, e.out)
 		for _, n := range e.out {
 			s.noteInstr(n, 1)
 		}
@@ -256,31 +256,6 @@ func (s *Selector) selectInstr(in *mir.Instr) ([]*mir.Instr, error) {
 		return res, nil
 	}
 	return nil, fmt.Errorf("cannot select %s", mir.FormatInstr(s.f, in))
-}
-
-// memOut carries the memory operand of a load or store root
-// (mir.Instr.Mem) to the one instruction its rule emitted that accesses
-// memory the same way (loads, or stores), which is then the access
-// itself at the same address. A rule that emits several accesses (a
-// split, a read-modify-write) or another kind leaves them unknown.
-func memOut(f *mir.Func, root *mir.Instr, out []*mir.Instr) {
-	if root.Mem == nil {
-		return
-	}
-	const mem = mir.FlagLoad | mir.FlagStore
-	kind := f.Arch.Desc(root.Op).Flags & mem
-	var got *mir.Instr
-	for _, n := range out {
-		if fl := f.Arch.Desc(n.Op).Flags & mem; fl != 0 {
-			if got != nil || fl != kind {
-				return
-			}
-			got = n
-		}
-	}
-	if got != nil {
-		got.Mem = root.Mem
-	}
 }
 
 // guardOut carries the guard of a guarded root to what its rule emitted:

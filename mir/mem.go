@@ -207,6 +207,33 @@ func (p *parser) memOperand() (*MemOperand, error) {
 	return m, nil
 }
 
+// CarryMem gives the memory operand of a load or store from (Mem) to the
+// one instruction of to that accesses memory the same way (loads, or
+// stores), which is then the same access: for selection rules and pseudo
+// expansions that replace an access by instructions around one access at
+// the same address (an address computation folded or legalized, a
+// register move after a load). When to makes several accesses (a split, a
+// read-modify-write) or another kind, they stay unknown.
+func CarryMem(f *Func, from *Instr, to []*Instr) {
+	if from.Mem == nil {
+		return
+	}
+	const mem = FlagLoad | FlagStore
+	kind := f.Arch.Desc(from.Op).Flags & mem
+	var got *Instr
+	for _, n := range to {
+		if fl := f.Arch.Desc(n.Op).Flags & mem; fl != 0 {
+			if got != nil || fl != kind {
+				return
+			}
+			got = n
+		}
+	}
+	if got != nil {
+		got.Mem = from.Mem
+	}
+}
+
 // checkMem reports why in's memory operand is malformed, or "".
 func checkMem(f *Func, in *Instr) string {
 	m := in.Mem

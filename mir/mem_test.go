@@ -87,3 +87,33 @@ bb0:
 		}
 	}
 }
+
+func TestCarryMem(t *testing.T) {
+	m := &MemOperand{Obj: MemGlobal, Sym: "x", OffKnown: true, Size: 4}
+	load := func() *Instr { return NewInstr(GLoad32, D(VirtBase), R(VirtBase+1), I(0)) }
+	store := func() *Instr { return NewInstr(GStore32, R(VirtBase), R(VirtBase+1), I(0)) }
+	add := NewInstr(GAdd, D(VirtBase+2), R(VirtBase), R(VirtBase))
+	f := NewFunc("f", GenericArch)
+	from := load()
+	from.Mem = m
+	one := []*Instr{add, load()}
+	CarryMem(f, from, one)
+	if one[1].Mem != m || add.Mem != nil {
+		t.Errorf("one load: not carried")
+	}
+	two := []*Instr{load(), load()}
+	CarryMem(f, from, two)
+	if two[0].Mem != nil || two[1].Mem != nil {
+		t.Errorf("a split load got the operand")
+	}
+	rmw := []*Instr{load(), store()}
+	CarryMem(f, from, rmw)
+	if rmw[0].Mem != nil || rmw[1].Mem != nil {
+		t.Errorf("a load and a store got the operand")
+	}
+	other := []*Instr{store()}
+	CarryMem(f, from, other)
+	if other[0].Mem != nil {
+		t.Errorf("a load's operand went to a store")
+	}
+}
