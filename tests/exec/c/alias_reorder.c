@@ -37,8 +37,8 @@ __attribute__((noinline)) void recurrence(int n) {
 
 // A vector store, then an unaligned vector load overlapping it by three
 // lanes, then a scalar load of one of its lanes.
-__attribute__((noinline)) int partial(int n) {
-	int s = 0;
+__attribute__((noinline)) unsigned partial(int n) {
+	unsigned s = 0;
 	for (int i = 0; i < n; i++) {
 		*(int4u *)&sa[4 * i] = ia[i] + 1;
 		int4u v = *(int4u *)&sa[4 * i + 1];
@@ -121,7 +121,7 @@ __attribute__((noinline)) unsigned pun(float x, int k) {
 	ub[k & 3].f = x;
 	unsigned u = ub[k & 3].u;
 	ub[(k + 1) & 3].u = u ^ 1;
-	return u + ub[(k + 1) & 3].u + (unsigned)ub[k & 3].f;
+	return u + ub[(k + 1) & 3].u + (unsigned)(int)ub[k & 3].f;
 }
 
 static unsigned hashf(const float4 *v, int n) {
@@ -164,8 +164,8 @@ int main(void) {
 	recurrence(N);
 	printf("recurrence %08x %08x\n", hashf(fa, N + 2), hashi((const int *)ia, 4 * (N + 2)));
 	init();
-	int s = partial(N);
-	printf("partial %d %08x\n", s, hashi(sa, 4 * N + 8));
+	unsigned s = partial(N);
+	printf("partial %08x %08x\n", s, hashi(sa, 4 * N + 8));
 	init();
 	restricted(sa, sb, N);
 	printf("restricted %08x\n", hashi(sa, 4 * N + 8));
