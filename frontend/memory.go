@@ -7,10 +7,9 @@ import (
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
-
-	"github.com/llir/llvm/ir/enum"
 
 	"lltosimd/mir"
 )
