@@ -232,8 +232,9 @@ type DepGraph struct {
 // the same value and non-overlapping ranges) or by their memory operands
 // (mir.MayAlias: distinct underlying objects, or known disjoint ranges of
 // one object; an instruction without one may alias anything). Control
-// instructions (mir.ControlFlags) come after everything before them (in their packet or later) and before
-// everything after them; solo instructions are full barriers.
+// instructions (mir.ControlFlags) come after everything before them (in
+// their packet or later) and before everything after them; solo
+// instructions are full barriers.
 func BuildDepGraph(f *mir.Func, instrs []*mir.Instr, vi VLIWInfo) *DepGraph {
 	g := &DepGraph{Nodes: make([]DepNode, len(instrs)), index: make(map[*mir.Instr]int, len(instrs))}
 	type memAcc struct {
