@@ -197,9 +197,20 @@ func TestDepGraphEdges(t *testing.T) {
 			if !strings.Contains(tc.body, "RET") {
 				instrs = instrs[:len(instrs)-1] // leave the added RET out
 			}
-			got := edgesOf(BuildDepGraph(f, instrs, vInfo{}))
+			g := BuildDepGraph(f, instrs, vInfo{})
+			got := edgesOf(g)
 			if strings.Join(got, ", ") != strings.Join(tc.want, ", ") {
 				t.Errorf("edges %q, want %q", got, tc.want)
+			}
+			// The memory-operand cases without edges: one pair proved
+			// disjoint by the operands alone.
+			if want := 0; strings.Contains(body, ":: mem(") {
+				if tc.want == nil {
+					want = 1
+				}
+				if g.MemDisjoint != want {
+					t.Errorf("MemDisjoint %d, want %d", g.MemDisjoint, want)
+				}
 			}
 		})
 	}
