@@ -7,6 +7,7 @@ import (
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
@@ -178,7 +179,47 @@ func (s *fn) checkAlign(p value.Value, align int64, what string) int64 {
 // p points into through bitcasts and constant getelementptrs, its
 // alignment and p's offset in it.
 func (s *fn) knownAlign(p value.Value) (name string, align, off int64, idx int, ok bool) {
-	for {
+	m := s.memObject(p)
+	switch {
+	case !m.OffKnown:
+	case m.Obj == mir.MemGlobal && m.global.Init != nil:
+		return "@" + m.Sym, must(s.t.lay.GlobalAlign(m.global.ContentType, int64(m.global.Align), m.global.Section != "")), m.Off, -1, true
+	case m.Obj == mir.MemFrame:
+		name = "alloca"
+		if n := s.f.Frame[m.Index].Name; n != "" {
+			name = "%" + n
+		}
+		return name, s.f.Frame[m.Index].Align, m.Off, m.Index, true
+	}
+	return "", 0, 0, -1, false
+}
+
+// memObj is what memObject finds: the mir.MemOperand of an access at p
+// (without its size) and, for a global, the IR global.
+type memObj struct {
+	mir.MemOperand
+	global *ir.Global
+	cycle  bool // the walk came back to a phi or select it is inside of
+}
+
+// memObject returns the underlying object of pointer p (LLVM's
+// getUnderlyingObject): through bitcasts and getelementptrs (summing
+// their offsets while every index is constant) and through phis and
+// selects whose operands all lead to the same object (the offset then
+// unknown), to a global variable, an entry-block alloca (a frame object)
+// or an argument. Anything else — a pointer loaded from memory, returned
+// by a call, made by inttoptr, an IR alias — is mir.MemUnknown.
+func (s *fn) memObject(p value.Value) memObj {
+	budget := 256 // nodes visited; phi and select webs beyond it stay unknown
+	return s.memObjectWalk(p, map[value.Value]bool{}, &budget)
+}
+
+func (s *fn) memObjectWalk(p value.Value, seen map[value.Value]bool, budget *int) memObj {
+	var off int64
+	for ; ; *budget-- {
+		if *budget <= 0 {
+			return memObj{}
+		}
 		switch q := p.(type) {
 		case *ir.InstBitCast:
 			p = q.From
@@ -187,8 +228,13 @@ func (s *fn) knownAlign(p value.Value) (name string, align, off int64, idx int, 
 			p = q.From
 			continue
 		case *ir.InstGetElementPtr:
+			if _, ok := q.Src.Type().(*types.PointerType); !ok {
+				return memObj{}
+			}
 			if !allConstInts(q.Indices) {
-				return "", 0, 0, -1, false
+				m := s.memObjectWalk(q.Src, seen, budget)
+				m.Off, m.OffKnown = 0, false
+				return m
 			}
 			off += s.t.gepWalk(q.ElemType, q.Indices, nil)
 			p = q.Src
@@ -202,26 +248,98 @@ func (s *fn) knownAlign(p value.Value) (name string, align, off int64, idx int, 
 				ix[i] = x
 			}
 			if !allConstInts(ix) {
-				return "", 0, 0, -1, false
+				return memObj{}
 			}
 			off += s.t.gepWalk(q.ElemType, ix, nil)
 			p = q.Src
 			continue
 		case *ir.Global:
-			if q.Init == nil {
-				return "", 0, 0, -1, false
+			return memObj{MemOperand: mir.MemOperand{Obj: mir.MemGlobal, Sym: q.Name(), Off: off, OffKnown: true}, global: q}
+		case *ir.Param:
+			for i, a := range s.irf.Params {
+				if a == q {
+					m := memObj{MemOperand: mir.MemOperand{Obj: mir.MemArg, Index: i, Off: off, OffKnown: true}}
+					for _, at := range q.Attrs {
+						m.NoAlias = m.NoAlias || at == enum.ParamAttrNoAlias
+					}
+					return m
+				}
 			}
-			return "@" + q.Name(), must(s.t.lay.GlobalAlign(q.ContentType, int64(q.Align), q.Section != "")), off, -1, true
+			return memObj{}
+		case *ir.InstPhi:
+			var ins []value.Value
+			for _, inc := range q.Incs {
+				ins = append(ins, inc.X)
+			}
+			return s.commonObject(q, ins, seen, budget)
+		case *ir.InstSelect:
+			return s.commonObject(q, []value.Value{q.ValueTrue, q.ValueFalse}, seen, budget)
 		}
 		if idx, ok := s.frame[p]; ok {
-			name = "alloca"
-			if n := s.f.Frame[idx].Name; n != "" {
-				name = "%" + n
-			}
-			return name, s.f.Frame[idx].Align, off, idx, true
+			return memObj{MemOperand: mir.MemOperand{Obj: mir.MemFrame, Index: idx, Off: off, OffKnown: true}}
 		}
-		return "", 0, 0, -1, false
+		return memObj{}
 	}
+}
+
+// commonObject is the object every value of vs leads to (the offset
+// unknown), ignoring those that lead back to v itself (a pointer
+// induction phi); MemUnknown when they differ.
+func (s *fn) commonObject(v value.Value, vs []value.Value, seen map[value.Value]bool, budget *int) memObj {
+	if seen[v] {
+		return memObj{cycle: true}
+	}
+	seen[v] = true
+	defer delete(seen, v)
+	var res memObj
+	found := false
+	for _, x := range vs {
+		m := s.memObjectWalk(x, seen, budget)
+		if m.cycle {
+			continue // back to a phi being walked: no constraint
+		}
+		m.Off, m.OffKnown = 0, false
+		if m.Obj == mir.MemUnknown || found && m.MemOperand != res.MemOperand {
+			return memObj{}
+		}
+		res, found = m, true
+	}
+	if !found {
+		return memObj{cycle: true}
+	}
+	return res
+}
+
+// beginAccess records the object of the IR load or store of p being
+// translated, whose first byte is at offset at from its base (s.addr), for
+// memAt; volatile and atomic accesses (plain false) get no memory
+// operands, so that nothing reorders them.
+func (s *fn) beginAccess(p value.Value, at int64, plain bool) {
+	s.access, s.accessAt = nil, at
+	if plain {
+		m := s.memObject(p)
+		s.access = &m
+	}
+}
+
+// endAccess ends what beginAccess began.
+func (s *fn) endAccess() { s.access = nil }
+
+// memAt returns the memory operand of a piece of the access begun by
+// beginAccess: size bytes at offset off from the base (nil when the
+// object is unknown or no access is being translated).
+func (s *fn) memAt(off, size int64) *mir.MemOperand {
+	m := s.access
+	if m == nil || m.Obj == mir.MemUnknown {
+		return nil
+	}
+	r := m.MemOperand
+	r.Off += off - s.accessAt
+	r.Size = size
+	if !r.OffKnown || r.Off < -1<<30 || r.Off > 1<<30 {
+		r.Off, r.OffKnown = 0, false
+	}
+	return &r
 }
 
 func allConstInts(vs []value.Value) bool {
@@ -277,13 +395,17 @@ func (s *fn) pieces(size, align int64) []piece {
 var loadOps = map[int64]mir.Opcode{1: mir.GLoad8U, 2: mir.GLoad16U, 4: mir.GLoad32}
 var storeOps = map[int64]mir.Opcode{1: mir.GStore8, 2: mir.GStore16, 4: mir.GStore32}
 
-func (s *fn) load(t types.Type, p value.Value, align int64) []mir.Reg {
+// load loads a value of type t from p; plain is false for a volatile or
+// atomic load.
+func (s *fn) load(t types.Type, p value.Value, align int64, plain bool) []mir.Reg {
 	s.nwords(t) // rejects aggregates too large for registers
 	if align == 0 {
 		align = must(s.t.lay.Align(t))
 	}
 	align = s.checkAlign(p, align, "load")
 	base, off := s.addr(p)
+	s.beginAccess(p, off, plain)
+	defer s.endAccess()
 	return s.loadT(t, base, off, align, nil)
 }
 
@@ -323,7 +445,7 @@ func (s *fn) loadT(t types.Type, base mir.Operand, off, align int64, out []mir.R
 			continue
 		}
 		v := s.reg()
-		s.emit(loadOps[pc.size], mir.D(v), base, mir.I(off+pc.k))
+		s.emit(loadOps[pc.size], mir.D(v), base, mir.I(off+pc.k)).Mem = s.memAt(off+pc.k, pc.size)
 		switch {
 		case pc.size == 1 && t.Equal(types.I1):
 			s.setZ(v, 1)
@@ -354,7 +476,8 @@ func (s *fn) orInto(out []mir.Reg, w int, v mir.Reg, sh int) {
 	}
 }
 
-func (s *fn) store(v, p value.Value, align int64) {
+// store stores v at p; plain is false for a volatile or atomic store.
+func (s *fn) store(v, p value.Value, align int64, plain bool) {
 	t := v.Type()
 	s.nwords(t) // rejects aggregates too large for registers
 	if align == 0 {
@@ -362,7 +485,10 @@ func (s *fn) store(v, p value.Value, align int64) {
 	}
 	align = s.checkAlign(p, align, "store")
 	base, off := s.addr(p)
-	s.storeT(t, s.words(v), base, off, align)
+	words := s.words(v)
+	s.beginAccess(p, off, plain)
+	defer s.endAccess()
+	s.storeT(t, words, base, off, align)
 }
 
 // storeT stores the words of a value of type t at base+off and returns the
@@ -403,7 +529,7 @@ func (s *fn) storeT(t types.Type, words []mir.Reg, base mir.Operand, off, align 
 				x = s.op2(mir.GOr, x, s.opK(mir.GShl, mine[w+1], int64(32-sh)))
 			}
 		}
-		s.emit(storeOps[pc.size], mir.R(x), base, mir.I(off+pc.k))
+		s.emit(storeOps[pc.size], mir.R(x), base, mir.I(off+pc.k)).Mem = s.memAt(off+pc.k, pc.size)
 	}
 	return words[nw:]
 }

@@ -225,6 +225,11 @@ type fn struct {
 	// instPos are the input positions of the function's instructions
 	// (indexed by instNo), stamped on the MIR made from each.
 	instPos []mir.SrcPos
+	// access and accessAt describe the IR load or store being translated
+	// (beginAccess): its underlying object and the base offset of its
+	// first byte.
+	access   *memObj
+	accessAt int64
 }
 
 func (t *translator) function(irf *ir.Func) (mf *mir.Func, err error) {

@@ -179,9 +179,13 @@ func (s *fn) vectorInst(inst ir.Instruction) bool {
 		align := s.vecAlign(vt, int64(in.Align))
 		align = s.checkAlign(in.Src, align, "load")
 		base, off := s.addr(in.Src)
+		s.beginAccess(in.Src, off, !in.Volatile && !in.Atomic)
+		defer s.endAccess()
 		if wt, ok := s.wordVec(vt); ok && align >= 4 {
 			s.vecWords(vt)
-			s.defineVec(in, s.vecOp(mir.GVLoad, wt, base, mir.I(off), mir.I(align)))
+			d := s.f.NewVecVReg(wt)
+			s.emit(mir.GVLoad, mir.D(d), base, mir.I(off), mir.I(align)).Mem = s.memAt(off, int64(vt.Len)*s.elemStride(vt))
+			s.defineVec(in, d)
 			return true
 		}
 		s.define(in, s.vecLoad(vt, base, off, align))
@@ -195,10 +199,16 @@ func (s *fn) vectorInst(inst ir.Instruction) bool {
 		align = s.checkAlign(in.Dst, align, "store")
 		base, off := s.addr(in.Dst)
 		if _, ok := s.wordVec(vt); ok && align >= 4 {
-			s.emit(mir.GVStore, mir.R(s.vec(in.Src)), base, mir.I(off), mir.I(align))
+			v := s.vec(in.Src)
+			s.beginAccess(in.Dst, off, !in.Volatile && !in.Atomic)
+			defer s.endAccess()
+			s.emit(mir.GVStore, mir.R(v), base, mir.I(off), mir.I(align)).Mem = s.memAt(off, int64(vt.Len)*s.elemStride(vt))
 			return true
 		}
-		s.vecStore(vt, s.words(in.Src), base, off, align)
+		words := s.words(in.Src)
+		s.beginAccess(in.Dst, off, !in.Volatile && !in.Atomic)
+		defer s.endAccess()
+		s.vecStore(vt, words, base, off, align)
 	case *ir.InstGetElementPtr:
 		vt, ok := vectorOf(in.Typ)
 		if !ok {

@@ -238,6 +238,7 @@ func (s *Selector) selectInstr(in *mir.Instr) ([]*mir.Instr, error) {
 		s.capBuf, s.foldBuf = st.caps[:0], st.folded[:0]
 		s.noteInstr(in, -1)
 		guardOut(s.f, in, e.out)
+		mir.CarryMem(s.f, in, e.out)
 		for _, n := range e.out {
 			s.noteInstr(n, 1)
 		}

@@ -201,6 +201,9 @@ type Instr struct {
 	// the input (zero when unknown: made by a pass, or parsed from MIR),
 	// for diagnostics of targets that refuse a construct.
 	Pos SrcPos
+	// Mem, on a load or store, is what is known of the memory it
+	// touches (MemOperand; printed as ":: mem(...)"); nil: unknown.
+	Mem *MemOperand
 }
 
 // SrcPos is a 1-based line and column of the input text (0: unknown).

@@ -205,7 +205,7 @@ func (p *parser) instr() (*Instr, error) {
 		return nil, p.errAt(at, "unknown opcode %q for arch %s", name, p.f.Arch.Name)
 	}
 	in.Op = op
-	for first := true; !p.atEnd(); first = false {
+	for first := true; !p.atEnd() && !strings.HasPrefix(p.line[p.i:], "::"); first = false {
 		if !first {
 			if err := p.expect(","); err != nil {
 				return nil, err
@@ -219,6 +219,13 @@ func (p *parser) instr() (*Instr, error) {
 			return nil, err
 		}
 		in.Ops = append(in.Ops, o)
+	}
+	if p.accept("::") {
+		m, err := p.memOperand()
+		if err != nil {
+			return nil, err
+		}
+		in.Mem = m
 	}
 	c, err := p.endLine()
 	in.Comment = c

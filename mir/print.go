@@ -445,6 +445,10 @@ func (p *printer) instr1(in *Instr, ind int) {
 		p.byte(' ')
 		p.operand(&in.Ops[i], false)
 	}
+	if in.Mem != nil {
+		p.str(" :: ")
+		p.mem(in.Mem)
+	}
 	if in.Comment != "" {
 		p.str("  ; ")
 		p.str(strings.ReplaceAll(in.Comment, "\n", " "))

@@ -258,6 +258,9 @@ func (v *verifier) instr(b *Block, in *Instr) {
 		v.errorf(b, in, "unknown opcode %d", in.Op)
 		return
 	}
+	if why := checkMem(f, in); why != "" {
+		v.errorf(b, in, "%s", why)
+	}
 	nd := in.NumDefs()
 	uses := in.Uses()
 	explicitUses := 0

@@ -115,6 +115,8 @@ func TestVerifyRules(t *testing.T) {
 		{"implicit non-register", generic1 + "  G_RET implicit 5\n", nil, "implicit operand is not a register, block or jump table"},
 		{"generic kinds", generic1 + "  %0:gpr = G_CONST 1\n  %1:gpr = G_ADD %0, 5\n  G_RET\n", nil, "use 1 must be a register"},
 		{"icmp cond", generic1 + "  %0:gpr = G_CONST 1\n  %1:gpr = G_ICMP %0, %0, %0\n  G_RET\n", nil, "use 0 must be a condition"},
+		{"memory operand on an add", generic1 + "  %0:gpr = G_CONST 1\n  %1:gpr = G_ADD %0, %0 :: mem(@g, 0, 4)\n  G_RET\n", nil, "memory operand on an instruction that neither loads nor stores"},
+		{"memory operand frame object", generic1 + "  %0:gpr = G_CONST 1\n  G_STORE32 %0, %0, 0 :: mem(fi#3, 0, 4)\n  G_RET\n", nil, "memory operand names frame object fi#3, which does not exist"},
 		{"load base", generic1 + "  %0:gpr = G_LOAD32 @g, 0\n  G_RET\n", nil, "use 0 must be a register or frame object"},
 		{"phi pairs", generic1 + "  %0:gpr = G_CONST 1\n  G_BR bb1\nbb1:\n  %1:gpr = PHI %0, bb0, %0\n  G_RET\n", nil, "PHI needs (value, block) pairs"},
 		{"call words", generic1 + "  %0:gpr = G_CONST 1\n  G_CALL @f, 2, %0\n  G_RET\n", nil, "announces 2 words, found 1"},

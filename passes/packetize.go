@@ -92,6 +92,7 @@ const (
 	statMulti   = "multi"
 	statInstrs  = "instrs"
 	statStalls  = "stalls"
+	statMemOps  = "mem-disjoint"
 )
 
 // packetize is a post-RA list scheduler and packetizer: per basic block it
@@ -108,6 +109,7 @@ var _ = Register(&Pass{
 		statMulti:   "Number of bundles with more than one instruction",
 		statInstrs:  "Number of instructions placed in bundles (slots filled)",
 		statStalls:  "Number of cycles the schedule waits for a latency",
+		statMemOps:  "Number of memory dependences memory operands (mir.MayAlias) removed",
 	},
 	// Meant to run after register allocation and frame lowering (it works
 	// on virtual registers too, but the allocator does not expect packets).
@@ -127,6 +129,7 @@ func runPacketize(c *Ctx, f *mir.Func) error {
 			continue
 		}
 		g := BuildDepGraph(f, b.Instrs, vi)
+		c.Count(statMemOps, int64(g.MemDisjoint))
 		if c.Debugging() {
 			c.Debugf("packetize: @%s %s: dependence DAG\n%s", f.Name, blockLabel(b), g.String(f))
 		}
@@ -219,7 +222,10 @@ type DepNode struct {
 // in block order, and every edge goes forward.
 type DepGraph struct {
 	Nodes []DepNode
-	index map[*mir.Instr]int
+	// MemDisjoint counts the pairs of accesses that only their memory
+	// operands proved disjoint (the dependences mir.MayAlias removed).
+	MemDisjoint int
+	index       map[*mir.Instr]int
 }
 
 // BuildDepGraph builds the dependence DAG of instrs (one block, in order)
@@ -228,10 +234,13 @@ type DepGraph struct {
 // while a WAR edge has latency 0, since a packet reads before it writes.
 // Memory accesses are ordered like registers (a store after a load may
 // share its packet; a load or store after a store may not) unless
-// MemAccess proves them disjoint: the same base register holding the same
-// value and non-overlapping ranges. Control instructions (mir.ControlFlags)
-// come after everything before them (in their packet or later) and before
-// everything after them; solo instructions are full barriers.
+// they are proved disjoint: by MemAccess (the same base register holding
+// the same value and non-overlapping ranges) or by their memory operands
+// (mir.MayAlias: distinct underlying objects, or known disjoint ranges of
+// one object; an instruction without one may alias anything). Control
+// instructions (mir.ControlFlags) come after everything before them (in
+// their packet or later) and before everything after them; solo
+// instructions are full barriers.
 func BuildDepGraph(f *mir.Func, instrs []*mir.Instr, vi VLIWInfo) *DepGraph {
 	g := &DepGraph{Nodes: make([]DepNode, len(instrs)), index: make(map[*mir.Instr]int, len(instrs))}
 	type memAcc struct {
@@ -333,6 +342,10 @@ func BuildDepGraph(f *mir.Func, instrs []*mir.Instr, vi VLIWInfo) *DepGraph {
 				if p.known && a.known && p.ref.Base == a.ref.Base && p.baseDef == a.baseDef &&
 					(p.ref.Off+p.ref.Size <= a.ref.Off || a.ref.Off+a.ref.Size <= p.ref.Off) {
 					continue // provably disjoint
+				}
+				if !mir.MayAlias(instrs[p.node].Mem, in.Mem) {
+					g.MemDisjoint++
+					continue // the frontend's objects prove them disjoint
 				}
 				lat := 1
 				if !p.store {

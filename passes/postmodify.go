@@ -33,7 +33,8 @@ type PostModifyInfo struct {
 	FitsOffset func(off int64) bool
 	// Modify returns in (an Access with offset 0) as the access at [a]
 	// followed by na = a + delta, or nil when there is no such form or
-	// delta does not fit it.
+	// delta does not fit it. The pass gives it in's memory operand
+	// (mir.Instr.Mem): it touches the same bytes.
 	Modify func(in *mir.Instr, na, a mir.Reg, delta int64) *mir.Instr
 }
 
@@ -161,6 +162,7 @@ func pmLoop(c *Ctx, f *mir.Func, info *PostModifyInfo, b, pre *mir.Block) {
 		if !fits || pm == nil {
 			continue
 		}
+		pm.Mem = accs[k].in.Mem
 		for i, a := range accs {
 			switch {
 			case i < k:

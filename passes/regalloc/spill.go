@@ -299,19 +299,30 @@ func argLoad(f *mir.Func, in *mir.Instr, mutable map[int64]bool) bool {
 // G_STORE32 for the 4-byte classes, else a G_SPILL that names the class
 // (for a tuple: one store of every lane, spec bwdsp.md §3.5).
 func spillInstr(f *mir.Func, t mir.Reg, fi int) *mir.Instr {
+	in := mir.NewInstr(mir.GStore32, mir.R(t), mir.FI(fi, 0), mir.I(0))
 	if cl := f.ClassOf(t); f.Arch.Classes[cl].Size != 4 {
-		return mir.NewInstr(mir.GSpill, mir.R(t), mir.FI(fi, 0), mir.I(int64(cl)))
+		in = mir.NewInstr(mir.GSpill, mir.R(t), mir.FI(fi, 0), mir.I(int64(cl)))
 	}
-	return mir.NewInstr(mir.GStore32, mir.R(t), mir.FI(fi, 0), mir.I(0))
+	in.Mem = slotMem(f, fi)
+	return in
+}
+
+// slotMem is the memory operand of an access to the whole spill slot fi,
+// a frame object only spill code touches: a scheduler may move it past
+// the program's own loads and stores (mir.MayAlias).
+func slotMem(f *mir.Func, fi int) *mir.MemOperand {
+	return &mir.MemOperand{Obj: mir.MemFrame, Index: fi, OffKnown: true, Size: f.Frame[fi].Size}
 }
 
 // reloadInstr loads register t of its class from spill slot fi: the
 // counterpart of spillInstr.
 func reloadInstr(f *mir.Func, t mir.Reg, fi int) *mir.Instr {
+	in := mir.NewInstr(mir.GLoad32, mir.D(t), mir.FI(fi, 0), mir.I(0))
 	if cl := f.ClassOf(t); f.Arch.Classes[cl].Size != 4 {
-		return mir.NewInstr(mir.GReload, mir.D(t), mir.FI(fi, 0), mir.I(int64(cl)))
+		in = mir.NewInstr(mir.GReload, mir.D(t), mir.FI(fi, 0), mir.I(int64(cl)))
 	}
-	return mir.NewInstr(mir.GLoad32, mir.D(t), mir.FI(fi, 0), mir.I(0))
+	in.Mem = slotMem(f, fi)
+	return in
 }
 
 func readsReg(in *mir.Instr, v mir.Reg) bool {

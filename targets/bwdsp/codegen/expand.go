@@ -44,6 +44,7 @@ var ExpandPseudo = passes.Register(&passes.Pass{
 					out = append(out, v...)
 					continue
 				}
+				n := len(out)
 				switch in.Op {
 				case mir.GImplicitDef:
 				case mir.GSpill: // a tuple: one SIMD store
@@ -104,6 +105,7 @@ var ExpandPseudo = passes.Register(&passes.Pass{
 					}
 					out = append(out, in)
 				}
+				mir.CarryMem(f, in, out[n:]) // spill code: its slot
 			}
 			b.Instrs = out
 		}

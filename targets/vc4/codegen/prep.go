@@ -182,7 +182,7 @@ func expandVectorMem(f *mir.Func) int {
 		}
 		for _, in := range reads {
 			off := in.Ops[1].Off + in.Ops[2].Imm
-			in.Op, in.Ops = mir.GCopy, []mir.Operand{in.Ops[0], mir.R(words[off/4])}
+			in.Op, in.Ops, in.Mem = mir.GCopy, []mir.Operand{in.Ops[0], mir.R(words[off/4])}, nil
 		}
 		fa.Op, fa.Ops = mir.GConst, []mir.Operand{fa.Ops[0], mir.I(0)} // dead now
 		f.Frame[fi].Size = 0
@@ -319,6 +319,7 @@ func promoteAllocas(f *mir.Func) int {
 		v := f.NewVReg(0)
 		for _, u := range uses[fi] {
 			in := u.in
+			in.Mem = nil // a register operation now
 			switch in.Op {
 			case mir.GStore32, mir.GStore16, mir.GStore8:
 				in.Op, in.Ops = mir.GCopy, []mir.Operand{mir.D(v), mir.R(in.Ops[0].Reg)}
