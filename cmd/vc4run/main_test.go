@@ -240,7 +240,9 @@ func TestOutOfBounds(t *testing.T) {
 		{[]string{"-kernel", "oob", "-arg", "int:16:seq", "-arg", "int:16:zero", "-arg", "i32:3"},
 			"kernel 'oob', work-item 13: out-of-bounds TMU read of 4 bytes at 0x1040 in lane 13 (0 bytes past the end of buffer arg0 [0x1000, 0x1040))"},
 		{[]string{"-kernel", "oobw", "-global", "32", "-qpus", "2", "-arg", "int:32:seq", "-arg", "int:32:zero", "-arg", "i32:2"},
-			"kernel 'oobw', the wave of work-items 16-31: out-of-bounds VDW DMA write of 4 bytes at 0x1140 (0 bytes past the end of buffer arg1 [0x10c0, 0x1140))"},
+			// Every lane is active, so the masked store is one DMA of the
+			// wave's 16 consecutive words (0x1108-0x1147).
+			"kernel 'oobw', the wave of work-items 16-31: out-of-bounds VDW DMA write of 64 bytes at 0x1108 (overlapping the end of buffer arg1 [0x10c0, 0x1140))"},
 	} {
 		var out, errOut bytes.Buffer
 		if code := run(append(tc.args, "testdata/oob.ll"), &out, &errOut); code != 1 || !strings.Contains(errOut.String(), tc.want) {
