@@ -72,7 +72,10 @@ func hilo(name string, g mir.Opcode, op, mf string) isel.Rule {
 }
 
 // Memory access rules: a frame object, a folded frame address or a plain
-// register as base, with the offset folded when it fits.
+// register as base, with the offset folded when it fits. An address
+// base + c folds into every access that uses it (isel.Shared): the
+// accesses of a split vector or of a strength-reduced loop read one
+// pointer at different offsets, and no addiu is left.
 func memRules(name string, g mir.Opcode, op string, store bool) []isel.Rule {
 	ref := func(base, off isel.Ref) []isel.Inst {
 		if store {
@@ -92,8 +95,8 @@ func memRules(name string, g mir.Opcode, op string, store bool) []isel.Rule {
 	return []isel.Rule{
 		{Name: name + ".frame", Match: isel.Op(g, args(isel.Frame, simm16)...), Emit: ref(isel.Cap(n), isel.Cap(n+1))},
 		{Name: name + ".frameaddr", Match: isel.Op(g, args(isel.Op(mir.GFrameAddr, isel.Frame), simm16)...), Emit: ref(isel.Cap(n), isel.Cap(n+1))},
-		{Name: name + ".frameadd", Match: isel.Op(g, args(isel.Op(mir.GAdd, isel.Op(mir.GFrameAddr, isel.Frame), simm16), simm16)...), EmitFunc: foldOffset},
-		{Name: name + ".add", Match: isel.Op(g, args(isel.Op(mir.GAdd, reg, simm16), simm16)...), EmitFunc: foldOffset},
+		{Name: name + ".frameadd", Match: isel.Op(g, args(isel.Shared(isel.Op(mir.GAdd, isel.Op(mir.GFrameAddr, isel.Frame), simm16)), simm16)...), EmitFunc: foldOffset},
+		{Name: name + ".add", Match: isel.Op(g, args(isel.Shared(isel.Op(mir.GAdd, reg, simm16)), simm16)...), EmitFunc: foldOffset},
 		{Name: name + ".global", Match: isel.Op(g, args(isel.Op(mir.GGlobalAddr, isel.Sym), simm16)...), EmitFunc: foldGlobalOffset},
 		{Name: name + ".reg", Match: isel.Op(g, args(reg, simm16)...), Emit: ref(isel.Cap(n), isel.Cap(n+1))},
 		{Name: name + ".bigoff", Match: isel.Op(g, args(isel.Any, isel.AnyImm)...), EmitFunc: legalizeAddress},

@@ -12,6 +12,7 @@ var Pipeline = []string{
 	"predicate-lowering", // guarded code speculated, merged with G_SELECT (movz/movn)
 	"cpu0-call-lowering",
 	"generic-combine",
+	"loop-strength-reduce",
 	"cpu0-isel",
 	"machine-cse",
 	"cpu0-select",
