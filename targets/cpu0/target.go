@@ -15,6 +15,7 @@ var Pipeline = []string{
 	"loop-strength-reduce",
 	"cpu0-isel",
 	"machine-cse",
+	"pressure-sink", // blocks with more live values than registers: each value next to its user
 	"cpu0-select",
 	"phi-elim",
 	"two-address",
