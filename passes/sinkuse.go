@@ -29,8 +29,11 @@ const (
 // themselves, as a volatile access (the frontend does not mark them) must. Instructions with an implicit
 // register effect (BranchInfo.RegEffects: a compare writing a flag
 // register), a physical register operand other than a reserved register
-// nothing writes, tied operands or a guard stay. It runs on SSA MIR
-// after selection.
+// nothing writes, tied operands or a guard stay. It runs on SSA MIR,
+// generic or selected; Cpu0 runs it twice: before soft-float, where a
+// split float vector op is still pure generic ops (a lane's multiply
+// then moves next to its add, before both become calls), and again on
+// the selected code.
 var PressureSink = Register(&Pass{
 	Name: "pressure-sink",
 	Desc: "sink single-use instructions to their users in blocks with more live values than registers",
@@ -38,7 +41,7 @@ var PressureSink = Register(&Pass{
 		statSinkMoved:  "Number of instructions moved down to their user",
 		statSinkBlocks: "Number of blocks over the register count that were reordered",
 	},
-	Needs: mir.PropSSA | mir.PropSelected, Forbids: mir.PropNoVRegs,
+	Needs: mir.PropSSA, Forbids: mir.PropNoVRegs,
 	Run: runPressureSink,
 })
 
