@@ -1,6 +1,8 @@
 package passes
 
 import (
+	"sort"
+
 	"lltosimd/mir"
 )
 
@@ -282,9 +284,10 @@ func (s *sinker) canSink(d, to, depth int) bool {
 	}
 	if s.f.Arch.Desc(in.Op).Flags&mir.FlagLoad != 0 {
 		// x stays after d unless it ends up before d's new place (an
-		// access moved before takes its anchor's final position).
-		for _, x := range s.barrier {
-			if x > d && s.final[x] < to {
+		// access moved before takes its anchor's final position, never
+		// above its own); only the accesses between d and to can.
+		for i := sort.SearchInts(s.barrier, d+1); i < len(s.barrier) && s.barrier[i] < to; i++ {
+			if s.final[s.barrier[i]] < to {
 				return false
 			}
 		}
