@@ -293,3 +293,62 @@ bb0:
 		t.Errorf("coverage %v, want vadd 1 (the vector add) and add 1 (the scalar one)", s.Coverage)
 	}
 }
+
+// A Shared node folds a producer with several users into each of them, and
+// the producer goes once the last one has; a producer with an effect (a
+// load) is never repeated, Shared or not.
+func TestSharedFold(t *testing.T) {
+	off := Rule{Name: "load.off", Priority: 1, Match: Op(mir.GLoad32, Shared(Op(mir.GAdd, Reg, imm8)), AnyImm),
+		EmitFunc: func(e *Emitter) error {
+			e.Emit("LOAD", e.Def(0), e.Cap(0), mir.I(e.Cap(1).Imm+e.Cap(2).Imm))
+			return nil
+		}}
+	got, s := run(t, mockTable(off), `bb0:
+  %0:gpr = COPY $zero
+  %1:gpr = G_ADD %0, 16
+  %2:gpr = G_LOAD32 %1, 0
+  %3:gpr = G_LOAD32 %1, 4
+  G_STORE32 %2, %3, 0
+  G_RET
+`)
+	check(t, got, `%0:gpr = COPY $zero
+%2:gpr = LOAD %0, 16
+%3:gpr = LOAD %0, 20
+STORE %2, %3, 0
+RET`)
+	if s.Folded != 2 {
+		t.Errorf("Folded=%d, want 2", s.Folded)
+	}
+	// The sum is read by the store too: it stays, the loads still fold it.
+	got, _ = run(t, mockTable(off), `bb0:
+  %0:gpr = COPY $zero
+  %1:gpr = G_ADD %0, 16
+  %2:gpr = G_LOAD32 %1, 0
+  %3:gpr = G_LOAD32 %1, 4
+  G_STORE32 %2, %1, 0
+  G_RET
+`)
+	check(t, got, `%0:gpr = COPY $zero
+%1:gpr = ADDI %0, 16
+%2:gpr = LOAD %0, 16
+%3:gpr = LOAD %0, 20
+STORE %2, %1, 0
+RET`)
+	// A shared load is not repeated in each user.
+	addm := Rule{Name: "addm.shared", Priority: 1, Match: Op(mir.GAdd, Reg, Shared(Op(mir.GLoad32, Reg, Imm8Zero()))),
+		Emit: []Inst{I("ADDM", Def(0), Cap(0), Cap(1))}}
+	got, _ = run(t, mockTable(addm), `bb0:
+  %0:gpr = COPY $zero
+  %1:gpr = G_LOAD32 %0, 0
+  %2:gpr = G_ADD %0, %1
+  %3:gpr = G_ADD %2, %1
+  G_STORE32 %3, %0, 0
+  G_RET
+`)
+	check(t, got, `%0:gpr = COPY $zero
+%1:gpr = LOAD %0, 0
+%2:gpr = ADD %0, %1
+%3:gpr = ADD %2, %1
+STORE %3, %0, 0
+RET`)
+}

@@ -69,7 +69,7 @@ func (s *Selector) matchOperand(p Pattern, o mir.Operand, root *mir.Instr, st *m
 		return false
 	}
 	def := s.defs[o.Reg]
-	if def == nil || def.Op != p.Op || !s.canFold(def, root) {
+	if def == nil || def.Op != p.Op || !s.canFold(def, root, p.Shared) {
 		return false
 	}
 	if !s.match(p, def, root, st) {
@@ -79,8 +79,9 @@ func (s *Selector) matchOperand(p Pattern, o mir.Operand, root *mir.Instr, st *m
 	return true
 }
 
-// canFold reports whether producer def may be folded into root.
-func (s *Selector) canFold(def, root *mir.Instr) bool {
+// canFold reports whether producer def may be folded into root; shared:
+// even when def's results have other uses.
+func (s *Selector) canFold(def, root *mir.Instr, shared bool) bool {
 	// A guarded producer's value depends on its guard: it stays.
 	if def.Pred() != nil {
 		return false
@@ -93,12 +94,13 @@ func (s *Selector) canFold(def, root *mir.Instr) bool {
 	if !ok1 || !ok2 || pd >= pr || s.orig[pd] != def {
 		return false
 	}
+	effects := mir.GenericDesc(def.Op).Flags & (mir.FlagLoad | mir.FlagStore | mir.FlagSideEffect | mir.FlagCall)
 	for _, o := range def.Defs() {
-		if s.uses[o.Reg] != 1 {
+		if s.uses[o.Reg] != 1 && (!shared || effects != 0) {
 			return false
 		}
 	}
-	if mir.GenericDesc(def.Op).Flags&(mir.FlagLoad|mir.FlagStore|mir.FlagSideEffect|mir.FlagCall) != 0 {
+	if effects != 0 {
 		for _, between := range s.orig[pd+1 : pr] {
 			if s.f.Arch.Desc(between.Op).Flags&(mir.FlagStore|mir.FlagSideEffect|mir.FlagCall) != 0 {
 				return false

@@ -5,9 +5,10 @@
 //
 // The engine walks each block backwards (as wazero's backend does). A rule
 // may fold the producer of an operand into its user only when the producer
-// has exactly one use, sits earlier in the same block and no side effect lies
-// between them; producers listed in Table.Remat (constants, frame addresses)
-// are cheap to recompute and fold into any number of users. A producer whose
+// has exactly one use (or its node is Shared), sits earlier in the same
+// block and no side effect lies between them; producers listed in
+// Table.Remat (constants, frame addresses) are cheap to recompute and fold
+// into any number of users. A producer whose
 // value is no longer used once its users are selected is deleted when the
 // walk reaches it. Blocks are selected last to first.
 //
@@ -68,10 +69,24 @@ type Pattern struct {
 	Op   mir.Opcode
 	Args []Pattern
 	Leaf *Leaf
+	// Shared lets the node fold its producer even when other instructions
+	// use it too (see Shared).
+	Shared bool
 }
 
 // Op builds a match node for a generic op.
 func Op(op mir.Opcode, args ...Pattern) Pattern { return Pattern{Op: op, Args: args} }
+
+// Shared marks the node p so that its producer folds into the rule even
+// when it has other uses: each user absorbs it (as LLVM folds base +
+// offset into every access's addressing mode), and the producer goes once
+// none of its users is left. It suits a producer that costs nothing where
+// it folds (an address addition that becomes a memory offset); the
+// producer's operands then live until its last user.
+func Shared(p Pattern) Pattern {
+	p.Shared = true
+	return p
+}
 
 // NewLeaf builds a leaf pattern.
 func NewLeaf(name string, match func(v Value) (mir.Operand, bool)) Pattern {

@@ -1,7 +1,9 @@
 package passes
 
 import (
+	"fmt"
 	"slices"
+	"strconv"
 
 	"lltosimd/mir"
 )
@@ -44,14 +46,41 @@ func runLSR(c *Ctx, f *mir.Func) error {
 		return nil
 	}
 	f.RecomputeCFG()
+	minUses := 1
+	if v := c.Option(OptLSRMinUses); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return fmt.Errorf("loop-strength-reduce: invalid %s value '%s'", OptLSRMinUses, v)
+		}
+		minUses = n
+	} else if m, ok := MachineFor(f.Arch).(LSRMachine); ok {
+		minUses = max(1, m.LSRMinUses())
+	}
 	li := mir.ComputeLoops(f, mir.ComputeDominators(f))
 	defs := defMap(f)
 	for _, l := range li.Loops {
 		if len(l.Children) == 0 {
-			lsrLoop(c, f, l, defs)
+			lsrLoop(c, f, l, defs, minUses)
 		}
 	}
 	return nil
+}
+
+// OptLSRMinUses (-pass-option=lsr-min-uses=N) overrides the target's
+// LSRMinUses.
+const OptLSRMinUses = "lsr-min-uses"
+
+// LSRMachine is implemented by a Machine that wants a pointer induction
+// variable only for a (base, iv, scale) that at least LSRMinUses addresses
+// of a loop share; without it every such address gets one (what
+// post-modify addressing wants). A pointer costs a register live through
+// the loop, its start value and its increment, and saves the shift and
+// add of each address it replaces (the constant offsets fold into the
+// accesses): on a target with few registers and no post-modify, one use
+// does not pay (as LLVM's LSR cost model weighs registers against the
+// instructions saved).
+type LSRMachine interface {
+	LSRMinUses() int
 }
 
 type ivInfo struct {
@@ -60,9 +89,23 @@ type ivInfo struct {
 	step int64
 }
 
-func lsrLoop(c *Ctx, f *mir.Func, l *mir.Loop, defs map[mir.Reg]*mir.Instr) {
-	pre := l.Preheader()
-	if pre == nil || len(l.Latches) != 1 {
+func lsrLoop(c *Ctx, f *mir.Func, l *mir.Loop, defs map[mir.Reg]*mir.Instr, minUses int) {
+	if len(l.Latches) != 1 {
+		return
+	}
+	// entry is the loop's one predecessor outside it: the preheader, or
+	// the block whose edge into the header becomes one (below) when
+	// there is something to strength-reduce.
+	var entry *mir.Block
+	for _, p := range l.Header.Preds {
+		if !l.Contains(p) {
+			if entry != nil {
+				return
+			}
+			entry = p
+		}
+	}
+	if entry == nil {
 		return
 	}
 	latch := l.Latches[0]
@@ -71,7 +114,7 @@ func lsrLoop(c *Ctx, f *mir.Func, l *mir.Loop, defs map[mir.Reg]*mir.Instr) {
 		if in.Op != mir.GPhi {
 			continue
 		}
-		init, ok1 := mir.PhiIncoming(in, pre)
+		init, ok1 := mir.PhiIncoming(in, entry)
 		next := phiValue(in, latch)
 		d := defs[next]
 		if !ok1 || d == nil || d.Op != mir.GAdd || d.Ops[1].Kind != mir.KindReg || d.Ops[1].Reg != in.Ops[0].Reg {
@@ -135,82 +178,108 @@ func lsrLoop(c *Ctx, f *mir.Func, l *mir.Loop, defs map[mir.Reg]*mir.Instr) {
 		}
 		return iv, int64(int32(scale)), int64(int32(off)), true
 	}
+	// An address is base + x with x = iv*scale + off (either operand
+	// order) and base invariant, or a G_GLOBAL_ADDR inside the loop: the
+	// frontend materializes a global's address in every block that uses
+	// it, so such a base is invariant all the same, and addresses of one
+	// symbol share a pointer.
 	type key struct {
 		base  mir.Reg
+		sym   mir.Operand // the symbol of a G_GLOBAL_ADDR base in the loop
 		iv    mir.Reg
 		scale int64
 	}
-	ptrs := map[key]mir.Reg{}
-	rename := map[mir.Reg]mir.Reg{}
-	// The frontend materializes a global's address in every block that
-	// uses it, so the base of an address in the loop is often a
-	// G_GLOBAL_ADDR inside the loop: invariant all the same. Such a base
-	// is re-created once in the preheader (one per symbol and offset), so
-	// that the pointer's start value can be computed there and equal
-	// bases share one pointer.
-	hoisted := map[mir.Operand]mir.Reg{}
-	loopBase := func(o mir.Operand) (mir.Operand, bool) {
+	baseKey := func(o mir.Operand) (key, bool) {
 		if invariant(o, l, defs) {
-			return o, true
+			if _, isConst := constOf(o, defs); isConst {
+				return key{}, false
+			}
+			return key{base: o.Reg}, true
 		}
-		d := defs[o.Reg]
-		if o.Kind != mir.KindReg || d == nil || d.Op != mir.GGlobalAddr {
-			return o, false
+		if d := defs[o.Reg]; o.Kind == mir.KindReg && d != nil && d.Op == mir.GGlobalAddr {
+			return key{sym: d.Ops[1]}, true
 		}
-		r, ok := hoisted[d.Ops[1]]
-		if !ok {
-			r = f.NewVReg(f.ClassOf(o.Reg))
-			hin := mir.NewInstr(mir.GGlobalAddr, mir.D(r), d.Ops[1])
-			insertBeforeTerminators(f, pre, []*mir.Instr{hin})
-			defs[r] = hin
-			hoisted[d.Ops[1]] = r
-		}
-		return mir.R(r), true
+		return key{}, false
 	}
+	type use struct {
+		in  *mir.Instr
+		k   key
+		off int64
+	}
+	var uses []use
+	count := map[key]int{}
 	for _, b := range l.Blocks {
 		for _, in := range b.Instrs {
 			if in.Op != mir.GAdd || in.Ops[1].Kind != mir.KindReg || in.Ops[2].Kind != mir.KindReg {
 				continue
 			}
-			base, x := in.Ops[1], in.Ops[2]
-			iv, scale, off, ok := scaled(x, 4)
-			if ok {
-				base, ok = loopBase(base)
-			}
-			if !ok {
-				base, x = x, in.Ops[1]
-				if iv, scale, off, ok = scaled(x, 4); ok {
-					base, ok = loopBase(base)
-				}
+			for _, ord := range [2][2]int{{1, 2}, {2, 1}} {
+				iv, scale, off, ok := scaled(in.Ops[ord[1]], 4)
 				if !ok {
 					continue
 				}
+				k, ok := baseKey(in.Ops[ord[0]])
+				if !ok {
+					continue
+				}
+				k.iv, k.scale = iv, scale
+				uses = append(uses, use{in, k, off})
+				count[k]++
+				break
 			}
-			if _, isConst := constOf(base, defs); isConst {
-				continue
-			}
-			k := key{base.Reg, iv, scale}
-			p, ok := ptrs[k]
-			if !ok {
-				p = newPointerIV(f, pre, latch, l.Header, ivs[iv], base.Reg, scale, defs)
-				ptrs[k] = p
-				c.Count(statLSRPointers, 1)
-			}
-			c.Count(statLSRUses, 1)
-			c.Debugf("loop-strength-reduce: %s: %%%d = base %%%d + iv %%%d * %d + %d -> pointer %%%d", f.Name,
-				in.Ops[0].Reg.VirtIndex(), base.Reg.VirtIndex(), iv.VirtIndex(), scale, off, p.VirtIndex())
-			if off == 0 {
-				rename[in.Ops[0].Reg] = p
-				continue
-			}
-			// p + off: the constant (in the preheader, where it is
-			// invariant) is for the target to fold into the access.
-			cr := f.NewVReg(f.ClassOf(p))
-			cin := mir.NewInstr(mir.GConst, mir.D(cr), mir.I(off))
-			insertBeforeTerminators(f, pre, []*mir.Instr{cin})
-			defs[cr] = cin
-			in.Ops[1], in.Ops[2] = mir.R(p), mir.R(cr)
 		}
+	}
+	uses = slices.DeleteFunc(uses, func(u use) bool { return count[u.k] < minUses })
+	if len(uses) == 0 {
+		return
+	}
+	pre := l.Preheader()
+	if pre == nil {
+		if pre = mir.SplitCriticalEdge(entry, l.Header); pre == nil {
+			return
+		}
+		placeBefore(f, pre, l.Header)
+	}
+	ptrs := map[key]mir.Reg{}
+	rename := map[mir.Reg]mir.Reg{}
+	// A G_GLOBAL_ADDR base is re-created once in the preheader (one per
+	// symbol and offset), so that the pointer's start value can be
+	// computed there.
+	hoisted := map[mir.Operand]mir.Reg{}
+	for _, u := range uses {
+		in, k, off := u.in, u.k, u.off
+		base := k.base
+		if base == mir.NoReg {
+			r, ok := hoisted[k.sym]
+			if !ok {
+				r = f.NewVReg(f.ClassOf(in.Ops[0].Reg))
+				hin := mir.NewInstr(mir.GGlobalAddr, mir.D(r), k.sym)
+				insertBeforeTerminators(f, pre, []*mir.Instr{hin})
+				defs[r] = hin
+				hoisted[k.sym] = r
+			}
+			base = r
+		}
+		p, ok := ptrs[k]
+		if !ok {
+			p = newPointerIV(f, pre, latch, l.Header, ivs[k.iv], base, k.scale, defs)
+			ptrs[k] = p
+			c.Count(statLSRPointers, 1)
+		}
+		c.Count(statLSRUses, 1)
+		c.Debugf("loop-strength-reduce: %s: %%%d = base %%%d + iv %%%d * %d + %d -> pointer %%%d", f.Name,
+			in.Ops[0].Reg.VirtIndex(), base.VirtIndex(), k.iv.VirtIndex(), k.scale, off, p.VirtIndex())
+		if off == 0 {
+			rename[in.Ops[0].Reg] = p
+			continue
+		}
+		// p + off: the constant (in the preheader, where it is
+		// invariant) is for the target to fold into the access.
+		cr := f.NewVReg(f.ClassOf(p))
+		cin := mir.NewInstr(mir.GConst, mir.D(cr), mir.I(off))
+		insertBeforeTerminators(f, pre, []*mir.Instr{cin})
+		defs[cr] = cin
+		in.Ops[1], in.Ops[2] = mir.R(p), mir.R(cr)
 	}
 	defer removeDeadIVs(c, f, ivs, latch)
 	if len(rename) == 0 {

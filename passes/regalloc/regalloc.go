@@ -28,7 +28,8 @@
 // through fresh unspillable registers that live for one instruction;
 // then allocation starts again. After assignment, identity
 // copies are deleted, a reload is replaced by a copy when a register in
-// the same block still holds the slot's value, blocks reduced to a lone
+// the same block still holds the slot's value, spill stores no reload
+// can read are deleted, blocks reduced to a lone
 // jump are threaded, and f.SavedRegs lists the callee-saved registers
 // written.
 //
@@ -67,6 +68,7 @@ var Pass = passes.Register(&passes.Pass{
 		"coalesced":      "Number of copies coalesced",
 		"reloadsRemoved": "Number of reloads replaced by register copies",
 		"reloadsRenamed": "Number of reloads removed by reading the register that holds the value",
+		"storesRemoved":  "Number of spill stores removed: overwritten before a reload, or of a slot nothing reloads",
 		"splits":         "Number of live ranges split around a loop instead of spilled",
 		"aroundBlock":    "Number of global live ranges spilled around a block for the local allocator",
 		"graNodes":       "Number of live ranges coloured by the global allocator",

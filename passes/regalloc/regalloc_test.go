@@ -82,8 +82,8 @@ func TestRandomPrograms(t *testing.T) {
 		}
 	}
 	// The programs must exercise spilling, coalescing and reload forwarding
-	// (renaming the readers of a reload included).
-	for _, key := range []string{"spills", "coalesced", "reloadsRemoved", "reloadsRenamed", "remats"} {
+	// (renaming the readers of a reload included) and dead spill stores.
+	for _, key := range []string{"spills", "coalesced", "reloadsRemoved", "reloadsRenamed", "remats", "storesRemoved"} {
 		if cfg.Stats.Get("regalloc", regalloc.Pass.Stats[key]) == 0 {
 			t.Errorf("statistic %s is 0", key)
 		}

@@ -66,6 +66,7 @@ func (a *alloc) rewrite() {
 		removed, renamed := a.forwardSpills()
 		a.count("reloadsRemoved", removed)
 		a.count("reloadsRenamed", renamed)
+		a.count("storesRemoved", a.deadSpillStores())
 	}
 	removeEmptyJumpBlocks(f)
 	f.SavedRegs = f.SavedRegs[:0]

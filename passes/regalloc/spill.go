@@ -404,6 +404,61 @@ func (a *alloc) forwardSpills() (n, renamed int64) {
 	return n, renamed
 }
 
+// deadSpillStores deletes the spill stores no reload can read: those of
+// a slot that nothing reloads (after forwardSpills, every reload of a
+// value may have been replaced), and, within a block, a store that
+// another store to the same slot follows with no reload between (a tied
+// definition of a spilled value stores the value it overwrites). Only
+// spill code touches spill slots, so nothing else can read them. It
+// returns the number of stores deleted.
+func (a *alloc) deadSpillStores() int64 {
+	f := a.f
+	reloaded := map[int64]bool{}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if s, _, ok := a.spillAccess(in, false); ok {
+				reloaded[s] = true
+			}
+		}
+	}
+	var n int64
+	for _, b := range f.Blocks {
+		dead := map[*mir.Instr]bool{}
+		pending := map[int64]*mir.Instr{} // slot -> store not reloaded since
+		for _, in := range b.Instrs {
+			if s, _, ok := a.spillAccess(in, false); ok {
+				delete(pending, s)
+				continue
+			}
+			s, _, ok := a.spillAccess(in, true)
+			if !ok {
+				continue
+			}
+			if !reloaded[s] {
+				dead[in] = true
+				continue
+			}
+			if prev := pending[s]; prev != nil {
+				dead[prev] = true
+			}
+			pending[s] = in
+		}
+		if len(dead) == 0 {
+			continue
+		}
+		out := b.Instrs[:0]
+		for _, in := range b.Instrs {
+			if !dead[in] {
+				out = append(out, in)
+			}
+		}
+		clear(b.Instrs[len(out):])
+		b.Instrs = out
+		n += int64(len(dead))
+	}
+	return n
+}
+
 // renameReload makes the reads of r after the reload instrs[i] read x,
 // which holds the same value, so that the reload goes away instead of
 // becoming a copy. It gives up (false) unless r is written again in the

@@ -72,7 +72,10 @@ func hilo(name string, g mir.Opcode, op, mf string) isel.Rule {
 }
 
 // Memory access rules: a frame object, a folded frame address or a plain
-// register as base, with the offset folded when it fits.
+// register as base, with the offset folded when it fits. An address
+// base + c folds into every access that uses it (isel.Shared): the
+// accesses of a split vector or of a strength-reduced loop read one
+// pointer at different offsets, and no addiu is left.
 func memRules(name string, g mir.Opcode, op string, store bool) []isel.Rule {
 	ref := func(base, off isel.Ref) []isel.Inst {
 		if store {
@@ -92,8 +95,8 @@ func memRules(name string, g mir.Opcode, op string, store bool) []isel.Rule {
 	return []isel.Rule{
 		{Name: name + ".frame", Match: isel.Op(g, args(isel.Frame, simm16)...), Emit: ref(isel.Cap(n), isel.Cap(n+1))},
 		{Name: name + ".frameaddr", Match: isel.Op(g, args(isel.Op(mir.GFrameAddr, isel.Frame), simm16)...), Emit: ref(isel.Cap(n), isel.Cap(n+1))},
-		{Name: name + ".frameadd", Match: isel.Op(g, args(isel.Op(mir.GAdd, isel.Op(mir.GFrameAddr, isel.Frame), simm16), simm16)...), EmitFunc: foldOffset},
-		{Name: name + ".add", Match: isel.Op(g, args(isel.Op(mir.GAdd, reg, simm16), simm16)...), EmitFunc: foldOffset},
+		{Name: name + ".frameadd", Match: isel.Op(g, args(isel.Shared(isel.Op(mir.GAdd, isel.Op(mir.GFrameAddr, isel.Frame), simm16)), simm16)...), EmitFunc: foldOffset},
+		{Name: name + ".add", Match: isel.Op(g, args(isel.Shared(isel.Op(mir.GAdd, reg, simm16)), simm16)...), EmitFunc: foldOffset},
 		{Name: name + ".global", Match: isel.Op(g, args(isel.Op(mir.GGlobalAddr, isel.Sym), simm16)...), EmitFunc: foldGlobalOffset},
 		{Name: name + ".reg", Match: isel.Op(g, args(reg, simm16)...), Emit: ref(isel.Cap(n), isel.Cap(n+1))},
 		{Name: name + ".bigoff", Match: isel.Op(g, args(isel.Any, isel.AnyImm)...), EmitFunc: legalizeAddress},
@@ -256,11 +259,19 @@ var Rules = []isel.Rule{
 		Emit: []isel.Inst{isel.I("SLTiu", d0, c1, c2)}},
 	{Name: "icmp.imm.II", Guard: featSlt, Match: isel.Op(mir.GICmp, isel.AnyCond, reg, isel.AnyImm), EmitFunc: emitSetccImm},
 	{Name: "icmp.II", Guard: featSlt, Match: isel.Op(mir.GICmp, isel.AnyCond, reg, reg), EmitFunc: emitSetcc},
+	{Name: "icmp.imm.I", Guard: noSlt, Match: isel.Op(mir.GICmp, isel.AnyCond, reg, isel.AnyImm), EmitFunc: emitSetccImmI},
 	{Name: "icmp.I", Guard: noSlt, Match: isel.Op(mir.GICmp, isel.AnyCond, reg, reg), EmitFunc: emitSetcc},
 
 	// Conditional branches with the compare folded in.
 	{Name: "brcond.icmpimm.II", Guard: featSlt, Match: isel.Op(mir.GBrCond, isel.Op(mir.GICmp, isel.AnyCond, reg, isel.AnyImm), isel.Block), EmitFunc: emitBrcondImm},
 	{Name: "brcond.icmp.II", Guard: featSlt, Match: isel.Op(mir.GBrCond, isel.Op(mir.GICmp, isel.AnyCond, reg, reg), isel.Block), EmitFunc: emitBrcond},
+	{Name: "brcond.icmpimm.I", Guard: noSlt, Match: isel.Op(mir.GBrCond, isel.Op(mir.GICmp, isel.AnyCond, reg, isel.AnyImm), isel.Block),
+		EmitFunc: func(e *isel.Emitter) error {
+			cond, b := cmpImmI(e, e.Cap(0).Cond, e.Cap(2).Imm)
+			e.Emit(cmpOp(cond), mir.R(SW), e.Cap(1), b)
+			e.Emit(jccOp[cond], mir.R(SW), e.Cap(3))
+			return nil
+		}},
 	{Name: "brcond.icmp.I", Guard: noSlt, Match: isel.Op(mir.GBrCond, isel.Op(mir.GICmp, isel.AnyCond, reg, reg), isel.Block), EmitFunc: emitBrcond},
 	{Name: "brcond.II", Guard: featSlt, Match: isel.Op(mir.GBrCond, reg, isel.Block),
 		Emit: []isel.Inst{isel.I("BNE", c0, zr, c1)}},
@@ -292,6 +303,12 @@ var Rules = []isel.Rule{
 				b = e.Const(k)
 			}
 			e.Emit("SELECT", e.Def(0), e.Cap(3), e.Cap(4), e.Cap(0), e.Cap(1), b)
+			return nil
+		}},
+	{Name: "select.icmpimm.I", Guard: noSlt, Match: isel.Op(mir.GSelect, isel.Op(mir.GICmp, isel.AnyCond, reg, isel.AnyImm), reg, reg),
+		EmitFunc: func(e *isel.Emitter) error {
+			cond, b := cmpImmI(e, e.Cap(0).Cond, e.Cap(2).Imm)
+			e.Emit("SELECT", e.Def(0), e.Cap(3), e.Cap(4), mir.C(cond), e.Cap(1), b)
 			return nil
 		}},
 	{Name: "select.icmp", Match: isel.Op(mir.GSelect, isel.Op(mir.GICmp, isel.AnyCond, reg, reg), reg, reg),
@@ -465,6 +482,59 @@ func emitSetccImm(e *isel.Emitter) error {
 	return nil
 }
 
+// towardZero rewrites "a cond k" as "a cond' 0" where k is 0 or next to
+// it (a < 1 is a <= 0, a >u 0 is a != 0, ...): cpu032I compares registers
+// only (cmp, spec §3.2), and $zero needs no instruction to load while any
+// other constant does; eq/ne and sign tests against 0 also have shorter
+// forms (setcc, compareFlag).
+func towardZero(c mir.Cond, k int64) (mir.Cond, bool) {
+	switch s32(k) {
+	case 0:
+		switch c {
+		case mir.CondULE:
+			return mir.CondEQ, true
+		case mir.CondUGT:
+			return mir.CondNE, true
+		}
+		return c, true
+	case 1:
+		switch c {
+		case mir.CondSLT:
+			return mir.CondSLE, true
+		case mir.CondSGE:
+			return mir.CondSGT, true
+		case mir.CondULT:
+			return mir.CondEQ, true
+		case mir.CondUGE:
+			return mir.CondNE, true
+		}
+	case -1:
+		switch c {
+		case mir.CondSGT:
+			return mir.CondSGE, true
+		case mir.CondSLE:
+			return mir.CondSLT, true
+		}
+	}
+	return c, false
+}
+
+// cmpImmI gives the cpu032I form of "a cond k": the relation and the
+// register to compare a with ($zero when towardZero applies, else k
+// materialized).
+func cmpImmI(e *isel.Emitter, c mir.Cond, k int64) (mir.Cond, mir.Operand) {
+	if c2, ok := towardZero(c, k); ok {
+		return c2, mir.R(ZERO)
+	}
+	return c, e.Const(k)
+}
+
+// emitSetccImmI materializes a compare with a constant on cpu032I.
+func emitSetccImmI(e *isel.Emitter) error {
+	cond, b := cmpImmI(e, e.Cap(0).Cond, e.Cap(2).Imm)
+	return setcc(emitterBuilder{e}, false, e.Def(0).Reg, cond, e.Cap(1), b)
+}
+
 // emitBrcondImm branches on a compare with a constant (cpu032II).
 func emitBrcondImm(e *isel.Emitter) error {
 	b := emitterBuilder{e}
@@ -603,8 +673,11 @@ func compareFlagImm(bd builder, c mir.Cond, a mir.Operand, k int64) (mir.Operand
 // compareFlag emits code leaving a register k such that (a cond b) == ((k != 0) != neg).
 func compareFlag(bd builder, slt bool, c mir.Cond, a, b mir.Operand) (k mir.Operand, neg bool) {
 	if c == mir.CondEQ || c == mir.CondNE {
+		if isZeroReg(a) {
+			a, b = b, a
+		}
 		k = a
-		if b.Reg != ZERO {
+		if !isZeroReg(b) {
 			t := bd.tmp()
 			bd.emit("XOR", mir.D(t), a, b)
 			k = mir.R(t)
@@ -613,9 +686,13 @@ func compareFlag(bd builder, slt bool, c mir.Cond, a, b mir.Operand) (k mir.Oper
 	}
 	x, y, neg := lessForm(c, a, b)
 	t := bd.tmp()
-	if slt {
+	switch {
+	case slt:
 		bd.emit(sltOp(c), mir.D(t), x, y)
-	} else {
+	case isZeroReg(y) && !c.IsUnsigned():
+		// x < 0 is x's sign bit.
+		bd.emit("SHR", mir.D(t), x, mir.I(31))
+	default:
 		// N (bit 0 of $sw) is set by cmp when x < y.
 		bd.emit(cmpOp(c), mir.D(SW), x, y)
 		bd.emit("ANDi", mir.D(t), mir.R(SW), mir.I(1))
@@ -623,9 +700,28 @@ func compareFlag(bd builder, slt bool, c mir.Cond, a, b mir.Operand) (k mir.Oper
 	return mir.R(t), neg
 }
 
-// setcc writes (a cond b) as 0 or 1 into d.
+// isZeroReg reports whether o reads $zero.
+func isZeroReg(o mir.Operand) bool { return o.Kind == mir.KindReg && o.Reg == ZERO }
+
+// setcc writes (a cond b) as 0 or 1 into d. Without slt (cpu032I), a
+// test of a against 0 avoids cmp and $sw: clz gives 32 for 0 and less
+// for anything else, so a == 0 is clz(a) >> 5, and a < 0 (signed) is
+// a >> 31 (spec §3.2: clz, shr).
 func setcc(bd builder, slt bool, d mir.Reg, c mir.Cond, a, b mir.Operand) error {
+	if isZeroReg(a) && (c == mir.CondEQ || c == mir.CondNE) {
+		a, b = b, a
+	}
 	switch {
+	case (c == mir.CondEQ || c == mir.CondNE) && !slt && isZeroReg(b):
+		t, u := bd.tmp(), d
+		if c == mir.CondNE {
+			u = bd.tmp()
+		}
+		bd.emit("CLZ", mir.D(t), a)
+		bd.emit("SHR", mir.D(u), mir.R(t), mir.I(5))
+		if c == mir.CondNE {
+			bd.emit("XORi", mir.D(d), mir.R(u), mir.I(1))
+		}
 	case (c == mir.CondEQ || c == mir.CondNE) && slt:
 		k, _ := compareFlag(bd, slt, c, a, b)
 		if c == mir.CondEQ {
@@ -651,9 +747,12 @@ func setcc(bd builder, slt bool, d mir.Reg, c mir.Cond, a, b mir.Operand) error 
 		if neg {
 			t = bd.tmp()
 		}
-		if slt {
+		switch {
+		case slt:
 			bd.emit(sltOp(c), mir.D(t), x, y)
-		} else {
+		case isZeroReg(y) && !c.IsUnsigned():
+			bd.emit("SHR", mir.D(t), x, mir.I(31))
+		default:
 			bd.emit(cmpOp(c), mir.D(SW), x, y)
 			bd.emit("ANDi", mir.D(t), mir.R(SW), mir.I(1))
 		}

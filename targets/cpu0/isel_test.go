@@ -393,11 +393,52 @@ func TestSelectSetccImm(t *testing.T) {
   %8:gpr = ADDiu $zero, 32767
   %7:gpr = SLT %8, %1
   RET $lr, implicit %3, implicit %4, implicit %5, implicit %7`},
-		{"eq0", "cpu032I", `
+		// cpu032I against 0: the sign bit (shr 31) for a < 0 and a >= 0,
+		// clz(a) >> 5 for a == 0 (clz is 32 only for 0), no cmp.
+		{"slt0", "cpu032I", `
   %2:gpr = G_CONST 0
   %3:gpr = G_ICMP slt, %0, %2
+  %4:gpr = G_ICMP sge, %1, %2
+  RET $lr, implicit %3, implicit %4`, `
+  %3:gpr = SHR %0, 31
+  %5:gpr = SHR %1, 31
+  %4:gpr = XORi %5, 1
+  RET $lr, implicit %3, implicit %4`},
+		{"eq0", "cpu032I", `
+  %2:gpr = G_CONST 0
+  %3:gpr = G_ICMP eq, %0, %2
+  %4:gpr = G_ICMP ne, %1, %2
+  RET $lr, implicit %3, implicit %4`, `
+  %7:gpr = CLZ %0
+  %3:gpr = SHR %7, 5
+  %5:gpr = CLZ %1
+  %6:gpr = SHR %5, 5
+  %4:gpr = XORi %6, 1
+  RET $lr, implicit %3, implicit %4`},
+		// Constants next to 0 become compares with $zero: a > -1 is
+		// a >= 0, a < 1 is a <= 0 (0 < a, negated), a <u 1 is a == 0.
+		{"toward0", "cpu032I", `
+  %2:gpr = G_CONST -1
+  %3:gpr = G_ICMP sgt, %0, %2
+  %4:gpr = G_CONST 1
+  %5:gpr = G_ICMP slt, %1, %4
+  %6:gpr = G_ICMP ult, %0, %4
+  RET $lr, implicit %3, implicit %5, implicit %6`, `
+  %9:gpr = SHR %0, 31
+  %3:gpr = XORi %9, 1
+  $sw = CMP $zero, %1
+  %8:gpr = ANDi $sw, 1
+  %5:gpr = XORi %8, 1
+  %7:gpr = CLZ %0
+  %6:gpr = SHR %7, 5
+  RET $lr, implicit %3, implicit %5, implicit %6`},
+		// Other constants go to a register.
+		{"imm", "cpu032I", `
+  %2:gpr = G_CONST 10
+  %3:gpr = G_ICMP slt, %0, %2
   RET $lr, implicit %3, implicit %1`, `
-  $sw = CMP %0, $zero
+  %4:gpr = ADDiu $zero, 10
+  $sw = CMP %0, %4
   %3:gpr = ANDi $sw, 1
   RET $lr, implicit %3, implicit %1`},
 	})
@@ -483,6 +524,27 @@ bb2:
   G_BRCOND %2, bb1.a` + tail, `
   $sw = CMPu %0, %1
   JLE $sw, bb1.a` + wantTail},
+		// cpu032I against a constant next to 0: a > -1 is a >= 0, a
+		// compare with $zero; other constants go to a register.
+		{"sgt-1", "cpu032I", `
+  %3:gpr = G_CONST -1
+  %2:gpr = G_ICMP sgt, %0, %3
+  G_BRCOND %2, bb1.a` + tail, `
+  $sw = CMP %0, $zero
+  JGE $sw, bb1.a` + wantTail},
+		{"ult1", "cpu032I", `
+  %3:gpr = G_CONST 1
+  %2:gpr = G_ICMP ult, %0, %3
+  G_BRCOND %2, bb1.a` + tail, `
+  $sw = CMP %0, $zero
+  JEQ $sw, bb1.a` + wantTail},
+		{"slt-imm", "cpu032I", `
+  %3:gpr = G_CONST 7
+  %2:gpr = G_ICMP slt, %0, %3
+  G_BRCOND %2, bb1.a` + tail, `
+  %4:gpr = ADDiu $zero, 7
+  $sw = CMP %0, %4
+  JLT $sw, bb1.a` + wantTail},
 		{"sgt", "cpu032I", `
   %2:gpr = G_ICMP sgt, %0, %1
   G_BRCOND %2, bb1.a` + tail, `
@@ -638,6 +700,53 @@ func TestSelectSelect(t *testing.T) {
 		if got := bodyText(f); norm(got) != norm(want) {
 			t.Errorf("%s: lowered selects differ\n--- got\n%s--- want\n%s", mcpu, got, want)
 		}
+	}
+}
+
+// On cpu032I a select on a compare with a constant compares with $zero
+// where the constant is next to 0 (a < 1 is a <= 0) and tests the sign bit
+// for a < 0 with shr 31 instead of cmp + andi (spec §3.2); other
+// constants go to a register.
+func TestSelectSelectImmI(t *testing.T) {
+	f := checkSelect(t, "cpu032I", args2+`
+  %2:gpr = G_CONST 1
+  %3:gpr = G_ICMP slt, %0, %2
+  %4:gpr = G_SELECT %3, %0, %1
+  %5:gpr = G_CONST 0
+  %6:gpr = G_ICMP slt, %4, %5
+  %7:gpr = G_SELECT %6, %4, %1
+  %8:gpr = G_CONST 9
+  %9:gpr = G_ICMP eq, %7, %8
+  %10:gpr = G_SELECT %9, %7, %1
+  RET $lr, implicit %10
+`, `bb0:
+  %0:gpr = COPY $4
+  %1:gpr = COPY $5
+  %4:gpr = SELECT %0, %1, sle, %0, $zero
+  %7:gpr = SELECT %4, %1, slt, %4, $zero
+  %11:gpr = ADDiu $zero, 9
+  %10:gpr = SELECT %7, %1, eq, %7, %11
+  RET $lr, implicit %10
+`)
+	if _, err := LowerSelects(f, false); err != nil {
+		t.Fatal(err)
+	}
+	verify(t, f)
+	want := `bb0:
+  %0:gpr = COPY $4
+  %1:gpr = COPY $5
+  $sw = CMP $zero, %0
+  %12:gpr = ANDi $sw, 1
+  %4:gpr = MOVZ_I_I %0, %12, %1
+  %13:gpr = SHR %4, 31
+  %7:gpr = MOVN_I_I %4, %13, %1
+  %11:gpr = ADDiu $zero, 9
+  %14:gpr = XOR %7, %11
+  %10:gpr = MOVZ_I_I %7, %14, %1
+  RET $lr, implicit %10
+`
+	if got := bodyText(f); norm(got) != norm(want) {
+		t.Errorf("lowered selects differ\n--- got\n%s--- want\n%s", got, want)
 	}
 }
 

@@ -249,6 +249,12 @@ func (machine) IfConvInfo(cpu string) passes.IfConvInfo {
 	}
 }
 
+// LSRMinUses: a pointer induction variable pays on Cpu0 only when two or
+// more addresses of a loop share it (their offsets fold into the loads
+// and stores): it costs a register of the ten allocatable ones, its start
+// value and its increment, and saves the shift and add of each address.
+func (machine) LSRMinUses() int { return 2 }
+
 func init() { passes.RegisterMachine(Arch, machine{}) }
 
 // Statistic key of cpu0-long-branch.
