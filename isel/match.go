@@ -52,7 +52,7 @@ func (s *Selector) matchOperand(p Pattern, o mir.Operand, root *mir.Instr, st *m
 		case o.Kind == mir.KindImm:
 			v.Const, v.IsConst = o.Imm, true
 		case o.Kind == mir.KindReg && o.Reg.IsVirtual():
-			v.Const, v.IsConst = s.consts[o.Reg]
+			v.Const, v.IsConst = s.constOf(o.Reg)
 			v.Vec, v.IsVec = s.f.VecOf(o.Reg)
 		}
 		c, ok := p.Leaf.Match(v)
@@ -68,7 +68,7 @@ func (s *Selector) matchOperand(p Pattern, o mir.Operand, root *mir.Instr, st *m
 	if o.Kind != mir.KindReg || !o.Reg.IsVirtual() {
 		return false
 	}
-	def := s.defs[o.Reg]
+	def := s.vreg(o.Reg).def
 	if def == nil || def.Op != p.Op || !s.canFold(def, root) {
 		return false
 	}
@@ -94,7 +94,7 @@ func (s *Selector) canFold(def, root *mir.Instr) bool {
 		return false
 	}
 	for _, o := range def.Defs() {
-		if s.uses[o.Reg] != 1 {
+		if s.usesOf(o.Reg) != 1 {
 			return false
 		}
 	}
@@ -206,7 +206,7 @@ func (e *Emitter) materialize(p Pattern) error {
 		case c.Kind == mir.KindImm:
 			*c = e.Const(c.Imm)
 		case c.Kind == mir.KindReg && c.Reg.IsVirtual() && e.s.Table.ZeroReg != mir.NoReg:
-			if v, ok := e.s.consts[c.Reg]; ok && v == 0 {
+			if v, ok := e.s.constOf(c.Reg); ok && v == 0 {
 				*c = mir.R(e.s.Table.ZeroReg)
 			}
 		}
