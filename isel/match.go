@@ -115,7 +115,7 @@ type Emitter struct {
 	root *mir.Instr
 	caps []mir.Operand
 	rule *Rule
-	tmps map[int]mir.Reg
+	tmps []mir.Reg // template temporaries by number (NoReg: not made yet)
 	out  []*mir.Instr
 }
 
@@ -231,15 +231,13 @@ func (e *Emitter) template(insts []Inst) error {
 				ops[i] = e.caps[a.n]
 				ops[i].Flags &^= mir.FlagDef | mir.FlagKill | mir.FlagDead
 			case refTmp:
-				if e.tmps == nil {
-					e.tmps = map[int]mir.Reg{}
+				for len(e.tmps) <= a.n {
+					e.tmps = append(e.tmps, mir.NoReg)
 				}
-				r, ok := e.tmps[a.n]
-				if !ok {
-					r = e.Tmp()
-					e.tmps[a.n] = r
+				if e.tmps[a.n] == mir.NoReg {
+					e.tmps[a.n] = e.Tmp()
 				}
-				ops[i] = mir.R(r)
+				ops[i] = mir.R(e.tmps[a.n])
 			case refPhys:
 				ops[i] = mir.R(a.reg)
 			case refImm:

@@ -40,6 +40,11 @@ type Selector struct {
 	// matched (reused: selection allocates per instruction otherwise).
 	capBuf  []mir.Operand
 	foldBuf []*mir.Instr
+	// emitters are reused, one per depth of selectInstr's recursion (an
+	// emitter's output is walked while the selections of what it emitted
+	// use the next one): no emitter and output slice per instruction.
+	emitters []*Emitter
+	depth    int
 }
 
 // vregInfo is what the selector knows about one virtual register.
@@ -55,7 +60,9 @@ type vregInfo struct {
 func (s *Selector) vreg(r mir.Reg) *vregInfo {
 	i := r.VirtIndex()
 	if i >= len(s.vregs) {
-		s.vregs = append(s.vregs, make([]vregInfo, max(i+1, s.f.NumVRegs())-len(s.vregs))...)
+		n := len(s.vregs)
+		s.vregs = slices.Grow(s.vregs, max(i+1, s.f.NumVRegs())-n)[:max(i+1, s.f.NumVRegs())]
+		clear(s.vregs[n:])
 	}
 	return &s.vregs[i]
 }
@@ -102,6 +109,7 @@ func (s *Selector) Select(f *mir.Func) error {
 	}
 	s.f = f
 	s.vregs = make([]vregInfo, f.NumVRegs())
+	s.depth = 0
 	s.consumed = map[*mir.Instr]bool{}
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
@@ -245,7 +253,7 @@ func (s *Selector) selectInstr(in *mir.Instr, rev []*mir.Instr) ([]*mir.Instr, e
 		if !s.match(r.Match, in, in, &st) {
 			continue
 		}
-		e := &Emitter{s: s, root: in, caps: st.caps, rule: r}
+		e := s.emitter(in, st.caps, r)
 		if err := e.materialize(r.Match); err != nil {
 			return rev, err
 		}
@@ -288,9 +296,23 @@ func (s *Selector) selectInstr(in *mir.Instr, rev []*mir.Instr) ([]*mir.Instr, e
 			}
 			rev = append(rev, n)
 		}
+		s.depth--
 		return rev, nil
 	}
 	return rev, fmt.Errorf("cannot select %s", mir.FormatInstr(s.f, in))
+}
+
+// emitter returns the emitter of the next recursion depth, set up for a
+// match of rule at root; selectInstr gives it back (depth--) once it has
+// walked the emitter's output.
+func (s *Selector) emitter(root *mir.Instr, caps []mir.Operand, rule *Rule) *Emitter {
+	if s.depth == len(s.emitters) {
+		s.emitters = append(s.emitters, &Emitter{})
+	}
+	e := s.emitters[s.depth]
+	s.depth++
+	*e = Emitter{s: s, root: root, caps: caps, rule: rule, tmps: e.tmps[:0], out: e.out[:0]}
+	return e
 }
 
 // guardOut carries the guard of a guarded root to what its rule emitted:
