@@ -304,9 +304,21 @@ func (s *fn) run() {
 
 func (s *fn) setBlock(b *mir.Block) {
 	s.cur = b
-	s.konsts = make(map[int64]mir.Reg)
-	s.laneRd = make(map[[2]mir.Reg]mir.Reg)
-	s.frAddr = make(map[int]mir.Reg)
+	s.konsts = emptied(s.konsts)
+	s.laneRd = emptied(s.laneRd)
+	s.frAddr = emptied(s.frAddr)
+}
+
+// emptied returns m emptied for reuse by the next block (most blocks'
+// caches are small: no allocation per block), or a new map if m is nil or
+// was large (clearing costs its capacity, which the next blocks need not
+// pay again and again).
+func emptied[K comparable, V any](m map[K]V) map[K]V {
+	if m == nil || len(m) > 64 {
+		return make(map[K]V)
+	}
+	clear(m)
+	return m
 }
 
 // newBlock adds a MIR block after those of the current IR block (switch

@@ -52,7 +52,7 @@ func (s *Selector) matchOperand(p Pattern, o mir.Operand, root *mir.Instr, st *m
 		case o.Kind == mir.KindImm:
 			v.Const, v.IsConst = o.Imm, true
 		case o.Kind == mir.KindReg && o.Reg.IsVirtual():
-			v.Const, v.IsConst = s.consts[o.Reg]
+			v.Const, v.IsConst = s.constOf(o.Reg)
 			v.Vec, v.IsVec = s.f.VecOf(o.Reg)
 		}
 		c, ok := p.Leaf.Match(v)
@@ -68,7 +68,7 @@ func (s *Selector) matchOperand(p Pattern, o mir.Operand, root *mir.Instr, st *m
 	if o.Kind != mir.KindReg || !o.Reg.IsVirtual() {
 		return false
 	}
-	def := s.defs[o.Reg]
+	def := s.vreg(o.Reg).def
 	if def == nil || def.Op != p.Op || !s.canFold(def, root, p.Shared) {
 		return false
 	}
@@ -96,7 +96,7 @@ func (s *Selector) canFold(def, root *mir.Instr, shared bool) bool {
 	}
 	effects := mir.GenericDesc(def.Op).Flags & (mir.FlagLoad | mir.FlagStore | mir.FlagSideEffect | mir.FlagCall)
 	for _, o := range def.Defs() {
-		if s.uses[o.Reg] != 1 && (!shared || effects != 0) {
+		if s.usesOf(o.Reg) != 1 && (!shared || effects != 0) {
 			return false
 		}
 	}
@@ -117,7 +117,7 @@ type Emitter struct {
 	root *mir.Instr
 	caps []mir.Operand
 	rule *Rule
-	tmps map[int]mir.Reg
+	tmps []mir.Reg // template temporaries by number (NoReg: not made yet)
 	out  []*mir.Instr
 }
 
@@ -208,7 +208,7 @@ func (e *Emitter) materialize(p Pattern) error {
 		case c.Kind == mir.KindImm:
 			*c = e.Const(c.Imm)
 		case c.Kind == mir.KindReg && c.Reg.IsVirtual() && e.s.Table.ZeroReg != mir.NoReg:
-			if v, ok := e.s.consts[c.Reg]; ok && v == 0 {
+			if v, ok := e.s.constOf(c.Reg); ok && v == 0 {
 				*c = mir.R(e.s.Table.ZeroReg)
 			}
 		}
@@ -233,15 +233,13 @@ func (e *Emitter) template(insts []Inst) error {
 				ops[i] = e.caps[a.n]
 				ops[i].Flags &^= mir.FlagDef | mir.FlagKill | mir.FlagDead
 			case refTmp:
-				if e.tmps == nil {
-					e.tmps = map[int]mir.Reg{}
+				for len(e.tmps) <= a.n {
+					e.tmps = append(e.tmps, mir.NoReg)
 				}
-				r, ok := e.tmps[a.n]
-				if !ok {
-					r = e.Tmp()
-					e.tmps[a.n] = r
+				if e.tmps[a.n] == mir.NoReg {
+					e.tmps[a.n] = e.Tmp()
 				}
-				ops[i] = mir.R(r)
+				ops[i] = mir.R(e.tmps[a.n])
 			case refPhys:
 				ops[i] = mir.R(a.reg)
 			case refImm:

@@ -2,6 +2,7 @@ package isel
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"lltosimd/mir"
@@ -24,13 +25,14 @@ type Selector struct {
 	// Selected and Folded count instructions selected and producers folded.
 	Selected, Folded int64
 
-	f      *mir.Func
-	uses   map[mir.Reg]int
-	defs   map[mir.Reg]*mir.Instr
-	consts map[mir.Reg]int64
-	block  *mir.Block
-	pos    map[*mir.Instr]int
-	orig   []*mir.Instr
+	f *mir.Func
+	// vregs holds, per virtual register (Reg.VirtIndex), its definition,
+	// use count and constant value: a slice, as the registers are dense
+	// (three maps were a tenth of the selection's time).
+	vregs []vregInfo
+	block *mir.Block
+	pos   map[*mir.Instr]int
+	orig  []*mir.Instr
 	// consumed holds the producers folded into a user: once unused they
 	// are deleted even if they read memory.
 	consumed map[*mir.Instr]bool
@@ -38,6 +40,49 @@ type Selector struct {
 	// matched (reused: selection allocates per instruction otherwise).
 	capBuf  []mir.Operand
 	foldBuf []*mir.Instr
+	// emitters are reused, one per depth of selectInstr's recursion (an
+	// emitter's output is walked while the selections of what it emitted
+	// use the next one): no emitter and output slice per instruction.
+	emitters []*Emitter
+	depth    int
+}
+
+// vregInfo is what the selector knows about one virtual register.
+type vregInfo struct {
+	def     *mir.Instr // the (last) instruction defining it
+	konst   int64      // with isConst: the value of its G_CONST definition
+	uses    int32      // explicit and implicit reads not yet selected away
+	isConst bool
+}
+
+// vreg returns the entry of virtual register r, growing the table for
+// registers made during selection.
+func (s *Selector) vreg(r mir.Reg) *vregInfo {
+	i := r.VirtIndex()
+	if i >= len(s.vregs) {
+		n := len(s.vregs)
+		s.vregs = slices.Grow(s.vregs, max(i+1, s.f.NumVRegs())-n)[:max(i+1, s.f.NumVRegs())]
+		clear(s.vregs[n:])
+	}
+	return &s.vregs[i]
+}
+
+// constOf returns the value of register r's G_CONST definition, if any.
+func (s *Selector) constOf(r mir.Reg) (int64, bool) {
+	if !r.IsVirtual() {
+		return 0, false
+	}
+	v := s.vreg(r)
+	return v.konst, v.isConst
+}
+
+// usesOf returns the number of unselected reads of virtual register r (0
+// for a physical register).
+func (s *Selector) usesOf(r mir.Reg) int32 {
+	if !r.IsVirtual() {
+		return 0
+	}
+	return s.vreg(r).uses
 }
 
 // Has reports whether the target has a feature (or lacks it, for "!name").
@@ -63,9 +108,8 @@ func (s *Selector) Select(f *mir.Func) error {
 		return fmt.Errorf("function '%s': wide integer registers reach instruction selection (the pipeline needs wideint-legalize first)", f.Name)
 	}
 	s.f = f
-	s.uses = map[mir.Reg]int{}
-	s.defs = map[mir.Reg]*mir.Instr{}
-	s.consts = map[mir.Reg]int64{}
+	s.vregs = make([]vregInfo, f.NumVRegs())
+	s.depth = 0
 	s.consumed = map[*mir.Instr]bool{}
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
@@ -91,13 +135,14 @@ func (s *Selector) noteInstr(in *mir.Instr, delta int) {
 			switch {
 			case o.IsDef():
 				if delta > 0 && o.Reg.IsVirtual() {
-					s.defs[o.Reg] = m
+					v := s.vreg(o.Reg)
+					v.def = m
 					if m.Op == mir.GConst && len(m.Ops) == 2 && m.Ops[1].Kind == mir.KindImm {
-						s.consts[o.Reg] = m.Ops[1].Imm
+						v.konst, v.isConst = m.Ops[1].Imm, true
 					}
 				}
 			case o.IsUse() && o.Reg.IsVirtual():
-				s.uses[o.Reg] += delta
+				s.vreg(o.Reg).uses += int32(delta)
 			}
 		}
 	}
@@ -123,7 +168,7 @@ func (s *Selector) unused(in *mir.Instr) bool {
 		return false
 	}
 	for _, o := range defs {
-		if !o.Reg.IsVirtual() || s.uses[o.Reg] > 0 {
+		if !o.Reg.IsVirtual() || s.usesOf(o.Reg) > 0 {
 			return false
 		}
 	}
@@ -137,20 +182,15 @@ func (s *Selector) selectBlock(b *mir.Block) error {
 	for i, in := range s.orig {
 		s.pos[in] = i
 	}
-	// out collects the new instruction list backwards.
-	var out []*mir.Instr
+	// The new instruction list is collected backwards.
+	out := make([]*mir.Instr, 0, len(s.orig))
 	for i := len(s.orig) - 1; i >= 0; i-- {
-		got, err := s.selectInstr(s.orig[i])
-		if err != nil {
+		var err error
+		if out, err = s.selectInstr(s.orig[i], out); err != nil {
 			return err
 		}
-		for j := len(got) - 1; j >= 0; j-- {
-			out = append(out, got[j])
-		}
 	}
-	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
-		out[i], out[j] = out[j], out[i]
-	}
+	slices.Reverse(out)
 	b.Instrs = out
 	return nil
 }
@@ -172,7 +212,7 @@ func (s *Selector) zeroUses(in *mir.Instr) {
 		if !o.IsUse() || o.Kind != mir.KindReg || o.Flags&mir.FlagImplicit != 0 || !o.Reg.IsVirtual() {
 			continue
 		}
-		if v, ok := s.consts[o.Reg]; !ok || v != 0 {
+		if v, ok := s.constOf(o.Reg); !ok || v != 0 {
 			continue
 		}
 		isTied := false
@@ -182,20 +222,22 @@ func (s *Selector) zeroUses(in *mir.Instr) {
 		if isTied {
 			continue
 		}
-		s.uses[o.Reg]--
+		s.vreg(o.Reg).uses--
 		*o = mir.R(zr)
 	}
 }
 
-// selectInstr returns the instructions that replace in (in order).
-func (s *Selector) selectInstr(in *mir.Instr) ([]*mir.Instr, error) {
+// selectInstr appends the instructions that replace in to rev, which
+// holds the block's selected instructions backwards (last first): the
+// replacements go in backwards too, without a slice of their own.
+func (s *Selector) selectInstr(in *mir.Instr, rev []*mir.Instr) ([]*mir.Instr, error) {
 	if s.dead(in) || s.consumed[in] && s.unused(in) {
 		s.noteInstr(in, -1)
-		return nil, nil
+		return rev, nil
 	}
 	if !in.Op.IsGeneric() || s.Table.IsPassthrough(in.Op) {
 		s.zeroUses(in)
-		return []*mir.Instr{in}, nil
+		return append(rev, in), nil
 	}
 	// The match buffers are the selector's: nothing of a match is used
 	// once its rule has emitted (the selections of what it emitted, which
@@ -211,9 +253,9 @@ func (s *Selector) selectInstr(in *mir.Instr) ([]*mir.Instr, error) {
 		if !s.match(r.Match, in, in, &st) {
 			continue
 		}
-		e := &Emitter{s: s, root: in, caps: st.caps, rule: r}
+		e := s.emitter(in, st.caps, r)
 		if err := e.materialize(r.Match); err != nil {
-			return nil, err
+			return rev, err
 		}
 		var err error
 		if r.EmitFunc != nil {
@@ -222,7 +264,7 @@ func (s *Selector) selectInstr(in *mir.Instr) ([]*mir.Instr, error) {
 			err = e.template(r.Emit)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("rule %s: %w", r.Name, err)
+			return rev, fmt.Errorf("rule %s: %w", r.Name, err)
 		}
 		if s.Trace != nil {
 			s.Trace("ISEL: %-16s <- %s", r.Name, mir.FormatInstr(s.f, in))
@@ -244,22 +286,34 @@ func (s *Selector) selectInstr(in *mir.Instr) ([]*mir.Instr, error) {
 		}
 		// Generic instructions the rule inserted (materialized constants,
 		// legalized addresses) are selected in turn, last first.
-		var res []*mir.Instr
 		for i := len(e.out) - 1; i >= 0; i-- {
 			n := e.out[i]
 			if n.Op.IsGeneric() && !s.Table.IsPassthrough(n.Op) {
-				sub, err := s.selectInstr(n)
-				if err != nil {
-					return nil, err
+				var err error
+				if rev, err = s.selectInstr(n, rev); err != nil {
+					return rev, err
 				}
-				res = append(sub, res...)
 				continue
 			}
-			res = append([]*mir.Instr{n}, res...)
+			rev = append(rev, n)
 		}
-		return res, nil
+		s.depth--
+		return rev, nil
 	}
-	return nil, fmt.Errorf("cannot select %s", mir.FormatInstr(s.f, in))
+	return rev, fmt.Errorf("cannot select %s", mir.FormatInstr(s.f, in))
+}
+
+// emitter returns the emitter of the next recursion depth, set up for a
+// match of rule at root; selectInstr gives it back (depth--) once it has
+// walked the emitter's output.
+func (s *Selector) emitter(root *mir.Instr, caps []mir.Operand, rule *Rule) *Emitter {
+	if s.depth == len(s.emitters) {
+		s.emitters = append(s.emitters, &Emitter{})
+	}
+	e := s.emitters[s.depth]
+	s.depth++
+	*e = Emitter{s: s, root: root, caps: caps, rule: rule, tmps: e.tmps[:0], out: e.out[:0]}
+	return e
 }
 
 // guardOut carries the guard of a guarded root to what its rule emitted:

@@ -124,12 +124,16 @@ func (c Cond) Swapped() Cond {
 func (c Cond) IsUnsigned() bool { return c >= CondULT }
 
 // Operand is one operand of an instruction.
+//
+// The one-byte fields come first so that they share a word with Reg: an
+// instruction's operands are most of the MIR's memory (48 bytes each, not
+// 56), which the garbage collector scans on every cycle.
 type Operand struct {
 	Kind  Kind
 	Flags Flags
-	Reg   Reg    // KindReg, KindPred
 	Neg   bool   // KindPred: the guard is the negation of Reg
 	Cond  Cond   // KindCond
+	Reg   Reg    // KindReg, KindPred
 	Imm   int64  // KindImm value; KindSym offset; KindFrame/KindJT index
 	Off   int64  // KindFrame byte offset into the object
 	Sym   string // KindSym; KindStr text

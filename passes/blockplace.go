@@ -158,7 +158,9 @@ func runBlockPlacement(c *Ctx, f *mir.Func) error {
 	order := make([]*mir.Block, 0, len(f.Blocks))
 	start, first := entry, 0 // first: no block before it is unplaced
 	for start != nil {
-		c.Debugf("block-placement: %s: chain from %s", f.Name, blockLabel(start))
+		if c.Debugging() {
+			c.Debugf("block-placement: %s: chain from %s", f.Name, blockLabel(start))
+		}
 		for b := start; b != nil; b = best(b) {
 			placed[b] = true
 			order = append(order, b)
@@ -196,7 +198,9 @@ func runBlockPlacement(c *Ctx, f *mir.Func) error {
 		switch {
 		case x.fall == nil || x.fall == next:
 		case x.cond != nil && x.condT == next && x.condT != x.fall && bi.InvertCond(x.cond, x.fall):
-			c.Debugf("block-placement: %s: branch inverted to %s", blockLabel(b), blockLabel(x.fall))
+			if c.Debugging() {
+				c.Debugf("block-placement: %s: branch inverted to %s", blockLabel(b), blockLabel(x.fall))
+			}
 			inverted++
 		default:
 			j := x.jmp
@@ -211,7 +215,7 @@ func runBlockPlacement(c *Ctx, f *mir.Func) error {
 			removed++
 		}
 	}
-	if moved > 0 {
+	if moved > 0 && c.Debugging() {
 		c.Debugf("block-placement: %s: layout %s", f.Name, layoutString(order))
 	}
 	f.Blocks = order

@@ -64,7 +64,9 @@ func runDelJmp(c *Ctx, f *mir.Func) error {
 			continue
 		}
 		if target == next {
-			c.Debugf("del-jmp: %s: deleting %s (target is the next block)", blockLabel(b), instrString(f, last))
+			if c.Debugging() {
+				c.Debugf("del-jmp: %s: deleting %s (target is the next block)", blockLabel(b), instrString(f, last))
+			}
 			b.Instrs = b.Instrs[:n-1]
 			c.Count(statDelJmp, 1)
 			continue
@@ -76,11 +78,16 @@ func runDelJmp(c *Ctx, f *mir.Func) error {
 		if t, ok := bi.CondTarget(prev); !ok || t != next || len(prev.Bundle) != 0 {
 			continue
 		}
-		before := instrString(f, prev)
+		var before string
+		if c.Debugging() {
+			before = instrString(f, prev)
+		}
 		if !bi.InvertCond(prev, target) {
 			continue
 		}
-		c.Debugf("del-jmp: %s: %s ; %s  =>  %s", blockLabel(b), before, instrString(f, last), instrString(f, prev))
+		if c.Debugging() {
+			c.Debugf("del-jmp: %s: %s ; %s  =>  %s", blockLabel(b), before, instrString(f, last), instrString(f, prev))
+		}
 		b.Instrs = b.Instrs[:n-1]
 		c.Count(statInverted, 1)
 	}
@@ -149,7 +156,9 @@ func placeBranchTargets(c *Ctx, f *mir.Func, bi BranchInfo) {
 			i--
 		}
 		f.Blocks = slices.Insert(f.Blocks, i+1, t)
-		c.Debugf("del-jmp: %s placed after %s", blockLabel(t), blockLabel(b))
+		if c.Debugging() {
+			c.Debugf("del-jmp: %s placed after %s", blockLabel(t), blockLabel(b))
+		}
 		c.Count(statPlaced, 1)
 		moved = true
 	}
@@ -242,7 +251,9 @@ func threadJumps(c *Ctx, f *mir.Func, bi BranchInfo) {
 	kept := f.Blocks[:0]
 	for _, b := range f.Blocks {
 		if fwd[b] != nil && !used[b] {
-			c.Debugf("del-jmp: deleting %s, which nothing reaches", blockLabel(b))
+			if c.Debugging() {
+				c.Debugf("del-jmp: deleting %s, which nothing reaches", blockLabel(b))
+			}
 			c.Count(statDeadBlock, 1)
 			continue
 		}

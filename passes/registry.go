@@ -84,6 +84,8 @@ type Ctx struct {
 }
 
 // Debugf prints a line of debug output when -debug-only names this pass.
+// Its arguments are evaluated in any case: a call in a loop whose
+// arguments format instructions or labels goes under if c.Debugging().
 func (c *Ctx) Debugf(format string, args ...any) {
 	if c.Cfg == nil || !c.Cfg.DebugOnly[c.Pass.Name] {
 		return

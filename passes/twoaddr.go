@@ -43,7 +43,9 @@ func runTwoAddr(c *Ctx, f *mir.Func) error {
 					cp := mir.NewInstr(mir.GCopy, mir.D(d), mir.R(u.Reg))
 					out = append(out, cp)
 					c.Count("copies", 1)
-					c.Debugf("two-address: %s: %s before %s", blockLabel(b), instrString(f, cp), instrString(f, in))
+					if c.Debugging() {
+						c.Debugf("two-address: %s: %s before %s", blockLabel(b), instrString(f, cp), instrString(f, in))
+					}
 				}
 				u.Reg = d
 				u.Flags &^= mir.FlagKill

@@ -163,6 +163,41 @@ func BenchmarkPasses(b *testing.B) {
 	}
 }
 
+// BenchmarkPass times each pass of the -O0 pipeline alone, one
+// sub-benchmark per pass (BenchmarkPass/regalloc, BenchmarkPass/cpu0-isel
+// ...): every iteration translates the module and runs the passes before
+// it untimed, then times the pass on every function in turn.
+func BenchmarkPass(b *testing.B) {
+	name, src := benchInput(b)
+	s := newBenchStages(b)
+	pipeline := s.tgt.Pipeline()
+	for i, pass := range s.plan.Passes {
+		if !s.cfg.IsEnabled(pass) {
+			continue
+		}
+		b.Run(pass.Name, func(b *testing.B) {
+			before, err := passes.NewPlan(pipeline[:i], s.cfg, mir.PropSSA)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				b.StopTimer()
+				mod := s.translate(b, name, src)
+				if _, err := before.Run(mod, passes.Dump{}); err != nil {
+					b.Fatal(err)
+				}
+				ctx := &passes.Ctx{Cfg: s.cfg, Pass: pass, Module: mod}
+				b.StartTimer()
+				for _, f := range mod.Funcs {
+					if err := pass.Run(ctx, f); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkEmit times the assembly printer on the compiled module.
 func BenchmarkEmit(b *testing.B) {
 	name, src := benchInput(b)

@@ -127,13 +127,11 @@ func (a *alloc) build() {
 		for i := e - 1; i >= s; i-- {
 			in := b.Instrs[i-s]
 			w := bw[bi]
-			var defined []mir.Reg
 			early := earlyClobbers(in)
 			mir.ForEachReg(in, func(r mir.Reg, def bool) {
 				if !def || !tracked(r) {
 					return
 				}
-				defined = append(defined, r)
 				end := liveEnd[slot(r)]
 				if end < 0 {
 					end = 2*i + 2 // a dead definition still occupies its register

@@ -220,12 +220,20 @@ func (st *state) slotAccess(in *mir.Instr, store bool) (int, mir.Reg, bool) {
 // LLVM rematerializes loads from immutable fixed stack objects).
 func (st *state) rematerializable(vs []mir.Reg) map[mir.Reg]*mir.Instr {
 	f := st.f
-	want := map[mir.Reg]bool{}
+	// Per virtual register (VirtIndex): wanted, its first definition and
+	// the number of them (slices: the registers are dense).
+	type vdef struct {
+		first *mir.Instr
+		n     int32
+		want  bool
+	}
+	defs := make([]vdef, f.NumVRegs())
 	for _, v := range vs {
-		want[v] = true
+		if v.IsVirtual() && v.VirtIndex() < len(defs) {
+			defs[v.VirtIndex()].want = true
+		}
 	}
 	written := map[mir.Reg]bool{}
-	defs := map[mir.Reg][]*mir.Instr{}
 	// mutable marks the frame objects some instruction other than a plain
 	// load refers to (a store, an address taken, a call's argument area).
 	mutable := map[int64]bool{}
@@ -244,8 +252,12 @@ func (st *state) rematerializable(vs []mir.Reg) map[mir.Reg]*mir.Instr {
 				switch {
 				case def && r.IsPhys():
 					written[r] = true
-				case def && want[r]:
-					defs[r] = append(defs[r], in)
+				case def && r.IsVirtual() && r.VirtIndex() < len(defs) && defs[r.VirtIndex()].want:
+					d := &defs[r.VirtIndex()]
+					if d.n == 0 {
+						d.first = in
+					}
+					d.n++
 				}
 			})
 		}
@@ -253,13 +265,16 @@ func (st *state) rematerializable(vs []mir.Reg) map[mir.Reg]*mir.Instr {
 	const unsafe = mir.FlagSideEffect | mir.FlagLoad | mir.FlagStore | mir.FlagCall | mir.FlagBranch |
 		mir.FlagTerminator | mir.FlagCompare | mir.FlagPseudo
 	out := map[mir.Reg]*mir.Instr{}
-	for v, ds := range defs {
-		in := ds[0]
+	for i, d := range defs {
+		if d.n == 0 {
+			continue
+		}
+		v, in := mir.VirtBase+mir.Reg(i), d.first
 		flags := f.Arch.Desc(in.Op).Flags
 		if flags&unsafe == mir.FlagLoad && argLoad(f, in, mutable) {
 			flags &^= mir.FlagLoad
 		}
-		if len(ds) != 1 || len(in.Bundle) > 0 || flags&unsafe != 0 || in.Op == mir.GImplicitDef ||
+		if d.n != 1 || len(in.Bundle) > 0 || flags&unsafe != 0 || in.Op == mir.GImplicitDef ||
 			in.Op == mir.GCopy || len(in.Ops) == 0 || !in.Ops[0].IsDef() || in.Ops[0].Reg != v {
 			continue
 		}
