@@ -6,6 +6,7 @@
 //	campaign stress [-n 10000] [-start 1] [-exec]
 //	campaign cfg [-n 10000] [-start 1]
 //	campaign vc4 [-n 300] [-start 1]
+//	campaign vc4 -files k1.cl,k2.cl   (rerun kept or reduced kernels)
 //
 // It uses the prebuilt bin/lltosimd, bin/cpu0sim, bin/bwdsprun and bin/vc4run
 // (make build) and keeps the files of failing cases under -work. The exit status is 1 when a case
@@ -49,6 +50,7 @@ func main() {
 	lliTimeout := fs.Duration("lli-timeout", 20*time.Second, "csmith: lli time limit per run (slower programs are skipped)")
 	maxSteps := fs.Int("max-steps", 200_000_000, "csmith: simulator step limit (longer runs are skipped)")
 	verbose := fs.Bool("v", false, "print every case")
+	files := fs.String("files", "", "vc4: run these kernel files (comma-separated, with their own headers) instead of generated seeds")
 	fs.Parse(os.Args[2:])
 	if *start < 1 || *n < 0 || *jobs < 1 {
 		fmt.Fprintln(os.Stderr, "campaign: -start must be ≥ 1, -n ≥ 0 and -j ≥ 1")
@@ -210,8 +212,19 @@ func main() {
 			tl.Print(os.Stdout, campaign.Matched, campaign.Mismatched, campaign.Crashed, campaign.Unsupported, campaign.Skipped)
 		}
 		mu.Unlock()
+		var fileList []string
+		if *files != "" {
+			fileList = strings.Split(*files, ",")
+			*n = len(fileList)
+			tl.Title = fmt.Sprintf("VC4 kernel files × {%s} × their headers' QPU counts", strings.Join(campaign.VC4FuzzOpts, ","))
+		}
 		campaign.Parallel(*n, *jobs, func(i int) {
-			rs := vt.RunVC4(int64(*start + i))
+			var rs []campaign.Result
+			if fileList != nil {
+				rs = vt.RunFile(filepath.Base(fileList[i]), fileList[i])
+			} else {
+				rs = vt.RunVC4(int64(*start + i))
+			}
 			mu.Lock()
 			defer mu.Unlock()
 			tl.Programs++
