@@ -11,7 +11,9 @@ import (
 // switches, some on uniform values (kernel arguments, constants, the group
 // id, counters of uniform loops), others on divergent ones (ids, loaded
 // data); for, while and do-while loops with uniform or divergent trip
-// counts and divergent or uniform break and continue; switch statements
+// counts, exit tests at the top, the bottom or in the middle, and
+// divergent or uniform break and continue; conditions with &&, || and !;
+// switch statements
 // with fall-through and default on uniform or divergent selectors; early
 // returns from any depth; helper functions with their own control flow
 // (inlined by vc4-inline) called from anywhere; gathers (loads at computed
@@ -83,6 +85,7 @@ type VC4Kernel struct {
 type vc4Loop struct {
 	counter string
 	uniform bool
+	noCont  bool // a continue here would skip the exit test (mid-exit loops)
 }
 
 // vc4Scope is what the code being generated may use: the kernel body, or
@@ -525,6 +528,14 @@ func (g *vc4Gen) cmp(a, op, b, one string) string {
 
 // cond is a condition: uniform, or any (divergent) comparison.
 func (g *vc4Gen) cond(depth int, uniform bool) string {
+	if depth > 0 && g.r.Intn(6) == 0 {
+		// Short-circuit conditions: more blocks and edges per branch.
+		g.features["&& || !"] = true
+		if g.r.Intn(4) == 0 {
+			return fmt.Sprintf("!(%s)", g.cond(depth-1, uniform))
+		}
+		return fmt.Sprintf("(%s) %s (%s)", g.varCond(depth-1, uniform), g.pick("&&", "||"), g.varCond(depth-1, uniform && g.r.Intn(2) == 0))
+	}
 	if uniform {
 		return g.cmp(g.uniformExpr(depth), g.pick("<", "<=", "==", "!=", ">"), g.uniformExpr(depth), "1u")
 	}
@@ -542,6 +553,29 @@ func (g *vc4Gen) cond(depth int, uniform bool) string {
 		return fmt.Sprintf("(%s & %du) %s %du", g.pick(v...), []int{1, 3, 7, 15}[g.r.Intn(4)], g.pick("==", "!=", "<"), g.r.Intn(8))
 	}
 	return g.cmp(g.intExpr(depth, false), g.pick("<", "<=", "==", "!=", ">", ">="), g.intExpr(depth, false), "1u")
+}
+
+// varCond is a condition that reads a variable: an operand of && or ||
+// that is a constant is a -Werror.
+func (g *vc4Gen) varCond(depth int, uniform bool) string {
+	c := g.cond(depth, uniform)
+	vars := append(append(append([]string{}, g.sc.uniform...), g.sc.varying...), g.sc.uints...)
+	for _, l := range g.loops {
+		vars = append(vars, l.counter)
+	}
+	vars = append(vars, g.sc.floats...)
+	for _, t := range strings.FieldsFunc(c, func(r rune) bool { return !(r == '_' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9') }) {
+		for _, v := range vars {
+			if t == v {
+				return c
+			}
+		}
+	}
+	v := g.sc.uints
+	if uniform && len(g.sc.uniform) > 0 {
+		v = g.sc.uniform
+	}
+	return fmt.Sprintf("%s %s %s", g.pick(v...), g.pick("<", "!=", ">="), g.uconst())
 }
 
 // stmt emits one statement (possibly compound).
@@ -563,7 +597,7 @@ func (g *vc4Gen) stmt() {
 		}
 		g.features["divergent loop break"] = true
 		g.line(fmt.Sprintf("if (%s) break;", g.cond(1, false)))
-	case k == 7 && g.inLoop > 0:
+	case k == 7 && g.inLoop > 0 && !g.loops[len(g.loops)-1].noCont:
 		g.features["divergent loop continue"] = true
 		g.line(fmt.Sprintf("if (%s) continue;", g.cond(1, false)))
 	case k == 8 && g.depth > 1 && g.r.Intn(3) == 0:
@@ -799,8 +833,25 @@ func (g *vc4Gen) loop() {
 	sw := g.inSwitch
 	g.inSwitch = 0
 	depth := len(g.loops)
-	g.loops = append(g.loops, vc4Loop{fmt.Sprintf("i%d", i), uniform})
-	switch g.r.Intn(3) {
+	g.loops = append(g.loops, vc4Loop{counter: fmt.Sprintf("i%d", i), uniform: uniform})
+	switch g.r.Intn(4) {
+	case 3:
+		// The exit test in the middle of the body; a continue before
+		// it could skip it forever, so the first part has none.
+		g.features["mid-exit loop"] = true
+		g.line(fmt.Sprintf("for (uint i%d = 0;; i%d++) {", i, i))
+		g.loops[depth].noCont = true
+		if g.r.Intn(2) == 0 {
+			g.block()
+		}
+		g.loops[depth].noCont = false
+		exit := fmt.Sprintf("i%d >= %s", i, bound)
+		if g.r.Intn(2) == 0 {
+			exit = fmt.Sprintf("%s || %s", exit, g.cond(1, false))
+		}
+		g.line(fmt.Sprintf("\tif (%s) break;", exit))
+		g.block()
+		g.line("}")
 	case 0:
 		g.line(fmt.Sprintf("for (uint i%d = 0; i%d < %s; i%d++) {", i, i, bound, i))
 		g.block()
