@@ -38,7 +38,7 @@ func main() {
 	n := fs.Int("n", 100, "number of programs (seeds)")
 	start := fs.Int("start", 1, "first seed (a seed's profile, size and CPU depend on the seed alone, so one seed reruns exactly)")
 	jobs := fs.Int("j", 2, "parallel programs")
-	opts := fs.String("opts", "O0,O2", "csmith: optimisation levels (clang and lltosimd)")
+	opts := fs.String("opts", "O0,O2", "csmith, vc4: optimisation levels (clang and lltosimd)")
 	cpus := fs.String("cpus", "cpu032I,cpu032II", "csmith: CPUs to run on; stress: CPUs to alternate")
 	targetList := fs.String("targets", "cpu0el,bwdsp", "csmith: targets to run on: cpu0el (each of -cpus) and/or bwdsp (bwdsprun)")
 	hostEvery := fs.Int("host-every", 10, "csmith: also compile the host-triple IR of every k-th program (0 = never)")
@@ -67,6 +67,7 @@ func main() {
 	var t *campaign.Tools
 	var vt *campaign.VC4Tools
 	if mode == "vc4" {
+		campaign.VC4FuzzOpts = strings.Split(*opts, ",")
 		vt, err = campaign.NewVC4Tools(root, w, filepath.Join(binDir, "vc4run"))
 		check(err)
 		vt.Keep = *keep
