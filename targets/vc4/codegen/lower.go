@@ -511,15 +511,29 @@ func (l *lowerer) continuedBy(lp *loopInfo, b *block) bool {
 
 // skipTarget returns the first block after b's successor in layout where
 // some lane may be waiting: the target of a forward edge from a block at
-// or before b, capped at the end of the enclosing masked loops and of the
+// or before b or in a masked loop around b, capped at the end of the enclosing masked loops and of the
 // masked run (those must always execute their tests; a loop end that is
 // next itself only where lanes may wait for the header).
 func (l *lowerer) skipTarget(b *block) *block {
 	next := l.next(b)
 	best := -1
+	// Inside a masked loop every block of the loop may have run in an
+	// earlier iteration, parking lanes on its exits, not only the blocks
+	// up to b.
+	ran := func(p *block) bool {
+		if p.pos <= b.pos {
+			return true
+		}
+		for lp := b.loop; lp != nil; lp = lp.parent {
+			if lp.header.masked && lp.contains(p) {
+				return true
+			}
+		}
+		return false
+	}
 	for _, y := range l.g.blocks[next.pos+1:] {
 		for _, p := range y.preds {
-			if p.pos <= b.pos {
+			if ran(p) {
 				if best < 0 || y.pos < best {
 					best = y.pos
 				}
