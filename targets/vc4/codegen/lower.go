@@ -519,13 +519,14 @@ func (l *lowerer) skipTarget(b *block) *block {
 	best := -1
 	// Inside a masked loop every block of the loop may have run in an
 	// earlier iteration, parking lanes on its exits, not only the blocks
-	// up to b.
-	ran := func(p *block) bool {
+	// up to b (blocks inside the loop ran their waiting lanes in that
+	// iteration).
+	parked := func(p, y *block) bool {
 		if p.pos <= b.pos {
 			return true
 		}
 		for lp := b.loop; lp != nil; lp = lp.parent {
-			if lp.header.masked && lp.contains(p) {
+			if lp.header.masked && lp.contains(p) && !lp.contains(y) {
 				return true
 			}
 		}
@@ -533,7 +534,7 @@ func (l *lowerer) skipTarget(b *block) *block {
 	}
 	for _, y := range l.g.blocks[next.pos+1:] {
 		for _, p := range y.preds {
-			if ran(p) {
+			if parked(p, y) {
 				if best < 0 || y.pos < best {
 					best = y.pos
 				}
