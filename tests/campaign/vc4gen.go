@@ -847,7 +847,7 @@ func (g *vc4Gen) loop() {
 		g.loops[depth].noCont = false
 		exit := fmt.Sprintf("i%d >= %s", i, bound)
 		if g.r.Intn(2) == 0 {
-			exit = fmt.Sprintf("%s || %s", exit, g.cond(1, false))
+			exit = fmt.Sprintf("%s || %s", exit, g.varCond(1, false))
 		}
 		g.line(fmt.Sprintf("\tif (%s) break;", exit))
 		g.block()
