@@ -73,12 +73,18 @@ func (t *VC4Tools) clean(file string) {
 }
 
 func (t *VC4Tools) runKernel(seed int64, file string, k VC4Kernel) []Result {
-	name := fmt.Sprintf("vc4 seed=%d", seed)
+	if err := os.WriteFile(file, []byte(k.Src), 0o644); err != nil {
+		return []Result{{Case: fmt.Sprintf("vc4 seed=%d", seed), Outcome: Crashed, Reason: "work dir: " + err.Error(), Files: []string{file}}}
+	}
+	return t.RunFile(fmt.Sprintf("vc4 seed=%d", seed), file)
+}
+
+// RunFile runs every header of the kernel file (a kept campaign kernel, a
+// reduced one, or a tests/vc4 kernel) × VC4FuzzOpts × its QPU counts on
+// vc4run against lli; name prefixes the case names.
+func (t *VC4Tools) RunFile(name, file string) []Result {
 	fail := func(o Outcome, reason, detail string) []Result {
 		return []Result{{Case: name, Outcome: o, Reason: reason, Detail: detail, Files: []string{file}}}
-	}
-	if err := os.WriteFile(file, []byte(k.Src), 0o644); err != nil {
-		return fail(Crashed, "work dir: "+err.Error(), "")
 	}
 	runs, err := vc4test.ParseKernelFile(file)
 	if err != nil {
@@ -106,9 +112,9 @@ func (t *VC4Tools) runCase(name, file string, r *vc4test.Run, opt string, q int)
 		res.Outcome, res.Reason, res.Detail = Skipped, "no reference: "+firstLine(err.Error()), err.Error()
 		return res
 	}
-	ll, err := t.H.VC4IR(file, opt)
+	ll, err := t.H.KernelIR(r, opt)
 	if err != nil {
-		res.Outcome, res.Reason, res.Detail = Skipped, "clang (spir): "+firstLine(err.Error()), err.Error()
+		res.Outcome, res.Reason, res.Detail = Skipped, "clang: "+firstLine(err.Error()), err.Error()
 		return res
 	}
 	args := r.VC4runArgs(ll, q)

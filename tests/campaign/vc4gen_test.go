@@ -47,7 +47,9 @@ func TestGenVC4KernelDeterministic(t *testing.T) {
 	}
 	for _, f := range []string{"uniform if", "divergent if", "uniform loop", "divergent trip count", "divergent loop break",
 		"divergent loop continue", "early return", "gather", "scatter", "read back own store", "division", "while loop",
-		"do-while loop", "float to int", "select", "__local + barrier"} {
+		"do-while loop", "float to int", "select", "__local + barrier", "uniform switch", "divergent switch",
+		"switch fall-through", "uniform break", "helper call", "builtin", "narrow int", "narrow load", "long",
+		"vector", "private array", "host triple", "&& || !", "mid-exit loop"} {
 		if !seen[f] {
 			t.Errorf("no kernel of seeds 1..40 has %q", f)
 		}

@@ -226,7 +226,8 @@ func buildGraph(f *mir.Func) (*graph, error) {
 func (g *graph) crossedTopLevel() map[*mir.Block]bool {
 	crossed := map[*mir.Block]bool{}
 	for _, b := range g.blocks {
-		if !b.masked {
+		// A top-level block's divergent branch starts a masked run too.
+		if !b.masked && !b.divergent {
 			continue
 		}
 		for _, s := range b.succs {

@@ -498,16 +498,43 @@ func (l *lowerer) terminator(b *block) error {
 	return nil
 }
 
+// continuedBy reports whether lanes may wait for lp's header when b ends:
+// a back edge into the header leaves a block laid out up to b.
+func (l *lowerer) continuedBy(lp *loopInfo, b *block) bool {
+	for _, p := range lp.header.preds {
+		if lp.contains(p) && p.pos <= b.pos {
+			return true
+		}
+	}
+	return false
+}
+
 // skipTarget returns the first block after b's successor in layout where
 // some lane may be waiting: the target of a forward edge from a block at
-// or before b, capped at the end of the enclosing masked loops and of the
-// masked run (those must always execute their tests).
+// or before b or in a masked loop around b, capped at the end of the enclosing masked loops and of the
+// masked run (those must always execute their tests; a loop end that is
+// next itself only where lanes may wait for the header).
 func (l *lowerer) skipTarget(b *block) *block {
 	next := l.next(b)
 	best := -1
+	// Inside a masked loop every block of the loop may have run in an
+	// earlier iteration, parking lanes on its exits, not only the blocks
+	// up to b (blocks inside the loop ran their waiting lanes in that
+	// iteration).
+	parked := func(p, y *block) bool {
+		if p.pos <= b.pos {
+			return true
+		}
+		for lp := b.loop; lp != nil; lp = lp.parent {
+			if lp.header.masked && lp.contains(p) && !lp.contains(y) {
+				return true
+			}
+		}
+		return false
+	}
 	for _, y := range l.g.blocks[next.pos+1:] {
 		for _, p := range y.preds {
-			if p.pos <= b.pos {
+			if parked(p, y) {
 				if best < 0 || y.pos < best {
 					best = y.pos
 				}
@@ -521,11 +548,19 @@ func (l *lowerer) skipTarget(b *block) *block {
 		}
 	}
 	for lp := next.loop; lp != nil; lp = lp.parent {
-		if lp.header.masked && lp.last.pos > next.pos && lp.last.pos < best {
-			best = lp.last.pos
+		if !lp.header.masked || lp.last.pos < next.pos || lp.last.pos >= best {
+			continue
 		}
+		// When next itself ends the loop, skipping it skips the loop-end
+		// test: right when no lane waits for the header, wrong after a
+		// continue (a back edge from a block up to b), whose lanes would
+		// never run again.
+		if lp.last == next && !l.continuedBy(lp, b) {
+			continue
+		}
+		best = lp.last.pos
 	}
-	if best < 0 {
+	if best <= next.pos {
 		return nil
 	}
 	return l.g.blocks[best]

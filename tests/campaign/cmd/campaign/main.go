@@ -6,6 +6,7 @@
 //	campaign stress [-n 10000] [-start 1] [-exec]
 //	campaign cfg [-n 10000] [-start 1]
 //	campaign vc4 [-n 300] [-start 1]
+//	campaign vc4 -files k1.cl,k2.cl   (rerun kept or reduced kernels)
 //
 // It uses the prebuilt bin/lltosimd, bin/cpu0sim, bin/bwdsprun and bin/vc4run
 // (make build) and keeps the files of failing cases under -work. The exit status is 1 when a case
@@ -37,7 +38,7 @@ func main() {
 	n := fs.Int("n", 100, "number of programs (seeds)")
 	start := fs.Int("start", 1, "first seed (a seed's profile, size and CPU depend on the seed alone, so one seed reruns exactly)")
 	jobs := fs.Int("j", 2, "parallel programs")
-	opts := fs.String("opts", "O0,O2", "csmith: optimisation levels (clang and lltosimd)")
+	opts := fs.String("opts", "O0,O2", "csmith, vc4: optimisation levels (clang and lltosimd)")
 	cpus := fs.String("cpus", "cpu032I,cpu032II", "csmith: CPUs to run on; stress: CPUs to alternate")
 	targetList := fs.String("targets", "cpu0el,bwdsp", "csmith: targets to run on: cpu0el (each of -cpus) and/or bwdsp (bwdsprun)")
 	hostEvery := fs.Int("host-every", 10, "csmith: also compile the host-triple IR of every k-th program (0 = never)")
@@ -49,6 +50,7 @@ func main() {
 	lliTimeout := fs.Duration("lli-timeout", 20*time.Second, "csmith: lli time limit per run (slower programs are skipped)")
 	maxSteps := fs.Int("max-steps", 200_000_000, "csmith: simulator step limit (longer runs are skipped)")
 	verbose := fs.Bool("v", false, "print every case")
+	files := fs.String("files", "", "vc4: run these kernel files (comma-separated, with their own headers) instead of generated seeds")
 	fs.Parse(os.Args[2:])
 	if *start < 1 || *n < 0 || *jobs < 1 {
 		fmt.Fprintln(os.Stderr, "campaign: -start must be ≥ 1, -n ≥ 0 and -j ≥ 1")
@@ -65,6 +67,7 @@ func main() {
 	var t *campaign.Tools
 	var vt *campaign.VC4Tools
 	if mode == "vc4" {
+		campaign.VC4FuzzOpts = strings.Split(*opts, ",")
 		vt, err = campaign.NewVC4Tools(root, w, filepath.Join(binDir, "vc4run"))
 		check(err)
 		vt.Keep = *keep
@@ -210,8 +213,19 @@ func main() {
 			tl.Print(os.Stdout, campaign.Matched, campaign.Mismatched, campaign.Crashed, campaign.Unsupported, campaign.Skipped)
 		}
 		mu.Unlock()
+		var fileList []string
+		if *files != "" {
+			fileList = strings.Split(*files, ",")
+			*n = len(fileList)
+			tl.Title = fmt.Sprintf("VC4 kernel files × {%s} × their headers' QPU counts", strings.Join(campaign.VC4FuzzOpts, ","))
+		}
 		campaign.Parallel(*n, *jobs, func(i int) {
-			rs := vt.RunVC4(int64(*start + i))
+			var rs []campaign.Result
+			if fileList != nil {
+				rs = vt.RunFile(filepath.Base(fileList[i]), fileList[i])
+			} else {
+				rs = vt.RunVC4(int64(*start + i))
+			}
 			mu.Lock()
 			defer mu.Unlock()
 			tl.Programs++
