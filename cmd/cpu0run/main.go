@@ -2,10 +2,11 @@
 // lltosimd's assembly, .s) and runs it on the Cpu0 simulator with the
 // runtime, in one step, like lli:
 //
-//	cpu0run [-march=cpu0|cpu0el] [-mcpu=cpu032I|cpu032II] [-O N] [-I dir]... [-stats] [-max-steps N] prog.ll|prog.c|prog.s [args...]
+//	cpu0run [-march=cpu0|cpu0el] [-mcpu=cpu032I|cpu032II] [-O N] [-I dir]... [-stats] [-max-steps N] [-no-host-files] prog.ll|prog.c|prog.s [args...]
 //
 // The program gets argc/argv (argv[0] is prog as given) and reads standard
-// input through the console input port; its output goes to stdout and
+// input through the console input port and the host's files through the
+// host-call port (-no-host-files refuses them); its output goes to stdout and
 // cpu0run's exit status is main's return value & 0xff. A compile or link
 // error exits with status 1 (file:line:col where there is a position), a
 // simulator fault with status 2. -stats prints the instruction and cycle
@@ -52,6 +53,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, l := range []string{"0", "1", "2", "3"} {
 		fs.BoolFunc("O"+l, "same as -O="+l, func(string) error { *opt = l; return nil })
 	}
+	noHost := fs.Bool("no-host-files", false, "sandbox: the program cannot open, remove or rename host files (fopen fails with EACCES)")
 	stats := fs.Bool("stats", false, "print instruction and cycle counts to stderr")
 	maxSteps := fs.Uint64("max-steps", 100_000_000, "stop after this many instructions")
 	reloc := fs.String("relocation-model", "static", "static or pic (the runtime is compiled the same way)")
@@ -151,6 +153,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	m.Input = stdin
+	if !*noHost {
+		m.Host = sim.NewHostFiles(stdin, stdout, stderr)
+		defer m.Host.Close()
+	}
 	r, err := m.Run()
 	stdout.Write(m.Output)
 	if *stats {

@@ -4,10 +4,11 @@
 // does for LLVM IR: the program's output goes to stdout and the exit status
 // is main's return value & 0xff (2 with a message on an assembler, linker
 // or simulator error). Standard input feeds the console input port
-// (0xFF000004, docs/cpu0-run.md). cpu0run compiles and runs a .ll or .c
+// (0xFF000004); the program reaches the host's files through the host-call
+// port (0xFF000008, docs/cpu0-run.md) unless -no-host-files. cpu0run compiles and runs a .ll or .c
 // file with the runtime in one step.
 //
-//	cpu0sim [-mcpu=cpu032I|cpu032II] [-el] [-max-steps N] [-stats] [-hex out.hex] file.s|file.o...
+//	cpu0sim [-mcpu=cpu032I|cpu032II] [-el] [-max-steps N] [-stats] [-no-host-files] [-hex out.hex] file.s|file.o...
 //	cpu0sim -image cpu0.hex -config cpu0.config [-mcpu=...]
 //	cpu0sim -d file.s...        (print address, word and disassembly)
 //
@@ -42,6 +43,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	mcpu := fs.String("mcpu", "cpu032II", "CPU variant: cpu032I or cpu032II")
 	el := fs.Bool("el", false, "little-endian (cpu0el)")
 	maxSteps := fs.Uint64("max-steps", 100_000_000, "stop after this many instructions")
+	noHost := fs.Bool("no-host-files", false, "sandbox: the program cannot open, remove or rename host files (fopen fails with EACCES)")
 	stats := fs.Bool("stats", false, "print instruction and cycle counts to stderr")
 	hexOut := fs.String("hex", "", "also write the linked image in hex format to this file (and its .config next to it)")
 	image := fs.String("image", "", "run a hex image instead of assembly files")
@@ -103,6 +105,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	m.Input = stdin
+	if !*noHost {
+		m.Host = sim.NewHostFiles(stdin, stdout, stderr)
+		defer m.Host.Close()
+	}
 	if *trace {
 		m.Trace = tracer(stderr, img)
 	}

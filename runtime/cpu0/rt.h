@@ -32,15 +32,23 @@ typedef __UINTPTR_TYPE__ uintptr_t;
 #endif
 
 /* FILE (the name glibc gives it, so programs' headers agree): stdin reads
- * the input port, stdout and stderr write to the console. */
+ * the input port, stdout and stderr write to the console (fd -1); fopen'd
+ * streams are host files reached through the host-call port (io.c). */
 struct _IO_FILE {
-  int input;  /* 1 for stdin */
+  int input;  /* 1 for the console's stdin */
   int flags;  /* FILE_EOF, FILE_ERR */
   int unget;  /* a pushed-back byte, or -1 */
+  int fd;     /* host descriptor, or -1 for the console */
+  int mode;   /* FILE_READ | FILE_WRITE for a host file */
+  int rpos, rend; /* buffered input: buf[rpos..rend) */
+  unsigned char *buf;
+  struct _IO_FILE *next; /* the list of open host files */
 };
 typedef struct _IO_FILE FILE;
 #define FILE_EOF 1
 #define FILE_ERR 2
+#define FILE_READ 1
+#define FILE_WRITE 2
 extern FILE *stdin, *stdout, *stderr;
 #define EOF (-1)
 
@@ -60,6 +68,7 @@ int *__errno_location(void);
 #define errno (*__errno_location())
 #define ENOENT 2
 #define EBADF 9
+#define EACCES 13
 #define ESPIPE 29
 #define ENOMEM 12
 #define EINVAL 22
@@ -69,6 +78,7 @@ char *strerror(int errnum);
 
 void *malloc(size_t n);
 void free(void *p);
+void *calloc(size_t n, size_t size);
 int isspace(int c);
 int isdigit(int c);
 int isalpha(int c);

@@ -4,9 +4,10 @@
  * glibc declares them, so one program compiles for Cpu0 (the runtime
  * defines them) and for the host (lli resolves them in the host C library).
  * On Cpu0 stdout and stderr both write to the console port (spec §8.4),
- * unbuffered; stdin reads the input port. There is no file system: fopen,
- * freopen, tmpfile, remove and rename fail with ENOENT, tmpnam returns
- * NULL; fseek and ftell fail with ESPIPE (the streams are like pipes). */
+ * unbuffered; stdin reads the input port, and these three cannot seek
+ * (ESPIPE, like pipes). fopen, freopen, tmpfile, remove and rename work on
+ * the host's files through the simulator's host-call port (paths relative
+ * to its working directory, docs/cpu0-run.md); tmpnam returns NULL. */
 #ifndef _CPU0_STDIO_H
 #define _CPU0_STDIO_H
 #include <stdarg.h>

@@ -99,8 +99,14 @@ func headerDir(t *testing.T) string {
 // clangIR compiles testdata/sumargs.c for triple ("" = the host) at opt.
 func clangIR(t *testing.T, triple, opt string, defs ...string) string {
 	t.Helper()
+	return clangIRFile(t, "sumargs.c", triple, opt, defs...)
+}
+
+// clangIRFile compiles testdata/src for triple ("" = the host) at opt.
+func clangIRFile(t *testing.T, src, triple, opt string, defs ...string) string {
+	t.Helper()
 	clang := testtools.Tool(t, "CLANG", "clang-14")
-	out := filepath.Join(t.TempDir(), "sumargs.ll")
+	out := filepath.Join(t.TempDir(), strings.TrimSuffix(src, ".c")+".ll")
 	inc := headerDir(t)
 	args := []string{"-" + opt, "-S", "-emit-llvm", "-w", "-ffreestanding", "-fno-builtin", "-nostdlibinc", "-I", inc}
 	if triple != "" {
@@ -109,7 +115,7 @@ func clangIR(t *testing.T, triple, opt string, defs ...string) string {
 	for _, d := range defs {
 		args = append(args, "-D"+d)
 	}
-	args = append(args, "-o", out, filepath.Join("testdata", "sumargs.c"))
+	args = append(args, "-o", out, filepath.Join("testdata", src))
 	if _, stderr, code, err := testtools.Run(nil, clang, args...); err != nil || code != 0 {
 		t.Fatalf("clang %v: %v\n%s", args, err, stderr)
 	}
@@ -244,5 +250,61 @@ func TestParallelFirstRuns(t *testing.T) {
 	}
 	if len(names) != 1 || !strings.HasPrefix(names[0], "cpu0el-cpu032II-") {
 		t.Errorf("cache holds %q, want one cpu0el-cpu032II-* directory", names)
+	}
+}
+
+// runIn runs name with args in the directory dir and returns its result.
+func runIn(t *testing.T, dir string, env []string, name string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	var out, errb strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return result{out.String(), errb.String(), code}
+}
+
+// Programs use the host's files through the simulator's host-call port
+// (fopen/fread/fwrite/fgets/fseek/ftell/ungetc/"a+"/"r+"/rename/remove/
+// tmpfile, errno ENOENT), relative to the working directory, as under lli;
+// -no-host-files refuses them. Each run has its own empty directory (the
+// program's file names are fixed) and must leave it empty.
+func TestHostFiles(t *testing.T) {
+	src, err := filepath.Abs(filepath.Join("testdata", "hostfiles.c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty := func(dir string) {
+		t.Helper()
+		if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+			t.Errorf("%s not empty after the run: %v", dir, ents)
+		}
+	}
+	for _, opt := range []string{"O0", "O2"} {
+		dir := t.TempDir()
+		want := runIn(t, dir, nil, testtools.Tool(t, "LLI", "lli"), clangIRFile(t, "hostfiles.c", "", opt))
+		empty(dir)
+		if want.code != 0 || !strings.Contains(want.stdout, "tmpfile:") {
+			t.Fatalf("lli reference looks wrong: %+v", want)
+		}
+		dir = t.TempDir()
+		got := runIn(t, dir, []string{"LLTOSIMD_CACHE_DIR=" + sharedCache()}, binary(t), "-"+opt, src)
+		empty(dir)
+		if got != want {
+			t.Errorf("cpu0run -%s hostfiles.c:\nstdout %q\nstderr %q\nexit %d\nwant (lli) %q exit %d", opt, got.stdout, got.stderr, got.code, want.stdout, want.code)
+		}
+	}
+	dir := t.TempDir()
+	got := runIn(t, dir, []string{"LLTOSIMD_CACHE_DIR=" + sharedCache()}, binary(t), "-no-host-files", src)
+	empty(dir)
+	if got.code != 1 || got.stdout != "" {
+		t.Errorf("cpu0run -no-host-files: the first fopen should fail (exit 1, no output), got %+v", got)
 	}
 }

@@ -165,6 +165,9 @@ func execStore(s *cpu, op, a, b, c, w uint32) string {
 		}
 		return ""
 	}
+	if addr == HostAddr && op == opST {
+		return s.m.hostCall(s, r[a])
+	}
 	size := uint32(4)
 	switch op {
 	case opSB:

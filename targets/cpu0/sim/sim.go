@@ -4,7 +4,9 @@
 // PC = 0, $lr = -1 and $sw = 0x1C40 at reset, executed branch delay slots,
 // memory-mapped output at 0xFF000000 and termination when the PC becomes
 // negative after an instruction. It adds one device the model lacks: the
-// console input port InAddr (0xFF000004, see docs/cpu0-run.md).
+// console input port InAddr (0xFF000004) and the host-call port HostAddr
+// (0xFF000008) through which programs use the host's files (see
+// docs/cpu0-run.md).
 //
 // Reproduced quirks of the model: loads and slt* write $zero (other ALU
 // ops do not), sltiu zero-extends its immediate, shlv/shrv/srav use the full
@@ -68,6 +70,9 @@ type Machine struct {
 	Output  []byte // bytes written to the output port
 	// Input is what ld from InAddr reads; nil is an empty input.
 	Input io.Reader
+	// Host serves the host-call port HostAddr (the program's files on
+	// the host); nil refuses every file operation (a sandboxed run).
+	Host *HostFiles
 
 	// Statistics.
 	Steps  uint64 // instructions executed

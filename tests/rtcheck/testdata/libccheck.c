@@ -24,6 +24,14 @@ static volatile int *next_input(void) {
 #define CPU0_CONSOLE (&console[console_n < 4095 ? console_n++ : console_n])
 #define CPU0_INPUT (next_input())
 
+/* The host-call port: this check has no host files, so every call fails
+ * with ENOENT (isatty answers 0). */
+static void host_call(volatile int *blk) {
+  blk[4] = blk[0] == 9 ? 0 : -1;
+  blk[5] = 2;
+}
+#define CPU0_HOSTCALL(blk) host_call(blk)
+
 #include "../../../runtime/cpu0/ctype.c"
 #include "../../../runtime/cpu0/io.c"
 #include "../../../runtime/cpu0/int64.c"
