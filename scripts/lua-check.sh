@@ -30,6 +30,7 @@ host_lua=${HOST_LUA:-lua5.4}
 cache=${LUA_CACHE_DIR:-${LLTOSIMD_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/lltosimd}/lua}
 work=${LUA_CHECK_WORK:-$root/build/lua}
 mkdir -p "$work"
+work=$(cd "$work" && pwd) # the runs happen in it
 
 command -v "$host_lua" >/dev/null || { echo "lua-check: $host_lua not found (apt-get install lua5.4)"; exit 1; }
 src=${LUA_SRC:-}
@@ -75,9 +76,9 @@ for o in $opts; do
     got=$work/$name.O$o.got
     want=$work/$name.want
     set +e
-    "$bin/cpu0run" -mcpu="$mcpu" -max-steps 2000000000 "$s" "$@" <"$in" >"$got.raw" 2>"$got.err"
+    (cd "$work" && "$bin/cpu0run" -mcpu="$mcpu" -max-steps 2000000000 "$s" "$@") <"$in" >"$got.raw" 2>"$got.err"
     gcode=$?
-    TZ=UTC "$host_lua" "$@" <"$in" >"$want.raw" 2>&1
+    (cd "$work" && TZ=UTC "$host_lua" "$@") <"$in" >"$want.raw" 2>&1
     wcode=$?
     set -e
     norm "$s" <"$got.raw" >"$got"
@@ -98,6 +99,9 @@ for o in $opts; do
   for f in $scripts; do
     run "$(basename "$f" .lua)" "$f" 0 -
   done
+  if [ $# -eq 0 ]; then
+    run files-arg /dev/null 0 "$root/tests/lua/files.lua" one "two words"
+  fi
   run e1 /dev/null 0 -e "$e1"
   run e2 /dev/null 0 -e "$e2"
   run e3 /dev/null 1 -e "$e3"
