@@ -101,6 +101,7 @@ for o in $opts; do
   done
   if [ $# -eq 0 ]; then
     run files-arg /dev/null 0 "$root/tests/lua/files.lua" one "two words"
+    run noargs "$root/tests/lua/algorithms.lua" 0 # "lua < script": not a terminal
   fi
   run e1 /dev/null 0 -e "$e1"
   run e2 /dev/null 0 -e "$e2"

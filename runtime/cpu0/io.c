@@ -38,9 +38,14 @@ static int host(int op, int a0, int a1, int a2) {
 /* The open host files, for fflush(NULL). */
 static FILE *open_files;
 
-/* __cpu0_isatty answers whether the simulator's stdin (0), stdout (1) or
- * stderr (2) is a terminal. */
-RT_WEAK int __cpu0_isatty(int fd) { return host(H_ISATTY, fd, 0, 0) == 1; }
+/* isatty (<unistd.h>) answers whether the simulator's stdin (0), stdout
+ * (1) or stderr (2) is a terminal; other descriptors are not (ENOTTY). */
+RT_WEAK int isatty(int fd) {
+  if (fd >= 0 && fd <= 2 && host(H_ISATTY, fd, 0, 0) == 1)
+    return 1;
+  errno = ENOTTY;
+  return 0;
+}
 
 /* unread gives the host back the buffered input not yet read (and a
  * pushed-back byte), so the host's offset is the stream's; 0 or EOF. */

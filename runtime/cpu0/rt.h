@@ -69,6 +69,7 @@ int *__errno_location(void);
 #define ENOENT 2
 #define EBADF 9
 #define EACCES 13
+#define ENOTTY 25
 #define ESPIPE 29
 #define ENOMEM 12
 #define EINVAL 22

@@ -230,6 +230,8 @@ RT_WEAK char *strerror(int e) {
     return "File exists";
   case EINVAL:
     return "Invalid argument";
+  case 25:
+    return "Inappropriate ioctl for device";
   case 28:
     return "No space left on device";
   case 29:

@@ -14,6 +14,7 @@ int *__errno_location(void);
 #define EACCES 13
 #define EEXIST 17
 #define EINVAL 22
+#define ENOTTY 25
 #define ENOSPC 28
 #define ESPIPE 29
 #define EDOM 33

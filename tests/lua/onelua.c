@@ -2,7 +2,9 @@
  * upstream's onelua.c: every .c of Lua's src/ #included (-I that
  * directory), the internal functions static, lua.c's main at the end. No
  * LUA_USE_* platform macro: luaconf.h's portable (C89 library) choices,
- * which the Cpu0 runtime's headers (runtime/include) provide.
+ * which the Cpu0 runtime's headers (runtime/include) provide, and POSIX's
+ * isatty so that "lua < script.lua" runs the script instead of a session
+ * (the simulator answers whether its stdin is a terminal).
  * scripts/lua-check.sh compiles it for mipsel and runs the scripts of
  * tests/lua. */
 #ifndef MAKE_LIB
@@ -28,6 +30,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+#define lua_stdin_is_tty() isatty(0)
 #define LUA_CORE
 #define LUA_LIB
 #define ltable_c

@@ -341,6 +341,8 @@ int main(void) {
       FAIL("console output:\n%s\nwant:\n%s", console, hostbuf);
     if (rt_fopen("x", "r") != NULL || *rt___errno_location() != ENOENT)
       FAIL("fopen did not fail with ENOENT");
+    if (rt_isatty(0) != 0 || rt_isatty(7) != 0 || *rt___errno_location() != ENOTTY)
+      FAIL("isatty without a terminal");
   }
 
   /* Input: getchar, fgets, ungetc, fread and the EOF flag on the same

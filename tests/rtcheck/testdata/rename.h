@@ -206,6 +206,7 @@
 #define __divdc3 rt_divdc3
 #define freopen rt_freopen
 #define tmpfile rt_tmpfile
+#define isatty rt_isatty
 #define tmpnam rt_tmpnam
 #define remove rt_remove
 #define rename rt_rename

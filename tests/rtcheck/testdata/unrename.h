@@ -165,6 +165,7 @@
 #undef sqrtf
 #undef freopen
 #undef tmpfile
+#undef isatty
 #undef tmpnam
 #undef remove
 #undef rename
