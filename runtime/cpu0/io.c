@@ -47,6 +47,8 @@ RT_WEAK int isatty(int fd) {
   return 0;
 }
 
+RT_WEAK int close(int fd) { return host(H_CLOSE, fd, 0, 0) < 0 ? -1 : 0; }
+
 /* unread gives the host back the buffered input not yet read (and a
  * pushed-back byte), so the host's offset is the stream's; 0 or EOF. */
 static int unread(FILE *f) {
@@ -406,4 +408,46 @@ RT_WEAK void perror(const char *s) {
   }
   fputs(strerror(errno), stderr);
   fputc('\n', stderr);
+}
+
+/* POSIX extras: off_t is long; one thread, so no locking. */
+RT_WEAK int fseeko(FILE *f, long off, int whence) { return fseek(f, off, whence); }
+RT_WEAK long ftello(FILE *f) { return ftell(f); }
+RT_WEAK int getc_unlocked(FILE *f) { return fgetc(f); }
+RT_WEAK int putc_unlocked(int c, FILE *f) { return fputc(c, f); }
+RT_WEAK void flockfile(FILE *f) { (void)f; }
+RT_WEAK void funlockfile(FILE *f) { (void)f; }
+
+/* popen cannot start a process on the simulator. */
+RT_WEAK FILE *popen(const char *cmd, const char *mode) {
+  (void)cmd;
+  (void)mode;
+  errno = ENOSYS;
+  return NULL;
+}
+
+RT_WEAK int pclose(FILE *f) {
+  (void)f;
+  errno = ENOSYS;
+  return -1;
+}
+
+/* mkstemp creates a new host file from tmpl (exclusive open), trying
+ * names until one does not exist. */
+RT_WEAK int mkstemp(char *tmpl) {
+  static unsigned seq = 0x2f5a1;
+  size_t n = strlen(tmpl);
+  if (n < 6 || strcmp(tmpl + n - 6, "XXXXXX") != 0) {
+    errno = EINVAL;
+    return -1;
+  }
+  for (int tries = 0; tries < 1000; tries++) {
+    unsigned v = seq = seq * 1103515245u + 12345u;
+    for (int i = 0; i < 6; i++, v /= 36)
+      tmpl[n - 6 + i] = "abcdefghijklmnopqrstuvwxyz0123456789"[v % 36];
+    int fd = host(H_OPEN, HOSTP(tmpl), HOSTP("w+x"), 0);
+    if (fd >= 0 || errno != EEXIST)
+      return fd;
+  }
+  return -1;
 }

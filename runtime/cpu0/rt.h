@@ -70,6 +70,8 @@ int *__errno_location(void);
 #define EBADF 9
 #define EACCES 13
 #define ENOTTY 25
+#define ENOSYS 38
+#define EEXIST 17
 #define ESPIPE 29
 #define ENOMEM 12
 #define EINVAL 22

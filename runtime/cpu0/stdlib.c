@@ -58,6 +58,38 @@ RT_WEAK handler_t signal(int sig, handler_t h) {
   return old;
 }
 
+/* sigaction and sigset_t as <signal.h> declares them. */
+typedef struct {
+  unsigned long val[1024 / (8 * sizeof(unsigned long))];
+} sigset_t;
+struct sigaction {
+  handler_t handler;
+  sigset_t mask;
+  int flags;
+  void (*restorer)(void);
+};
+
+RT_WEAK int sigemptyset(sigset_t *set) {
+  memset(set, 0, sizeof *set);
+  return 0;
+}
+
+/* sigaction installs act's handler as signal does (masks and flags have
+ * no effect: nothing interrupts a running program). */
+RT_WEAK int sigaction(int sig, const struct sigaction *act, struct sigaction *old) {
+  if (sig <= 0 || sig >= NSIG) {
+    errno = EINVAL;
+    return -1;
+  }
+  if (old) {
+    memset(old, 0, sizeof *old);
+    old->handler = handlers[sig];
+  }
+  if (act)
+    handlers[sig] = act->handler;
+  return 0;
+}
+
 /* raise calls the handler; the default action ends the run with status
  * 128 + sig, the code a shell reports for a program killed by sig. */
 RT_WEAK int raise(int sig) {

@@ -71,6 +71,13 @@ RT_WEAK struct tm *gmtime(const time_t *t) {
 
 RT_WEAK struct tm *localtime(const time_t *t) { return gmtime(t); }
 
+RT_WEAK struct tm *gmtime_r(const time_t *t, struct tm *tm) {
+  fill(*t, tm);
+  return tm;
+}
+
+RT_WEAK struct tm *localtime_r(const time_t *t, struct tm *tm) { return gmtime_r(t, tm); }
+
 /* mktime normalizes out-of-range fields (tm_mon 14, tm_mday 0, ...) as C
  * requires and returns the time, or -1 when it does not fit time_t. */
 RT_WEAK time_t mktime(struct tm *tm) {

@@ -6,4 +6,7 @@
 typedef long long jmp_buf[32];
 int setjmp(jmp_buf env) __attribute__((__returns_twice__));
 void longjmp(jmp_buf env, int val) __attribute__((__noreturn__));
+/* POSIX's forms that leave the signal mask alone: there is none to save. */
+#define _setjmp setjmp
+#define _longjmp longjmp
 #endif

@@ -72,4 +72,20 @@ int ferror(FILE *f);
 int feof(FILE *f);
 void clearerr(FILE *f);
 void perror(const char *s);
+
+/* POSIX: fseeko/ftello (off_t is long), the unlocked getc/putc and the
+ * stream locks (one thread: no locking), popen/pclose (no processes: NULL
+ * and -1 with ENOSYS). */
+#ifndef _CPU0_OFF_T
+#define _CPU0_OFF_T
+typedef long off_t;
+#endif
+int fseeko(FILE *f, off_t off, int whence);
+off_t ftello(FILE *f);
+int getc_unlocked(FILE *f);
+int putc_unlocked(int c, FILE *f);
+void flockfile(FILE *f);
+void funlockfile(FILE *f);
+FILE *popen(const char *cmd, const char *mode);
+int pclose(FILE *f);
 #endif

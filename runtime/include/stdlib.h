@@ -29,6 +29,9 @@ void _Exit(int status) __attribute__((__noreturn__));
 int atexit(void (*fn)(void));
 char *getenv(const char *name);
 int system(const char *cmd);
+/* POSIX: creates and opens a new host file named after tmpl (its last
+ * six characters "XXXXXX" replaced); a descriptor for close. */
+int mkstemp(char *tmpl);
 
 int atoi(const char *s);
 long atol(const char *s);

@@ -21,6 +21,8 @@ struct tm {
 };
 struct tm *gmtime(const time_t *t);
 struct tm *localtime(const time_t *t);
+struct tm *gmtime_r(const time_t *t, struct tm *tm);
+struct tm *localtime_r(const time_t *t, struct tm *tm);
 time_t mktime(struct tm *tm);
 size_t strftime(char *s, size_t max, const char *fmt, const struct tm *tm);
 char *asctime(const struct tm *tm);
