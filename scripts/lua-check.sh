@@ -10,7 +10,8 @@
 #
 #   scripts/lua-check.sh [script.lua...]      (default: tests/lua/*.lua)
 #
-# Environment: LUA_CHECK_OPTS (default "0 2"), LUA_SRC (Lua's src/
+# Environment: LUA_CHECK_OPTS (default "0 2"), LUA_CHECK_CFLAGS (extra
+# clang flags, e.g. -DLUA_USE_POSIX for Lua's POSIX build), LUA_SRC (Lua's src/
 # directory; default: fetched once with "apt-get source --download-only
 # lua5.4" into $LUA_CACHE_DIR, default ~/.cache/lltosimd/lua), HOST_LUA
 # (default lua5.4), MCPU (default cpu032II), CLANG (default clang-14),
@@ -66,7 +67,7 @@ for o in $opts; do
   s=$work/lua-O$o.s
   t0=$(date +%s)
   $clang --target=mipsel-unknown-linux-gnu -nostdlibinc -I "$root/runtime/include" -I "$src" \
-    -O"$o" -w -S -emit-llvm "$root/tests/lua/onelua.c" -o "$ll"
+    ${LUA_CHECK_CFLAGS:-} -O"$o" -w -S -emit-llvm "$root/tests/lua/onelua.c" -o "$ll"
   "$bin/lltosimd" -march=cpu0el -mcpu="$mcpu" -O"$o" "$ll" -o "$s"
   echo "lua-check: -O$o: built $(basename "$s") ($(wc -l <"$ll") IR lines) in $(($(date +%s) - t0))s"
   run() { # name, input file, want-status ("0", or "any"), args...

@@ -1,10 +1,13 @@
 /* Host files through the C library: write a file, read it back by lines
  * and blocks, seek and tell, append, update in place ("r+"), rename and
- * remove it; a temporary file; fopen of a missing file fails with ENOENT.
+ * remove it; a temporary file; fopen of a missing file fails with ENOENT;
+ * POSIX's mkstemp/close, fseeko/ftello, getc_unlocked and isatty.
  * Run in an empty directory (the names are fixed). */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void show(const char *what, FILE *f) {
   char line[64];
@@ -81,5 +84,20 @@ int main(void) {
       v = v * 10 + (c - '0');
   printf("tmpfile: %ld bytes, sum %ld\n", end, sum);
   fclose(t);
+
+  char name[] = "hf_tmpXXXXXX";
+  int fd = mkstemp(name);
+  printf("mkstemp: %d %d\n", fd >= 0, strncmp(name, "hf_tmp", 6) == 0 && strcmp(name + 6, "XXXXXX") != 0);
+  printf("close: %d\n", close(fd));
+  f = fopen(name, "r+");
+  fputs("posix", f);
+  fseeko(f, 1, SEEK_SET);
+  flockfile(f);
+  c = getc_unlocked(f);
+  funlockfile(f);
+  printf("fseeko/getc_unlocked: %c ftello %ld\n", c, (long)ftello(f));
+  fclose(f);
+  printf("remove mkstemp file: %d\n", remove(name));
+  printf("isatty(0) (stdin is not a terminal): %d\n", isatty(0));
   return 0;
 }
