@@ -60,7 +60,7 @@ type rtTarget struct {
 var rtTargets = map[string]rtTarget{
 	"cpu0":   {triple: "mips-unknown-linux-gnu", asmDir: "cpu0"},
 	"cpu0el": {triple: "mipsel-unknown-linux-gnu", asmDir: "cpu0"},
-	"bwdsp":  {triple: "mipsel-unknown-linux-gnu", asmDir: "bwdsp", defines: []string{"-DCPU0_CONSOLE=((volatile char *)0xFFFF0000)", "-DCPU0_INPUT=((volatile int *)0xFFFF0004)"}},
+	"bwdsp":  {triple: "mipsel-unknown-linux-gnu", asmDir: "bwdsp", defines: []string{"-DCPU0_CONSOLE=((volatile char *)0xFFFF0000)", "-DCPU0_INPUT=((volatile int *)0xFFFF0004)", "-DCPU0_NO_HOST"}},
 }
 
 // IncludeDir returns the runtime's C header directory, or "" if it has none.
