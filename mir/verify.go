@@ -133,11 +133,15 @@ func (v *verifier) run() {
 		}
 	}
 	bundles := false
-	for _, b := range f.Blocks {
-		for _, in := range b.Instrs {
+	for bi, b := range f.Blocks {
+		for ii, in := range b.Instrs {
 			if in == nil {
 				v.errorf(b, nil, "nil instruction")
 				return
+			}
+			if in.Op == GArgs && (bi != 0 || ii != 0) {
+				// Call lowering binds the incoming registers there.
+				v.errorf(b, in, "G_ARGS must be the first instruction of the entry block")
 			}
 			v.instr(b, in)
 			for _, m := range in.Bundle {

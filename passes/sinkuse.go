@@ -152,7 +152,9 @@ func (s *sinker) overPressure(b *mir.Block, liveOut []mir.Reg) bool {
 // definition and no other register effect, no control flow, store, call
 // or side effect, register inputs virtual or never-written reserved ones.
 func (s *sinker) movable(in *mir.Instr) bool {
-	if len(in.Bundle) > 0 || in.Pred() != nil || in.Op == mir.GPhi {
+	// G_ARGS stays the first instruction of the entry block, where call
+	// lowering binds the incoming registers.
+	if len(in.Bundle) > 0 || in.Pred() != nil || in.Op == mir.GPhi || in.Op == mir.GArgs {
 		return false
 	}
 	d := s.f.Arch.Desc(in.Op)
