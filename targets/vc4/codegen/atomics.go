@@ -74,7 +74,8 @@ func atomicCall(sym string) (name string, unsigned, ok bool) {
 // VPM row 0 and lane l's column stored by a one-word VDW DMA. The word
 // read goes to lane l of the result. The addresses rotate through r0 (a
 // DMA takes lane 0's address), so the loop needs no per-lane extraction.
-// Inactive lanes update the wave's dummy word (laneAddr). The result is
+// Inactive lanes update the wave's dummy word (laneAddr); lanes beyond a
+// partial wave take no turn. The result is
 // the old value, as OpenCL defines.
 func (l *lowerer) atomic(b *block, in *mir.Instr, op string, unsigned bool) error {
 	var regs []mir.Operand
@@ -123,7 +124,10 @@ func (l *lowerer) atomic(b *block, in *mir.Instr, op string, unsigned bool) erro
 	l.alu("mov", ph("r1"), ph("vw_wait"), ph("vw_wait"))
 	l.alu("add", vws, vws, sim(8))
 	l.emit(&lins{op: "mov", mul: true, d: ph("r0"), a: ph("r0"), b: ph("r0"), rot: 1, comment: "next lane's address into lane 0"})
-	l.emit(&lins{op: "sub", a: lane, b: sim(15), setf: true})
+	// Only the wave's lanes take a turn: lanes beyond a partial wave's
+	// work-group hold lane 0's address at top level (laneAddr), and a
+	// turn would repeat lane 0's update.
+	l.emit(&lins{op: "sub", a: lane, b: sim(int32(l.lanes - 1)), setf: true})
 	l.alu("add", lane, lane, sim(1))
 	l.branch("allnz", loop, "next lane")
 	l.alu("mov", ph("mutex"), sim(0), sim(0))
