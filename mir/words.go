@@ -266,3 +266,50 @@ func ShiftWordsVar(w WordBuilder, op Opcode, a []Reg, amt Reg) []Reg {
 	}
 	return cur
 }
+
+// GenericWords is a WordBuilder over generic MIR: each operation defines
+// a fresh class-0 virtual register of F and hands its instruction to
+// Emit; Const makes each 32-bit constant once per Konst (the caller's
+// cache, a block's when it resets it per block).
+type GenericWords struct {
+	F     *Func
+	Emit  func(op Opcode, ops ...Operand)
+	Konst map[int64]Reg
+}
+
+// Op2 emits d = op a, b and returns d.
+func (g *GenericWords) Op2(op Opcode, a, b Reg) Reg {
+	d := g.F.NewVReg(0)
+	g.Emit(op, D(d), R(a), R(b))
+	return d
+}
+
+// ICmp emits d = G_ICMP c, a, b and returns d.
+func (g *GenericWords) ICmp(c Cond, a, b Reg) Reg {
+	d := g.F.NewVReg(0)
+	g.Emit(GICmp, D(d), C(c), R(a), R(b))
+	return d
+}
+
+// Select emits d = G_SELECT c, a, b and returns d (a itself when a == b).
+func (g *GenericWords) Select(c, a, b Reg) Reg {
+	if a == b {
+		return a
+	}
+	d := g.F.NewVReg(0)
+	g.Emit(GSelect, D(d), R(c), R(a), R(b))
+	return d
+}
+
+// Const returns the register holding the 32-bit constant k, emitting
+// its G_CONST on first need.
+func (g *GenericWords) Const(k int64) Reg {
+	k = int64(int32(k))
+	if r, ok := g.Konst[k]; ok {
+		return r
+	}
+	d := g.F.NewVReg(0)
+	g.Emit(GConst, D(d), I(k))
+	g.Konst[k] = d
+	return d
+}

@@ -102,7 +102,8 @@ func LowerAtomics(c *Ctx, f *mir.Func, info AtomicInfo) error {
 		if !has {
 			continue
 		}
-		l := &atomicLowering{c: c, f: f, konst: map[int64]mir.Reg{}}
+		l := &atomicLowering{c: c, f: f}
+		l.GenericWords = mir.GenericWords{F: f, Emit: l.emit, Konst: map[int64]mir.Reg{}}
 		for _, in := range b.Instrs {
 			if !isAtomic(in.Op) {
 				l.noteConst(in)
@@ -140,11 +141,13 @@ func LowerAtomics(c *Ctx, f *mir.Func, info AtomicInfo) error {
 
 // atomicLowering builds the replacement of one block's instructions.
 type atomicLowering struct {
-	c     *Ctx
-	f     *mir.Func
-	out   []*mir.Instr
-	konst map[int64]mir.Reg      // the block's constants so far, as the frontend caches them
-	defs  map[mir.Reg]*mir.Instr // the function's definitions, made on first need
+	c   *Ctx
+	f   *mir.Func
+	out []*mir.Instr
+	// GenericWords makes the word sequences (a mir.WordBuilder); its
+	// Konst holds the block's constants so far, as the frontend caches them.
+	mir.GenericWords
+	defs map[mir.Reg]*mir.Instr // the function's definitions, made on first need
 	// pending holds the G_CONSTs of an atomic op's operands that directly
 	// precede it, taken out until the expansion first uses them.
 	pending map[mir.Reg]*mir.Instr
@@ -219,8 +222,8 @@ func (a atomicAccess) bits(nw int) int { return int(min(8*a.size, 32*int64(nw)))
 
 func (l *atomicLowering) noteConst(in *mir.Instr) {
 	if in.Op == mir.GConst && len(in.Ops) == 2 && in.Ops[1].Kind == mir.KindImm && in.Ops[0].Reg.IsVirtual() {
-		if _, ok := l.konst[in.Ops[1].Imm]; !ok {
-			l.konst[in.Ops[1].Imm] = in.Ops[0].Reg
+		if _, ok := l.Konst[in.Ops[1].Imm]; !ok {
+			l.Konst[in.Ops[1].Imm] = in.Ops[0].Reg
 		}
 	}
 }
@@ -232,39 +235,6 @@ func (l *atomicLowering) emit(op mir.Opcode, ops ...mir.Operand) {
 		}
 	}
 	l.out = append(l.out, mir.NewInstr(op, ops...))
-}
-
-func (l *atomicLowering) op2(op mir.Opcode, a, b mir.Reg) mir.Reg {
-	d := l.f.NewVReg(0)
-	l.emit(op, mir.D(d), mir.R(a), mir.R(b))
-	return d
-}
-
-func (l *atomicLowering) icmp(c mir.Cond, a, b mir.Reg) mir.Reg {
-	d := l.f.NewVReg(0)
-	l.emit(mir.GICmp, mir.D(d), mir.C(c), mir.R(a), mir.R(b))
-	return d
-}
-
-func (l *atomicLowering) selectR(c, a, b mir.Reg) mir.Reg {
-	if a == b {
-		return a
-	}
-	d := l.f.NewVReg(0)
-	l.emit(mir.GSelect, mir.D(d), mir.R(c), mir.R(a), mir.R(b))
-	return d
-}
-
-// konstReg materializes a 32-bit constant once per block.
-func (l *atomicLowering) konstReg(k int64) mir.Reg {
-	k = int64(int32(k))
-	if r, ok := l.konst[k]; ok {
-		return r
-	}
-	r := l.f.NewVReg(0)
-	l.emit(mir.GConst, mir.D(r), mir.I(k))
-	l.konst[k] = r
-	return r
 }
 
 // atomicOperands splits an atomic op's uses into its access and value words.
@@ -303,7 +273,7 @@ func (l *atomicLowering) store(a atomicAccess, v []mir.Reg) {
 		if i < len(v) {
 			x = v[i]
 		} else {
-			x = l.konstReg(0)
+			x = l.Const(0)
 		}
 		l.emit(atomicStoreOps[sz], mir.R(x), a.base, mir.I(off))
 	}
@@ -329,7 +299,7 @@ func (l *atomicLowering) ext(r mir.Reg, n int, signed, isOld bool) mir.Reg {
 	if z != 0 && z <= n {
 		return r
 	}
-	return l.op2(mir.GAnd, r, l.konstReg(int64(uint32(1)<<n-1)))
+	return l.Op2(mir.GAnd, r, l.Const(int64(uint32(1)<<n-1)))
 }
 
 // extOf returns the widths r is known to be the zero- and sign-extension
@@ -400,11 +370,11 @@ func (l *atomicLowering) rmw(in *mir.Instr) {
 		nw = mir.SubWords(l, old, x)
 	case mir.GAtomicRMWAnd, mir.GAtomicRMWNand, mir.GAtomicRMWOr, mir.GAtomicRMWXor:
 		for i := range old {
-			nw = append(nw, l.op2(atomicLogic[op], old[i], x[i]))
+			nw = append(nw, l.Op2(atomicLogic[op], old[i], x[i]))
 		}
 		if op == mir.GAtomicRMWNand {
 			for i, w := range nw {
-				nw[i] = l.op2(mir.GXor, w, l.konstReg(-1))
+				nw[i] = l.Op2(mir.GXor, w, l.Const(-1))
 			}
 		}
 	default: // max, min, umax, umin
@@ -416,7 +386,7 @@ func (l *atomicLowering) rmw(in *mir.Instr) {
 		eb[top] = l.ext(x[top], n-32*top, signed, false)
 		gt := l.compare(mir.NoReg, c, ea, eb)
 		for i := range ea {
-			nw = append(nw, l.selectR(gt, ea[i], eb[i]))
+			nw = append(nw, l.Select(gt, ea[i], eb[i]))
 		}
 	}
 	l.store(a, nw)
@@ -437,7 +407,7 @@ func (l *atomicLowering) cmpxchg(in *mir.Instr) {
 	for i := range old {
 		// Storing the old value back on failure is harmless: nothing can
 		// have changed the location in between.
-		stored[i] = l.selectR(ok, nw[i], old[i])
+		stored[i] = l.Select(ok, nw[i], old[i])
 	}
 	l.store(a, stored)
 }
@@ -458,17 +428,3 @@ func (l *atomicLowering) compare(dst mir.Reg, c mir.Cond, a, b []mir.Reg) mir.Re
 	}
 	panic("atomic-lowering: compare result without a definition")
 }
-
-// The lowering is a mir.WordBuilder for the multi-word helpers.
-
-// Op2 emits d = op a, b.
-func (l *atomicLowering) Op2(op mir.Opcode, a, b mir.Reg) mir.Reg { return l.op2(op, a, b) }
-
-// ICmp emits d = G_ICMP c, a, b.
-func (l *atomicLowering) ICmp(c mir.Cond, a, b mir.Reg) mir.Reg { return l.icmp(c, a, b) }
-
-// Select emits d = G_SELECT c, a, b unless a == b.
-func (l *atomicLowering) Select(c, a, b mir.Reg) mir.Reg { return l.selectR(c, a, b) }
-
-// Const materializes k once per block.
-func (l *atomicLowering) Const(k int64) mir.Reg { return l.konstReg(k) }

@@ -49,19 +49,7 @@ func runMachineCSE(c *Ctx, f *mir.Func) error {
 	}
 	f.RecomputeCFG()
 	// Physical registers some instruction writes are not constants.
-	written := map[mir.Reg]bool{}
-	for _, b := range f.Blocks {
-		for _, in := range b.Instrs {
-			for _, m := range in.Flatten() {
-				defs, _ := bi.RegEffects(m)
-				for _, r := range defs {
-					if r.IsPhys() {
-						written[r] = true
-					}
-				}
-			}
-		}
-	}
+	written := physWritten(f, bi)
 	cs := &cse{f: f, bi: bi, written: written, rename: map[mir.Reg]mir.Reg{}, avail: map[cseKey]mir.Reg{}}
 	dt := mir.ComputeDominators(f)
 	for _, root := range dt.Roots() {
@@ -212,4 +200,24 @@ func operandLess(a, b mir.Operand) bool {
 		return a.Block != nil && (b.Block == nil || a.Block.ID < b.Block.ID)
 	}
 	return false
+}
+
+// physWritten returns the physical registers some instruction of f
+// writes (the others, reserved registers nothing writes, read as
+// constants).
+func physWritten(f *mir.Func, bi BranchInfo) map[mir.Reg]bool {
+	written := map[mir.Reg]bool{}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for _, m := range in.Flatten() {
+				defs, _ := bi.RegEffects(m)
+				for _, r := range defs {
+					if r.IsPhys() {
+						written[r] = true
+					}
+				}
+			}
+		}
+	}
+	return written
 }

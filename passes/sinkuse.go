@@ -53,19 +53,7 @@ func runPressureSink(c *Ctx, f *mir.Func) error {
 		return nil
 	}
 	f.RecomputeCFG()
-	written := map[mir.Reg]bool{}
-	for _, b := range f.Blocks {
-		for _, in := range b.Instrs {
-			for _, m := range in.Flatten() {
-				defs, _ := bi.RegEffects(m)
-				for _, r := range defs {
-					if r.IsPhys() {
-						written[r] = true
-					}
-				}
-			}
-		}
-	}
+	written := physWritten(f, bi)
 	uses := useCounts(f)
 	lv := mir.ComputeLiveness(f)
 	s := &sinker{f: f, bi: bi, written: written, uses: uses}

@@ -94,7 +94,9 @@ type wideLegalizer struct {
 	words map[mir.Reg][]mir.Reg
 	subst map[mir.Reg]mir.Reg
 	out   []*mir.Instr
-	konst map[int64]mir.Reg
+	// GenericWords makes the word sequences (a mir.WordBuilder) through
+	// emit; its Konst holds the block's constants.
+	mir.GenericWords
 }
 
 // LegalizeWideInts splits the wide integer instructions of f that legal
@@ -102,6 +104,7 @@ type wideLegalizer struct {
 func LegalizeWideInts(c *Ctx, f *mir.Func, legal func(mir.Opcode, int) bool) error {
 	w := &wideLegalizer{c: c, f: f, keep: map[*mir.Instr]bool{}, whole: map[mir.Reg]bool{},
 		split: map[mir.Reg]bool{}, words: map[mir.Reg][]mir.Reg{}, subst: map[mir.Reg]mir.Reg{}}
+	w.GenericWords = mir.GenericWords{F: f, Emit: w.emit}
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
 			bits, ok := w.width(in)
@@ -170,7 +173,7 @@ func (w *wideLegalizer) width(in *mir.Instr) (int, bool) {
 
 func (w *wideLegalizer) block(b *mir.Block) {
 	w.out = nil
-	w.konst = map[int64]mir.Reg{}
+	w.Konst = map[int64]mir.Reg{}
 	for _, in := range b.Instrs {
 		switch in.Op {
 		case mir.GMergeValues:
@@ -252,11 +255,11 @@ func (w *wideLegalizer) noteConst(in *mir.Instr) bool {
 		return false
 	}
 	k := int64(int32(in.Ops[1].Imm))
-	if r, ok := w.konst[k]; ok && k == in.Ops[1].Imm {
+	if r, ok := w.Konst[k]; ok && k == in.Ops[1].Imm {
 		w.substitute(in.Ops[0].Reg, r)
 		return true
 	}
-	w.konst[k] = in.Ops[0].Reg
+	w.Konst[k] = in.Ops[0].Reg
 	return false
 }
 
@@ -273,42 +276,6 @@ func (w *wideLegalizer) resolve(r mir.Reg) mir.Reg {
 func (w *wideLegalizer) emit(op mir.Opcode, ops ...mir.Operand) {
 	w.out = append(w.out, mir.NewInstr(op, ops...))
 	w.c.Count(statWideWordOps, 1)
-}
-
-// Op2 emits d = op a, b (mir.WordBuilder).
-func (w *wideLegalizer) Op2(op mir.Opcode, a, b mir.Reg) mir.Reg {
-	d := w.f.NewVReg(0)
-	w.emit(op, mir.D(d), mir.R(a), mir.R(b))
-	return d
-}
-
-// ICmp emits d = G_ICMP c, a, b (mir.WordBuilder).
-func (w *wideLegalizer) ICmp(c mir.Cond, a, b mir.Reg) mir.Reg {
-	d := w.f.NewVReg(0)
-	w.emit(mir.GICmp, mir.D(d), mir.C(c), mir.R(a), mir.R(b))
-	return d
-}
-
-// Select returns c ? a : b (mir.WordBuilder).
-func (w *wideLegalizer) Select(c, a, b mir.Reg) mir.Reg {
-	if a == b {
-		return a
-	}
-	d := w.f.NewVReg(0)
-	w.emit(mir.GSelect, mir.D(d), mir.R(c), mir.R(a), mir.R(b))
-	return d
-}
-
-// Const materializes a 32-bit constant once per block (mir.WordBuilder).
-func (w *wideLegalizer) Const(k int64) mir.Reg {
-	k = int64(int32(k))
-	if r, ok := w.konst[k]; ok {
-		return r
-	}
-	d := w.f.NewVReg(0)
-	w.emit(mir.GConst, mir.D(d), mir.I(k))
-	w.konst[k] = d
-	return d
 }
 
 // wordsOf returns the words of wide operand o.
