@@ -62,12 +62,20 @@ func TestCsmithSlice(t *testing.T) {
 	if testing.Short() {
 		n = ciShortCsmithSeeds
 	}
-	tl := NewTally("csmith CI slice")
+	csmithSlice(t, tools, "csmith CI slice", n, CsmithConfig{Opts: []string{"O0", "O2"}, CPUs: []string{"cpu032II"}})
+}
+
+// csmithSlice runs csmith seeds 1..n (profiles in turn; the last seed
+// also from host-triple IR) under cfg, two at a time (CI machines have
+// two cores), and fails on any case that did not match lli or on a slice
+// that matched nothing.
+func csmithSlice(t *testing.T, tools *Tools, name string, n int, cfg CsmithConfig) {
+	tl := NewTally(name)
 	var mu sync.Mutex
-	Parallel(n, 2, func(i int) { // CI machines have two cores
-		seed := 1 + i
-		rs := tools.RunCsmith(seed, CsmithProfiles[i%len(CsmithProfiles)],
-			CsmithConfig{Opts: []string{"O0", "O2"}, CPUs: []string{"cpu032II"}, Host: i == n-1})
+	Parallel(n, 2, func(i int) {
+		c := cfg
+		c.Host = i == n-1
+		rs := tools.RunCsmith(1+i, CsmithProfiles[i%len(CsmithProfiles)], c)
 		mu.Lock()
 		defer mu.Unlock()
 		tl.Programs++
@@ -77,7 +85,7 @@ func TestCsmithSlice(t *testing.T) {
 	})
 	failIfBad(t, tl, Matched, Mismatched, Crashed, Skipped, Unsupported)
 	if tl.By[Matched] == 0 {
-		t.Errorf("no csmith case matched: the slice tested nothing")
+		t.Errorf("no case of the %s matched: the slice tested nothing", name)
 	}
 }
 
@@ -92,23 +100,7 @@ func TestCsmithSliceBWDSP(t *testing.T) {
 	if testing.Short() {
 		n = ciShortBWDSPSeeds
 	}
-	tl := NewTally("csmith CI slice, BWDSP")
-	var mu sync.Mutex
-	Parallel(n, 2, func(i int) {
-		seed := 1 + i
-		rs := tools.RunCsmith(seed, CsmithProfiles[i%len(CsmithProfiles)],
-			CsmithConfig{Opts: []string{"O0", "O2"}, BWDSP: true, Host: i == n-1})
-		mu.Lock()
-		defer mu.Unlock()
-		tl.Programs++
-		for _, r := range rs {
-			tl.Add(r)
-		}
-	})
-	failIfBad(t, tl, Matched, Mismatched, Crashed, Skipped, Unsupported)
-	if tl.By[Matched] == 0 {
-		t.Errorf("no csmith case matched on BWDSP: the slice tested nothing")
-	}
+	csmithSlice(t, tools, "csmith CI slice, BWDSP", n, CsmithConfig{Opts: []string{"O0", "O2"}, BWDSP: true})
 }
 
 // TestBWDSPFaultKind checks that bwdsprun's faults count by category.
