@@ -26,14 +26,6 @@ import (
 // division helpers (runtime/cpu0/wideint.c) take up to 1024 bits.
 const maxIntBits = 1024
 
-// wideDivHelpers are the runtime routines for division and remainder of
-// integers wider than 64 bits: compiler-rt's arbitrary-width interface
-// (void f(u32 *res, u32 *a, u32 *b, unsigned bits), the operands in memory
-// in the target's byte order, bits a multiple of 32).
-var wideDivHelpers = map[binKind]string{
-	binSDiv: "__divei4", binUDiv: "__udivei4", binSRem: "__modei4", binURem: "__umodei4",
-}
-
 // wext extends the top word of an n-bit value so that the bits above n
 // are copies of bit n-1 (signed) or zero.
 func (s *fn) wext(a []mir.Reg, n int, signed bool) []mir.Reg {
@@ -261,27 +253,6 @@ func isWide(t types.Type) bool {
 	return ok && it.BitSize > 64
 }
 
-// wdivide calls a runtime division helper on n-bit values: the operands,
-// extended to whole words, are stored into stack slots in the module's
-// byte order and the result is loaded from a third one.
-func (s *fn) wdivide(k binKind, n int, a, b []mir.Reg) []mir.Reg {
-	signed := k == binSDiv || k == binSRem
-	a, b = s.wext(a, n, signed), s.wext(b, n, signed)
-	nw := len(a)
-	wt := types.NewInt(uint64(32 * nw))
-	slot := func(name string) mir.Reg {
-		fi := s.f.NewFrameObject(mir.FrameObject{Size: int64(4 * nw), Align: 4, Name: name})
-		r := s.reg()
-		s.emit(mir.GFrameAddr, mir.D(r), mir.FI(fi, 0))
-		return r
-	}
-	res, pa, pb := slot("quo"), slot("lhs"), slot("rhs")
-	s.storeT(wt, a, mir.R(pa), 0, 4)
-	s.storeT(wt, b, mir.R(pb), 0, 4)
-	s.callLib(wideDivHelpers[k], res, pa, pb, s.konst(int64(32*nw)))
-	return s.loadT(wt, mir.R(res), 0, 4, nil)
-}
-
 // wideBinary lowers a binary operation on integers of two or more words.
 func (s *fn) wideBinary(k binKind, n int, x, y value.Value) []mir.Reg {
 	a := s.words(x)
@@ -298,11 +269,9 @@ func (s *fn) wideBinary(k binKind, n int, x, y value.Value) []mir.Reg {
 		}
 		return s.wshiftVar(k, a, s.words(y)[0])
 	case binSDiv, binSRem, binUDiv, binURem:
+		// wideint-legalize calls the runtime's helpers.
 		b := s.wext(s.words(y), n, k == binSDiv || k == binSRem)
-		if len(a) == 2 { // wideint-legalize calls the runtime's i64 helpers
-			return s.wideOp(binOps[k], a, b)
-		}
-		return s.wdivide(k, n, a, b)
+		return s.wideOp(binOps[k], a, b)
 	}
 	b := s.words(y)
 	switch k {

@@ -114,9 +114,6 @@ func LegalizeWideInts(c *Ctx, f *mir.Func, legal func(mir.Opcode, int) bool) err
 			switch in.Op {
 			case mir.GAdd, mir.GSub, mir.GMul, mir.GAnd, mir.GOr, mir.GXor, mir.GShl, mir.GLShr, mir.GAShr, mir.GICmp, mir.GSelect:
 			case mir.GSDiv, mir.GUDiv, mir.GSRem, mir.GURem:
-				if bits != 64 {
-					return fmt.Errorf("function '%s': wideint-legalize: %s of an s%d is not supported (the frontend calls __divei4 and co. itself)", f.Name, f.Arch.OpName(in.Op), bits)
-				}
 				if c.Module == nil {
 					return fmt.Errorf("function '%s': wideint-legalize: %s needs the module's byte order", f.Name, f.Arch.OpName(in.Op))
 				}
@@ -354,7 +351,11 @@ func (w *wideLegalizer) splitOp(in *mir.Instr) {
 	case mir.GAnd, mir.GOr, mir.GXor:
 		ws = mir.LogicWords(w, in.Op, a, w.wordsOf(uses[1]))
 	case mir.GSDiv, mir.GUDiv, mir.GSRem, mir.GURem:
-		ws = w.divCall(wideDivHelpers[in.Op], a, w.wordsOf(uses[1]))
+		if len(a) == 2 {
+			ws = w.divCall(wideDivHelpers[in.Op], a, w.wordsOf(uses[1]))
+		} else {
+			ws = w.divMem(wideDivMemHelpers[in.Op], a, w.wordsOf(uses[1]))
+		}
 	default: // shifts
 		if uses[1].Kind == mir.KindImm {
 			ws = mir.ShiftWords(w, in.Op, a, int(uses[1].Imm))
@@ -369,6 +370,58 @@ func (w *wideLegalizer) splitOp(in *mir.Instr) {
 // (libgcc's names).
 var wideDivHelpers = map[mir.Opcode]string{
 	mir.GSDiv: "__divdi3", mir.GUDiv: "__udivdi3", mir.GSRem: "__moddi3", mir.GURem: "__umoddi3",
+}
+
+// wideDivMemHelpers are the runtime routines for division and remainder
+// of integers wider than 64 bits: compiler-rt's arbitrary-width interface
+// (void f(u32 *res, u32 *a, u32 *b, unsigned bits), the operands in memory
+// in the target's byte order, bits a multiple of 32; runtime/cpu0/wideint.c).
+// One word-array helper serves every width: an s128 passed by value would
+// take a hidden result pointer and stack arguments under O32, which the C
+// runtime (clang has no __int128 on 32-bit targets) could not declare.
+var wideDivMemHelpers = map[mir.Opcode]string{
+	mir.GSDiv: "__divei4", mir.GUDiv: "__udivei4", mir.GSRem: "__modei4", mir.GURem: "__umodei4",
+}
+
+// divMem calls a word-array division helper: the operands (extended to
+// the register width by the frontend) are stored into stack slots in the
+// module's byte order and the result is loaded from a third one.
+func (w *wideLegalizer) divMem(name string, a, b []mir.Reg) []mir.Reg {
+	nw := len(a)
+	slot := func(name string) mir.Reg {
+		fi := w.f.NewFrameObject(mir.FrameObject{Size: int64(4 * nw), Align: 4, Name: name})
+		r := w.f.NewVReg(0)
+		w.emit(mir.GFrameAddr, mir.D(r), mir.FI(fi, 0))
+		return r
+	}
+	// Word i sits at byte 4i on a little-endian target, 4(nw-1-i) on a
+	// big-endian one; the accesses go up in address order.
+	at := func(k int) int {
+		if w.c.Module.BigEndian {
+			return nw - 1 - k
+		}
+		return k
+	}
+	res, pa, pb := slot("quo"), slot("lhs"), slot("rhs")
+	for _, op := range []struct {
+		p  mir.Reg
+		ws []mir.Reg
+	}{{pa, a}, {pb, b}} {
+		for k := range nw {
+			w.emit(mir.GStore32, mir.R(op.ws[at(k)]), mir.R(op.p), mir.I(int64(4*k)))
+		}
+	}
+	bits := w.Const(int64(32 * nw))
+	w.out = append(w.out, libCall(nil, name, []mir.Reg{res}, []mir.Reg{pa}, []mir.Reg{pb}, []mir.Reg{bits}))
+	w.c.Count(statWideWordOps, 1)
+	w.f.HasCalls = true
+	out := make([]mir.Reg, nw)
+	for k := range nw {
+		r := w.f.NewVReg(0)
+		w.emit(mir.GLoad32, mir.D(r), mir.R(res), mir.I(int64(4*k)))
+		out[at(k)] = r
+	}
+	return out
 }
 
 // divCall calls a two-word division helper: arguments and results are
