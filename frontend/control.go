@@ -3,6 +3,7 @@
 package frontend
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/llir/llvm/ir"
@@ -75,7 +76,48 @@ type phiKey struct {
 type phiWork struct {
 	inst *ir.InstPhi
 	at   *ir.Block
-	defs []*mir.Instr // one PHI per word
+	defs []*mir.Instr // one PHI per word, or one wide PHI
+	wide bool         // defs is the PHI of a wide register (an integer of several words)
+}
+
+// phiUnmerge is a wide phi's register and the words it defines.
+type phiUnmerge struct {
+	wide  mir.Reg
+	words []mir.Reg
+}
+
+// unmergePhis takes the wide phis of the block apart (after its phis).
+func (s *fn) unmergePhis() {
+	for _, p := range s.phiWords {
+		ops := make([]mir.Operand, 0, len(p.words)+1)
+		for _, r := range p.words {
+			ops = append(ops, mir.D(r))
+		}
+		s.emit(mir.GUnmergeValues, append(ops, mir.R(p.wide))...)
+	}
+	s.phiWords = s.phiWords[:0]
+}
+
+// insertBeforeTerm inserts in before the terminators ending block b.
+func insertBeforeTerm(b *mir.Block, in *mir.Instr) {
+	i := len(b.Instrs)
+	for i > 0 && mir.GenericDesc(b.Instrs[i-1].Op).Flags&mir.FlagTerminator != 0 {
+		i--
+	}
+	b.Instrs = slices.Insert(b.Instrs, i, in)
+}
+
+// widePhiInput is the wide register of a wide phi's incoming words ops,
+// defined at the end of predecessor fb: G_CONSTANT of immediates (which
+// wideint-legalize gives the phi back as immediates) or G_MERGE_VALUES.
+func (s *fn) widePhiInput(fb *mir.Block, ops []mir.Operand) mir.Operand {
+	r := s.f.NewWideVReg(32 * len(ops))
+	op := mir.GMergeValues
+	if ops[0].Kind == mir.KindImm {
+		op = mir.GConstant
+	}
+	insertBeforeTerm(fb, mir.NewInstr(op, append([]mir.Operand{mir.D(r)}, ops...)...))
+	return mir.R(r)
 }
 
 func (s *fn) phi(p *ir.InstPhi, b *ir.Block) {
@@ -108,6 +150,15 @@ func (s *fn) phi(p *ir.InstPhi, b *ir.Block) {
 		}
 		s.vals[p] = regs
 		s.nameRegs(p, regs)
+	}
+	if _, isInt := p.Typ.(*types.IntType); isInt && n > 1 {
+		// One phi of the wide register (wideint-legalize splits it into
+		// word phis defining regs), taken apart after the block's phis.
+		wr := s.f.NewWideVReg(32 * n)
+		w.defs, w.wide = []*mir.Instr{s.emit(mir.GPhi, mir.D(wr))}, true
+		s.phiWords = append(s.phiWords, phiUnmerge{wr, regs})
+		s.phis = append(s.phis, w)
+		return
 	}
 	for _, r := range regs {
 		w.defs = append(w.defs, s.emit(mir.GPhi, mir.D(r)))
@@ -217,6 +268,12 @@ func (s *fn) fillPhis() {
 						ops = append(ops, mir.R(r))
 					}
 				}
+			}
+			if w.wide {
+				for _, fb := range from {
+					w.defs[0].Ops = append(w.defs[0].Ops, s.widePhiInput(fb, ops), mir.B(fb))
+				}
+				continue
 			}
 			for i, d := range w.defs {
 				for _, fb := range from {

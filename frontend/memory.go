@@ -363,38 +363,6 @@ func (s *fn) memType(t types.Type) (size int64, words int) {
 	return 0, 0
 }
 
-// piece is one naturally aligned access of an integer in memory: bytes
-// [k, k+size) of the value, holding its bits [bit, bit+8*size).
-type piece struct {
-	k, size int64
-	bit     int
-}
-
-// pieces splits a size-byte integer at alignment align into accesses of at
-// most 4 bytes that are naturally aligned, in the module's byte order.
-func (s *fn) pieces(size, align int64) []piece {
-	if align <= 0 {
-		align = 1
-	}
-	var ps []piece
-	for k := int64(0); k < size; {
-		p := int64(4)
-		for p > size-k || p > align || (k%p != 0) {
-			p /= 2
-		}
-		bit := int(8 * k)
-		if s.t.opts.BigEndian {
-			bit = int(8 * (size - k - p))
-		}
-		ps = append(ps, piece{k, p, bit})
-		k += p
-	}
-	return ps
-}
-
-var loadOps = map[int64]mir.Opcode{1: mir.GLoad8U, 2: mir.GLoad16U, 4: mir.GLoad32}
-var storeOps = map[int64]mir.Opcode{1: mir.GStore8, 2: mir.GStore16, 4: mir.GStore32}
-
 // load loads a value of type t from p; plain is false for a volatile or
 // atomic load.
 func (s *fn) load(t types.Type, p value.Value, align int64, plain bool) []mir.Reg {
@@ -438,42 +406,32 @@ func (s *fn) loadT(t types.Type, base mir.Operand, off, align int64, out []mir.R
 		return append(out, s.vecLoad(vt, base, off, align)...)
 	}
 	size, nw := s.memType(t)
-	words := make([]mir.Reg, nw)
-	for _, pc := range s.pieces(size, align) {
-		w, sh := pc.bit/32, pc.bit%32
-		if w >= nw {
-			continue
+	pieces := mir.MemPieces(size, align, s.t.opts.BigEndian)
+	if _, isInt := t.(*types.IntType); isInt && nw > 1 {
+		// A wide integer is one G_LOAD, split by wideint-legalize into
+		// these pieces; a word that is one narrow piece is zero-extended.
+		d := s.f.NewWideVReg(32 * nw)
+		s.emit(mir.GLoad, mir.D(d), base, mir.I(off), mir.I(size), mir.I(align)).Mem = s.memAt(off, size)
+		words := s.unmerge(d, nw)
+		for i, n := range mir.SoleLoadPieces(pieces, nw) {
+			if n > 0 && n < 4 {
+				s.setZ(words[i], 8*int(n))
+			}
 		}
+		return append(out, words...)
+	}
+	words := mir.LoadWords(s, pieces, nw, func(pc mir.MemPiece) mir.Reg {
 		v := s.reg()
-		s.emit(loadOps[pc.size], mir.D(v), base, mir.I(off+pc.k)).Mem = s.memAt(off+pc.k, pc.size)
+		s.emit(mir.LoadOps[pc.Size], mir.D(v), base, mir.I(off+pc.Off)).Mem = s.memAt(off+pc.Off, pc.Size)
 		switch {
-		case pc.size == 1 && t.Equal(types.I1):
+		case pc.Size == 1 && t.Equal(types.I1):
 			s.setZ(v, 1)
-		case pc.size < 4:
-			s.setZ(v, 8*int(pc.size))
+		case pc.Size < 4:
+			s.setZ(v, 8*int(pc.Size))
 		}
-		s.orInto(words, w, v, sh)
-		if sh+8*int(pc.size) > 32 && w+1 < nw {
-			s.orInto(words, w+1, s.opK(mir.GLShr, v, int64(32-sh)), 0)
-		}
-	}
-	for i, r := range words {
-		if r == mir.NoReg {
-			words[i] = s.konst(0)
-		}
-	}
+		return v
+	})
 	return append(out, words...)
-}
-
-func (s *fn) orInto(out []mir.Reg, w int, v mir.Reg, sh int) {
-	if sh > 0 {
-		v = s.opK(mir.GShl, v, int64(sh))
-	}
-	if out[w] == mir.NoReg {
-		out[w] = v
-	} else {
-		out[w] = s.op2(mir.GOr, out[w], v)
-	}
 }
 
 // store stores v at p; plain is false for a volatile or atomic store.
@@ -515,21 +473,13 @@ func (s *fn) storeT(t types.Type, words []mir.Reg, base mir.Operand, off, align 
 	}
 	size, nw := s.memType(t)
 	mine := words[:nw]
-	for _, pc := range s.pieces(size, align) {
-		w, sh := pc.bit/32, pc.bit%32
-		var x mir.Reg
-		if w >= nw {
-			x = s.konst(0)
-		} else {
-			x = mine[w]
-			if sh > 0 {
-				x = s.opK(mir.GLShr, x, int64(sh))
-			}
-			if sh+8*int(pc.size) > 32 && w+1 < nw {
-				x = s.op2(mir.GOr, x, s.opK(mir.GShl, mine[w+1], int64(32-sh)))
-			}
-		}
-		s.emit(storeOps[pc.size], mir.R(x), base, mir.I(off+pc.k)).Mem = s.memAt(off+pc.k, pc.size)
+	if _, isInt := t.(*types.IntType); isInt && nw > 1 {
+		// One G_STORE of the wide integer, split by wideint-legalize.
+		s.emit(mir.GStore, mir.R(s.merge(mine)), base, mir.I(off), mir.I(size), mir.I(align)).Mem = s.memAt(off, size)
+		return words[nw:]
 	}
+	mir.StoreWords(s, mir.MemPieces(size, align, s.t.opts.BigEndian), mine, func(pc mir.MemPiece, x mir.Reg) {
+		s.emit(mir.StoreOps[pc.Size], mir.R(x), base, mir.I(off+pc.Off)).Mem = s.memAt(off+pc.Off, pc.Size)
+	})
 	return words[nw:]
 }

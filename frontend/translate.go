@@ -212,6 +212,9 @@ type fn struct {
 	edges   map[*ir.Block][]edge     // branches leaving each IR block
 	frame   map[value.Value]int      // entry-block allocas turned into frame objects
 	phis    []phiWork                // phis whose incoming values are filled at the end
+	// wide phis of the block being translated, taken apart into their
+	// words after its last phi (G_UNMERGE_VALUES may not sit among phis)
+	phiWords []phiUnmerge
 	phiMat  map[phiKey][]mir.Operand // phi incoming values materialized in the predecessor
 	ext     map[mir.Reg]extFact      // what is known about registers' high bits
 	konsts  map[int64]mir.Reg        // per-block constant cache
@@ -549,12 +552,14 @@ func (s *fn) block(b *ir.Block) {
 			s.phi(phi, b)
 			continue
 		}
+		s.unmergePhis()
 		if s.inst(inst) {
 			// The rest of the block is dead (after llvm.trap).
 			s.instNo += len(b.Insts) - indexOf(b.Insts, inst)
 			return
 		}
 	}
+	s.unmergePhis()
 	s.instNo++
 	s.materializePhiInputs(b)
 	s.term(b.Term)

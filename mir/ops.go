@@ -179,6 +179,9 @@ const (
 	// them, low word first; wideint-legalize removes both.
 	GMergeValues   // dst (wide) = the words   (uses: one 32-bit register per word)
 	GUnmergeValues // defs: the words of the wide register use
+	GConstant      // dst (wide) = the integer of the given words   (uses: one imm per word, low word first)
+	GLoad          // dst (wide) = the integer of size bytes at base + off   (uses: base, imm off, imm size, imm align)
+	GStore         // the integer of size bytes at base + off = val (wide)   (uses: val, base, imm off, imm size, imm align)
 	FirstTargetOp
 )
 
@@ -288,6 +291,9 @@ var genericOps = [FirstTargetOp]OpDesc{
 	// Wide integers (mir/wideint.go).
 	GMergeValues:   {Name: "G_MERGE_VALUES", NumDefs: 1, NumUses: -1, Doc: "dst = the wide integer of the given words, low word first"},
 	GUnmergeValues: {Name: "G_UNMERGE_VALUES", NumDefs: -1, NumUses: 1, Doc: "defs = the words of a wide integer, low word first"},
+	GConstant:      {Name: "G_CONSTANT", NumDefs: 1, NumUses: -1, Doc: "dst = the wide integer of the given immediate words, low word first"},
+	GLoad:          {Name: "G_LOAD", NumDefs: 1, NumUses: 4, Flags: FlagLoad, Doc: "dst = the wide integer of size bytes in memory at base + off (align: of base + off)"},
+	GStore:         {Name: "G_STORE", NumUses: 5, Flags: FlagStore, Doc: "the wide integer's low size bytes in memory at base + off = val"},
 }
 
 // GenericDesc returns the description of a generic opcode.

@@ -249,6 +249,10 @@ var genericUseKinds = [FirstTargetOp][]kindSet{
 	GVLoad:            {kReg | kFrame, kImm, kImm},
 	GVStore:           {kReg, kReg | kFrame, kImm, kImm},
 
+	// Wide integers in memory (mir/wideint.go).
+	GLoad:  {kReg | kFrame, kImm, kImm, kImm},
+	GStore: {kReg, kReg | kFrame, kImm, kImm, kImm},
+
 	// The register allocator's spill code of wide classes.
 	GSpill:  {kReg, kFrame, kImm},
 	GReload: {kFrame, kImm},
@@ -320,7 +324,7 @@ func (v *verifier) instr(b *Block, in *Instr) {
 				v.errorf(b, in, "%v", err)
 			}
 		}
-		if f.HasWideInts() || in.Op == GMergeValues || in.Op == GUnmergeValues {
+		if f.HasWideInts() || in.Op >= GMergeValues && in.Op <= GStore {
 			if err := verifyWide(f, in); err != nil {
 				v.errorf(b, in, "%v", err)
 			}

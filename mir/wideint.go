@@ -171,6 +171,28 @@ func verifyWide(f *Func, in *Instr) error {
 		}
 		return nil
 	}
+	switch in.Op {
+	case GConstant:
+		if len(defs) != 1 || wide(defs[0]) == 0 || len(uses) != wide(defs[0])/32 {
+			return fmt.Errorf("G_CONSTANT defines a wide register from its words (one immediate per 32 bits)")
+		}
+		for _, o := range uses {
+			if o.Kind != KindImm {
+				return fmt.Errorf("G_CONSTANT takes immediates")
+			}
+		}
+		return nil
+	case GLoad, GStore:
+		v := uses[0]
+		if in.Op == GLoad {
+			v = defs[0]
+		}
+		n, size := wide(v), uses[len(uses)-2]
+		if n == 0 || size.Imm <= int64(n-32)/8 || size.Imm > int64(n)/8 {
+			return fmt.Errorf("%s accesses a wide register's integer in memory: size in bytes more than the register's words but the top one", genericOps[in.Op].Name)
+		}
+		return nil
+	}
 	if !found {
 		return nil
 	}
@@ -186,6 +208,14 @@ func verifyWide(f *Func, in *Instr) error {
 			uses[1].Kind == KindImm && (uses[1].Imm < 0 || uses[1].Imm >= int64(n)) {
 			return fmt.Errorf("%s of an s%d needs an s%d result and a 32-bit or immediate amount below %d", genericOps[in.Op].Name, n, n, n)
 		}
+	case GPhi:
+		n := wide(defs[0])
+		for i := 0; i < len(uses); i += 2 {
+			if wide(uses[i]) != n {
+				return fmt.Errorf("PHI of a wide register joins registers of its width")
+			}
+		}
+	case GImplicitDef:
 	case GSelect:
 		n := wide(defs[0])
 		if n == 0 || wide(uses[0]) != 0 || wide(uses[1]) != n || wide(uses[2]) != n {
@@ -197,7 +227,7 @@ func verifyWide(f *Func, in *Instr) error {
 			return fmt.Errorf("G_ICMP of wide registers compares two of one width into a 32-bit 0/1")
 		}
 	default:
-		return fmt.Errorf("%s does not take wide registers (only G_MERGE_VALUES, G_UNMERGE_VALUES, G_ADD G_SUB G_MUL G_SDIV G_UDIV G_SREM G_UREM G_AND G_OR G_XOR G_SHL G_LSHR G_ASHR G_ICMP G_SELECT)", genericOps[in.Op].Name)
+		return fmt.Errorf("%s does not take wide registers (only G_MERGE_VALUES, G_UNMERGE_VALUES, G_CONSTANT, G_LOAD, G_STORE, PHI, IMPLICIT_DEF, G_ADD G_SUB G_MUL G_SDIV G_UDIV G_SREM G_UREM G_AND G_OR G_XOR G_SHL G_LSHR G_ASHR G_ICMP G_SELECT)", genericOps[in.Op].Name)
 	}
 	return nil
 }

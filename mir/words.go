@@ -313,3 +313,139 @@ func (g *GenericWords) Const(k int64) Reg {
 	g.Konst[k] = d
 	return d
 }
+
+// MemPiece is one naturally aligned access of an integer in memory: bytes
+// [Off, Off+Size) of the value, holding its bits [Bit, Bit+8*Size).
+type MemPiece struct {
+	Off, Size int64
+	Bit       int
+}
+
+// MemPieces splits a size-byte integer at alignment align into accesses
+// of at most 4 bytes that are naturally aligned, in address order; bits
+// follow the byte order (bigEndian: the first byte holds the top bits).
+func MemPieces(size, align int64, bigEndian bool) []MemPiece {
+	if align <= 0 {
+		align = 1
+	}
+	var ps []MemPiece
+	for k := int64(0); k < size; {
+		p := int64(4)
+		for p > size-k || p > align || (k%p != 0) {
+			p /= 2
+		}
+		bit := int(8 * k)
+		if bigEndian {
+			bit = int(8 * (size - k - p))
+		}
+		ps = append(ps, MemPiece{k, p, bit})
+		k += p
+	}
+	return ps
+}
+
+// LoadOps and StoreOps are the generic accesses of a piece's size (loads
+// zero-extend).
+var (
+	LoadOps  = map[int64]Opcode{1: GLoad8U, 2: GLoad16U, 4: GLoad32}
+	StoreOps = map[int64]Opcode{1: GStore8, 2: GStore16, 4: GStore32}
+)
+
+// LoadWords assembles the nw words of an integer from the pieces load
+// reads (each zero-extended; load emits the access): every piece is
+// shifted to its bit position and or-ed into its word, and the bits of a
+// piece that cross into the next word are shifted down into it. Words no
+// piece reaches are 0.
+func LoadWords(w WordBuilder, pieces []MemPiece, nw int, load func(MemPiece) Reg) []Reg {
+	words := make([]Reg, nw)
+	orInto := func(i int, v Reg, sh int) {
+		v = opNZ(w, GShl, v, sh)
+		if words[i] == NoReg {
+			words[i] = v
+		} else {
+			words[i] = w.Op2(GOr, words[i], v)
+		}
+	}
+	for _, pc := range pieces {
+		i, sh := pc.Bit/32, pc.Bit%32
+		if i >= nw {
+			continue
+		}
+		v := load(pc)
+		orInto(i, v, sh)
+		if sh+8*int(pc.Size) > 32 && i+1 < nw {
+			orInto(i+1, opK(w, GLShr, v, int64(32-sh)), 0)
+		}
+	}
+	for i, r := range words {
+		if r == NoReg {
+			words[i] = w.Const(0)
+		}
+	}
+	return words
+}
+
+// SoleLoadPieces returns, for each of the nw words LoadWords builds from
+// pieces, the size of the one piece that is the whole word unshifted (a
+// zero-extended access of fewer than 4 bytes is then the word's value), or
+// 0 when the word is assembled from several or shifted ones.
+func SoleLoadPieces(pieces []MemPiece, nw int) []int64 {
+	n := make([]int, nw)
+	sole := make([]int64, nw)
+	for _, pc := range pieces {
+		i, sh := pc.Bit/32, pc.Bit%32
+		if i >= nw {
+			continue
+		}
+		n[i]++
+		if sh == 0 {
+			sole[i] = pc.Size
+		} else {
+			sole[i] = 0
+		}
+		if sh+8*int(pc.Size) > 32 && i+1 < nw {
+			n[i+1]++
+		}
+	}
+	for i := range sole {
+		if n[i] != 1 {
+			sole[i] = 0
+		}
+	}
+	return sole
+}
+
+// StoreWords stores the words of an integer piece by piece: store gets
+// each piece and the register holding its bits at the bottom (pieces past
+// the words store 0).
+func StoreWords(w WordBuilder, pieces []MemPiece, words []Reg, store func(MemPiece, Reg)) {
+	nw := len(words)
+	for _, pc := range pieces {
+		i, sh := pc.Bit/32, pc.Bit%32
+		var x Reg
+		if i >= nw {
+			x = w.Const(0)
+		} else {
+			x = opNZ(w, GLShr, words[i], sh)
+			if sh+8*int(pc.Size) > 32 && i+1 < nw {
+				x = w.Op2(GOr, x, opK(w, GShl, words[i+1], int64(32-sh)))
+			}
+		}
+		store(pc, x)
+	}
+}
+
+// PieceMem is the memory operand of the access of piece pc of an access
+// described by m (nil: unknown).
+func PieceMem(m *MemOperand, pc MemPiece) *MemOperand {
+	if m == nil {
+		return nil
+	}
+	r := *m
+	r.Off += pc.Off
+	r.Size = pc.Size
+	if !r.OffKnown || r.Off < -1<<30 || r.Off > 1<<30 {
+		r.Off, r.OffKnown = 0, false
+	}
+	return &r
+}

@@ -94,16 +94,33 @@ type wideLegalizer struct {
 	words map[mir.Reg][]mir.Reg
 	subst map[mir.Reg]mir.Reg
 	out   []*mir.Instr
+	// unmergeOf is the G_UNMERGE_VALUES reading a wide register: a split
+	// PHI or IMPLICIT_DEF defines its words directly.
+	unmergeOf map[mir.Reg]*mir.Instr
+	// consts are the words of split G_CONSTANTs; materialize the ones a
+	// split instruction other than a PHI reads (a PHI gets immediates).
+	consts      map[mir.Reg][]mir.Operand
+	materialize map[mir.Reg]bool
+	phis        []splitPhi
+	afterPhis   []*mir.Instr // merges of split phis' words for kept readers
 	// GenericWords makes the word sequences (a mir.WordBuilder) through
 	// emit; its Konst holds the block's constants.
 	mir.GenericWords
+}
+
+// splitPhi is a wide PHI and the PHIs of its words, filled when every
+// block has been split (an incoming value may come from a later block).
+type splitPhi struct {
+	wide  *mir.Instr
+	words []*mir.Instr
 }
 
 // LegalizeWideInts splits the wide integer instructions of f that legal
 // refuses (see WideIntLegalizePass). c may be a Ctx of any pass.
 func LegalizeWideInts(c *Ctx, f *mir.Func, legal func(mir.Opcode, int) bool) error {
 	w := &wideLegalizer{c: c, f: f, keep: map[*mir.Instr]bool{}, whole: map[mir.Reg]bool{},
-		split: map[mir.Reg]bool{}, words: map[mir.Reg][]mir.Reg{}, subst: map[mir.Reg]mir.Reg{}}
+		split: map[mir.Reg]bool{}, words: map[mir.Reg][]mir.Reg{}, subst: map[mir.Reg]mir.Reg{},
+		unmergeOf: map[mir.Reg]*mir.Instr{}, consts: map[mir.Reg][]mir.Operand{}, materialize: map[mir.Reg]bool{}}
 	w.GenericWords = mir.GenericWords{F: f, Emit: w.emit}
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
@@ -113,6 +130,11 @@ func LegalizeWideInts(c *Ctx, f *mir.Func, legal func(mir.Opcode, int) bool) err
 			}
 			switch in.Op {
 			case mir.GAdd, mir.GSub, mir.GMul, mir.GAnd, mir.GOr, mir.GXor, mir.GShl, mir.GLShr, mir.GAShr, mir.GICmp, mir.GSelect:
+			case mir.GPhi, mir.GImplicitDef, mir.GConstant:
+			case mir.GLoad, mir.GStore:
+				if c.Module == nil {
+					return fmt.Errorf("function '%s': wideint-legalize: %s needs the module's byte order", f.Name, f.Arch.OpName(in.Op))
+				}
 			case mir.GSDiv, mir.GUDiv, mir.GSRem, mir.GURem:
 				if c.Module == nil {
 					return fmt.Errorf("function '%s': wideint-legalize: %s needs the module's byte order", f.Name, f.Arch.OpName(in.Op))
@@ -130,6 +152,9 @@ func LegalizeWideInts(c *Ctx, f *mir.Func, legal func(mir.Opcode, int) bool) err
 						w.whole[o.Reg] = true
 					} else {
 						w.split[o.Reg] = true
+						if in.Op != mir.GPhi {
+							w.materialize[o.Reg] = true
+						}
 					}
 				}
 			}
@@ -140,11 +165,18 @@ func LegalizeWideInts(c *Ctx, f *mir.Func, legal func(mir.Opcode, int) bool) err
 		for _, in := range b.Instrs {
 			if in.Op == mir.GUnmergeValues {
 				w.split[in.Uses()[0].Reg] = true
+				w.materialize[in.Uses()[0].Reg] = true
+				if _, ok := w.unmergeOf[in.Uses()[0].Reg]; !ok {
+					w.unmergeOf[in.Uses()[0].Reg] = in
+				}
 			}
 		}
 	}
 	for _, b := range rpoBlocks(f) {
 		w.block(b)
+	}
+	if err := w.fillPhis(); err != nil {
+		return err
 	}
 	w.finish()
 	return nil
@@ -172,6 +204,10 @@ func (w *wideLegalizer) block(b *mir.Block) {
 	w.out = nil
 	w.Konst = map[int64]mir.Reg{}
 	for _, in := range b.Instrs {
+		if in.Op != mir.GPhi && len(w.afterPhis) > 0 {
+			w.out = append(w.out, w.afterPhis...)
+			w.afterPhis = nil
+		}
 		switch in.Op {
 		case mir.GMergeValues:
 			d := in.Defs()[0].Reg
@@ -191,7 +227,9 @@ func (w *wideLegalizer) block(b *mir.Block) {
 				continue
 			}
 			for i, d := range in.Defs() {
-				w.substitute(d.Reg, ws[i])
+				if r := w.resolve(ws[i]); r != d.Reg { // a split PHI defines the words
+					w.substitute(d.Reg, r)
+				}
 			}
 			w.c.Count(statWideUnmerges, 1)
 			continue
@@ -211,7 +249,12 @@ func (w *wideLegalizer) block(b *mir.Block) {
 			w.out = append(w.out, in)
 			if d := in.Defs(); len(d) == 1 && w.split[d[0].Reg] {
 				if n, ok := w.f.WideOf(d[0].Reg); ok {
+					out := w.out
 					w.unmerge(d[0].Reg, n)
+					if in.Op == mir.GPhi { // not among the phis
+						w.afterPhis = append(w.afterPhis, w.out[len(out):]...)
+						w.out = out
+					}
 				}
 			}
 			continue
@@ -324,7 +367,52 @@ func (w *wideLegalizer) define(r mir.Reg, ws []mir.Reg) {
 // splitOp replaces in by the word ops computing it.
 func (w *wideLegalizer) splitOp(in *mir.Instr) {
 	uses := in.Uses()
+	if in.Op == mir.GStore {
+		w.store(in, w.wordsOf(uses[0]))
+		return
+	}
 	d := in.Defs()[0].Reg
+	switch in.Op {
+	case mir.GLoad:
+		w.define(d, w.load(in))
+		return
+	case mir.GConstant:
+		w.consts[d] = uses
+		if w.materialize[d] || w.whole[d] {
+			ws := make([]mir.Reg, len(uses))
+			for i, o := range uses {
+				ws[i] = w.Const(o.Imm)
+			}
+			w.define(d, ws)
+		}
+		return
+	case mir.GPhi, mir.GImplicitDef:
+		n, _ := w.f.WideOf(d)
+		ws := make([]mir.Reg, n/32)
+		var phis []*mir.Instr
+		for i := range ws {
+			if u := w.unmergeOf[d]; u != nil {
+				ws[i] = u.Ops[i].Reg
+			} else {
+				ws[i] = w.f.NewVReg(0)
+			}
+			wi := mir.NewInstr(in.Op, mir.D(ws[i]))
+			wi.Pos = in.Pos
+			w.out = append(w.out, wi)
+			phis = append(phis, wi)
+		}
+		if in.Op == mir.GPhi {
+			w.phis = append(w.phis, splitPhi{in, phis})
+			// A kept reader gets the wide register after the block's phis.
+			out := w.out
+			w.define(d, ws)
+			w.afterPhis = append(w.afterPhis, w.out[len(out):]...)
+			w.out = out
+			return
+		}
+		w.define(d, ws)
+		return
+	}
 	if in.Op == mir.GICmp {
 		r := mir.CompareWords(w, uses[0].Cond, w.wordsOf(uses[1]), w.wordsOf(uses[2]))
 		w.substitute(d, r)
@@ -364,6 +452,46 @@ func (w *wideLegalizer) splitOp(in *mir.Instr) {
 		}
 	}
 	w.define(d, ws)
+}
+
+// access emits one piece of a split G_LOAD or G_STORE: a naturally aligned
+// access of 1, 2 or 4 bytes with its part of the memory operand.
+func (w *wideLegalizer) access(in *mir.Instr, op mir.Opcode, val mir.Operand, pc mir.MemPiece) {
+	u := in.Uses()
+	if in.Op == mir.GStore {
+		u = u[1:]
+	}
+	a := mir.NewInstr(op, val, u[0], mir.I(u[1].Imm+pc.Off))
+	a.Mem, a.Pos = mir.PieceMem(in.Mem, pc), in.Pos
+	w.out = append(w.out, a)
+	w.c.Count(statWideWordOps, 1)
+}
+
+// pieces returns the accesses of a G_LOAD or G_STORE in the module's byte
+// order (mir.MemPieces).
+func (w *wideLegalizer) pieces(in *mir.Instr) []mir.MemPiece {
+	u := in.Uses()
+	size, align := u[len(u)-2].Imm, u[len(u)-1].Imm
+	return mir.MemPieces(size, align, w.c.Module.BigEndian)
+}
+
+// load splits a G_LOAD into zero-extending accesses of at most a word
+// whose bits are or-ed into place (mir.LoadWords).
+func (w *wideLegalizer) load(in *mir.Instr) []mir.Reg {
+	n, _ := w.f.WideOf(in.Defs()[0].Reg)
+	return mir.LoadWords(w, w.pieces(in), n/32, func(pc mir.MemPiece) mir.Reg {
+		r := w.f.NewVReg(0)
+		w.access(in, mir.LoadOps[pc.Size], mir.D(r), pc)
+		return r
+	})
+}
+
+// store splits a G_STORE of words ws into accesses of at most a word
+// (mir.StoreWords); bytes beyond the size are not written.
+func (w *wideLegalizer) store(in *mir.Instr, ws []mir.Reg) {
+	mir.StoreWords(w, w.pieces(in), ws, func(pc mir.MemPiece, x mir.Reg) {
+		w.access(in, mir.StoreOps[pc.Size], mir.R(x), pc)
+	})
 }
 
 // wideDivHelpers are the runtime routines for i64 division and remainder
@@ -438,6 +566,31 @@ func (w *wideLegalizer) divCall(name string, a, b []mir.Reg) []mir.Reg {
 	w.c.Count(statWideWordOps, 1)
 	w.f.HasCalls = true
 	return res
+}
+
+// fillPhis gives the PHIs of split wide PHIs their incoming words: the
+// words of each incoming register, or a split G_CONSTANT's immediates.
+func (w *wideLegalizer) fillPhis() error {
+	for _, p := range w.phis {
+		u := p.wide.Uses()
+		for i := 0; i+1 < len(u); i += 2 {
+			var ops []mir.Operand
+			if k, ok := w.consts[u[i].Reg]; ok {
+				ops = k
+			} else if ws, ok := w.words[u[i].Reg]; ok {
+				for _, r := range ws {
+					ops = append(ops, mir.R(r))
+				}
+			} else {
+				return fmt.Errorf("function '%s': wideint-legalize: PHI of %s: incoming %s has no definition", w.f.Name,
+					mir.FormatReg(w.f, p.wide.Defs()[0].Reg), mir.FormatReg(w.f, u[i].Reg))
+			}
+			for j, wp := range p.words {
+				wp.Ops = append(wp.Ops, ops[j], u[i+1])
+			}
+		}
+	}
+	return nil
 }
 
 // finish renames the substituted registers everywhere (phis of later
