@@ -208,23 +208,23 @@ type fn struct {
 	vpend   map[value.Value]bool          // forward-referenced vector values not yet defined
 	vsrc    map[value.Value][]value.Value // per lane of a vector value, the scalar value moved there (vector.go)
 	blocks  map[*ir.Block]*mir.Block
-	layout  [][]*mir.Block           // per IR block: its MIR blocks in layout order
-	edges   map[*ir.Block][]edge     // branches leaving each IR block
-	frame   map[value.Value]int      // entry-block allocas turned into frame objects
-	phis    []phiWork                // phis whose incoming values are filled at the end
+	layout  [][]*mir.Block       // per IR block: its MIR blocks in layout order
+	edges   map[*ir.Block][]edge // branches leaving each IR block
+	frame   map[value.Value]int  // entry-block allocas turned into frame objects
+	phis    []phiWork            // phis whose incoming values are filled at the end
 	// wide phis of the block being translated, taken apart into their
 	// words after its last phi (G_UNMERGE_VALUES may not sit among phis)
 	phiWords []phiUnmerge
-	phiMat  map[phiKey][]mir.Operand // phi incoming values materialized in the predecessor
-	ext     map[mir.Reg]extFact      // what is known about registers' high bits
-	konsts  map[int64]mir.Reg        // per-block constant cache
-	laneRd  map[[2]mir.Reg]mir.Reg   // per-block cache of lane reads: {vector, lane} -> register
-	frAddr  map[int]mir.Reg          // per-block frame address cache
-	irBlock *ir.Block
-	layIdx  int     // index of the IR block being translated
-	retPtr  mir.Reg // hidden result pointer (returnsInMemory)
-	fpObj   int     // frame object whose address is llvm.frameaddress(0); -1: none yet
-	instNo  int     // ordinal of the current instruction in the function, for diagnostics
+	phiMat   map[phiKey][]mir.Operand // phi incoming values materialized in the predecessor
+	ext      map[mir.Reg]extFact      // what is known about registers' high bits
+	konsts   map[int64]mir.Reg        // per-block constant cache
+	laneRd   map[[2]mir.Reg]mir.Reg   // per-block cache of lane reads: {vector, lane} -> register
+	frAddr   map[int]mir.Reg          // per-block frame address cache
+	irBlock  *ir.Block
+	layIdx   int     // index of the IR block being translated
+	retPtr   mir.Reg // hidden result pointer (returnsInMemory)
+	fpObj    int     // frame object whose address is llvm.frameaddress(0); -1: none yet
+	instNo   int     // ordinal of the current instruction in the function, for diagnostics
 	// instPos are the input positions of the function's instructions
 	// (indexed by instNo), stamped on the MIR made from each.
 	instPos []mir.SrcPos
