@@ -143,11 +143,11 @@ func (s *fn) cast(k castKind, x value.Value, to types.Type) []mir.Reg {
 	case castTrunc, castPtrToInt, castIntToPtr, castBitCast:
 		// Truncation keeps the low words; a pointer converted to a wider
 		// integer is zero-extended.
-		return s.wresize(a, tw, false)
+		return s.wideCast(mir.GZExt, a, tw)
 	case castZExt:
-		return s.wresize(s.wext(a, from, false), tw, false)
+		return s.wideCast(mir.GZExt, s.wext(a, from, false), tw)
 	default: // castSExt
-		return s.wresize(s.wext(a, from, true), tw, true)
+		return s.wideCast(mir.GSExt, s.wext(a, from, true), tw)
 	}
 }
 

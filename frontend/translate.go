@@ -362,15 +362,17 @@ func (s *fn) konst(v int64) mir.Reg {
 	d := s.reg()
 	s.emit(mir.GConst, mir.D(d), mir.I(v))
 	s.konsts[v] = d
-	if v >= 0 {
-		s.setZ(d, max(1, bits.Len32(uint32(v))))
-	}
-	if v < 0 {
-		s.setS(d, 1+bits.Len32(^uint32(v)))
-	} else {
-		s.setS(d, 1+bits.Len32(uint32(v)))
-	}
+	s.ext[d] = konstFact(v)
 	return d
+}
+
+// konstFact is what a register holding the 32-bit constant v is known to
+// be an extension of.
+func konstFact(v int64) extFact {
+	if v < 0 {
+		return extFact{s: uint8(1 + bits.Len32(^uint32(v)))}
+	}
+	return extFact{z: uint8(max(1, bits.Len32(uint32(v)))), s: uint8(1 + bits.Len32(uint32(v)))}
 }
 
 // --- types ---

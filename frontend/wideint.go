@@ -58,6 +58,41 @@ func (s *fn) wresize(a []mir.Reg, nw int, signed bool) []mir.Reg {
 	return out
 }
 
+// wideCast resizes extended words a to tw words: G_TRUNC when fewer,
+// ext (G_ZEXT or G_SEXT) when more, on wide registers (a one-word side is
+// its 32-bit register), which wideint-legalize turns into the kept words
+// and the fill. The words keep their extension facts, and a zero fill has
+// those of 0.
+func (s *fn) wideCast(ext mir.Opcode, a []mir.Reg, tw int) []mir.Reg {
+	if tw == len(a) {
+		return a
+	}
+	src := a[0]
+	if len(a) > 1 {
+		src = s.merge(a)
+	}
+	op := ext
+	if tw < len(a) {
+		op = mir.GTrunc
+	}
+	if tw == 1 {
+		d := s.reg()
+		s.emit(op, mir.D(d), mir.R(src))
+		s.ext[d] = s.ext[a[0]]
+		return []mir.Reg{d}
+	}
+	out := s.wideResult(op, tw, src)
+	for i := range out {
+		switch {
+		case i < len(a):
+			s.ext[out[i]] = s.ext[a[i]]
+		case ext == mir.GZExt:
+			s.ext[out[i]] = s.ext[s.konst(0)]
+		}
+	}
+	return out
+}
+
 // The wide integer operations are G_MERGE_VALUES of the operands' words,
 // the generic op on wide registers and G_UNMERGE_VALUES of the result; the
 // pass wideint-legalize (passes/wideintlegalize.go) splits them into word
@@ -142,10 +177,10 @@ func (s *fn) merge(a []mir.Reg) mir.Reg {
 }
 
 // wideResult emits d = op a, b on wide registers of nw words (b: a wide
-// register, or a shift's amount) and returns d's words (G_UNMERGE_VALUES).
-func (s *fn) wideResult(op mir.Opcode, nw int, a mir.Reg, b mir.Operand) []mir.Reg {
+// register, a shift's amount, or none for a unary op) and returns d's words (G_UNMERGE_VALUES).
+func (s *fn) wideResult(op mir.Opcode, nw int, a mir.Reg, b ...mir.Operand) []mir.Reg {
 	d := s.f.NewWideVReg(32 * nw)
-	s.emit(op, mir.D(d), mir.R(a), b)
+	s.emit(op, append([]mir.Operand{mir.D(d), mir.R(a)}, b...)...)
 	return s.unmerge(d, nw)
 }
 
@@ -236,8 +271,23 @@ func bigWords(x *big.Int, bits int) []uint32 {
 	return out
 }
 
-// konstWords materializes constant words.
+// konstWords materializes constant words: an integer of several words is
+// a G_CONSTANT, whose words (with the facts of constants) wideint-legalize
+// makes the block's G_CONSTs.
 func (s *fn) konstWords(w []uint32) []mir.Reg {
+	if len(w) > 1 {
+		d := s.f.NewWideVReg(32 * len(w))
+		ops := []mir.Operand{mir.D(d)}
+		for _, x := range w {
+			ops = append(ops, mir.I(int64(int32(x))))
+		}
+		s.emit(mir.GConstant, ops...)
+		out := s.unmerge(d, len(w))
+		for i, x := range w {
+			s.ext[out[i]] = konstFact(int64(int32(x)))
+		}
+		return out
+	}
 	out := make([]mir.Reg, len(w))
 	for i, x := range w {
 		out[i] = s.konst(int64(int32(x)))

@@ -180,6 +180,9 @@ const (
 	GMergeValues   // dst (wide) = the words   (uses: one 32-bit register per word)
 	GUnmergeValues // defs: the words of the wide register use
 	GConstant      // dst (wide) = the integer of the given words   (uses: one imm per word, low word first)
+	GZExt          // dst (wide) = src (32-bit or narrower wide) zero-extended
+	GSExt          // dst (wide) = src (32-bit or narrower wide) sign-extended
+	GTrunc         // dst (32-bit or narrower wide) = the low words of src (wide)
 	GLoad          // dst (wide) = the integer of size bytes at base + off   (uses: base, imm off, imm size, imm align)
 	GStore         // the integer of size bytes at base + off = val (wide)   (uses: val, base, imm off, imm size, imm align)
 	FirstTargetOp
@@ -292,6 +295,9 @@ var genericOps = [FirstTargetOp]OpDesc{
 	GMergeValues:   {Name: "G_MERGE_VALUES", NumDefs: 1, NumUses: -1, Doc: "dst = the wide integer of the given words, low word first"},
 	GUnmergeValues: {Name: "G_UNMERGE_VALUES", NumDefs: -1, NumUses: 1, Doc: "defs = the words of a wide integer, low word first"},
 	GConstant:      {Name: "G_CONSTANT", NumDefs: 1, NumUses: -1, Doc: "dst = the wide integer of the given immediate words, low word first"},
+	GZExt:          {Name: "G_ZEXT", NumDefs: 1, NumUses: 1, Doc: "dst = src zero-extended to dst's words"},
+	GSExt:          {Name: "G_SEXT", NumDefs: 1, NumUses: 1, Doc: "dst = src sign-extended to dst's words"},
+	GTrunc:         {Name: "G_TRUNC", NumDefs: 1, NumUses: 1, Doc: "dst = the low words of src"},
 	GLoad:          {Name: "G_LOAD", NumDefs: 1, NumUses: 4, Flags: FlagLoad, Doc: "dst = the wide integer of size bytes in memory at base + off (align: of base + off)"},
 	GStore:         {Name: "G_STORE", NumUses: 5, Flags: FlagStore, Doc: "the wide integer's low size bytes in memory at base + off = val"},
 }

@@ -182,6 +182,15 @@ func verifyWide(f *Func, in *Instr) error {
 			}
 		}
 		return nil
+	case GZExt, GSExt, GTrunc:
+		d, a := 32, 32
+		if len(defs) == 1 && len(uses) == 1 && uses[0].Kind == KindReg {
+			d, a = max(d, wide(defs[0])), max(a, wide(uses[0]))
+		}
+		if in.Op == GTrunc && d >= a || in.Op != GTrunc && d <= a {
+			return fmt.Errorf("%s changes a register's width (extensions to a wide register, truncations of one)", genericOps[in.Op].Name)
+		}
+		return nil
 	case GLoad, GStore:
 		v := uses[0]
 		if in.Op == GLoad {
@@ -227,7 +236,7 @@ func verifyWide(f *Func, in *Instr) error {
 			return fmt.Errorf("G_ICMP of wide registers compares two of one width into a 32-bit 0/1")
 		}
 	default:
-		return fmt.Errorf("%s does not take wide registers (only G_MERGE_VALUES, G_UNMERGE_VALUES, G_CONSTANT, G_LOAD, G_STORE, PHI, IMPLICIT_DEF, G_ADD G_SUB G_MUL G_SDIV G_UDIV G_SREM G_UREM G_AND G_OR G_XOR G_SHL G_LSHR G_ASHR G_ICMP G_SELECT)", genericOps[in.Op].Name)
+		return fmt.Errorf("%s does not take wide registers (only G_MERGE_VALUES, G_UNMERGE_VALUES, G_CONSTANT, G_ZEXT, G_SEXT, G_TRUNC, G_LOAD, G_STORE, PHI, IMPLICIT_DEF, G_ADD G_SUB G_MUL G_SDIV G_UDIV G_SREM G_UREM G_AND G_OR G_XOR G_SHL G_LSHR G_ASHR G_ICMP G_SELECT)", genericOps[in.Op].Name)
 	}
 	return nil
 }

@@ -130,7 +130,9 @@ func LegalizeWideInts(c *Ctx, f *mir.Func, legal func(mir.Opcode, int) bool) err
 			}
 			switch in.Op {
 			case mir.GAdd, mir.GSub, mir.GMul, mir.GAnd, mir.GOr, mir.GXor, mir.GShl, mir.GLShr, mir.GAShr, mir.GICmp, mir.GSelect:
-			case mir.GPhi, mir.GImplicitDef, mir.GConstant:
+			case mir.GPhi, mir.GImplicitDef, mir.GConstant, mir.GZExt, mir.GSExt:
+			case mir.GTrunc:
+				bits, _ = w.f.WideOf(in.Uses()[0].Reg) // the source's width
 			case mir.GLoad, mir.GStore:
 				if c.Module == nil {
 					return fmt.Errorf("function '%s': wideint-legalize: %s needs the module's byte order", f.Name, f.Arch.OpName(in.Op))
@@ -375,6 +377,32 @@ func (w *wideLegalizer) splitOp(in *mir.Instr) {
 	switch in.Op {
 	case mir.GLoad:
 		w.define(d, w.load(in))
+		return
+	case mir.GTrunc:
+		ws := w.wordsOf(uses[0])
+		n, ok := w.f.WideOf(d)
+		if !ok {
+			w.substitute(d, ws[0])
+			return
+		}
+		w.define(d, ws[:n/32])
+		return
+	case mir.GZExt, mir.GSExt:
+		ws := []mir.Reg{w.resolve(uses[0].Reg)}
+		if _, ok := w.f.WideOf(uses[0].Reg); ok {
+			ws = w.wordsOf(uses[0])
+		}
+		n, _ := w.f.WideOf(d)
+		var fill mir.Reg
+		if in.Op == mir.GSExt {
+			fill = w.Op2(mir.GAShr, ws[len(ws)-1], w.Const(31))
+		} else {
+			fill = w.Const(0)
+		}
+		for len(ws) < n/32 {
+			ws = append(ws, fill)
+		}
+		w.define(d, ws)
 		return
 	case mir.GConstant:
 		w.consts[d] = uses
