@@ -87,7 +87,7 @@ func (s *fn) wideCast(ext mir.Opcode, a []mir.Reg, tw int) []mir.Reg {
 		case i < len(a):
 			s.ext[out[i]] = s.ext[a[i]]
 		case ext == mir.GZExt:
-			s.ext[out[i]] = s.ext[s.konst(0)]
+			s.ext[out[i]] = konstFact(0)
 		}
 	}
 	return out
