@@ -5,11 +5,12 @@ package frontend
 // above n are undefined (any-extended, like those of i8 in a word), so the
 // operations whose result depends on them extend the top word first
 // (wext). Every operation here works on word slices of any length; i64 is
-// the two-word case. Arithmetic, logic, shifts, compares, selects and i64
-// division are ops on wide registers (wideOp), which the MIR pass
-// wideint-legalize splits into word ops; what stays here is the division of
-// wider integers through memory, the overflow and bit intrinsics built on
-// those ops, and the word bookkeeping of casts and constants.
+// the two-word case. Arithmetic, logic, shifts, compares, selects,
+// division, casts and constants are ops on wide registers (wideOp,
+// wideCast, konstWords; loads, stores and phis in memory.go and
+// control.go), which the MIR pass wideint-legalize splits into word ops;
+// what stays here is the overflow and bit intrinsics built on those ops
+// and the extension facts of the words.
 
 import (
 	"math/big"

@@ -9,7 +9,7 @@
  * Each operand is a bits-bit integer (bits a multiple of 32, at most
  * MAXBITS) stored in memory as the target stores integers: on a big-endian
  * target the most significant word comes first. lltosimd calls these for
- * i72 ... i1024 division (frontend/wideint.go). Only 32-bit arithmetic is
+ * i72 ... i1024 division (passes/wideintlegalize.go). Only 32-bit arithmetic is
  * used. Division by zero is undefined; here it yields an all-ones quotient
  * and the dividend as remainder. */
 #include "rt.h"
