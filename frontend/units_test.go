@@ -335,7 +335,11 @@ define i32 @f(i32* %p, i64* %q) {
   ret i32 %v
 }
 `
-	_, f := translateOne(t, src, false)
+	mm, f := translateOne(t, src, false)
+	// The i64 is a wide G_LOAD, split into pieces by wideint-legalize.
+	if err := passes.LegalizeWideInts(&passes.Ctx{Pass: passes.WideIntLegalizePass, Module: mm}, f, func(mir.Opcode, int) bool { return false }); err != nil {
+		t.Fatal(err)
+	}
 	n := countOps(f)
 	if n[mir.GLoad8U] != 4 || n[mir.GLoad16U] != 4 || n[mir.GStore16] != 2 || n[mir.GLoad32] != 0 {
 		t.Errorf("loads/stores: %v", n)
