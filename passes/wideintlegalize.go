@@ -29,8 +29,9 @@ const OptLegalWideInts = "legal-wide-ints"
 // have 32-bit integer registers only).
 type WideIntMachine interface {
 	// WideIntLegal reports whether the target selects generic op on
-	// integers of bits bits (the width of the result, of the compared
-	// values for G_ICMP).
+	// integers of bits bits (the width of the result; of the compared
+	// values for G_ICMP, the stored value for G_STORE, the source for
+	// G_TRUNC).
 	WideIntLegal(op mir.Opcode, bits int) bool
 }
 
@@ -42,8 +43,13 @@ type WideIntMachine interface {
 // (mir.MulWords), shifts by constants as word moves and bit shifts and by
 // variables as a shift of every word and select stages (mir.ShiftWords,
 // mir.ShiftWordsVar), compares from the highest differing word
-// (mir.CompareWords), selects word by word, s64 division and remainder as calls of libgcc's
-// __divdi3 family. G_MERGE_VALUES and G_UNMERGE_VALUES only rename words
+// (mir.CompareWords), selects word by word, loads and stores as naturally
+// aligned pieces in the module's byte order (mir.LoadWords,
+// mir.StoreWords), phis as one phi per word, constants as the block's
+// G_CONSTs (immediates in phis), extensions as the words and their fill,
+// truncations as the low words, s64 division and remainder as calls of
+// libgcc's __divdi3 family and wider ones as calls of the word-array
+// __divei4 family through stack slots. G_MERGE_VALUES and G_UNMERGE_VALUES only rename words
 // and disappear; constants reuse a G_CONST of the block, as the frontend's
 // per-block cache does. Legal ops stay whole; where one meets a split one
 // the pass builds the wide value (G_MERGE_VALUES) or takes it apart
