@@ -199,6 +199,23 @@ func (p *parser) tryReg() (reg, bool) {
 	return reg{mask: d, kind: k, n: n, tok: t}, true
 }
 
+// sourcePair reads two general source registers separated by sep (the
+// operands of a two-argument function and of a CP select).
+func (p *parser) sourcePair(sep string) (rs, rt uint8, err error) {
+	a, err := p.wantReg(rkGen, false, "a source register")
+	if err != nil {
+		return 0, 0, err
+	}
+	if err := p.expect(sep); err != nil {
+		return 0, 0, err
+	}
+	b, err := p.wantReg(rkGen, false, "a source register")
+	if err != nil {
+		return 0, 0, err
+	}
+	return a.n, b.n, nil
+}
+
 func (p *parser) wantReg(kind regKind, masked bool, what string) (reg, error) {
 	t := p.peek()
 	r, ok := p.tryReg()
@@ -964,21 +981,14 @@ func (p *parser) genDef(lhs reg) error {
 	if t.kind == tkIdent && func2Words[t.s] && p.peekN(1).s == "(" {
 		p.next()
 		p.next()
-		rs, err := p.wantReg(rkGen, false, "a source register")
-		if err != nil {
-			return err
-		}
-		if err := p.expect(","); err != nil {
-			return err
-		}
-		rt, err := p.wantReg(rkGen, false, "a source register")
+		rs, rt, err := p.sourcePair(",")
 		if err != nil {
 			return err
 		}
 		if err := p.expect(")"); err != nil {
 			return err
 		}
-		in.Rs, in.Rt = rs.n, rt.n
+		in.Rs, in.Rt = rs, rt
 		if err := p.finish(&mod, false); err != nil {
 			return err
 		}
@@ -1005,18 +1015,11 @@ func (p *parser) genDef(lhs reg) error {
 		}
 	case r.kind == rkCP && r.mask == 0 && p.is("?"):
 		p.next()
-		rs, err := p.wantReg(rkGen, false, "a source register")
+		rs, rt, err := p.sourcePair(":")
 		if err != nil {
 			return err
 		}
-		if err := p.expect(":"); err != nil {
-			return err
-		}
-		rt, err := p.wantReg(rkGen, false, "a source register")
-		if err != nil {
-			return err
-		}
-		in.Re, in.Rs, in.Rt, syn = r.n, rs.n, rt.n, bw.SynSel
+		in.Re, in.Rs, in.Rt, syn = r.n, rs, rt, bw.SynSel
 	case r.kind == rkGen:
 		in.Rs = r.n
 		op := p.peek()
