@@ -574,6 +574,9 @@ func (g *vc4Gen) varCond(depth int, uniform bool) string {
 	v := g.sc.uints
 	if uniform && len(g.sc.uniform) > 0 {
 		v = g.sc.uniform
+	} else if len(v) == 0 {
+		// A helper may have no uint variable (seed 1464): its leaves serve.
+		v = append(append([]string{}, g.sc.uniform...), g.sc.varying...)
 	}
 	return fmt.Sprintf("%s %s %s", g.pick(v...), g.pick("<", "!=", ">="), g.uconst())
 }
