@@ -7,8 +7,12 @@ import "lltosimd/mir"
 // tests a SIMD target's remaining branches make over a per-lane mask —
 // BWDSP's `if any/all D CPk b L`, VC4's .anyz/.allz).
 type LaneTest struct {
-	// Mask is the vector G_ICMP or G_FCMP whose lanes are tested.
-	Mask *mir.Instr
+	// The lane-wise compare: A Cond B (Float: A FPred B), A a vector
+	// register, B one or an immediate for every lane.
+	Float bool
+	Cond  mir.Cond
+	FPred mir.FPred
+	A, B  mir.Operand
 	// All is set for "every lane" (an and-reduction); otherwise the test
 	// is "some lane" (an or-reduction).
 	All bool
@@ -21,7 +25,9 @@ type LaneTest struct {
 // makes of `m.x | m.y | m.z | m.w` over a vector compare. r is then
 // nonzero exactly when the test holds. Every lane must appear (repeats
 // are harmless: or and and are idempotent), and the mask must be a
-// compare's, whose lanes are 0 or 1 (docs/generic-mir.md, Vectors).
+// compare's, whose lanes are 0 or 1 (docs/generic-mir.md, Vectors). A
+// sign splat `G_ASHR v, 31` (or `G_LSHR v, 31`) in every lane — clang's
+// form of the mask `v < 0` — tests v < 0 the same way.
 // defOf returns a virtual register's defining instruction (nil: unknown);
 // nothing is changed.
 func MatchLaneTest(f *mir.Func, defOf func(mir.Reg) *mir.Instr, r mir.Reg) (LaneTest, bool) {
@@ -70,8 +76,7 @@ func MatchLaneTest(f *mir.Func, defOf func(mir.Reg) *mir.Instr, r mir.Reg) (Lane
 		return LaneTest{}, false
 	}
 	t, ok := f.VecOf(mask)
-	cmp := defOf(mask)
-	if !ok || t.Bits != 1 || cmp == nil || cmp.Op != mir.GICmp && cmp.Op != mir.GFCmp || cmp.Pred() != nil {
+	if !ok {
 		return LaneTest{}, false
 	}
 	for j := range lanes {
@@ -82,5 +87,49 @@ func MatchLaneTest(f *mir.Func, defOf func(mir.Reg) *mir.Instr, r mir.Reg) (Lane
 	if len(lanes) != t.Lanes {
 		return LaneTest{}, false
 	}
-	return LaneTest{Mask: cmp, All: tree == mir.GAnd}, true
+	lt := LaneTest{All: tree == mir.GAnd}
+	d := defOf(mask)
+	switch {
+	case d == nil || d.Pred() != nil:
+		return LaneTest{}, false
+	case t.Bits == 1 && d.Op == mir.GICmp:
+		lt.Cond, lt.A, lt.B = d.Ops[1].Cond, d.Ops[2], d.Ops[3]
+	case t.Bits == 1 && d.Op == mir.GFCmp:
+		lt.Float, lt.FPred, lt.A, lt.B = true, mir.FPred(d.Ops[1].Imm), d.Ops[2], d.Ops[3]
+	case t.Bits == 32 && !t.Float && (d.Op == mir.GAShr || d.Op == mir.GLShr) && splatOf(defOf, d.Ops[2]) == 31:
+		// 0 or −1 (0 or 1): the sign of each lane.
+		lt.Cond, lt.A, lt.B = mir.CondSLT, d.Ops[1], mir.I(0)
+	default:
+		return LaneTest{}, false
+	}
+	if lt.A.Kind != mir.KindReg {
+		return LaneTest{}, false
+	}
+	return lt, true
+}
+
+// splatOf returns the value of every lane of a constant vector (a
+// G_BUILD_VECTOR of one constant), or -1.
+func splatOf(defOf func(mir.Reg) *mir.Instr, o mir.Operand) int64 {
+	d := defOf(o.Reg)
+	if o.Kind != mir.KindReg || d == nil || d.Op != mir.GBuildVector {
+		return -1
+	}
+	v := int64(-1)
+	for i, u := range d.Uses() {
+		c := int64(-1)
+		switch {
+		case u.Kind == mir.KindImm:
+			c = u.Imm
+		case u.Kind == mir.KindReg:
+			if k := defOf(u.Reg); k != nil && k.Op == mir.GConst && k.Ops[1].Kind == mir.KindImm {
+				c = k.Ops[1].Imm
+			}
+		}
+		if c < 0 || i > 0 && c != v {
+			return -1
+		}
+		v = c
+	}
+	return v
 }

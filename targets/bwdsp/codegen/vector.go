@@ -134,22 +134,19 @@ var laneTest = isel.NewLeaf("lanetest", func(v isel.Value) (mir.Operand, bool) {
 		return mir.Operand{}, false
 	}
 	lt, ok := passes.MatchLaneTest(v.Func, v.DefOf, v.Op.Reg)
-	return v.Op, ok && lt.Mask.Ops[2].Kind == mir.KindReg && lt.Mask.Ops[3].Kind == mir.KindReg
+	return v.Op, ok && (lt.B.Kind == mir.KindReg || !lt.Float && isSimm16(lt.B.Imm))
 })
 
 // laneCmpBr emits VCMPBR for a branch taken when lt holds (neg: when it
 // does not: `if !any`, `if !all`).
 func laneCmpBr(e *isel.Emitter, lt passes.LaneTest, neg bool, target mir.Operand) {
-	m := lt.Mask
-	kind, pred := int64(cmpInt), int64(0)
-	if m.Op == mir.GFCmp {
-		kind, pred = cmpFloat, m.Ops[1].Imm
-	} else {
-		pred = int64(m.Ops[1].Cond)
+	kind, pred := int64(cmpInt), int64(lt.Cond)
+	if lt.Float {
+		kind, pred = cmpFloat, int64(lt.FPred)
 	}
 	b01 := map[bool]int64{false: 0, true: 1}
 	p := e.Func().NewVReg(bw.ClassPred)
-	e.EmitOp(bw.PseudoOp(bw.PseudoVCmpBr), mir.D(p), mir.I(kind), mir.I(pred), m.Ops[2], m.Ops[3], mir.I(b01[lt.All]), target, mir.I(b01[neg]))
+	e.EmitOp(bw.PseudoOp(bw.PseudoVCmpBr), mir.D(p), mir.I(kind), mir.I(pred), lt.A, lt.B, mir.I(b01[lt.All]), target, mir.I(b01[neg]))
 }
 
 // vectorRules select the generic vector ops that the scalar rules do not

@@ -2,10 +2,11 @@
 ; bwdsp.md §2.3): clang's `m.x | m.y | m.z | m.w` (some lane) and
 ; `m.x & m.y & m.z & m.w` (every lane) over a vector compare m become one
 ; compare with the vector's mask and `if [!]any|[!]all D CPk b L` instead
-; of lane transfers, an or/and tree and a compare-and-branch: the loop whose lanes leave at different iterations
-; runs while any lane is active (`if any xyzt CPk b header`), a region
-; is skipped when no lane needs it (BOSCC, `if !any xyzt CPk b skip`), and
-; a 2-lane mask tests xy.
+; of lane transfers, an or/and tree and a compare-and-branch: the loop
+; whose lanes leave at different iterations runs while any lane is active
+; (`if any xyzt CPk b header`), a region is skipped when no lane needs it
+; (BOSCC, `if !any xyzt CPk b skip`), a 2-lane mask tests xy, and the sign
+; splat `ashr a, 31` clang makes of `a < 0` tests a < 0.
 ; RUN: %lltosimd -march=bwdsp -O2 %s -o - | FileCheck %s
 
 target datalayout = "e-m:m-p:32:32-i8:8:32-i16:16:32-i64:64-n32-S64"
@@ -113,4 +114,31 @@ yes:
 
 no:
   ret i32 0
+}
+
+; if (any(a < 0)) *p = -a;  clang's mask for a < 0 is the sign splat a >> 31
+; CHECK-LABEL: sign:
+; CHECK: xyztCP[[S:[0-7]]] = R{{[0-9]+}} < #0
+; CHECK: if !any xyztCP[[S]] b
+; CHECK: .endfunc
+define void @sign(<4 x i32> %a, <4 x i32>* %p) {
+entry:
+  %s = ashr <4 x i32> %a, <i32 31, i32 31, i32 31, i32 31>
+  %e0 = extractelement <4 x i32> %s, i32 0
+  %e1 = extractelement <4 x i32> %s, i32 1
+  %e2 = extractelement <4 x i32> %s, i32 2
+  %e3 = extractelement <4 x i32> %s, i32 3
+  %o1 = or i32 %e0, %e1
+  %o2 = or i32 %o1, %e2
+  %o3 = or i32 %o2, %e3
+  %c = icmp eq i32 %o3, 0
+  br i1 %c, label %skip, label %then
+
+then:
+  %n = sub <4 x i32> zeroinitializer, %a
+  store <4 x i32> %n, <4 x i32>* %p
+  br label %skip
+
+skip:
+  ret void
 }
