@@ -6,7 +6,9 @@
 ; whose lanes leave at different iterations runs while any lane is active
 ; (`if any xyzt CPk b header`), a region is skipped when no lane needs it
 ; (BOSCC, `if !any xyzt CPk b skip`), a 2-lane mask tests xy, and the sign
-; splat `ashr a, 31` clang makes of `a < 0` tests a < 0.
+; splat `ashr a, 31` clang makes of `a < 0` tests a < 0. The select on the
+; mask phi stays one SIMD select (the phi's lanes are 0 or 1, like its
+; inputs'), so the loop body moves no lane between macros.
 ; RUN: %lltosimd -march=bwdsp -O2 %s -o - | FileCheck %s
 
 target datalayout = "e-m:m-p:32:32-i8:8:32-i16:16:32-i64:64-n32-S64"
@@ -17,6 +19,8 @@ target triple = "mipsel-unknown-linux-gnu"
 ; CHECK: xyztCP[[P:[0-7]]] = R{{[0-9]+}} > R{{[0-9]+}}
 ; CHECK: if !any xyztCP[[P]] b
 ; CHECK: .Lloop.[[H:bb[0-9]+]]:
+; CHECK-NOT: = {{[yzt]}}R
+; CHECK-NOT: .Lloop.bb
 ; CHECK: xyztCP[[Q:[0-7]]] = R{{[0-9]+}} > R{{[0-9]+}}
 ; CHECK: if any xyztCP[[Q]] b .Lloop.[[H]]
 ; CHECK: .endfunc
