@@ -134,6 +134,9 @@ func (s *fn) phi(p *ir.InstPhi, b *ir.Block) {
 			s.vecs[p] = r
 			s.nameRegs(p, []mir.Reg{r})
 		}
+		if s.maskPhis[p] {
+			s.setZ(r, 1) // lanes 0 or 1, as its inputs' (maskPhiSet)
+		}
 		w.defs = append(w.defs, s.emit(mir.GPhi, mir.D(r)))
 		s.phis = append(s.phis, w)
 		return

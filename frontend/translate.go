@@ -233,6 +233,10 @@ type fn struct {
 	// first byte.
 	access   *memObj
 	accessAt int64
+	// maskPhis are the phis of <N x i1> whose every incoming value is a
+	// whole-vector compare or another such phi (maskPhiSet): their lanes
+	// are 0 or 1 too, so a select on one stays a vector select.
+	maskPhis map[*ir.InstPhi]bool
 }
 
 func (t *translator) function(irf *ir.Func) (mf *mir.Func, err error) {
@@ -253,6 +257,7 @@ func (t *translator) function(irf *ir.Func) (mf *mir.Func, err error) {
 		ext:     make(map[mir.Reg]extFact),
 		fpObj:   -1,
 	}
+	s.maskPhis = s.maskPhiSet()
 	defer func() {
 		if r := recover(); r != nil {
 			msg := fmt.Sprint(r)

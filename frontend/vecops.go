@@ -36,6 +36,52 @@ func (s *fn) defineMask(v value.Value, r mir.Reg) {
 	s.defineVec(v, r)
 }
 
+// maskPhiSet finds the mask phis of the function (fn.maskPhis): the
+// largest set of <N x i1> phis whose incoming values are whole-vector
+// compares (word lanes: one G_ICMP/G_FCMP, lanes 0 or 1, defineMask) or
+// phis of the set — every phi starts in it and leaves when an input is
+// anything else, until nothing changes (a cycle of phis through a back
+// edge stays).
+func (s *fn) maskPhiSet() map[*ir.InstPhi]bool {
+	set := map[*ir.InstPhi]bool{}
+	for _, b := range s.irf.Blocks {
+		for _, in := range b.Insts {
+			if p, ok := in.(*ir.InstPhi); ok {
+				if vt, ok := vectorOf(p.Typ); ok && types.Equal(vt.ElemType, types.I1) {
+					set[p] = true
+				}
+			}
+		}
+	}
+	isMask := func(v value.Value) bool {
+		switch v := v.(type) {
+		case *ir.InstICmp:
+			_, ok := s.wordVec(v.X.Type())
+			return ok
+		case *ir.InstFCmp: // what vecFloatWhole emits whole
+			vt, ok := s.wordVec(v.X.Type())
+			p, known := fpreds[v.Pred]
+			return ok && vt.Float && known && p != mir.FPredFalse && p != mir.FPredTrue
+		case *ir.InstPhi:
+			return set[v]
+		}
+		return false
+	}
+	for changed := true; changed; {
+		changed = false
+		for p := range set {
+			for _, inc := range p.Incs {
+				if !isMask(inc.X) {
+					delete(set, p)
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return set
+}
+
 // maskReady reports whether a select condition can drive a whole vector
 // select: a scalar, or a mask whose lanes are known to be 0 or 1 (a
 // vector G_SELECT tests its lanes like G_SELECT tests its condition).

@@ -47,7 +47,7 @@ func (s *Selector) matchArgs(ps []Pattern, uses []mir.Operand, root *mir.Instr, 
 
 func (s *Selector) matchOperand(p Pattern, o mir.Operand, root *mir.Instr, st *matchState) bool {
 	if p.IsLeaf() {
-		v := Value{Op: o}
+		v := Value{Op: o, DefOf: s.defOf, Func: s.f}
 		switch {
 		case o.Kind == mir.KindImm:
 			v.Const, v.IsConst = o.Imm, true
@@ -141,6 +141,10 @@ func (e *Emitter) NumCaps() int { return len(e.caps) }
 
 // Def returns the root's n-th definition as a def operand.
 func (e *Emitter) Def(n int) mir.Operand { return e.root.Defs()[n] }
+
+// DefOf returns the generic instruction defining virtual register r, or
+// nil (see Value.DefOf).
+func (e *Emitter) DefOf(r mir.Reg) *mir.Instr { return e.s.defOf(r) }
 
 // Has reports whether the target has a feature (see Selector.Has).
 func (e *Emitter) Has(guard string) bool { return e.s.Has(guard) }

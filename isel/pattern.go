@@ -48,6 +48,13 @@ type Value struct {
 	// scalars of the same op tell them apart by it.
 	Vec   mir.VecType
 	IsVec bool
+	// DefOf returns the generic instruction that defines a virtual
+	// register (nil when unknown), for leaves that look through
+	// producers without folding them: what they look at is selected for
+	// its own users, or dies when the rule leaves it none.
+	DefOf func(mir.Reg) *mir.Instr
+	// Func is the function being selected (read only).
+	Func *mir.Func
 }
 
 // Leaf is an operand predicate that converts as it matches: it returns the

@@ -85,6 +85,14 @@ func (s *Selector) usesOf(r mir.Reg) int32 {
 	return s.vreg(r).uses
 }
 
+// defOf returns the instruction defining virtual register r, or nil.
+func (s *Selector) defOf(r mir.Reg) *mir.Instr {
+	if !r.IsVirtual() {
+		return nil
+	}
+	return s.vreg(r).def
+}
+
 // Has reports whether the target has a feature (or lacks it, for "!name").
 func (s *Selector) Has(guard string) bool {
 	if guard == "" {

@@ -44,6 +44,13 @@ type IfConvInfo struct {
 	// SelectCost is one value merged where paths meet (a select, or a
 	// copy and a guarded copy).
 	SelectCost float64
+	// ConstMergeCost (0: SelectCost) is a merge that reads a constant
+	// from the region: on a predicated target the constant is one more
+	// write of the merged register, which cannot share a bundle with the
+	// guarded write of the other value (BWL's unique-writer rule), so it
+	// costs a bundle where a merged value computed in the region folds
+	// into its guarded definition.
+	ConstMergeCost float64
 	// MaxInstrs bounds the instructions a region guards or speculates.
 	MaxInstrs int
 	// NoSpeculate lists ops that must never execute on a path that did
@@ -228,6 +235,38 @@ func (r *icRegion) profitable(c *Ctx, info *IfConvInfo, nextOf func(*mir.Block) 
 	// Values merged where paths meet: the phis of the region's blocks
 	// and, for an acyclic region, of its join (inputs from the region).
 	merges := 0
+	mergeCost := 0.0
+	var consts map[mir.Reg]bool
+	isConst := func(o mir.Operand) bool {
+		if consts == nil {
+			consts = map[mir.Reg]bool{}
+			for _, b := range f.Blocks {
+				for _, in := range b.Instrs {
+					if in.Op == mir.GConst {
+						consts[in.Ops[0].Reg] = true
+					}
+				}
+			}
+		}
+		return o.Kind == mir.KindImm || o.Kind == mir.KindReg && consts[o.Reg]
+	}
+	// merge counts the phi's inputs from the region (k of them make
+	// k-1 merges) and their cost.
+	merge := func(in *mir.Instr) {
+		k, konst := 0, false
+		for i := 2; i < len(in.Ops); i += 2 {
+			if r.in[in.Ops[i].Block] {
+				k++
+				konst = konst || isConst(in.Ops[i-1])
+			}
+		}
+		c := info.SelectCost
+		if konst && info.ConstMergeCost != 0 {
+			c = info.ConstMergeCost
+		}
+		merges += max(k-1, 0)
+		mergeCost += float64(max(k-1, 0)) * c
+	}
 	for b := range r.in {
 		if b == r.entry && r.loop == nil {
 			continue
@@ -236,13 +275,7 @@ func (r *icRegion) profitable(c *Ctx, info *IfConvInfo, nextOf func(*mir.Block) 
 			if in.Op != mir.GPhi {
 				break
 			}
-			k := 0
-			for i := 2; i < len(in.Ops); i += 2 {
-				if r.in[in.Ops[i].Block] {
-					k++
-				}
-			}
-			merges += max(k-1, 0)
+			merge(in)
 		}
 	}
 	if r.loop == nil {
@@ -254,16 +287,10 @@ func (r *icRegion) profitable(c *Ctx, info *IfConvInfo, nextOf func(*mir.Block) 
 				c.Debugf("if-convert: region bb%d: join merges a vector, kept", r.entry.ID)
 				return false
 			}
-			k := 0
-			for i := 2; i < len(in.Ops); i += 2 {
-				if r.in[in.Ops[i].Block] {
-					k++
-				}
-			}
-			merges += max(k-1, 0)
+			merge(in)
 		}
 	}
-	converted += float64(merges) * info.SelectCost
+	converted += mergeCost
 	ok := converted <= branchy+threshold
 	verdict := "kept"
 	if ok {

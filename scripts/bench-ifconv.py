@@ -34,7 +34,7 @@ LLTOSIMD = os.path.join(ROOT, "bin", "lltosimd")
 CPU0SIM = os.path.join(ROOT, "bin", "cpu0sim")
 BWDSPRUN = os.path.join(ROOT, "bin", "bwdsprun")
 # The vector kernels of tests/exec/c/vk_*.c (scripts/bench-bwdsp.sh's list).
-KERNELS = "^(saxpy|dotf|doti|firf|firi|matmulf|matmuli|cmul|cmul2|clampi|clampf|absdiff|histogram|histogram2|prefix|prefixf)$"
+KERNELS = "^(saxpy|dotf|doti|firf|firi|matmulf|matmuli|cmul|cmul2|clampi|clampf|absdiff|histogram|histogram2|prefix|prefixf|collatz4|fixneg|halve|flanes)$"
 TRIPLE = "mipsel-unknown-linux-gnu"
 CFLAGS = ["-ffreestanding", "-fno-builtin", "-nostdlibinc", "-I", os.path.join(ROOT, "runtime", "include"), "-w"]
 

@@ -209,10 +209,12 @@ func numUses(f *Form) int {
 		SynB, SynBR, SynCall, SynCallR:
 		return 1
 	case SynRRR, SynRRI, SynFunc2, SynPLogic, SynAddrAdd, SynAddrAddI, SynAddrShlI, SynLoad, SynLoadPM,
-		SynBPred, SynBAny, SynBAll, SynBLC:
+		SynBPred, SynBLC:
 		return 2
 	case SynSel, SynStore, SynStorePM:
 		return 3
+	case SynBAny, SynBAll:
+		return 3 // D.CPk, label, negation (an immediate: `if !any`)
 	case SynBCmp, SynBCmpI:
 		return 4 // relation (an immediate), Rs, Rt or #imm, label
 	}

@@ -44,7 +44,8 @@ func CmpCode(rel Rel, act Action) int64 { return int64(rel) | int64(act)<<4 }
 //	Store           v, An, imm         StorePM An, v, An, imm
 //	B, Call         label|sym          BR, CallR An         Ret, Halt (none)
 //	BCmp            code, s, t, label  BCmpI code, s, imm, label
-//	BPred, BAny, BAll  CPk, label      BLC   LCn, LCn, label
+//	BPred  CPk, label                  BAny, BAll  D.CPk, label, neg
+//	BLC    LCn, LCn, label
 //
 // Registers name their macro; a lane instruction's mask is the macro of
 // its registers (scalar code: one macro), or the mask of its tuple
@@ -286,6 +287,7 @@ func FromMIR(f *mir.Func, mi *mir.Instr, blockLabel func(*mir.Block) string) (In
 		in.Src, mask = uint8(mask.Lanes()[0]), 0
 	case SynBAny, SynBAll:
 		in.Rd, in.Imm = cp(), label()
+		in.Neg = imm() != 0 // `if !any`, `if !all`
 	case SynBLC:
 		in.Rd = lc()
 		if n := lc(); n != in.Rd && err == nil {
@@ -298,6 +300,9 @@ func FromMIR(f *mir.Func, mi *mir.Instr, blockLabel func(*mir.Block) string) (In
 	}
 	if err != nil {
 		return bad("%v", err)
+	}
+	if form.Syn == SynBAny || form.Syn == SynBAll {
+		in.Mask = mask // the lanes tested
 	}
 	if form.Lanes() {
 		in.Mask = mask

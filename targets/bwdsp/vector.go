@@ -78,6 +78,12 @@ const (
 	// of d is lane k_j of a ++ b (-1: undefined), by transfers between
 	// macros (`D' Rd = m Rs`, one per source lane) and moves within one.
 	PseudoVShuffle
+	// PseudoVCmpBr is `VCMPBR xCPk, kind, pred, a, b, all, L, neg`: a
+	// uniform branch on a lane-wise compare (spec §2.3, §2.5): `D CPk =
+	// Ra REL Rb` over the mask D of a, then `if [!]any D CPk b L` (all =
+	// 0) or `if [!]all D CPk b L` (all = 1), negated when neg is 1. kind
+	// and pred are VCMPSEL's; CPk is a scratch def, dead after.
+	PseudoVCmpBr
 	numPseudos
 )
 
@@ -87,6 +93,7 @@ var pseudoDescs = [numPseudos]mir.OpDesc{
 	PseudoVInsert:  {Name: "VINSERT", NumDefs: 1, NumUses: 3, Doc: "pseudo: replace a lane of a tuple"},
 	PseudoVCmpSel:  {Name: "VCMPSEL", NumDefs: 2, NumUses: 6, Doc: "pseudo: lane-wise compare and select"},
 	PseudoVShuffle: {Name: "VSHUFFLE", NumDefs: 1, NumUses: -1, Doc: "pseudo: lanes of two tuples to the lanes of one"},
+	PseudoVCmpBr:   {Name: "VCMPBR", NumDefs: 1, NumUses: 7, Flags: fBr, Doc: "pseudo: lane-wise compare, branch if any/all lanes"},
 }
 
 // PseudoOp returns the MIR opcode of pseudo p.

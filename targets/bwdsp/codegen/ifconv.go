@@ -16,7 +16,10 @@ import (
 // shares a bundle but is taken half the time (+2), a `b` is always taken
 // (+2, and its bundle); a predicate define beyond the compare (a nested
 // guard, a wired OR) is one ALU operation of macro x; a value merged
-// where paths meet is a copy and a guarded copy. Guarded code is serial on
+// where paths meet is a copy and a guarded copy, mostly folded into the
+// guarded definition of the merged value; a constant merged is a write
+// of its own that the guarded write must follow (rule 7), a bundle.
+// Guarded code is serial on
 // macro x's units, so every guarded instruction costs its bundle on every
 // path; what can be speculated runs unguarded (GuardUnsafeOnly). The
 // costs are fitted to make bench-ifconv -march bwdsp not lose anywhere. Only scalar code is guarded: a SIMD instruction
@@ -24,7 +27,7 @@ import (
 func (Machine) IfConvInfo(string) passes.IfConvInfo {
 	return passes.IfConvInfo{
 		Predicated: true, GuardUnsafeOnly: true, ScalarGuardsOnly: true,
-		BranchCost: 1, JumpCost: 2.5, CmppCost: 1, PredCost: 1, SelectCost: 0.5, MaxInstrs: 12,
+		BranchCost: 1, JumpCost: 2.5, CmppCost: 1, PredCost: 1, SelectCost: 0.5, ConstMergeCost: 1, MaxInstrs: 12,
 	}
 }
 

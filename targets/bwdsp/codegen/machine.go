@@ -149,7 +149,8 @@ func (branchInfo) UncondTarget(in *mir.Instr) (*mir.Block, bool) {
 
 func (branchInfo) CondTarget(in *mir.Instr) (*mir.Block, bool) {
 	switch in.Op {
-	case op("BCMP"), op("BCMPU"), op("BCMPI"), op("BCMPIU"), op("BPRED"), op("BLC"):
+	case op("BCMP"), op("BCMPU"), op("BCMPI"), op("BCMPIU"), op("BPRED"), op("BLC"), op("BANY"), op("BALL"),
+		bw.PseudoOp(bw.PseudoVCmpBr):
 		return blockOf(in)
 	}
 	return nil, false
@@ -159,12 +160,26 @@ func (branchInfo) CondTarget(in *mir.Instr) (*mir.Block, bool) {
 var inverse = map[bw.Rel]bw.Rel{bw.RelEQ: bw.RelNE, bw.RelNE: bw.RelEQ, bw.RelLT: bw.RelGE, bw.RelGE: bw.RelLT, bw.RelLE: bw.RelGT, bw.RelGT: bw.RelLE}
 
 func (bi branchInfo) InvertCond(in *mir.Instr, to *mir.Block) bool {
+	switch in.Op {
+	case bw.PseudoOp(bw.PseudoVCmpBr):
+		in.Ops[6], in.Ops[7].Imm = mir.B(to), in.Ops[7].Imm^1
+		return true
+	case op("BANY"), op("BALL"):
+		return invertLaneBranch(in, to)
+	}
 	if _, ok := bi.CondTarget(in); !ok || in.Op == op("BPRED") || in.Op == op("BLC") {
 		return false // `if !xCPk` is not a MIR operand yet; `if LCn` has no inverse
 	}
 	c := in.Ops[0].Imm
 	in.Ops[0].Imm = bw.CmpCode(inverse[bw.Rel(c&15)], bw.Action(c>>4&15))
 	in.Ops[3] = mir.B(to)
+	return true
+}
+
+// invertLaneBranch inverts `if [!]any|all D CPk b L` by its negation
+// operand (FromMIR).
+func invertLaneBranch(in *mir.Instr, to *mir.Block) bool {
+	in.Ops[1], in.Ops[2].Imm = mir.B(to), in.Ops[2].Imm^1
 	return true
 }
 

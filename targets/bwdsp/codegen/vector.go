@@ -14,6 +14,7 @@ import (
 
 	"lltosimd/isel"
 	"lltosimd/mir"
+	"lltosimd/passes"
 	bw "lltosimd/targets/bwdsp"
 )
 
@@ -126,6 +127,28 @@ func laneSlot(e *isel.Emitter, v mir.Operand, idx mir.Operand) (mir.Operand, int
 
 var vreg = isel.VecReg
 
+// laneTest matches a register holding an any/all reduction of a vector
+// compare's lanes (passes.MatchLaneTest) and captures it.
+var laneTest = isel.NewLeaf("lanetest", func(v isel.Value) (mir.Operand, bool) {
+	if v.Op.Kind != mir.KindReg || v.IsVec {
+		return mir.Operand{}, false
+	}
+	lt, ok := passes.MatchLaneTest(v.Func, v.DefOf, v.Op.Reg)
+	return v.Op, ok && (lt.B.Kind == mir.KindReg || !lt.Float && isSimm16(lt.B.Imm))
+})
+
+// laneCmpBr emits VCMPBR for a branch taken when lt holds (neg: when it
+// does not: `if !any`, `if !all`).
+func laneCmpBr(e *isel.Emitter, lt passes.LaneTest, neg bool, target mir.Operand) {
+	kind, pred := int64(cmpInt), int64(lt.Cond)
+	if lt.Float {
+		kind, pred = cmpFloat, int64(lt.FPred)
+	}
+	b01 := map[bool]int64{false: 0, true: 1}
+	p := e.Func().NewVReg(bw.ClassPred)
+	e.EmitOp(bw.PseudoOp(bw.PseudoVCmpBr), mir.D(p), mir.I(kind), mir.I(pred), lt.A, lt.B, mir.I(b01[lt.All]), target, mir.I(b01[neg]))
+}
+
 // vectorRules select the generic vector ops that the scalar rules do not
 // already cover (lane-wise arithmetic, conversions and memory accesses
 // select as for scalars, on tuple registers).
@@ -221,6 +244,17 @@ var vectorRules = []isel.Rule{
 		}
 		e.EmitOp(bw.PseudoOp(bw.PseudoVBuild), ops...)
 		cmpSel(e, e.Def(0), cmpInt, int64(mir.CondNE), mir.R(c), mir.I(0), e.Cap(1), e.Cap(2))
+		return nil
+	}},
+	// A branch on "some lane" or "every lane" of a compare (clang's
+	// `if (m.x | m.y | m.z | m.w)` over a vector compare m) is a uniform
+	// branch (spec §2.3, ifconv.md §5): the compare on the lanes, then
+	// `if any D CPk b L` / `if all D CPk b L`. The lane extracts and the
+	// or/and tree die unless something else reads them.
+	{Name: "brcond.lanes", Priority: 2, Match: isel.Op(mir.GBrCond, isel.Op(mir.GICmp, isel.CondIn(mir.CondEQ, mir.CondNE), laneTest,
+		isel.ImmIf("zero", func(c int64) bool { return c == 0 })), isel.Block), EmitFunc: func(e *isel.Emitter) error {
+		lt, _ := passes.MatchLaneTest(e.Func(), e.DefOf, e.Cap(1).Reg)
+		laneCmpBr(e, lt, e.Cap(0).Cond == mir.CondEQ, e.Cap(3))
 		return nil
 	}},
 	{Name: "v.icmp", Priority: 2, Match: isel.Op(mir.GICmp, isel.AnyCond, vreg, vreg), EmitFunc: func(e *isel.Emitter) error {
@@ -327,45 +361,60 @@ func expandVector(f *mir.Func, in *mir.Instr) (out []*mir.Instr, ok bool, err er
 		d, n := tuple(in.Ops[0].Reg)
 		_, k, _ := bw.PredMaskNum(in.Ops[1].Reg)
 		p := bw.PredTupleReg(d, k)
-		kind, pred := in.Ops[2].Imm, in.Ops[3].Imm
-		a, b, t, fv := in.Ops[4], in.Ops[5], in.Ops[6], in.Ops[7]
-		cmp := func(op string, code int64, u, v mir.Operand) {
-			out = append(out, newInstr(op, mir.D(p), mir.I(code), u, v))
-		}
-		if kind == cmpInt {
-			r := rels[mir.Cond(pred)]
-			op := map[bool]string{false: "CMP", true: "CMPU"}[r.unsigned]
-			if b.Kind == mir.KindImm {
-				op = map[bool]string{false: "CMPI", true: "CMPIU"}[r.unsigned]
-			}
-			cmp(op, bw.CmpCode(r.rel, bw.ActCN), a, b)
-		} else {
-			fp := mir.FPred(pred)
-			switch fp {
-			case mir.FPredFalse, mir.FPredTrue:
-				out = append(out, newInstr("PSET", mir.D(p), mir.I(int64(fp&1))))
-			default:
-				// Two terms join in one predicate by the wired actions
-				// (§2.5): POR as ON/OC after the first, PAND as AN/AC.
-				c := fpreds[fp]
-				u1, v1, u2, v2 := a, b, a, b
-				if c.swapAB {
-					u1, v1, u2, v2 = a, a, b, b
-				}
-				cmp("CMPF", bw.CmpCode(c.a.rel, c.a.act), u1, v1)
-				if c.join != "" {
-					act := map[string]map[bw.Action]bw.Action{
-						"POR":  {bw.ActCN: bw.ActON, bw.ActCC: bw.ActOC},
-						"PAND": {bw.ActCN: bw.ActAN, bw.ActCC: bw.ActAC},
-					}[c.join][c.b.act]
-					cmp("CMPF", bw.CmpCode(c.b.rel, act), u2, v2)
-				}
-			}
-		}
+		out = laneCompare(p, in.Ops[2].Imm, in.Ops[3].Imm, in.Ops[4], in.Ops[5])
+		t, fv := in.Ops[6], in.Ops[7]
 		out = append(out, newInstr("SEL", mir.D(bw.TupleReg(d, n)), mir.R(p), t, fv))
 		return out, true, nil
+	case bw.PseudoOp(bw.PseudoVCmpBr):
+		d, _ := tuple(in.Ops[3].Reg)
+		_, k, _ := bw.PredMaskNum(in.Ops[0].Reg)
+		p := bw.PredTupleReg(d, k)
+		out = laneCompare(p, in.Ops[1].Imm, in.Ops[2].Imm, in.Ops[3], in.Ops[4])
+		br := map[int64]string{0: "BANY", 1: "BALL"}[in.Ops[5].Imm]
+		return append(out, newInstr(br, mir.R(p), in.Ops[6], in.Ops[7])), true, nil
 	}
 	return nil, false, nil
+}
+
+// laneCompare returns the compare of VCMPSEL and VCMPBR into the
+// predicate tuple p: `D CPk = Ra REL Rb [(U)|(F)]` (kind cmpInt: pred is
+// a mir.Cond, b may be an immediate; cmpFloat: a mir.FPred), a second
+// float term joined by the wired actions (§2.5).
+func laneCompare(p mir.Reg, kind, pred int64, a, b mir.Operand) (out []*mir.Instr) {
+	cmp := func(op string, code int64, u, v mir.Operand) {
+		out = append(out, newInstr(op, mir.D(p), mir.I(code), u, v))
+	}
+	if kind == cmpInt {
+		r := rels[mir.Cond(pred)]
+		op := map[bool]string{false: "CMP", true: "CMPU"}[r.unsigned]
+		if b.Kind == mir.KindImm {
+			op = map[bool]string{false: "CMPI", true: "CMPIU"}[r.unsigned]
+		}
+		cmp(op, bw.CmpCode(r.rel, bw.ActCN), a, b)
+		return out
+	}
+	fp := mir.FPred(pred)
+	switch fp {
+	case mir.FPredFalse, mir.FPredTrue:
+		out = append(out, newInstr("PSET", mir.D(p), mir.I(int64(fp&1))))
+	default:
+		// Two terms join in one predicate by the wired actions
+		// (§2.5): POR as ON/OC after the first, PAND as AN/AC.
+		c := fpreds[fp]
+		u1, v1, u2, v2 := a, b, a, b
+		if c.swapAB {
+			u1, v1, u2, v2 = a, a, b, b
+		}
+		cmp("CMPF", bw.CmpCode(c.a.rel, c.a.act), u1, v1)
+		if c.join != "" {
+			act := map[string]map[bw.Action]bw.Action{
+				"POR":  {bw.ActCN: bw.ActON, bw.ActCC: bw.ActOC},
+				"PAND": {bw.ActCN: bw.ActAN, bw.ActCC: bw.ActAC},
+			}[c.join][c.b.act]
+			cmp("CMPF", bw.CmpCode(c.b.rel, act), u2, v2)
+		}
+	}
+	return out
 }
 
 // expandShuffle expands VSHUFFLE D.Rd, A.Ra, B.Rb, k0…: each source lane

@@ -119,3 +119,45 @@ define void @regoff(i32 %p, i32 %q) {
   store i8 %b, i8* %qb, align 1
   ret void
 }
+
+; Branches on some lane (or of the lanes) and every lane (and of the lanes
+; widened to 0/1) of vector compares: brcond.lanes.
+define i32 @lanes(<4 x i32> %a, <4 x i32> %b, <4 x float> %f, <4 x float> %g) {
+entry:
+  %m = icmp slt <4 x i32> %a, %b
+  %e0 = extractelement <4 x i1> %m, i32 0
+  %e1 = extractelement <4 x i1> %m, i32 1
+  %e2 = extractelement <4 x i1> %m, i32 2
+  %e3 = extractelement <4 x i1> %m, i32 3
+  %s0 = sext i1 %e0 to i32
+  %s1 = sext i1 %e1 to i32
+  %s2 = sext i1 %e2 to i32
+  %s3 = sext i1 %e3 to i32
+  %o1 = or i32 %s0, %s1
+  %o2 = or i32 %o1, %s2
+  %o3 = or i32 %o2, %s3
+  %c = icmp eq i32 %o3, 0
+  br i1 %c, label %none, label %some
+
+some:
+  %n = fcmp olt <4 x float> %f, %g
+  %n0 = extractelement <4 x i1> %n, i32 0
+  %n1 = extractelement <4 x i1> %n, i32 1
+  %n2 = extractelement <4 x i1> %n, i32 2
+  %n3 = extractelement <4 x i1> %n, i32 3
+  %z0 = zext i1 %n0 to i32
+  %z1 = zext i1 %n1 to i32
+  %z2 = zext i1 %n2 to i32
+  %z3 = zext i1 %n3 to i32
+  %a1 = and i32 %z0, %z1
+  %a2 = and i32 %z2, %z3
+  %a3 = and i32 %a1, %a2
+  %d = icmp ne i32 %a3, 0
+  br i1 %d, label %every, label %none
+
+every:
+  ret i32 2
+
+none:
+  ret i32 0
+}
