@@ -45,6 +45,15 @@ type LocalBlock interface {
 	LocalRegs() []mir.Reg
 }
 
+// RegAllocDefault is implemented by a Machine that names the register
+// allocator (one of regalloc.Names) its functions get when -regalloc is
+// not given; without it a target gets the linear scan. -regalloc=NAME
+// overrides it (docs/regalloc.md).
+type RegAllocDefault interface {
+	// DefaultRegAlloc returns the allocator's -regalloc name.
+	DefaultRegAlloc() string
+}
+
 var (
 	machineMu sync.Mutex
 	machines  = map[*mir.Arch]Machine{}

@@ -98,11 +98,28 @@ func newFlagSet(o *options, errOut io.Writer) *flag.FlagSet {
 		o.enable["\x01"+name] = v
 	}
 	for name, opt := range passValueFlags {
+		if name == "regalloc" {
+			opt = fmt.Sprintf(opt, regallocDefaults())
+		}
 		v := new(string)
 		fs.StringVar(v, name, "", opt)
 		o.enable["\x02"+name] = v
 	}
 	return fs
+}
+
+// regallocDefaults lists each target's default register allocator
+// (regalloc.DefaultFor), "cpu0 linear, ..." for -help; targets whose
+// pipeline has no regalloc pass (VC4) ignore the option.
+func regallocDefaults() string {
+	var l []string
+	for _, n := range targets.Names() {
+		t, _ := targets.Lookup(n)
+		if slices.Contains(t.Pipeline(), regalloc.Pass.Name) {
+			l = append(l, n+" "+regalloc.DefaultFor(t.Arch()))
+		}
+	}
+	return strings.Join(l, ", ")
 }
 
 // enableAliases maps llc/lbd spellings to our pass enable flags.
@@ -127,7 +144,7 @@ var passValueFlags = map[string]string{
 	"relocation-model":        "Cpu0: static (default) or pic (GOT off $gp, calls through $t9: spec cpu0.md §2, §6)",
 	"bwdsp-split-simd-stores": "split loops with more than N SIMD stores into loops of at most N (OCC loop splitting; default 0: off)",
 	"regalloc": "register allocator: " + strings.Join(regalloc.Names, ", ") +
-		" (default linear; gra is tuple; docs/regalloc.md; same as -pass-option=regalloc=NAME)",
+		" (default: the target's, %s; gra is tuple; docs/regalloc.md; same as -pass-option=regalloc=NAME)",
 }
 
 // passValueOptions renames the options of passValueFlags whose pass

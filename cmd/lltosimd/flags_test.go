@@ -33,6 +33,7 @@ func TestVersionHelpAndListPasses(t *testing.T) {
 	st, _, errs := runCmd(t, "", "-h")
 	assert.Equal(t, 0, st)
 	assert.Contains(t, errs, "-march")
+	assert.Contains(t, errs, "bwdsp tuple, cpu0 linear") // each target's default allocator
 	st, out, _ = runCmd(t, "", "-list-passes")
 	assert.Equal(t, 0, st)
 	assert.Contains(t, out, "regalloc")

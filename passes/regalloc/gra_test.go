@@ -101,3 +101,41 @@ func TestGRALRARules(t *testing.T) {
 		t.Errorf("%d LRA allocations, %d of pairs: the programs do not exercise LRA", lraLines, pairs)
 	}
 }
+
+// defaultMachine is a passes.Machine that names its default allocator
+// (passes.RegAllocDefault).
+type defaultMachine struct{ name string }
+
+func (defaultMachine) BranchInfo() passes.BranchInfo     { return nil }
+func (defaultMachine) PhiElimHooks() passes.PhiElimHooks { return passes.PhiElimHooks{} }
+func (m defaultMachine) DefaultRegAlloc() string         { return m.name }
+
+// Without -regalloc a function gets its target's default allocator
+// (passes.RegAllocDefault), the linear scan when the target names none;
+// -regalloc=NAME overrides the default.
+func TestTargetDefaultAllocator(t *testing.T) {
+	named := mock.NewTupleArch(4, 1)
+	passes.RegisterMachine(named, defaultMachine{"tuple"})
+	for _, tc := range []struct {
+		arch      *mir.Arch
+		opt       string
+		colouring bool
+	}{
+		{named, "", true},
+		{named, "linear", false},
+		{mock.NewTupleArch(4, 1), "", false},
+		{mock.NewTupleArch(4, 1), "tuple", true},
+	} {
+		cfg := passes.NewConfig()
+		if tc.opt != "" {
+			cfg.Options["regalloc"] = tc.opt
+		}
+		cfg.DebugOnly["regalloc"] = true
+		var out strings.Builder
+		cfg.DebugOut = &out
+		allocateAndCheck(t, tc.arch, 7, cfg)
+		if got := strings.Contains(out.String(), "interference graph"); got != tc.colouring {
+			t.Errorf("%s -regalloc=%q: graph colouring ran: %v, want %v", tc.arch.Name, tc.opt, got, tc.colouring)
+		}
+	}
+}

@@ -81,11 +81,22 @@ var Pass = passes.Register(&passes.Pass{
 // Names are the allocators -regalloc (or -pass-option=regalloc=) selects.
 var Names = []string{"linear", "tuple", "gra", "gra-lra"}
 
+// DefaultFor returns the allocator functions of architecture a get
+// without -regalloc: the one its Machine names (passes.RegAllocDefault),
+// else the linear scan.
+func DefaultFor(a *mir.Arch) string {
+	if d, ok := passes.MachineFor(a).(passes.RegAllocDefault); ok {
+		return d.DefaultRegAlloc()
+	}
+	return "linear"
+}
+
 // mode is the allocator of a compilation.
 type mode int
 
 const (
-	// modeLinear is the linear scan (scan.go), the default.
+	// modeLinear is the linear scan (scan.go), the default of targets
+	// that name none.
 	modeLinear mode = iota
 	// modeTuple colours the interference graph of every live range
 	// (gra.go; "gra" is an alias), using the local block too.
@@ -124,8 +135,11 @@ func Allocate(c *passes.Ctx, f *mir.Func) error {
 	if c != nil {
 		opt = c.Option("regalloc")
 	}
+	if opt == "" {
+		opt = DefaultFor(f.Arch)
+	}
 	switch opt {
-	case "", "linear":
+	case "linear":
 	case "tuple", "gra":
 		st.mode = modeTuple
 		st.spread = passes.VLIWInfoFor(f.Arch) != nil

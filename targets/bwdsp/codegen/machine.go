@@ -92,6 +92,13 @@ func (Machine) VLIWInfo() passes.VLIWInfo { return bw.NewVLIW(bw.FromMIR) }
 // -regalloc=gra-lra).
 func (Machine) LocalRegs() []mir.Reg { return bw.LocalBlock() }
 
+// DefaultRegAlloc makes graph colouring over register tuples BWDSP's
+// allocator (passes.RegAllocDefault): it uses the local block R28–R39
+// the linear scan leaves reserved and spreads SIMD values over the
+// register numbers, which halves the cycles of the SIMD kernels of make
+// bench-regalloc (docs/regalloc.md).
+func (Machine) DefaultRegAlloc() string { return "tuple" }
+
 // BranchInfo describes BWL's branches to del-jmp and machine-cse.
 func (Machine) BranchInfo() passes.BranchInfo { return branchInfo{} }
 

@@ -44,8 +44,14 @@
 ; TUPLE-NOT: colour {{.*}}:xyzt ->
 ; TUPLE: round 0: {{.*}}, 0 spilled
 ;
-; -regalloc=linear (the default) leaves the local block reserved, as before.
-; RUN: %lltosimd -march=bwdsp -O2 %s -o - | FileCheck %s --check-prefix=LINEAR
+; tuple is BWDSP's default (passes.RegAllocDefault): without -regalloc the
+; colouring runs, and -regalloc=linear overrides it.
+; RUN: %lltosimd -march=bwdsp -O2 -debug-only=regalloc %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=TUPLE
+; RUN: %lltosimd -march=bwdsp -O2 -regalloc=linear -debug-only=regalloc %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCOLOUR
+; NOCOLOUR-NOT: colour
+;
+; -regalloc=linear leaves the local block reserved.
+; RUN: %lltosimd -march=bwdsp -O2 -regalloc=linear %s -o - | FileCheck %s --check-prefix=LINEAR
 ; LINEAR-LABEL: fir16:
 ; LINEAR-NOT: R{{2[89]|3[0-9]}}{{\b}}
 ; LINEAR: ret
