@@ -70,9 +70,9 @@ func (s *fn) inst(inst ir.Instruction) bool {
 	case *ir.InstAlloca:
 		s.alloca(in)
 	case *ir.InstLoad:
-		s.define(in, s.load(in.ElemType, in.Src, int64(in.Align), !in.Volatile && !in.Atomic))
+		s.define(in, s.load(in.ElemType, in.Src, int64(in.Align), accessOf(in.Volatile, in.Atomic)))
 	case *ir.InstStore:
-		s.store(in.Src, in.Dst, int64(in.Align), !in.Volatile && !in.Atomic)
+		s.store(in.Src, in.Dst, int64(in.Align), accessOf(in.Volatile, in.Atomic))
 	case *ir.InstCall:
 		return s.call(in)
 	case *ir.InstExtractValue:

@@ -310,30 +310,53 @@ func (s *fn) commonObject(v value.Value, vs []value.Value, seen map[value.Value]
 	return res
 }
 
+// accessKind is what an IR load or store is for ordering: plain,
+// volatile or atomic.
+type accessKind uint8
+
+const (
+	accessPlain    accessKind = iota
+	accessVolatile            // its memory operands say Volatile (mir.MustOrder)
+	accessAtomic              // no memory operands: nothing reorders it
+)
+
+// accessOf is the kind of an IR access with the given flags.
+func accessOf(volatile bool, atomic bool) accessKind {
+	switch {
+	case atomic:
+		return accessAtomic
+	case volatile:
+		return accessVolatile
+	}
+	return accessPlain
+}
+
 // beginAccess records the object of the IR load or store of p being
 // translated, whose first byte is at offset at from its base (s.addr), for
-// memAt; volatile and atomic accesses (plain false) get no memory
-// operands, so that nothing reorders them.
-func (s *fn) beginAccess(p value.Value, at int64, plain bool) {
-	s.access, s.accessAt = nil, at
-	if plain {
+// memAt; atomic accesses get no memory operands, so that nothing reorders
+// them, and volatile ones are marked so.
+func (s *fn) beginAccess(p value.Value, at int64, k accessKind) {
+	s.access, s.accessAt, s.accessVolatile = nil, at, k == accessVolatile
+	if k != accessAtomic {
 		m := s.memObject(p)
 		s.access = &m
 	}
 }
 
 // endAccess ends what beginAccess began.
-func (s *fn) endAccess() { s.access = nil }
+func (s *fn) endAccess() { s.access, s.accessVolatile = nil, false }
 
 // memAt returns the memory operand of a piece of the access begun by
 // beginAccess: size bytes at offset off from the base (nil when the
-// object is unknown or no access is being translated).
+// object is unknown and the access not volatile, or no access is being
+// translated).
 func (s *fn) memAt(off, size int64) *mir.MemOperand {
 	m := s.access
-	if m == nil || m.Obj == mir.MemUnknown {
+	if m == nil || m.Obj == mir.MemUnknown && !s.accessVolatile {
 		return nil
 	}
 	r := m.MemOperand
+	r.Volatile = s.accessVolatile
 	r.Off += off - s.accessAt
 	r.Size = size
 	if !r.OffKnown || r.Off < -1<<30 || r.Off > 1<<30 {
@@ -363,16 +386,15 @@ func (s *fn) memType(t types.Type) (size int64, words int) {
 	return 0, 0
 }
 
-// load loads a value of type t from p; plain is false for a volatile or
-// atomic load.
-func (s *fn) load(t types.Type, p value.Value, align int64, plain bool) []mir.Reg {
+// load loads a value of type t from p, an access of kind k.
+func (s *fn) load(t types.Type, p value.Value, align int64, k accessKind) []mir.Reg {
 	s.nwords(t) // rejects aggregates too large for registers
 	if align == 0 {
 		align = must(s.t.lay.Align(t))
 	}
 	align = s.checkAlign(p, align, "load")
 	base, off := s.addr(p)
-	s.beginAccess(p, off, plain)
+	s.beginAccess(p, off, k)
 	defer s.endAccess()
 	return s.loadT(t, base, off, align, nil)
 }
@@ -434,8 +456,8 @@ func (s *fn) loadT(t types.Type, base mir.Operand, off, align int64, out []mir.R
 	return append(out, words...)
 }
 
-// store stores v at p; plain is false for a volatile or atomic store.
-func (s *fn) store(v, p value.Value, align int64, plain bool) {
+// store stores v at p, an access of kind k.
+func (s *fn) store(v, p value.Value, align int64, k accessKind) {
 	t := v.Type()
 	s.nwords(t) // rejects aggregates too large for registers
 	if align == 0 {
@@ -444,7 +466,7 @@ func (s *fn) store(v, p value.Value, align int64, plain bool) {
 	align = s.checkAlign(p, align, "store")
 	base, off := s.addr(p)
 	words := s.words(v)
-	s.beginAccess(p, off, plain)
+	s.beginAccess(p, off, k)
 	defer s.endAccess()
 	s.storeT(t, words, base, off, align)
 }

@@ -237,6 +237,8 @@ type fn struct {
 	// whole-vector compare or another such phi (maskPhiSet): their lanes
 	// are 0 or 1 too, so a select on one stays a vector select.
 	maskPhis map[*ir.InstPhi]bool
+	// accessVolatile marks the memory operands of a volatile access.
+	accessVolatile bool
 }
 
 func (t *translator) function(irf *ir.Func) (mf *mir.Func, err error) {

@@ -179,7 +179,7 @@ func (s *fn) vectorInst(inst ir.Instruction) bool {
 		align := s.vecAlign(vt, int64(in.Align))
 		align = s.checkAlign(in.Src, align, "load")
 		base, off := s.addr(in.Src)
-		s.beginAccess(in.Src, off, !in.Volatile && !in.Atomic)
+		s.beginAccess(in.Src, off, accessOf(in.Volatile, in.Atomic))
 		defer s.endAccess()
 		if wt, ok := s.wordVec(vt); ok && align >= 4 {
 			s.vecWords(vt)
@@ -200,13 +200,13 @@ func (s *fn) vectorInst(inst ir.Instruction) bool {
 		base, off := s.addr(in.Dst)
 		if _, ok := s.wordVec(vt); ok && align >= 4 {
 			v := s.vec(in.Src)
-			s.beginAccess(in.Dst, off, !in.Volatile && !in.Atomic)
+			s.beginAccess(in.Dst, off, accessOf(in.Volatile, in.Atomic))
 			defer s.endAccess()
 			s.emit(mir.GVStore, mir.R(v), base, mir.I(off), mir.I(align)).Mem = s.memAt(off, int64(vt.Len)*s.elemStride(vt))
 			return true
 		}
 		words := s.words(in.Src)
-		s.beginAccess(in.Dst, off, !in.Volatile && !in.Atomic)
+		s.beginAccess(in.Dst, off, accessOf(in.Volatile, in.Atomic))
 		defer s.endAccess()
 		s.vecStore(vt, words, base, off, align)
 	case *ir.InstGetElementPtr:

@@ -31,8 +31,11 @@ const (
 // getelementptr, bitcast, phi and select (Obj), the byte offset into the
 // object when every step is constant (Off, OffKnown), the bytes accessed
 // (Size; 0 unknown), and for an argument its noalias (C restrict)
-// attribute. Volatile and atomic accesses carry none (their order is
-// kept).
+// attribute. A volatile access also says so (Volatile): passes that
+// reorder instructions keep volatile accesses in their order and apart
+// (MustOrder), loads included, and never speculate, merge or split one
+// into accesses that lose the flag. Atomic accesses carry none (nil:
+// they may alias anything).
 type MemOperand struct {
 	Obj      MemObject
 	Sym      string // MemGlobal
@@ -41,6 +44,14 @@ type MemOperand struct {
 	Off      int64  // byte offset of the access in the object, when OffKnown
 	OffKnown bool
 	Size     int64 // bytes accessed; 0: unknown
+	Volatile bool  // an IR volatile access: ordered with every other (MustOrder)
+}
+
+// MustOrder reports whether two accesses must stay in their order (and in
+// distinct packets) even when neither writes: both are volatile (LLVM
+// LangRef: the number and order of volatile operations is kept).
+func MustOrder(a, b *MemOperand) bool {
+	return a != nil && b != nil && a.Volatile && b.Volatile
 }
 
 // identified reports whether the object is one LLVM calls identified
@@ -101,7 +112,8 @@ func MayAlias(a, b *MemOperand) bool {
 }
 
 // String prints the operand as the MIR text writes it after "::"
-// ("mem(@x, 8, 4)", "mem(noalias arg#1, ?, 16)"; "?" for what is unknown).
+// ("mem(@x, 8, 4)", "mem(noalias arg#1, ?, 16)", "mem(volatile @port, 0,
+// 4)"; "?" for what is unknown).
 func (m *MemOperand) String() string {
 	p := printer{}
 	p.mem(m)
@@ -111,6 +123,9 @@ func (m *MemOperand) String() string {
 // mem prints a memory operand.
 func (p *printer) mem(m *MemOperand) {
 	p.str("mem(")
+	if m.Volatile {
+		p.str("volatile ")
+	}
 	switch m.Obj {
 	case MemGlobal:
 		p.sym(m.Sym, 0)
@@ -149,6 +164,10 @@ func (p *parser) memOperand() (*MemOperand, error) {
 	}
 	m := &MemOperand{}
 	p.skipSpace()
+	if p.accept("volatile ") {
+		m.Volatile = true
+		p.skipSpace()
+	}
 	switch rest := p.line[p.i:]; {
 	case p.accept("?"):
 	case rest != "" && rest[0] == '@':
@@ -213,7 +232,9 @@ func (p *parser) memOperand() (*MemOperand, error) {
 // expansions that replace an access by instructions around one access at
 // the same address (an address computation folded or legalized, a
 // register move after a load). When to makes several accesses (a split, a
-// read-modify-write) or another kind, they stay unknown.
+// read-modify-write) or another kind, they stay unknown, but the accesses
+// made for a volatile one are volatile (of an unknown object), so that
+// they keep their order.
 func CarryMem(f *Func, from *Instr, to []*Instr) {
 	if from.Mem == nil {
 		return
@@ -221,16 +242,24 @@ func CarryMem(f *Func, from *Instr, to []*Instr) {
 	const mem = FlagLoad | FlagStore
 	kind := f.Arch.Desc(from.Op).Flags & mem
 	var got *Instr
-	for _, n := range to {
-		if fl := f.Arch.Desc(n.Op).Flags & mem; fl != 0 {
-			if got != nil || fl != kind {
-				return
+	n := 0
+	for _, in := range to {
+		if fl := f.Arch.Desc(in.Op).Flags & mem; fl != 0 {
+			if fl == kind {
+				got = in
 			}
-			got = n
+			n++
 		}
 	}
-	if got != nil {
+	switch {
+	case n == 1 && got != nil:
 		got.Mem = from.Mem
+	case from.Mem.Volatile:
+		for _, in := range to {
+			if f.Arch.Desc(in.Op).Flags&mem != 0 {
+				in.Mem = &MemOperand{Volatile: true}
+			}
+		}
 	}
 }
 

@@ -57,7 +57,7 @@ func TestMemOperandRoundTrip(t *testing.T) {
 	text := `--- function: m
 arch: generic
 props: ssa
-vregs: 3
+vregs: 4
 vector-vregs: %2:v4s32
 frame:
   fi#0: size=16 align=16 name=buf
@@ -69,6 +69,8 @@ bb0:
   %2:gpr = G_VLOAD %0, 0, 16 :: mem(arg#0, ?, 16)
   G_VSTORE %2, %0, 0, 16 :: mem(@"a b", 32, ?)
   G_STORE32 %1, %0, 0 :: mem(?, ?, 4)
+  %3:gpr = G_LOAD32 %0, 0 :: mem(volatile @port, 0, 4)
+  G_STORE32 %3, %0, 4 :: mem(volatile ?, ?, 4)
   G_RET
 `
 	m := roundTrip(t, text, false)
@@ -79,6 +81,13 @@ bb0:
 	in := f.Blocks[0].Instrs[1]
 	if want := (MemOperand{Obj: MemArg, NoAlias: true, Off: 4, OffKnown: true, Size: 4}); in.Mem == nil || *in.Mem != want || in.Comment != "from p[1]" {
 		t.Errorf("parsed %+v comment %q", in.Mem, in.Comment)
+	}
+	v, u := f.Blocks[0].Instrs[6].Mem, f.Blocks[0].Instrs[7].Mem
+	if want := (MemOperand{Obj: MemGlobal, Sym: "port", OffKnown: true, Size: 4, Volatile: true}); v == nil || *v != want {
+		t.Errorf("parsed volatile %+v", v)
+	}
+	if u == nil || !u.Volatile || u.Obj != MemUnknown || !MustOrder(v, u) || MustOrder(v, in.Mem) {
+		t.Errorf("parsed volatile %+v: MustOrder wrong", u)
 	}
 	for _, bad := range []string{"mem(@x, 0)", "mem(arg0, 0, 4)", "mem(@x, 0, -4)", "mem(fi#0, a, 4)"} {
 		src := strings.Replace(text, "mem(fi#0, 8, 4)", bad, 1)
@@ -115,5 +124,13 @@ func TestCarryMem(t *testing.T) {
 	CarryMem(f, from, other)
 	if other[0].Mem != nil {
 		t.Errorf("a load's operand went to a store")
+	}
+	// A volatile access split or rewritten: every access stays volatile.
+	from.Mem = &MemOperand{Obj: MemGlobal, Sym: "port", OffKnown: true, Size: 8, Volatile: true}
+	vtwo := []*Instr{add, load(), load()}
+	CarryMem(f, from, vtwo)
+	if add.Mem != nil || vtwo[1].Mem == nil || !vtwo[1].Mem.Volatile || vtwo[2].Mem == nil || !vtwo[2].Mem.Volatile ||
+		vtwo[1].Mem.Obj != MemUnknown {
+		t.Errorf("a split volatile load: %+v %+v", vtwo[1].Mem, vtwo[2].Mem)
 	}
 }

@@ -93,8 +93,9 @@ var accessSize = map[mir.Opcode]int64{mir.GLoad32: 4, mir.GLoad16S: 2, mir.GLoad
 // SpeculationSafe reports whether in may execute on paths where the
 // program did not execute it: it must have no effect but its defs and be
 // unable to trap. Stores, calls, side effects and the ops of noSpec never
-// are; a load only when it reads inside a stack object (a frame operand
-// with a constant in-bounds offset), since any other address may fault.
+// are; a load only when it is not volatile and reads inside a stack
+// object (a frame operand with a constant in-bounds offset), since any
+// other address may fault.
 func SpeculationSafe(f *mir.Func, in *mir.Instr, noSpec []mir.Opcode) bool {
 	d := f.Arch.Desc(in.Op)
 	if d.Flags&(mir.FlagCall|mir.FlagStore|mir.FlagSideEffect|mir.FlagTerminator|mir.FlagReturn|mir.FlagIndirect) != 0 ||
@@ -106,6 +107,9 @@ func SpeculationSafe(f *mir.Func, in *mir.Instr, noSpec []mir.Opcode) bool {
 		return false
 	}
 	if d.Flags&mir.FlagLoad != 0 {
+		if in.Mem != nil && in.Mem.Volatile {
+			return false // the number of volatile accesses is kept
+		}
 		size, ok := accessSize[in.Op]
 		if !ok || len(in.Ops) < 3 || in.Ops[1].Kind != mir.KindFrame || in.Ops[2].Kind != mir.KindImm {
 			return false

@@ -543,13 +543,18 @@ func splitDependences(f *mir.Func, b, pre *mir.Block, defs map[mir.Reg]*mir.Inst
 	for i := range acc {
 		for j := range acc {
 			x, y := &acc[i], &acc[j]
-			if i == j || !x.store && !y.store {
+			volatile := mir.MustOrder(x.in.Mem, y.in.Mem)
+			if i == j || !x.store && !y.store && !volatile {
 				continue
 			}
 			for _, px := range x.parts {
 				for _, py := range y.parts {
 					if px >= py {
 						continue // each unordered pair once, x the earlier partition
+					}
+					if volatile {
+						// Every iteration's y would come after every x.
+						return fmt.Sprintf("volatile %s at %d and %s at %d in two loops", f.Arch.Desc(x.in.Op).Name, x.pos, f.Arch.Desc(y.in.Op).Name, y.pos)
 					}
 					if why := orderKept(f, x, y); why != "" {
 						return why

@@ -237,7 +237,9 @@ type DepGraph struct {
 // they are proved disjoint: by MemAccess (the same base register holding
 // the same value and non-overlapping ranges) or by their memory operands
 // (mir.MayAlias: distinct underlying objects, or known disjoint ranges of
-// one object; an instruction without one may alias anything). Control
+// one object; an instruction without one may alias anything); volatile
+// accesses (mir.MustOrder), loads included, keep their order in distinct
+// packets. Control
 // instructions (mir.ControlFlags) come after everything before them (in
 // their packet or later) and before everything after them; solo
 // instructions are full barriers.
@@ -336,6 +338,12 @@ func BuildDepGraph(f *mir.Func, instrs []*mir.Instr, vi VLIWInfo) *DepGraph {
 		if flags&(mir.FlagLoad|mir.FlagStore) != 0 {
 			a := &acc
 			for _, p := range mems {
+				if mir.MustOrder(instrs[p.node].Mem, in.Mem) {
+					// Volatile accesses, loads too: in order, one
+					// packet after the other.
+					add(p.node, i, DepMem, 1, mir.NoReg)
+					continue
+				}
 				if !p.store && !a.store {
 					continue
 				}

@@ -28,7 +28,7 @@ const (
 //
 // A load moves only over instructions that do not touch memory (no load,
 // store, call or side effect between): loads keep their order among
-// themselves, as a volatile access (the frontend does not mark them) must. Instructions with an implicit
+// themselves, as volatile ones (mir.MustOrder) must. Instructions with an implicit
 // register effect (BranchInfo.RegEffects: a compare writing a flag
 // register), a physical register operand other than a reserved register
 // nothing writes, tied operands or a guard stay. It runs on SSA MIR,

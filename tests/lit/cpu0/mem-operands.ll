@@ -4,8 +4,10 @@
 ; global, an entry-block alloca as its frame object, an argument with its
 ; noalias attribute), the byte offset in it when every index is constant
 ; ("?" otherwise), and the bytes accessed; a value split into words gets
-; one per word. Volatile and atomic accesses and pointers of unknown origin
-; (loaded from memory) get none, and a phi of two objects is unknown.
+; one per word. Atomic accesses and pointers of unknown origin (loaded
+; from memory) get none, and a phi of two objects is unknown; volatile
+; accesses get the same facts marked volatile (every word of a split one),
+; "?" for an unknown object.
 ; RUN: %lltosimd -march=cpu0el -stop-after=atomic-lowering %s -o - | FileCheck %s
 
 target datalayout = "e-m:m-p:32:32-i8:8:32-i16:16:32-i64:64-n32-S64"
@@ -49,12 +51,23 @@ define i32 @objects(i32* noalias %p, i32* %q, i32 %i, i64 %w) {
   ; CHECK-NEXT: G_LOAD32 {{[^:]*$}}
   %pl = load i32*, i32** @pp, align 4
   %e = load i32, i32* %pl, align 4
-  ; CHECK: G_STORE32 {{[^:]*$}}
+  ; CHECK: G_STORE32 {{.*}} :: mem(volatile arg#1, 0, 4)
   store volatile i32 %e, i32* %q, align 4
+  ; CHECK: G_LOAD32 {{.*}} :: mem(volatile ?, ?, 4)
+  %ve = load volatile i32, i32* %pl, align 4
+  ; CHECK: G_LOAD32 {{.*}} :: mem(volatile @g, 8, 4)
+  ; CHECK: G_LOAD32 {{.*}} :: mem(volatile @g, 12, 4)
+  %vw = load volatile i64, i64* %f2, align 8
+  ; CHECK: G_LOAD32 {{[^:]*$}}
+  %at = load atomic i32, i32* %hi seq_cst, align 4
   %s1 = add i32 %a, %b
   %s2 = add i32 %s1, %cz
   %s3 = add i32 %s2, %d
-  ret i32 %s3
+  %s4 = add i32 %s3, %ve
+  %vt = trunc i64 %vw to i32
+  %s5 = add i32 %s4, %vt
+  %s6 = add i32 %s5, %at
+  ret i32 %s6
 }
 
 ; A pointer induction phi keeps its object, with an unknown offset; a phi
