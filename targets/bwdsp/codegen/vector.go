@@ -346,7 +346,9 @@ func expandVector(f *mir.Func, in *mir.Instr) (out []*mir.Instr, ok bool, err er
 			m := d.Lanes()[j]
 			rest &^= 1 << m
 			if m == bw.MacroX {
-				out = append(out, newInstr("MOV", mir.D(x(n)), mir.R(x(e))))
+				if e != n { // else in place: an identity move would take x's ALU
+					out = append(out, newInstr("MOV", mir.D(x(n)), mir.R(x(e))))
+				}
 			} else {
 				out = append(out, newInstr("XFER", mir.D(bw.GPRReg(m, n)), mir.R(x(e))))
 			}
@@ -422,9 +424,11 @@ func laneCompare(p mir.Reg, kind, pred int64, a, b mir.Operand) (out []*mir.Inst
 // one instruction, a transfer `D' Rd = m Rs` to the other macros (rule 5
 // allows one per destination macro and bundle, the packetizer spreads
 // them) or `m Rd = Rs` within m; lanes already in place cost nothing.
-// When d is also a source register, the lanes are gathered in the scratch
-// R8 first (§2.7) and copied to d by one `D Rd = R8`, so that no source
-// lane is overwritten before it is read.
+// When d is also a source register and a lane of d that moves is the
+// source of another lane (a rotation), the lanes are gathered in the
+// scratch R8 first (§2.7) and copied to d by one `D Rd = R8`, so that no
+// source lane is overwritten before it is read; a shuffle in place whose
+// sources all stay (a broadcast of lane x of d) writes d directly.
 func expandShuffle(in *mir.Instr) []*mir.Instr {
 	d, n, _ := bw.RegMaskNum(in.Ops[0].Reg)
 	uses := in.Uses()
@@ -432,7 +436,7 @@ func expandShuffle(in *mir.Instr) []*mir.Instr {
 	db, nb, _ := bw.RegMaskNum(uses[1].Reg)
 	la, lb := da.Lanes(), db.Lanes()
 	dst := n
-	if n == na || n == nb {
+	if (n == na || n == nb) && shuffleClobbers(d, n, la, na, lb, nb, uses[2:]) {
 		dst = bw.FirstScratchReg
 	}
 	type src struct{ m, s int }
@@ -474,4 +478,32 @@ func expandShuffle(in *mir.Instr) []*mir.Instr {
 		out = append(out, newInstr("MOV", mir.D(bw.TupleReg(defined, n)), mir.R(bw.TupleReg(defined, dst))))
 	}
 	return out
+}
+
+// shuffleClobbers reports whether expanding VSHUFFLE into its destination
+// register n directly (macro masks d, a and b, numbers n, na and nb, lane
+// selectors ks) could overwrite a lane of n before it is read: some lane
+// of n that is written (not in place) is also the source of a lane.
+func shuffleClobbers(d bw.Mask, n int, la []int, na int, lb []int, nb int, ks []mir.Operand) bool {
+	var written, read bw.Mask // lanes of register n
+	for j, m := range d.Lanes() {
+		k := int(ks[j].Imm)
+		sm, sn := -1, -1
+		switch {
+		case k < 0 || k >= len(la)+len(lb):
+			continue
+		case k < len(la):
+			sm, sn = la[k], na
+		default:
+			sm, sn = lb[k-len(la)], nb
+		}
+		if sm == m && sn == n {
+			continue // in place: neither written nor a hazard
+		}
+		written |= 1 << m
+		if sn == n {
+			read |= 1 << sm
+		}
+	}
+	return written&read != 0
 }
