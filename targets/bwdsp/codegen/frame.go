@@ -16,7 +16,10 @@ import (
 //	[0, MaxCallArgs)   outgoing stack arguments
 //	locals, spills     in frame-object order, each at its alignment
 //	saves              RA (non-leaf functions), U9 (when used), then the
-//	                   callee-saved registers the allocator used
+//	                   callee-saved registers the allocator used, the
+//	                   lanes of one number together, saved and restored
+//	                   as one tuple (one SIMD store and load instead of
+//	                   one per lane: savedTuples)
 //	                   (the frame size N is a multiple of 8)
 //
 // Incoming stack arguments (fixed objects) are at N + offset from U8 as
@@ -91,11 +94,11 @@ func runFrameLowering(c *passes.Ctx, f *mir.Func) error {
 	if fr.fp {
 		saves = append(saves, bw.FP)
 	}
-	saves = append(saves, f.SavedRegs...)
+	saves = append(saves, savedTuples(f.SavedRegs)...)
 	slots := map[mir.Reg]int64{}
 	for _, r := range saves {
 		slots[r] = off
-		off += 4
+		off += 4 * int64(lanesOf(r))
 	}
 	fr.size = (off + stackAlign - 1) &^ (stackAlign - 1)
 	if fr.both {
@@ -164,6 +167,41 @@ func runFrameLowering(c *passes.Ctx, f *mir.Func) error {
 	return nil
 }
 
+// savedTuples groups the saved general registers of one number into the
+// tuple of their macros, in the order of the first of each (one access
+// moves them: lane j of a tuple store writes the j-th word, §2.3); other
+// registers stay as they are.
+func savedTuples(saved []mir.Reg) []mir.Reg {
+	masks := map[int]bw.Mask{}
+	for _, r := range saved {
+		if m, n, ok := bw.RegMaskNum(r); ok {
+			masks[n] |= m
+		}
+	}
+	var out []mir.Reg
+	done := map[int]bool{}
+	for _, r := range saved {
+		_, n, ok := bw.RegMaskNum(r)
+		switch {
+		case !ok:
+			out = append(out, r)
+		case !done[n]:
+			done[n] = true
+			out = append(out, bw.TupleReg(masks[n], n))
+		}
+	}
+	return out
+}
+
+// lanesOf is the number of macros of a general register or tuple (1 for
+// the other registers).
+func lanesOf(r mir.Reg) int {
+	if m, _, ok := bw.RegMaskNum(r); ok {
+		return len(m.Lanes())
+	}
+	return 1
+}
+
 // adjustSP adds d to U8.
 func (fr *frame) adjustSP(d int64) []*mir.Instr {
 	if isSimm16(d) {
@@ -192,11 +230,11 @@ func (fr *frame) address(base mir.Reg, off int64) ([]*mir.Instr, mir.Reg, int64)
 func (fr *frame) save(r mir.Reg, off int64) []*mir.Instr {
 	pre, base, o := fr.address(bw.SP, off)
 	v := r
-	switch classOf(r) {
-	case bw.ClassAddr:
+	switch {
+	case classOf(r) == bw.ClassGPR, lanesOf(r) > 1: // a register or a tuple
+	case classOf(r) == bw.ClassAddr:
 		pre = append(pre, newInstr("MOVFA", mir.D(scratch2), mir.R(r)))
 		v = scratch2
-	case bw.ClassGPR:
 	default: // RA
 		pre = append(pre, newInstr("MOVFRA", mir.D(scratch2), mir.R(bw.RegRA)))
 		v = scratch2
@@ -207,10 +245,10 @@ func (fr *frame) save(r mir.Reg, off int64) []*mir.Instr {
 // restore loads r from U8 + off (the epilogue has reset U8).
 func (fr *frame) restore(r mir.Reg, off int64) []*mir.Instr {
 	pre, base, o := fr.address(bw.SP, off)
-	switch classOf(r) {
-	case bw.ClassGPR:
+	switch {
+	case classOf(r) == bw.ClassGPR, lanesOf(r) > 1: // a register or a tuple
 		return append(pre, newInstr("LD", mir.D(r), mir.R(base), mir.I(o)))
-	case bw.ClassAddr:
+	case classOf(r) == bw.ClassAddr:
 		return append(pre, newInstr("LD", mir.D(scratch2), mir.R(base), mir.I(o)), newInstr("MOVTA", mir.D(r), mir.R(scratch2)))
 	}
 	return append(pre, newInstr("LD", mir.D(scratch2), mir.R(base), mir.I(o)), newInstr("MOVTRA", mir.D(bw.RegRA), mir.R(scratch2)))
