@@ -498,8 +498,10 @@ func memRules(name string, g mir.Opcode, op string, store bool) []isel.Rule {
 		}},
 		// base + constant: the constant goes into the offset, so that
 		// accesses at several offsets from one pointer (an unrolled
-		// loop's p, p+128, p+256) share its address register.
-		{Name: name + ".regoff", Match: isel.Op(g, append(val, isel.Op(mir.GAdd, reg, simm16), isel.AnyImm)...), EmitFunc: func(e *isel.Emitter) error {
+		// loop's p, p+128, p+256) share its address register; into every
+		// access that uses the sum (isel.Shared: a row loaded at p+16 by
+		// several accesses computes no p+16 on x's ALU).
+		{Name: name + ".regoff", Match: isel.Op(g, append(val, isel.Shared(isel.Op(mir.GAdd, reg, simm16)), isel.AnyImm)...), EmitFunc: func(e *isel.Emitter) error {
 			emit(e, e.Cap(n), e.Cap(n+1).Imm+e.Cap(n+2).Imm)
 			return nil
 		}},
