@@ -456,7 +456,7 @@ func (a *alloc) coalesce(orig []*interval, colourOf func(*interval) []mir.Reg) (
 	for _, c := range copies {
 		ri, rj := find(idx[c.d]), find(idx[c.u])
 		if ri == rj || class[ri] != class[rj] || !merged[ri].spillable || !merged[rj].spillable ||
-			merged[ri].intersects(merged[rj]) {
+			merged[ri].intersects(merged[rj]) && !(len(group[ri]) == 1 && len(group[rj]) == 1 && a.sameValue(c)) {
 			continue
 		}
 		if colours[ri] == nil {
@@ -528,6 +528,25 @@ func (a *alloc) coalesce(orig []*interval, colourOf func(*interval) []mir.Reg) (
 		members = append(members, ms)
 	}
 	return nodes, members
+}
+
+// sameValue reports whether the copy d = u leaves d and u holding one
+// value wherever both are live, so that they may share a register even
+// though the source stays live after the copy (Chaitin's rule for copies;
+// a bitcast or a value read again after a copy a two-address op
+// consumes): each has one definition, d's being the copy, and d is not
+// live where u is (re)defined, as it would be across a loop's back edge.
+func (a *alloc) sameValue(c copyPair) bool {
+	du, dd := a.defAt[c.u.VirtIndex()], a.defAt[c.d.VirtIndex()]
+	if du <= 0 || dd <= 0 {
+		return false
+	}
+	for _, s := range a.iv[c.d.VirtIndex()].segs {
+		if s.from <= du && du < s.to {
+			return false
+		}
+	}
+	return true
 }
 
 // nodeName names a node by its virtual registers.

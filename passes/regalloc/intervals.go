@@ -137,6 +137,13 @@ func (a *alloc) build() {
 					end = 2*i + 2 // a dead definition still occupies its register
 				}
 				from := 2*i + 1
+				if r.IsVirtual() {
+					if vi := r.VirtIndex(); a.defAt[vi] == 0 {
+						a.defAt[vi] = from
+					} else {
+						a.defAt[vi] = -1
+					}
+				}
 				if containsReg(early, r) {
 					from = 2 * i // written while the uses are still read
 				}

@@ -268,6 +268,9 @@ type alloc struct {
 	blockRefs  []map[mir.Reg]bool
 	termDef    map[mir.Reg]bool
 	refs       []float64 // by vreg index: loop-weighted references
+	// defAt gives, by vreg index, the position its only definition
+	// writes at; 0 when it has none, -1 when several.
+	defAt []int
 }
 
 func newAlloc(st *state) *alloc {
@@ -324,6 +327,7 @@ func newAlloc(st *state) *alloc {
 	a.iv = make([]*interval, nv)
 	a.hints = make([][]mir.Reg, nv)
 	a.refs = make([]float64, nv)
+	a.defAt = make([]int, nv)
 	for len(st.noSpill) < nv {
 		st.noSpill = append(st.noSpill, false)
 	}
