@@ -484,15 +484,25 @@ func memRules(name string, g mir.Opcode, op string, store bool) []isel.Rule {
 			}
 			return nil
 		}},
+		// A global's address goes into an address register and the
+		// offset into the access when it fits, so that machine-cse
+		// gives the accesses to one global (a table of coefficients)
+		// one `Ua = #sym` and they issue side by side, instead of one
+		// `Ua = #sym+off` each that a single free address register
+		// serializes.
 		{Name: name + ".sym", Match: isel.Op(g, append(val, isel.Op(mir.GGlobalAddr, isel.Sym), isel.AnyImm)...), EmitFunc: func(e *isel.Emitter) error {
 			a := e.Func().NewVReg(bw.ClassAddr)
 			s := e.Cap(n)
-			s.Imm += e.Cap(n + 1).Imm
+			off := s.Imm + e.Cap(n+1).Imm
+			s.Imm = 0
+			if !isSimm16(off) {
+				s.Imm, off = off, 0
+			}
 			e.Emit("AMOVI", mir.D(a), s)
 			if store {
-				e.Emit(op, e.Cap(0), mir.R(a), mir.I(0))
+				e.Emit(op, e.Cap(0), mir.R(a), mir.I(off))
 			} else {
-				e.Emit(op, e.Def(0), mir.R(a), mir.I(0))
+				e.Emit(op, e.Def(0), mir.R(a), mir.I(off))
 			}
 			return nil
 		}},
