@@ -261,7 +261,7 @@ func (a *alloc) colour(orig []*interval, noLocal bool) ([]mir.Reg, error) {
 				}
 			}
 			// Among the free colours nobody wants, the first; when
-			// spreading (a.spread, SIMD nodes), the first whose other
+			// spreading (a.spread), the first whose other
 			// values are at least spreadGap instructions away, else the
 			// one whose nearest value is farthest: values sharing a
 			// register close together are ordered by anti and output
@@ -269,7 +269,7 @@ func (a *alloc) colour(orig []*interval, noLocal bool) ([]mir.Reg, error) {
 			// them. A callee-saved register not yet used is not opened
 			// for that.
 			fallback, far := mir.NoReg, -1
-			spread := a.spread && len(colours[i]) > 0 && len(a.units[colours[i][0]]) > 1
+			spread := a.spread && len(colours[i]) > 0
 			for _, r := range colours[i] {
 				if !free(r) {
 					continue

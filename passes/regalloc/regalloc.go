@@ -198,7 +198,7 @@ type state struct {
 	f    *mir.Func
 	c    *passes.Ctx
 	mode mode // the allocator
-	// spread makes the colouring give a SIMD value a register no value
+	// spread makes the colouring give a value a register no value
 	// near it uses (VLIW targets under -regalloc=tuple: fewer false
 	// dependences for packetize to respect); it is dropped for the
 	// function when it would spill.

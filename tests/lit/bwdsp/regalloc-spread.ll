@@ -1,5 +1,5 @@
-; -regalloc=tuple on a VLIW target: SIMD values close together get
-; different registers when that costs no spill. First fit gave each chain
+; -regalloc=tuple on a VLIW target: values close together, SIMD and
+; scalar, get different registers when that costs no spill. First fit gave each chain
 ; of this unrolled body the registers of the chain before, which had just
 ; died: anti dependences that kept packetize from starting a chain's load
 ; and multiply (spec bwdsp.md §2.6: latencies 3 and 2) before the previous
@@ -35,4 +35,28 @@ define void @three(<4 x float>* %a, <4 x float>* %c, <4 x float> %k) {
 ; CHECK-LABEL: three:
 ; CHECK: xyztR[[V0:[0-9]+]] = {{\[}}
 ; CHECK-NOT: xyztR[[V0]] = {{\[}}
+; CHECK: ret
+
+; Scalars too: BWDSP's scalar code all runs on macro x, and first fit
+; loaded every chain's value into the register the chain before had just
+; freed, so each load waited for the previous chain's add.
+define void @scalars(i32* %a, i32* %c) {
+  %v0 = load i32, i32* %a, align 4
+  %s0 = add i32 %v0, 7
+  store i32 %s0, i32* %c, align 4
+  %pa1 = getelementptr i32, i32* %a, i32 1
+  %v1 = load i32, i32* %pa1, align 4
+  %s1 = add i32 %v1, 7
+  %pc1 = getelementptr i32, i32* %c, i32 1
+  store i32 %s1, i32* %pc1, align 4
+  %pa2 = getelementptr i32, i32* %a, i32 2
+  %v2 = load i32, i32* %pa2, align 4
+  %s2 = add i32 %v2, 7
+  %pc2 = getelementptr i32, i32* %c, i32 2
+  store i32 %s2, i32* %pc2, align 4
+  ret void
+}
+; CHECK-LABEL: scalars:
+; CHECK: xR[[S0:[0-9]+]] = {{\[}}
+; CHECK-NOT: xR[[S0]] = {{\[}}
 ; CHECK: ret
