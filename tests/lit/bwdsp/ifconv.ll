@@ -17,9 +17,9 @@ target triple = "mipsel-unknown-linux-gnu"
 ; if (a > b) *p = a; else *q = b;
 ; CHECK-LABEL: diamond:
 ; CHECK-NOT: {{^[[:space:]]+if }}
-; CHECK: xCP[[T:[0-7]]], CP[[F:[0-7]]] = R{{[0-9]+}} > R{{[0-9]+}}{{$}}
-; CHECK-DAG: (CP[[T]]) [U{{[0-9]+}}] = xR{{[0-9]+}}
-; CHECK-DAG: (CP[[F]]) [U{{[0-9]+}}] = xR{{[0-9]+}}
+; CHECK: xCP[[T:[0-7]]], CP[[F:[0-7]]] = R{{[0-9]+}} > R{{[0-9]+}}{{( \|\||$)}}
+; CHECK-DAG: (CP[[T]]) [{{[UVW][0-9]+}}] = xR{{[0-9]+}}
+; CHECK-DAG: (CP[[F]]) [{{[UVW][0-9]+}}] = xR{{[0-9]+}}
 ; CHECK-NOT: {{^[[:space:]]+if }}
 ; CHECK: ret
 ; OFF-LABEL: diamond:
@@ -45,8 +45,8 @@ join:
 ; CHECK-NOT: {{^[[:space:]]+if }}
 ; CHECK: xCP[[O:[0-7]]] = R{{[0-9]+}} > #0
 ; CHECK: xCP[[T:[0-7]]], CP[[F:[0-7]]] = CP[[O]] && R{{[0-9]+}} > #0
-; CHECK-DAG: (CP[[T]]) [U{{[0-9]+}}] = xR{{[0-9]+}}
-; CHECK-DAG: (CP[[F]]) [U{{[0-9]+}}] = xR{{[0-9]+}}
+; CHECK-DAG: (CP[[T]]) [{{[UVW][0-9]+}}] = xR{{[0-9]+}}
+; CHECK-DAG: (CP[[F]]) [{{[UVW][0-9]+}}] = xR{{[0-9]+}}
 ; CHECK-NOT: {{^[[:space:]]+if }}
 ; CHECK: ret
 define void @nested(i32 %a, i32 %b, i32* %p, i32* %q, i32* %r) {
@@ -72,7 +72,7 @@ bb5:
 ; int pick(int c, int *p, int d) { return c ? *p : d; }
 ; CHECK-LABEL: pick:
 ; CHECK-NOT: {{^[[:space:]]+if }}
-; CHECK: (CP[[G:[0-7]]]) xR{{[0-9]+}} = [U{{[0-9]+}}]
+; CHECK: (CP[[G:[0-7]]]) xR{{[0-9]+}} = [{{[UVW][0-9]+}}]
 ; CHECK-NOT: {{^[[:space:]]+if }}
 ; CHECK: ret
 define i32 @pick(i32 %c, i32* %p, i32 %d) {
