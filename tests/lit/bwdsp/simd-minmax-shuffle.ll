@@ -4,12 +4,19 @@
 ; compare-and-selects that is not minnum's shape stays compares and
 ; selects. Shuffles move lanes between macros with transfers (`m Rd = m' Rs`,
 ; §2.3) and never through memory; a 2-lane shuffle of 4-lane vectors is an
-; xy result. The lanes of a result that overwrites a source go through the
-; scratch R8 (§2.7).
+; xy result. The lanes of a result that overwrites a source lane before
+; another lane reads it go through the scratch R8 (§2.7); a result in a
+; source's register that writes no lane still to be read is written
+; directly. The shuffles run under the linear scan, whose registers put
+; results in their sources' registers (the tuple allocator picks others).
 ;
 ; RUN: %lltosimd -march=bwdsp -O2 %s -o %t.s
 ; RUN: FileCheck %s < %t.s
 ; RUN: %bwdsprun -d %t.s > /dev/null
+; RUN: %lltosimd -march=bwdsp -O2 -regalloc=linear %s -o %t.linear.s
+; RUN: FileCheck %s --check-prefix=SHUF < %t.linear.s
+; RUN: FileCheck %s --check-prefix=H < %t.linear.s
+; RUN: %bwdsprun -d %t.linear.s > /dev/null
 ; CHECK-LABEL: minmax:
 ; CHECK: xyztR{{[0-9]+}} = min(R{{[0-9]+}}, R{{[0-9]+}}){{( \|\||$)}}
 ; CHECK: xyztR{{[0-9]+}} = max(R{{[0-9]+}}, R{{[0-9]+}}) (U)
@@ -20,27 +27,32 @@
 ; CHECK: xyztCP{{[0-9]}} = R{{[0-9]+}} < R{{[0-9]+}} (F)
 ; CHECK: = CP{{[0-9]}} ?
 ; CHECK: ret
-; CHECK-LABEL: shuffles:
-; CHECK-NOT: U8
-; CHECK-DAG: xyztR[[B:[0-9]+]] = [V0]
-; CHECK-DAG: xyztR[[A:[0-9]+]] = [U0]
+; SHUF-LABEL: shuffles:
+; SHUF-NOT: U8
+; SHUF-DAG: xyztR[[B:[0-9]+]] = [V0]
+; SHUF-DAG: xyztR[[A:[0-9]+]] = [U0]
 ; s = <a.t, b.z, a.y, undef> into b's register: through R8
-; CHECK-DAG: yR8 = zR[[B]]
-; CHECK-DAG: xR8 = tR[[A]]
-; CHECK-DAG: zR8 = yR[[A]]
-; CHECK: xyzR[[B]] = R8
+; SHUF-DAG: yR8 = zR[[B]]
+; SHUF-DAG: xR8 = tR[[A]]
+; SHUF-DAG: zR8 = yR[[A]]
+; SHUF: xyzR[[B]] = R8
 ; r = s.yzwx
-; CHECK-DAG: xR8 = yR[[B]]
-; CHECK-DAG: yR8 = zR[[B]]
-; CHECK-DAG: tR8 = xR[[B]]
-; CHECK-DAG: zR8 = tR[[B]]
-; CHECK: xyztR[[B]] = R8
-; CHECK: [U0] = xyztR[[B]]
-; h = <r.z, a.w> into a's register
-; CHECK: xyR[[A]] = R8
-; CHECK: = xyR[[A]]
-; CHECK-NOT: U8
-; CHECK: ret
+; SHUF-DAG: xR8 = yR[[B]]
+; SHUF-DAG: yR8 = zR[[B]]
+; SHUF-DAG: tR8 = xR[[B]]
+; SHUF-DAG: zR8 = tR[[B]]
+; SHUF: xyztR[[B]] = R8
+; SHUF: [U0] = xyztR[[B]]
+; h = <r.z, a.w> into a's register: lane y reads a.w, which neither
+; write clobbers: directly, in any order with the shuffles above
+; H-LABEL: shuffles:
+; H: xyztR[[A:[0-9]+]] = [U0]
+; H-DAG: yR[[A]] = tR[[A]]
+; H-DAG: xR[[A]] = zR{{[0-9]+}}
+; H-NOT: xyR[[A]] = R8
+; H: [U{{[0-9]+}}] = xyR[[A]]
+; SHUF-NOT: U8
+; SHUF: ret
 target datalayout = "e-m:m-p:32:32-i8:8:32-i16:16:32-i64:64-n32-S64"
 target triple = "mipsel-unknown-linux-gnu"
 @g = global <4 x i32> zeroinitializer, align 16
