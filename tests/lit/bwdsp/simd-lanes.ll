@@ -16,13 +16,14 @@ target triple = "mipsel-unknown-linux-gnu"
 
 ; while (any(x > 1)) x = x > 1 ? x >> 1 : x;
 ; CHECK-LABEL: loop:
-; CHECK: xyztCP[[P:[0-7]]] = R{{[0-9]+}} > R{{[0-9]+}}
-; CHECK: if !any xyztCP[[P]] b
+; (the select and the branch may each get their own copy of the compare)
+; CHECK: xyztCP{{[0-7]}} = R{{[0-9]+}} > R{{[0-9]+}}
+; CHECK: if !any xyztCP{{[0-7]}} b
 ; CHECK: .Lloop.[[H:bb[0-9]+]]:
 ; CHECK-NOT: = {{[yzt]}}R
 ; CHECK-NOT: .Lloop.bb
-; CHECK: xyztCP[[Q:[0-7]]] = R{{[0-9]+}} > R{{[0-9]+}}
-; CHECK: if any xyztCP[[Q]] b .Lloop.[[H]]
+; CHECK: xyztCP{{[0-7]}} = R{{[0-9]+}} > R{{[0-9]+}}
+; CHECK: if any xyztCP{{[0-7]}} b .Lloop.[[H]]
 ; CHECK: .endfunc
 define <4 x i32> @loop(<4 x i32> %x0) {
 entry:
