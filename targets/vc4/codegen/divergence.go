@@ -138,8 +138,11 @@ func analyzeDivergence(f *mir.Func, pdt *mir.DomTree) (varying map[mir.Reg]bool,
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
 				if instrVarying(in, masked[b], masked, varying) {
-					for _, o := range in.Defs() {
-						if !varying[o.Reg] {
+					// Implicit definitions too: the flags a selected
+					// compare sets are varying (conservatively, from
+					// then on), and so is what a guard on them writes.
+					for _, o := range in.Ops {
+						if o.IsDef() && !varying[o.Reg] {
 							varying[o.Reg], changed = true, true
 						}
 					}
@@ -185,7 +188,7 @@ func instrVarying(in *mir.Instr, inMasked bool, masked map[*mir.Block]bool, vary
 		if o.Kind == mir.KindFrame {
 			return true
 		}
-		if o.IsUse() && o.Kind == mir.KindReg && varying[o.Reg] {
+		if o.IsUse() && varying[o.Reg] { // registers and guards
 			return true
 		}
 	}
