@@ -352,3 +352,40 @@ RET`)
 STORE %3, %0, 0
 RET`)
 }
+
+// A register with several definitions (a variable of non-SSA MIR, such as
+// a phi's register after phi-elim) is not a constant even where one of its
+// definitions is a G_CONST: its reads must not fold that value.
+func TestVariableIsNotConstant(t *testing.T) {
+	f, err := mir.ParseFunc(`--- function: f
+arch: mock
+body:
+bb0:
+  %0:gpr = COPY $zero
+  %1:gpr = G_CONST 5
+  G_BR bb1
+
+bb1:
+  %2:gpr = G_ADD %0, %1
+  %1:gpr = COPY %2
+  G_BR bb1
+`, lookup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := (&Selector{Table: mockTable()}).Select(f); err != nil {
+		t.Fatal(err)
+	}
+	var sb strings.Builder
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			sb.WriteString(mir.FormatInstr(f, in) + "\n")
+		}
+	}
+	check(t, sb.String(), `%0:gpr = COPY $zero
+%1:gpr = LI 5
+JMP bb1
+%2:gpr = ADD %0, %1
+%1:gpr = COPY %2
+JMP bb1`)
+}

@@ -363,7 +363,9 @@ var ISel = passes.Register(&passes.Pass{
 	Name:     "vc4-isel",
 	Desc:     "VC4: instruction selection of the ALU operations (pattern tables) into QPU add/mul-pipe ops, flags and conditional writes",
 	Required: true,
-	Forbids:  mir.PropSelected, Sets: mir.PropSelected,
+	// Not mir.PropSelected: memory, calls and control flow stay generic
+	// until the lowerer expands them (the verifier would refuse them).
+	Forbids: mir.PropSelected,
 	Stats: map[string]string{"selected": "Number of instructions selected", "folded": "Number of constants folded into small immediates or ldi",
 		"varconst": "Number of constant writes of variables selected after the rules"},
 	Run: func(c *passes.Ctx, f *mir.Func) error {
@@ -378,6 +380,7 @@ var ISel = passes.Register(&passes.Pass{
 		if err := s.Select(f); err != nil {
 			return fmt.Errorf("vc4-isel: %w", err)
 		}
+		f.Props &^= mir.PropSelected
 		c.Count("selected", s.Selected)
 		c.Count("folded", s.Folded)
 		c.Count("varconst", int64(selectVarConsts(f)))
