@@ -389,3 +389,32 @@ JMP bb1
 %1:gpr = COPY %2
 JMP bb1`)
 }
+
+// A rule's When condition on the captures: "x + x" matches the tree of
+// the ADD rule but only the rule whose When holds (both operands the same
+// register) fires; it never shadows the rules after it.
+func TestWhen(t *testing.T) {
+	same := func(c []mir.Operand) bool {
+		return c[0].Kind == mir.KindReg && c[1].Kind == mir.KindReg && c[0].Reg == c[1].Reg
+	}
+	tab := mockTable(Rule{Name: "double", Priority: 5, Match: Op(mir.GAdd, Reg, Reg), When: same,
+		Emit: []Inst{I("SLOW", Def(0), Cap(0))}})
+	if sh := tab.Shadowed(); len(sh) != 0 {
+		t.Errorf("shadowed: %v", sh)
+	}
+	got, s := run(t, tab, `bb0:
+  %0:gpr = COPY $zero
+  %1:gpr = G_ADD %0, %0
+  %2:gpr = G_ADD %1, %0
+  G_STORE32 %2, %0, 0
+  G_RET
+`)
+	check(t, got, `%0:gpr = COPY $zero
+%1:gpr = SLOW %0
+%2:gpr = ADD %1, %0
+STORE %2, %0, 0
+RET`)
+	if s.Coverage["double"] != 1 || s.Coverage["add"] != 1 {
+		t.Errorf("coverage %v", s.Coverage)
+	}
+}

@@ -263,7 +263,7 @@ func (s *Selector) selectInstr(in *mir.Instr, rev []*mir.Instr) ([]*mir.Instr, e
 		// The rules tried share the capture buffers (a failed match
 		// leaves nothing behind that is used).
 		st.reset(0, 0, 0)
-		if !s.match(r.Match, in, in, &st) {
+		if !s.match(r.Match, in, in, &st) || r.When != nil && !r.When(st.caps) {
 			continue
 		}
 		e := s.emitter(in, st.caps, r)

@@ -175,6 +175,34 @@ func icmp(e *isel.Emitter, c mir.Cond, a, b mir.Operand) {
 	done(e, t)
 }
 
+// minMax returns the signed min or max op that (a cond b) ? x : f computes
+// when x and f are a and b (equal operands give either).
+func minMax(c mir.Cond, a, b, x, f mir.Operand) (string, bool) {
+	same := func(p, q mir.Operand) bool {
+		return p.Kind == q.Kind && (p.Kind == mir.KindReg && p.Reg == q.Reg || p.Kind == mir.KindImm && int32(p.Imm) == int32(q.Imm))
+	}
+	var takeA bool
+	switch {
+	case same(x, a) && same(f, b):
+		takeA = true
+	case same(x, b) && same(f, a):
+	default:
+		return "", false
+	}
+	var less bool
+	switch c {
+	case mir.CondSLT, mir.CondSLE:
+		less = true
+	case mir.CondSGT, mir.CondSGE:
+	default:
+		return "", false
+	}
+	if less == takeA {
+		return "V4_MIN", true
+	}
+	return "V4_MAX", true
+}
+
 // mulConst computes lo(a·c) for a constant 0 ≤ c < 2^24: mul32 without
 // the a·(c>>24) term, which is 0.
 func mulConst(e *isel.Emitter) error {
@@ -269,6 +297,15 @@ var Rules = []isel.Rule{
 		icmp(e, c, a, b)
 		return nil
 	}},
+	// select (a cond b), a, b and the like: one signed min or max (§3.2).
+	{Name: "select.minmax", Priority: 1, Match: isel.Op(mir.GSelect, isel.Op(mir.GICmp, isel.AnyCond, regImm, regImm), regImm, regImm),
+		When: func(c []mir.Operand) bool { _, ok := minMax(c[0].Cond, c[1], c[2], c[3], c[4]); return ok },
+		EmitFunc: func(e *isel.Emitter) error {
+			op, _ := minMax(e.Cap(0).Cond, e.Cap(1), e.Cap(2), e.Cap(3), e.Cap(4))
+			a := src(e, e.Cap(1))
+			qemit(e, op, e.Def(0), a, src(e, e.Cap(2)))
+			return nil
+		}},
 	// select c, x, f: f, then x where c is not zero.
 	{Name: "select", Match: isel.Op(mir.GSelect, regImm, regImm, regImm), EmitFunc: func(e *isel.Emitter) error {
 		f := src(e, e.Cap(2))

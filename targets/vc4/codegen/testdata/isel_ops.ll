@@ -55,7 +55,9 @@ a:
   %x = call i32 @llvm.fshr.i32(i32 %i, i32 %i, i32 %n)
   %y = and i32 %x, %n
   %z = ashr i32 %y, 2
-  %w = xor i32 %z, %i
+  %w0 = xor i32 %z, %i
+  %lt = icmp slt i32 %w0, %n
+  %w = select i1 %lt, i32 %n, i32 %w0
   br label %j
 j:
   %v = phi i32 [ undef, %entry ], [ %w, %a ]
