@@ -2,7 +2,6 @@ package codegen
 
 import (
 	"fmt"
-	"math/bits"
 	"sort"
 	"strings"
 
@@ -36,26 +35,6 @@ func (l *lowerer) dest(b *block, r mir.Reg) (val, func()) {
 		}
 		l.emit(&lins{op: "mov", d: vr(r.VirtIndex()), a: t, b: t, masked: true, cond: "ifz"})
 	}
-}
-
-// shiftAmt turns a constant shift amount into a small immediate (codes
-// -16..-1 read as 16..31 by the shifter, which uses the low 5 bits).
-func (l *lowerer) shiftAmt(o mir.Operand) val {
-	var c int64
-	var ok bool
-	if o.Kind == mir.KindImm {
-		c, ok = o.Imm, true
-	} else {
-		c, ok = l.konst[o.Reg]
-	}
-	if ok {
-		c &= 31
-		if c > 15 {
-			c -= 32
-		}
-		return sim(int32(c))
-	}
-	return l.reg(o.Reg)
 }
 
 func (l *lowerer) instr(b *block, in *mir.Instr) error {
@@ -737,40 +716,10 @@ func (l *lowerer) newLabel() int {
 	return 1<<20 + l.labels
 }
 
-// constOf returns the value of a constant operand.
-func (l *lowerer) constOf(o mir.Operand) (int64, bool) {
-	if o.Kind == mir.KindImm {
-		return o.Imm, true
-	}
-	if o.Kind == mir.KindReg {
-		c, ok := l.konst[o.Reg]
-		return c, ok
-	}
-	return 0, false
-}
-
-// mulConst computes lo(a·c) for a constant 0 ≤ c < 2^24: mul32 without
-// the a·(c>>24) term, which is 0; a shift when c is a power of two.
-func (l *lowerer) mulConst(d, a val, c int64) {
-	if c&(c-1) == 0 && c > 0 {
-		sh := int32(bits.TrailingZeros64(uint64(c)))
-		if sh > 15 {
-			sh -= 32
-		}
-		l.alu("shl", d, a, sim(sh))
-		return
-	}
-	k := l.constant(c)
-	ah, p1, p0, s := vr(l.newV()), vr(l.newV()), vr(l.newV()), vr(l.newV())
-	l.alu("shr", ah, a, sim(-8)) // >> 24
-	l.mulop("mul24", p1, ah, k)
-	l.mulop("mul24", p0, a, k)
-	l.alu("shl", s, p1, sim(-8))
-	l.alu("add", d, p0, s)
-}
-
 // mul32 builds a 32-bit product from mul24 (Mesa's ntq_umul):
-// lo(a*b) = a*b (24-bit) + ((a>>24)*b + a*(b>>24)) << 24.
+// lo(a*b) = a*b (24-bit) + ((a>>24)*b + a*(b>>24)) << 24. The LIR form for
+// the expansions that still lower by hand (memset, the math library);
+// G_MUL itself is selected by vc4-isel's mul rules (isel.go).
 func (l *lowerer) mul32(d, a, b val) {
 	if a.k == vImm && b.k == vImm {
 		l.alu("mov", d, l.constant(int64(a.imm*b.imm)), l.constant(int64(a.imm*b.imm)))
