@@ -352,3 +352,69 @@ RET`)
 STORE %3, %0, 0
 RET`)
 }
+
+// A register with several definitions (a variable of non-SSA MIR, such as
+// a phi's register after phi-elim) is not a constant even where one of its
+// definitions is a G_CONST: its reads must not fold that value.
+func TestVariableIsNotConstant(t *testing.T) {
+	f, err := mir.ParseFunc(`--- function: f
+arch: mock
+body:
+bb0:
+  %0:gpr = COPY $zero
+  %1:gpr = G_CONST 5
+  G_BR bb1
+
+bb1:
+  %2:gpr = G_ADD %0, %1
+  %1:gpr = COPY %2
+  G_BR bb1
+`, lookup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := (&Selector{Table: mockTable()}).Select(f); err != nil {
+		t.Fatal(err)
+	}
+	var sb strings.Builder
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			sb.WriteString(mir.FormatInstr(f, in) + "\n")
+		}
+	}
+	check(t, sb.String(), `%0:gpr = COPY $zero
+%1:gpr = LI 5
+JMP bb1
+%2:gpr = ADD %0, %1
+%1:gpr = COPY %2
+JMP bb1`)
+}
+
+// A rule's When condition on the captures: "x + x" matches the tree of
+// the ADD rule but only the rule whose When holds (both operands the same
+// register) fires; it never shadows the rules after it.
+func TestWhen(t *testing.T) {
+	same := func(c []mir.Operand) bool {
+		return c[0].Kind == mir.KindReg && c[1].Kind == mir.KindReg && c[0].Reg == c[1].Reg
+	}
+	tab := mockTable(Rule{Name: "double", Priority: 5, Match: Op(mir.GAdd, Reg, Reg), When: same,
+		Emit: []Inst{I("SLOW", Def(0), Cap(0))}})
+	if sh := tab.Shadowed(); len(sh) != 0 {
+		t.Errorf("shadowed: %v", sh)
+	}
+	got, s := run(t, tab, `bb0:
+  %0:gpr = COPY $zero
+  %1:gpr = G_ADD %0, %0
+  %2:gpr = G_ADD %1, %0
+  G_STORE32 %2, %0, 0
+  G_RET
+`)
+	check(t, got, `%0:gpr = COPY $zero
+%1:gpr = SLOW %0
+%2:gpr = ADD %1, %0
+STORE %2, %0, 0
+RET`)
+	if s.Coverage["double"] != 1 || s.Coverage["add"] != 1 {
+		t.Errorf("coverage %v", s.Coverage)
+	}
+}

@@ -52,7 +52,12 @@ type vregInfo struct {
 	def     *mir.Instr // the (last) instruction defining it
 	konst   int64      // with isConst: the value of its G_CONST definition
 	uses    int32      // explicit and implicit reads not yet selected away
+	ndefs   int32      // definitions not yet selected away
 	isConst bool
+	// multi: the register had several definitions (a variable of
+	// non-SSA MIR, such as a phi's register after phi-elim): it is never
+	// a constant, even where one of its definitions is a G_CONST.
+	multi bool
 }
 
 // vreg returns the entry of virtual register r, growing the table for
@@ -142,11 +147,19 @@ func (s *Selector) noteInstr(in *mir.Instr, delta int) {
 		for _, o := range m.Ops {
 			switch {
 			case o.IsDef():
-				if delta > 0 && o.Reg.IsVirtual() {
-					v := s.vreg(o.Reg)
+				if !o.Reg.IsVirtual() {
+					break
+				}
+				v := s.vreg(o.Reg)
+				v.ndefs += int32(delta)
+				if delta > 0 {
 					v.def = m
-					if m.Op == mir.GConst && len(m.Ops) == 2 && m.Ops[1].Kind == mir.KindImm {
+					v.multi = v.multi || v.ndefs > 1
+					if m.Op == mir.GConst && len(m.Ops) == 2 && m.Ops[1].Kind == mir.KindImm && !v.multi {
 						v.konst, v.isConst = m.Ops[1].Imm, true
+					}
+					if v.multi {
+						v.isConst = false
 					}
 				}
 			case o.IsUse() && o.Reg.IsVirtual():
@@ -258,7 +271,7 @@ func (s *Selector) selectInstr(in *mir.Instr, rev []*mir.Instr) ([]*mir.Instr, e
 		// The rules tried share the capture buffers (a failed match
 		// leaves nothing behind that is used).
 		st.reset(0, 0, 0)
-		if !s.match(r.Match, in, in, &st) {
+		if !s.match(r.Match, in, in, &st) || r.When != nil && !r.When(st.caps) {
 			continue
 		}
 		e := s.emitter(in, st.caps, r)

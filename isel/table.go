@@ -69,6 +69,10 @@ type Rule struct {
 	Guard string
 	// Priority orders rules of the same root op: higher first, then table order.
 	Priority int
+	// When, if set, is a condition on the captures that the tree cannot
+	// state (two operands are the same register, as in "a < b ? a : b"):
+	// a rule whose tree matches but whose When fails is skipped.
+	When func(caps []mir.Operand) bool
 	// Emit is the declarative replacement; EmitFunc is the escape hatch.
 	Emit     []Inst
 	EmitFunc func(e *Emitter) error
@@ -200,7 +204,7 @@ func (t *Table) Shadowed() []string {
 		rs := t.byOp[op]
 		for j, b := range rs {
 			for _, a := range rs[:j] {
-				if (a.Guard == "" || a.Guard == b.Guard) && covers(a.Match, b.Match) {
+				if (a.Guard == "" || a.Guard == b.Guard) && a.When == nil && covers(a.Match, b.Match) {
 					out = append(out, fmt.Sprintf("rule %s %s is shadowed by %s %s", b.Name, b.Match, a.Name, a.Match))
 					break
 				}

@@ -116,6 +116,7 @@ var Pipeline = []string{
 	"vc4-divergence", // reads the final CFG
 	"vc4-layout",
 	"phi-elim", // NoSplit: one fresh register per phi, written at the end of every predecessor
+	"vc4-isel", // the ALU operations to QPU ops (isel.go); memory, calls and control flow stay generic
 }
 
 // Prepare runs Pipeline on every function of m (what the driver does
@@ -230,10 +231,6 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 	ce.Count("instrs", int64(p.Stats.Instructions))
 	return p, nil
 }
-
-// Arch is the VC4 description the frontend and MIR printer use: generic
-// ops only (code generation leaves MIR at the generic level).
-var Arch = &mir.Arch{Name: "vc4", Classes: []mir.RegClassDesc{{Name: "gpr", Size: 4}}}
 
 // machine is the VC4 targets.Machine: the MIR passes of Pipeline, then
 // the code generator inside Emit.

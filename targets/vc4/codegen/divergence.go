@@ -136,8 +136,15 @@ func analyzeDivergence(f *mir.Func, pdt *mir.DomTree) (varying map[mir.Reg]bool,
 	for changed := true; changed; {
 		changed = false
 		for _, b := range f.Blocks {
+			// The flags of vc4-isel's compares live within a block, from
+			// the setf to the guards after it (unknown at the top).
+			flagsVarying := true
 			for _, in := range b.Instrs {
-				if instrVarying(in, masked[b], masked, varying) {
+				v := instrVarying(in, masked[b], masked, varying, flagsVarying)
+				if setsFlags(in) {
+					flagsVarying = v
+				}
+				if v {
 					for _, o := range in.Defs() {
 						if !varying[o.Reg] {
 							varying[o.Reg], changed = true, true
@@ -161,7 +168,9 @@ func analyzeDivergence(f *mir.Func, pdt *mir.DomTree) (varying map[mir.Reg]bool,
 // instrVarying reports whether an instruction's result may differ between
 // lanes. A phi is varying when an incoming value is, or when it comes
 // from a masked block (phi elimination copies it there, under the mask).
-func instrVarying(in *mir.Instr, inMasked bool, masked map[*mir.Block]bool, varying map[mir.Reg]bool) bool {
+// A guard on the flags (code vc4-isel selected, such as an inlined
+// helper's) is varying when the flags are.
+func instrVarying(in *mir.Instr, inMasked bool, masked map[*mir.Block]bool, varying map[mir.Reg]bool, flagsVarying bool) bool {
 	if inMasked {
 		return true
 	}
@@ -185,7 +194,7 @@ func instrVarying(in *mir.Instr, inMasked bool, masked map[*mir.Block]bool, vary
 		if o.Kind == mir.KindFrame {
 			return true
 		}
-		if o.IsUse() && o.Kind == mir.KindReg && varying[o.Reg] {
+		if o.IsUse() && o.Kind == mir.KindReg && varying[o.Reg] || o.Kind == mir.KindPred && flagsVarying {
 			return true
 		}
 	}

@@ -35,7 +35,13 @@ func analyze(t *testing.T, body string, lanes int) (*graph, map[string]*block) {
 	if err := Prepare(mm, cfg); err != nil {
 		t.Fatal(err)
 	}
-	g, err := buildGraph(mm.Funcs[0])
+	f := mm.Funcs[0]
+	for _, k := range mm.Funcs {
+		if k.Name == "k" {
+			f = k // the kernel, after its helpers
+		}
+	}
+	g, err := buildGraph(f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,13 +99,50 @@ j:
 	if _, u := branches(g); !bs["entry"].divergent || u != 0 {
 		t.Errorf("entry branch should be divergent (uniform %d)", u)
 	}
-	// The phi result at the join is varying: after phi-elim, the copy at
-	// the top of j reads a register written under the mask in a and b.
+	// The phi result at the join is varying: after phi-elim (and
+	// vc4-isel), the copy at the top of j reads a register written under the mask in a and b.
 	f := g.f
 	varying, _, _ := analyzeDivergence(f, mir.ComputePostDominators(f))
 	top := bs["j"].mb.Instrs[0]
-	if top.Op != mir.GCopy || !varying[top.Ops[0].Reg] {
+	if Arch.OpName(top.Op) != "V4_MOV" || !varying[top.Ops[0].Reg] { // the copy, selected
 		t.Errorf("phi at the join of a divergent branch must be varying (%s)", mir.FormatInstr(f, top))
+	}
+}
+
+// A helper goes through the whole pipeline (vc4-isel included) before
+// vc4-inline copies it into the kernel: the kernel's divergence analysis
+// then reads selected code, where a compare is flags and a guarded write.
+// A branch on the helper's compare of a varying value is divergent; one on
+// its compare of uniform values stays uniform.
+func TestDivergenceInlinedSelected(t *testing.T) {
+	_, bs := analyze(t, `
+define spir_func i32 @lt(i32 %a, i32 %b) {
+  %c = icmp slt i32 %a, %b
+  %r = zext i1 %c to i32
+  ret i32 %r
+}
+define spir_kernel void @k(i32 addrspace(1)* %o, i32 %n) {
+entry:
+  %i = call spir_func i32 @_Z13get_global_idj(i32 0)
+  %u = call spir_func i32 @lt(i32 %n, i32 7)
+  %uc = icmp ne i32 %u, 0
+  br i1 %uc, label %a, label %b
+a:
+  %v = call spir_func i32 @lt(i32 %i, i32 %n)
+  %vc = icmp ne i32 %v, 0
+  br i1 %vc, label %c, label %b
+c:
+  store i32 1, i32 addrspace(1)* %o
+  br label %b
+b:
+  ret void
+}`, 16)
+	// The branches are in the blocks after the inlined bodies.
+	if bs["entry.cont"] == nil || bs["entry.cont"].divergent || bs["a"].masked {
+		t.Error("branch on the helper's compare of uniform values must stay uniform")
+	}
+	if bs["a.cont"] == nil || !bs["a.cont"].divergent || !bs["c"].masked {
+		t.Error("branch on the helper's compare of a varying value must be divergent")
 	}
 }
 

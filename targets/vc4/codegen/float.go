@@ -21,47 +21,10 @@ func (l *lowerer) floatOp(b *block, in *mir.Instr) error {
 	}
 	d, fin := l.dest(b, defs[0].Reg)
 	switch in.Op {
-	case mir.GFAdd:
-		l.alu("fadd", d, l.opnd(uses[0]), l.opnd(uses[1]))
-	case mir.GFSub:
-		l.alu("fsub", d, l.opnd(uses[0]), l.opnd(uses[1]))
-	case mir.GFMul:
-		l.mulop("fmul", d, l.opnd(uses[0]), l.opnd(uses[1]))
 	case mir.GFDiv:
 		l.fdiv(d, l.opnd(uses[0]), l.opnd(uses[1]))
 	case mir.GFCmp:
 		l.fcmp(d, mir.FPred(uses[0].Imm), l.opnd(uses[1]), l.opnd(uses[2]))
-	case mir.GSIToFP:
-		x := l.opnd(uses[0])
-		l.alu("itof", d, x, x)
-	case mir.GUIToFP:
-		// Values with the top bit set: convert half (keeping the low bit
-		// for rounding) and double.
-		x := l.opnd(uses[0])
-		h, lo, f, f2 := vr(l.newV()), vr(l.newV()), vr(l.newV()), vr(l.newV())
-		l.alu("shr", h, x, sim(1))
-		l.alu("and", lo, x, sim(1))
-		l.alu("or", h, h, lo)
-		l.alu("itof", f, h, h)
-		l.alu("fadd", f2, f, f)
-		l.alu("itof", d, x, x)
-		l.emit(&lins{op: "mov", a: x, b: x, setf: true})
-		l.emit(&lins{op: "mov", d: d, a: f2, b: f2, cond: "ifn"})
-	case mir.GFPToSI:
-		x := l.opnd(uses[0])
-		l.alu("ftoi", d, x, x)
-	case mir.GFPToUI:
-		// x ≥ 2^31: convert x - 2^31 and add the top bit back.
-		x := l.opnd(uses[0])
-		two31 := vr(l.newV())
-		l.ldi(two31, 0x4f000000, "")
-		t, i2 := vr(l.newV()), vr(l.newV())
-		l.alu("fsub", t, x, two31)
-		l.alu("ftoi", i2, t, t)
-		l.alu("add", i2, i2, l.constant(-0x80000000))
-		l.alu("ftoi", d, x, x)
-		l.emit(&lins{op: "fsub", a: x, b: two31, setf: true}) // N clear: x ≥ 2^31
-		l.emit(&lins{op: "mov", d: d, a: i2, b: i2, cond: "ifnn"})
 	default:
 		return fmt.Errorf("function '%s': operation %s is not supported on vc4", l.f.Name, mir.GenericDesc(in.Op).Name)
 	}

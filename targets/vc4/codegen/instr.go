@@ -2,18 +2,11 @@ package codegen
 
 import (
 	"fmt"
-	"math/bits"
 	"sort"
 	"strings"
 
 	"lltosimd/mir"
 )
-
-// aluOps maps generic binary ops that are one add-ALU instruction.
-var aluOps = map[mir.Opcode]string{
-	mir.GAdd: "add", mir.GSub: "sub", mir.GAnd: "and", mir.GOr: "or", mir.GXor: "xor",
-	mir.GShl: "shl", mir.GLShr: "shr", mir.GAShr: "asr", mir.GRotr: "ror",
-}
 
 // dest returns where an instruction computing r in block b writes, and a
 // function that finishes the write (the masked copy into r when the
@@ -44,89 +37,15 @@ func (l *lowerer) dest(b *block, r mir.Reg) (val, func()) {
 	}
 }
 
-// shiftAmt turns a constant shift amount into a small immediate (codes
-// -16..-1 read as 16..31 by the shifter, which uses the low 5 bits).
-func (l *lowerer) shiftAmt(o mir.Operand) val {
-	var c int64
-	var ok bool
-	if o.Kind == mir.KindImm {
-		c, ok = o.Imm, true
-	} else {
-		c, ok = l.konst[o.Reg]
-	}
-	if ok {
-		c &= 31
-		if c > 15 {
-			c -= 32
-		}
-		return sim(int32(c))
-	}
-	return l.reg(o.Reg)
-}
-
 func (l *lowerer) instr(b *block, in *mir.Instr) error {
 	defs, uses := in.Defs(), in.Uses()
 	switch in.Op {
 	case mir.GConst:
-		r := defs[0].Reg
-		if _, ok := l.konst[r]; ok {
-			return nil // folded into the uses
+		if _, ok := l.konst[defs[0].Reg]; !ok {
+			// vc4-isel selects the constant writes of variables.
+			return fmt.Errorf("function '%s': G_CONST of a variable reaches the vc4 code generator unselected (run vc4-isel first)", l.f.Name)
 		}
-		d, fin := l.dest(b, r)
-		v := int32(uses[0].Imm)
-		if v >= -16 && v <= 15 {
-			l.alu("mov", d, sim(v), sim(v))
-		} else {
-			l.ldi(d, uint32(v), "")
-		}
-		fin()
-	case mir.GImplicitDef:
-		d, fin := l.dest(b, defs[0].Reg)
-		l.alu("mov", d, sim(0), sim(0))
-		fin()
-	case mir.GCopy:
-		d, fin := l.dest(b, defs[0].Reg)
-		s := l.reg(uses[0].Reg)
-		l.alu("mov", d, s, s)
-		fin()
-	case mir.GAdd, mir.GSub, mir.GAnd, mir.GOr, mir.GXor:
-		d, fin := l.dest(b, defs[0].Reg)
-		l.alu(aluOps[in.Op], d, l.opnd(uses[0]), l.opnd(uses[1]))
-		fin()
-	case mir.GShl, mir.GLShr, mir.GAShr, mir.GRotr:
-		d, fin := l.dest(b, defs[0].Reg)
-		l.alu(aluOps[in.Op], d, l.opnd(uses[0]), l.shiftAmt(uses[1]))
-		fin()
-	case mir.GRotl:
-		d, fin := l.dest(b, defs[0].Reg)
-		t := vr(l.newV())
-		l.alu("sub", t, sim(0), l.opnd(uses[1]))
-		l.alu("ror", d, l.opnd(uses[0]), t)
-		fin()
-	case mir.GCtlz:
-		d, fin := l.dest(b, defs[0].Reg)
-		s := l.reg(uses[0].Reg)
-		l.alu("clz", d, s, s)
-		fin()
-	case mir.GSExtInReg:
-		d, fin := l.dest(b, defs[0].Reg)
-		sh := l.shiftAmt(mir.I(32 - uses[1].Imm))
-		t := vr(l.newV())
-		l.alu("shl", t, l.reg(uses[0].Reg), sh)
-		l.alu("asr", d, t, sh)
-		fin()
-	case mir.GMul:
-		d, fin := l.dest(b, defs[0].Reg)
-		x, y := uses[0], uses[1]
-		if _, ok := l.constOf(x); ok {
-			x, y = y, x
-		}
-		if c, ok := l.constOf(y); ok && c >= 0 && c < 1<<24 {
-			l.mulConst(d, l.opnd(x), c)
-		} else {
-			l.mul32(d, l.opnd(x), l.opnd(y))
-		}
-		fin()
+		// Rematerialized at each use (lowerer.reg).
 	case mir.GUMulH, mir.GSMulH:
 		d, fin := l.dest(b, defs[0].Reg)
 		l.mulh(d, l.opnd(uses[0]), l.opnd(uses[1]), in.Op == mir.GSMulH)
@@ -134,24 +53,6 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 	case mir.GUDiv, mir.GURem, mir.GSDiv, mir.GSRem:
 		d, fin := l.dest(b, defs[0].Reg)
 		l.divide(in.Op, d, l.opnd(uses[0]), l.opnd(uses[1]))
-		fin()
-	case mir.GICmp:
-		d, fin := l.dest(b, defs[0].Reg)
-		l.icmp(d, uses[0].Cond, l.opnd(uses[1]), l.opnd(uses[2]))
-		fin()
-	case mir.GSelect:
-		d, fin := l.dest(b, defs[0].Reg)
-		f, c, x := l.opnd(uses[2]), l.reg(uses[0].Reg), l.opnd(uses[1])
-		t := d
-		if d == c || d == x {
-			t = vr(l.newV()) // d is read after its first write
-		}
-		l.alu("mov", t, f, f)
-		l.emit(&lins{op: "mov", a: c, b: c, setf: true})
-		l.emit(&lins{op: "mov", d: t, a: x, b: x, cond: "ifnz"})
-		if t != d {
-			l.alu("mov", d, t, t)
-		}
 		fin()
 	case mir.GFrameAddr:
 		d, fin := l.dest(b, defs[0].Reg)
@@ -249,8 +150,7 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 			l.alu("mov", h, sim(0), sim(0))
 			fin()
 		}
-	case mir.GFAdd, mir.GFSub, mir.GFMul, mir.GFDiv, mir.GFRem, mir.GFCmp, mir.GSIToFP, mir.GUIToFP,
-		mir.GFPToSI, mir.GFPToUI, mir.GFPExt, mir.GFPTrunc:
+	case mir.GFDiv, mir.GFRem, mir.GFCmp, mir.GFPExt, mir.GFPTrunc:
 		return l.floatOp(b, in)
 	case mir.GInlineAsm:
 		return l.emptyAsm(b, in)
@@ -264,6 +164,12 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 		l.alu("add", d, vr(base), l.constant(off+uses[0].Off))
 		fin()
 	default:
+		if !in.Op.IsGeneric() {
+			return l.machine(b, in, nil)
+		}
+		if _, ok := ruleOps[in.Op]; ok {
+			return fmt.Errorf("function '%s': operation %s reaches the vc4 code generator unselected (run vc4-isel first)", l.f.Name, mir.GenericDesc(in.Op).Name)
+		}
 		return fmt.Errorf("function '%s': operation %s is not supported on vc4", l.f.Name, mir.GenericDesc(in.Op).Name)
 	}
 	return nil
@@ -455,8 +361,12 @@ func (l *lowerer) tmuBatch(b *block, rest []*mir.Instr, done map[*mir.Instr]bool
 	// Registers defined at or after rest[0], and the pure arithmetic
 	// among those definitions, which may be computed early when its
 	// operands are known at rest[0] (a later load's address).
+	// A value is computed by one instruction, or by several that extend
+	// it (vc4-isel's expansions: "s = add p1, p2; s = shl s, 24"); pure
+	// holds them, in order, when they are all pure and all after rest[0].
 	later := map[mir.Reg]bool{}
-	pure := map[mir.Reg]*mir.Instr{}
+	pure := map[mir.Reg][]*mir.Instr{}
+	impure := map[mir.Reg]bool{}
 	var early []*mir.Instr
 	inEarly := map[*mir.Instr]bool{}
 	var ready func(o mir.Operand, depth int) bool
@@ -464,20 +374,27 @@ func (l *lowerer) tmuBatch(b *block, rest []*mir.Instr, done map[*mir.Instr]bool
 		if o.Kind != mir.KindReg || !later[o.Reg] {
 			return o.Kind == mir.KindReg || o.Kind == mir.KindImm || o.Kind == mir.KindFrame
 		}
-		in := pure[o.Reg]
-		if in == nil || depth > 4 {
+		ins := pure[o.Reg]
+		// The depth bounds the arithmetic moved: four generic operations,
+		// whose selected expansions are up to three instructions deeper.
+		if impure[o.Reg] || len(ins) == 0 || len(ins) != l.ndefs[o.Reg] || depth > 4+3 {
 			return false
 		}
-		if inEarly[in] {
-			return true
-		}
-		for _, u := range in.Uses() {
-			if !ready(u, depth+1) {
-				return false
+		for _, in := range ins {
+			if inEarly[in] {
+				continue
 			}
+			for _, u := range in.Uses() {
+				if u.Kind == mir.KindReg && u.Reg == o.Reg {
+					continue // the value's previous instructions, just added
+				}
+				if !ready(u, depth+1) {
+					return false
+				}
+			}
+			early = append(early, in)
+			inEarly[in] = true
 		}
-		early = append(early, in)
-		inEarly[in] = true
 		return true
 	}
 	for _, o := range rest[0].Defs() {
@@ -502,16 +419,24 @@ func (l *lowerer) tmuBatch(b *block, rest []*mir.Instr, done map[*mir.Instr]bool
 		}
 		for _, o := range in.Defs() {
 			later[o.Reg] = true
-			if pureOps[in.Op] && len(in.Defs()) == 1 && l.ndefs[o.Reg] == 1 {
-				pure[o.Reg] = in
+			if pureOp(in) && len(in.Defs()) == 1 && l.vdefs[o.Reg] == 1 {
+				pure[o.Reg] = append(pure[o.Reg], in)
+			} else {
+				impure[o.Reg] = true
 			}
 		}
 	}
 	// The early arithmetic in block order, before the requests.
 	sort.Slice(early, func(i, j int) bool { return index(rest, early[i]) < index(rest, early[j]) })
-	for _, in := range early {
+	for i, in := range early {
 		done[in] = true
-		if err := l.instr(b, in); err != nil {
+		var err error
+		if in.Op.IsGeneric() {
+			err = l.instr(b, in)
+		} else {
+			err = l.machine(b, in, early[i+1:])
+		}
+		if err != nil {
 			return err
 		}
 	}
@@ -536,11 +461,15 @@ func (l *lowerer) tmuBatch(b *block, rest []*mir.Instr, done map[*mir.Instr]bool
 	return nil
 }
 
-// pureOps are the operations tmuBatch may compute ahead of their place:
-// no memory access, no flags that outlive them, one result.
-var pureOps = map[mir.Opcode]bool{
-	mir.GConst: true, mir.GCopy: true, mir.GAdd: true, mir.GSub: true, mir.GAnd: true, mir.GOr: true,
-	mir.GXor: true, mir.GShl: true, mir.GLShr: true, mir.GAShr: true, mir.GMul: true,
+// pureOp reports whether tmuBatch may compute in ahead of its place: a
+// constant, or a VC4 ALU op without guard or flags (no memory access, no
+// flags that outlive it).
+func pureOp(in *mir.Instr) bool {
+	if in.Op == mir.GConst {
+		return true
+	}
+	_, ok := qpuByOp[in.Op]
+	return ok && in.Pred() == nil && !setsFlags(in)
 }
 
 // index returns the position of in in list, or -1.
@@ -787,40 +716,10 @@ func (l *lowerer) newLabel() int {
 	return 1<<20 + l.labels
 }
 
-// constOf returns the value of a constant operand.
-func (l *lowerer) constOf(o mir.Operand) (int64, bool) {
-	if o.Kind == mir.KindImm {
-		return o.Imm, true
-	}
-	if o.Kind == mir.KindReg {
-		c, ok := l.konst[o.Reg]
-		return c, ok
-	}
-	return 0, false
-}
-
-// mulConst computes lo(a·c) for a constant 0 ≤ c < 2^24: mul32 without
-// the a·(c>>24) term, which is 0; a shift when c is a power of two.
-func (l *lowerer) mulConst(d, a val, c int64) {
-	if c&(c-1) == 0 && c > 0 {
-		sh := int32(bits.TrailingZeros64(uint64(c)))
-		if sh > 15 {
-			sh -= 32
-		}
-		l.alu("shl", d, a, sim(sh))
-		return
-	}
-	k := l.constant(c)
-	ah, p1, p0, s := vr(l.newV()), vr(l.newV()), vr(l.newV()), vr(l.newV())
-	l.alu("shr", ah, a, sim(-8)) // >> 24
-	l.mulop("mul24", p1, ah, k)
-	l.mulop("mul24", p0, a, k)
-	l.alu("shl", s, p1, sim(-8))
-	l.alu("add", d, p0, s)
-}
-
 // mul32 builds a 32-bit product from mul24 (Mesa's ntq_umul):
-// lo(a*b) = a*b (24-bit) + ((a>>24)*b + a*(b>>24)) << 24.
+// lo(a*b) = a*b (24-bit) + ((a>>24)*b + a*(b>>24)) << 24. The LIR form for
+// the expansions that still lower by hand (memset, the math library);
+// G_MUL itself is selected by vc4-isel's mul rules (isel.go).
 func (l *lowerer) mul32(d, a, b val) {
 	if a.k == vImm && b.k == vImm {
 		l.alu("mov", d, l.constant(int64(a.imm*b.imm)), l.constant(int64(a.imm*b.imm)))

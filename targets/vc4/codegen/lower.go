@@ -26,12 +26,19 @@ const dummyBytes = 64
 
 // lowerer turns the prepared kernel into LIR.
 type lowerer struct {
-	g      *graph
-	f      *mir.Func
-	out    []*lins
-	nextV  int
-	konst  map[mir.Reg]int64
-	ndefs  map[mir.Reg]int
+	g     *graph
+	f     *mir.Func
+	out   []*lins
+	nextV int
+	konst map[mir.Reg]int64
+	ndefs map[mir.Reg]int // instructions defining each register
+	// vdefs counts the definitions that start a new value of the
+	// register: not those that extend the value being built (extends),
+	// as the instructions selected from one generic operation do.
+	vdefs map[mir.Reg]int
+	// open holds the values being built in a temporary under the
+	// execute mask (machine.go).
+	open   map[mir.Reg]pending
 	defBlk map[mir.Reg]*block
 	outUse map[mir.Reg]bool // used outside the defining block
 	stay   map[*block]*block
@@ -147,11 +154,11 @@ func (l *lowerer) opnd(o mir.Operand) val {
 // value survives the block (or is a variable written in several places),
 // so inactive lanes must keep their old contents.
 func (l *lowerer) needsMask(b *block, r mir.Reg) bool {
-	return b.masked && (l.ndefs[r] > 1 || l.outUse[r])
+	return b.masked && (l.vdefs[r] > 1 || l.outUse[r])
 }
 
 func lower(g *graph, lanes int, gl *Globals, source string) (*lowerer, error) {
-	l := &lowerer{g: g, f: g.f, konst: map[mir.Reg]int64{}, ndefs: map[mir.Reg]int{},
+	l := &lowerer{g: g, f: g.f, konst: map[mir.Reg]int64{}, ndefs: map[mir.Reg]int{}, vdefs: map[mir.Reg]int{}, open: map[mir.Reg]pending{},
 		defBlk: map[mir.Reg]*block{}, outUse: map[mir.Reg]bool{}, stay: map[*block]*block{}, lanes: lanes,
 		dataBase: -1, localBase: -1, globals: gl, barrierTarget: -1, source: source}
 	l.nextV = g.f.NumVRegs()
@@ -159,6 +166,9 @@ func lower(g *graph, lanes int, gl *Globals, source string) (*lowerer, error) {
 		for _, in := range b.instrs {
 			for _, o := range in.Defs() {
 				l.ndefs[o.Reg]++
+				if !extends(in, o.Reg) {
+					l.vdefs[o.Reg]++
+				}
 				l.defBlk[o.Reg] = b
 			}
 		}
@@ -324,7 +334,13 @@ func (l *lowerer) block(b *block) error {
 			}
 			continue
 		}
-		if err := l.instr(b, in); err != nil {
+		var err error
+		if in.Op.IsGeneric() {
+			err = l.instr(b, in)
+		} else {
+			err = l.machine(b, in, b.instrs[i+1:])
+		}
+		if err != nil {
 			return l.posError(in, err)
 		}
 	}

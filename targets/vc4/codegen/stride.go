@@ -13,16 +13,39 @@ import "lltosimd/mir"
 // good, not exact: or and xor count as additions (exact when the bits are
 // disjoint, as in 2·i | 1), and registers with several definitions (phi
 // variables) have no estimate.
+//
+// The VC4 ops vc4-isel selected count the same way: mov copies, add, sub,
+// or and xor combine, shl by a constant and mul24 by a constant scale, and
+// the high partial product of a multiplication by a constant (mul24 of
+// the operand's top byte, shifted left by 24) adds a multiple of 2^24,
+// taken as 0. The instructions that extend one value (a guarded write, a
+// read-modify-write) keep the estimate when all they read, the flags
+// included, is the same in every lane: as the generic select did.
 func laneStrides(g *graph, fsize int64, konst map[mir.Reg]int64) map[mir.Reg]int64 {
 	ndefs := map[mir.Reg]int{}
+	def := map[mir.Reg]*mir.Instr{}
 	for _, b := range g.blocks {
 		for _, in := range b.instrs {
 			for _, o := range in.Defs() {
-				ndefs[o.Reg]++
+				if !extends(in, o.Reg) {
+					ndefs[o.Reg]++
+				}
+				def[o.Reg] = in
 			}
 		}
 	}
+	// constOf returns the value of a constant operand of a VC4 op.
+	constOf := func(o mir.Operand) (int64, bool) {
+		if o.Kind == mir.KindImm {
+			return o.Imm, true
+		}
+		if d := def[o.Reg]; o.Kind == mir.KindReg && ndefs[o.Reg] == 1 && d != nil && qpuByOp[d.Op].ldi {
+			return int64(int32(d.Uses()[0].Imm)), true
+		}
+		return 0, false
+	}
 	st := map[mir.Reg]int64{}
+	uniformFlags := false // the flags were set from values the same in every lane
 	of := func(o mir.Operand) (int64, bool) {
 		switch o.Kind {
 		case mir.KindImm:
@@ -32,11 +55,65 @@ func laneStrides(g *graph, fsize int64, konst map[mir.Reg]int64) map[mir.Reg]int
 		case mir.KindReg:
 			c, ok := st[o.Reg]
 			return c, ok
+		case mir.KindPred:
+			return 0, uniformFlags
 		}
 		return 0, false
 	}
 	step := func(in *mir.Instr) (int64, bool) {
 		uses := in.Uses()
+		if q, ok := qpuByOp[in.Op]; ok && !q.ldi {
+			var srcs []mir.Operand // the values read: sources, then the kept value
+			for _, o := range in.Ops[in.NumDefs():] {
+				if o.Kind != mir.KindPred && (o.Kind != mir.KindReg || o.Flags&mir.FlagDef == 0) {
+					srcs = append(srcs, o)
+				}
+			}
+			guard := in.Pred()
+			switch name := l4(in); {
+			case guard != nil || len(srcs) > q.uses:
+				// Extends a value: the same in every lane, or unknown.
+			case name == "V4_MOV":
+				return of(srcs[0])
+			case name == "V4_ADD" || name == "V4_SUB" || name == "V4_OR" || name == "V4_XOR":
+				a, ok1 := of(srcs[0])
+				b, ok2 := of(srcs[1])
+				if name == "V4_SUB" {
+					b = -b
+				}
+				return a + b, ok1 && ok2
+			case name == "V4_SHL":
+				k, isK := constOf(srcs[1])
+				k &= 31
+				if p := def[srcs[0].Reg]; isK && k == 24 && srcs[0].Kind == mir.KindReg && p != nil && l4(p) == "V4_MUL24" {
+					return 0, true // a high partial product
+				}
+				a, ok := of(srcs[0])
+				if !ok || !isK || k > 20 {
+					return 0, false
+				}
+				return a << k, true
+			case name == "V4_MUL24":
+				for i := 0; i < 2; i++ {
+					a, ok := of(srcs[i])
+					if k, isK := constOf(srcs[1-i]); ok && isK {
+						return a * k, true
+					}
+				}
+				return 0, false
+			}
+			for _, o := range srcs {
+				if c, ok := of(o); !ok || c != 0 {
+					return 0, false
+				}
+			}
+			if guard != nil {
+				if _, ok := of(*guard); !ok {
+					return 0, false
+				}
+			}
+			return 0, true
+		}
 		switch in.Op {
 		case mir.GArgs, mir.GConst:
 			return 0, true
@@ -101,9 +178,24 @@ func laneStrides(g *graph, fsize int64, konst map[mir.Reg]int64) map[mir.Reg]int
 					continue
 				}
 				c, ok := step(in)
+				if setsFlags(in) {
+					// The flags are the same in every lane when all the
+					// sources are (the carry of a - b is not, where only
+					// the difference is).
+					uniformFlags = true
+					for _, o := range in.Uses() {
+						if c, ok := of(o); o.Kind != mir.KindPred && (!ok || c != 0) {
+							uniformFlags = false
+						}
+					}
+				}
 				for _, o := range defs {
-					if ok && ndefs[o.Reg] == 1 {
+					switch {
+					case ndefs[o.Reg] != 1:
+					case ok:
 						st[o.Reg] = c
+					case extends(in, o.Reg):
+						delete(st, o.Reg) // the value is no longer the same form
 					}
 				}
 			}
@@ -123,3 +215,6 @@ func dmaStride(step int64) int64 {
 	}
 	return 0
 }
+
+// l4 returns the name of a VC4 op.
+func l4(in *mir.Instr) string { return Arch.OpName(in.Op) }

@@ -35,9 +35,13 @@
 ; RUN: %lltosimd -march=vc4 -x mir -run-pass=phi-elim %t.6.mir -o %t.7.mir
 ; RUN: %lltosimd -march=vc4 -stop-after=phi-elim %s -o - | diff - %t.7.mir
 ; RUN: FileCheck %s --check-prefix=PHI < %t.7.mir
+; RUN: %lltosimd -march=vc4 -x mir -run-pass=vc4-isel %t.7.mir -o %t.8.mir
+; RUN: %lltosimd -march=vc4 -stop-after=vc4-isel %s -o - | diff - %t.8.mir
+; RUN: FileCheck %s --check-prefix=ISEL < %t.8.mir
 ; RUN: %lltosimd -march=vc4 %s -o %t.s
 ; RUN: %lltosimd -march=vc4 -x mir -start-after=vc4-divergence %t.5.mir -o - | diff - %t.s
 ; RUN: %lltosimd -march=vc4 -x mir -start-after=phi-elim %t.7.mir -o - | diff - %t.s
+; RUN: %lltosimd -march=vc4 -x mir -start-after=vc4-isel %t.8.mir -o - | diff - %t.s
 ; RUN: %lltosimd -march=vc4 -print-after-all %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=ALL
 ; RUN: rm -rf %t.dot && mkdir -p %t.dot && cd %t.dot && %lltosimd -march=vc4 -dot-cfg %s -o /dev/null
 ; RUN: FileCheck %s --check-prefix=DOT < %t.dot/cfg.k.dot
@@ -88,6 +92,14 @@
 ; PHI-NEXT:  props: nophis
 ; PHI-NOT:   PHI
 ; PHI:       --- function: sq
+
+; The arithmetic is QPU ops; memory, calls and branches stay generic.
+; ISEL-LABEL: --- function: k
+; ISEL-NOT:   G_ADD
+; ISEL-NOT:   G_MUL
+; ISEL:       V4_MUL24
+; ISEL:       G_STORE32
+; ISEL:       --- function: sq
 
 ; DOT: digraph
 ; DOT: ->
