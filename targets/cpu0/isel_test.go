@@ -851,7 +851,7 @@ var removedByVectorLegalize = []mir.Opcode{mir.GBuildVector, mir.GExtractVectorE
 // removedByWideIntLegalize: wideint-legalize, first in the pipeline,
 // splits every op on wide integer registers into word ops and removes the
 // merges and unmerges (Cpu0 has 32-bit registers only).
-var removedByWideIntLegalize = []mir.Opcode{mir.GMergeValues, mir.GUnmergeValues}
+var removedByWideIntLegalize = []mir.Opcode{mir.GMergeValues, mir.GUnmergeValues, mir.GConstant, mir.GZExt, mir.GSExt, mir.GTrunc, mir.GLoad, mir.GStore}
 
 // removedByAtomicLowering: atomic-lowering, first in the pipeline, makes
 // atomic ops plain memory operations (Cpu0 is single-core).
