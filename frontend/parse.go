@@ -45,6 +45,8 @@ import (
 
 	"github.com/llir/llvm/asm"
 	"github.com/llir/llvm/ir"
+
+	"lltosimd/frontend/llparse"
 )
 
 // Error is a diagnostic with the best source position known.
@@ -79,10 +81,15 @@ func Parse(filename string, src []byte) (m *ir.Module, err error) {
 		}
 	}()
 	rewritten := rewriteNaNPayloads(rewriteForLLIR(src))
-	// One read-only string view of the text serves the token check and
-	// llir (which keeps it until the end of its parse): no copies of a
-	// module of megabytes at the compilation's memory peak.
+	// One read-only string view of the text serves both parsers and the
+	// token check (the module's names refer to it): no copies of a module
+	// of megabytes at the compilation's memory peak.
 	text := unsafe.String(unsafe.SliceData(rewritten), len(rewritten))
+	if m, err := llparse.Parse(text); err == nil {
+		return m, nil
+	}
+	// What the fast parser does not read (rare constructs, or invalid IR)
+	// llir parses: same module, and its diagnostics.
 	if e := checkTokens(filename, text); e != nil {
 		return nil, e
 	}

@@ -39,7 +39,9 @@ func enumNames(name func(int) string) map[string]int {
 		if s == "" || s == "none" || strings.HasSuffix(s, ")") && strings.Contains(s, "(") {
 			continue
 		}
-		m[s] = i
+		if _, ok := m[s]; !ok { // past the type's range the names repeat
+			m[s] = i
+		}
 	}
 	return m
 }

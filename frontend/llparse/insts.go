@@ -27,9 +27,9 @@ type fwdRef struct {
 	typ   types.Type
 }
 
-func (r *fwdRef) String() string       { return r.typ.String() + " " + r.ident.Ident() }
-func (r *fwdRef) Type() types.Type     { return r.typ }
-func (r *fwdRef) Ident() string        { return r.ident.Ident() }
+func (r *fwdRef) String() string   { return r.typ.String() + " " + r.ident.Ident() }
+func (r *fwdRef) Type() types.Type { return r.typ }
+func (r *fwdRef) Ident() string    { return r.ident.Ident() }
 
 func (s *fn) lookup(id ir.LocalIdent) value.Value {
 	if id.LocalName == "" {

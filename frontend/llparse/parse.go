@@ -83,9 +83,10 @@ type parser struct {
 
 	// Work of the second pass: everything that may refer to a global
 	// defined further down.
-	inits  []deferred
-	bodies []deferred
-	mdText []int
+	inits   []deferred
+	aliases []deferredAlias
+	bodies  []deferred
+	mdText  []int
 	// blockaddress constants, whose blocks are known after the bodies.
 	blockAddrs []*constant.BlockAddress
 
@@ -254,7 +255,15 @@ func typeName(text string) string {
 // and the headers of globals and functions (so that every global has its
 // object and type before any initializer or body refers to it).
 func (p *parser) topLevel() {
+	entities := false // llir reads the target definitions before all else
 	for p.kind != tEOF {
+		if p.is("source_filename") || p.is("target") {
+			if entities {
+				p.fail("target definition after other definitions")
+			}
+		} else {
+			entities = true
+		}
 		switch p.kind {
 		case tWord:
 			switch p.text {
@@ -454,6 +463,10 @@ func (p *parser) globalDef() {
 		g.UnnamedAddr = enum.UnnamedAddr(v)
 		p.next()
 	}
+	if p.accept("alias") {
+		p.aliasDef(g)
+		return
+	}
 	if p.accept("addrspace") {
 		p.expect("(")
 		g.AddrSpace = types.AddrSpace(p.uint())
@@ -475,7 +488,66 @@ func (p *parser) globalDef() {
 	p.addGlobal(ident, g)
 	p.m.Globals = append(p.m.Globals, g)
 	p.inits = append(p.inits, deferred{pos: p.start, g: g})
+	p.skipEntity()
+}
+
+// skipEntity moves past the rest of a definition: to the first token
+// outside brackets that starts a line (initializers may span lines).
+func (p *parser) skipEntity() {
+	depth := 0
+	for p.kind != tEOF && !(depth <= 0 && p.newLine()) {
+		if p.kind == tPunct {
+			switch p.text[0] {
+			case '(', '[', '{', '<':
+				depth++
+			case ')', ']', '}', '>':
+				depth--
+			}
+		}
+		p.next()
+	}
+}
+
+// newLine reports whether the current token is the first of its line.
+func (p *parser) newLine() bool {
+	for i := p.start - 1; i >= 0; i-- {
+		switch p.src[i] {
+		case '\n':
+			return true
+		case ' ', '\t', '\r':
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// aliasDef parses an alias after "alias" (g holds what precedes it). The
+// aliasee waits for the second pass; only the "T* @name" form is read.
+func (p *parser) aliasDef(g *ir.Global) {
+	if g.TLSModel != 0 || g.ExternallyInitialized {
+		p.fail("unsupported alias")
+	}
+	a := &ir.Alias{GlobalIdent: g.GlobalIdent, Linkage: g.Linkage, Preemption: g.Preemption,
+		Visibility: g.Visibility, DLLStorageClass: g.DLLStorageClass, UnnamedAddr: g.UnnamedAddr}
+	content := p.typ()
+	p.expect(",")
+	pos := p.start
+	symType, ok := p.typ().(*types.PointerType)
+	if !ok || p.kind != tGlobal {
+		p.fail("unsupported aliasee")
+	}
+	a.Typ = types.NewPointer(content)
+	a.Typ.AddrSpace = symType.AddrSpace
+	p.addGlobal(a.GlobalIdent, a)
+	p.m.Aliases = append(p.m.Aliases, a)
+	p.aliases = append(p.aliases, deferredAlias{pos: pos, a: a})
 	p.skipLine()
+}
+
+type deferredAlias struct {
+	pos int
+	a   *ir.Alias
 }
 
 func (p *parser) addGlobal(ident ir.GlobalIdent, c constant.Constant) {
@@ -540,6 +612,15 @@ func (p *parser) resolve() {
 	for _, d := range p.inits {
 		p.seek(d.pos)
 		p.globalBody(d.g)
+		p.endOfLine()
+	}
+	for _, d := range p.aliases {
+		p.seek(d.pos)
+		d.a.Aliasee = p.typedConst()
+		for p.accept(",") {
+			p.expect("partition")
+			d.a.Partition = p.str()
+		}
 		p.endOfLine()
 	}
 	for _, d := range p.bodies {
@@ -610,19 +691,10 @@ func (p *parser) resolve() {
 	}
 }
 
-// endOfLine checks that an entity parsed in the second pass ended on its
-// line (the first pass skipped to the next line).
+// endOfLine checks that an entity parsed in the second pass ended where
+// the first pass found its end: before the first token of a line.
 func (p *parser) endOfLine() {
-	if p.kind == tEOF {
-		return
-	}
-	for i := p.start - 1; i >= 0; i-- {
-		switch p.src[i] {
-		case '\n':
-			return
-		case ' ', '\t', '\r':
-			continue
-		}
+	if p.kind != tEOF && !p.newLine() {
 		p.fail("unexpected '%s' after a definition", p.text)
 	}
 }
