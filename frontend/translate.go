@@ -37,6 +37,7 @@ func fail(format string, args ...any) { panic(&failure{fmt.Sprintf(format, args.
 // translator holds module-wide state.
 type translator struct {
 	positions map[*ir.Func]funcPositions // instrPositions' per-function cache
+	defines   map[string]defineLine      // defineLines' index of the source
 	opts      Options
 	lay       *Layout
 	triple    string // the module's target triple ("" if it has none)
