@@ -47,9 +47,9 @@ type translator struct {
 	defined    map[string]bool // symbols defined in the module
 	extern     map[string]bool // undefined symbols already listed in mod.Externs
 
-	blockSyms map[blockRef]string      // blockaddress symbols (blockaddr.go)
+	blockSyms map[blockRef]string       // blockaddress symbols (blockaddr.go)
 	mirBlocks map[*ir.Func][]*mir.Block // the first MIR block of each IR block, by function
-	ctors     []ctor                   // llvm.global_ctors, called by main (ctors.go)
+	ctors     []ctor                    // llvm.global_ctors, called by main (ctors.go)
 }
 
 // Translate lowers an LLVM module into generic MIR (docs/generic-mir.md).
