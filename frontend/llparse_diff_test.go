@@ -30,7 +30,7 @@ import (
 // clang-14 IR at -O0 and -O2 of the execution corpus (tests/exec/c) and of
 // the runtime for mipsel, i386 and x86_64 (only mipsel with -short), the
 // OpenCL kernels of tests/vc4 (spir), and a module of scripts/genbig.py.
-// The clang-generated inputs must take the fast path (no fallback to
+// LLTOSIMD_LLPARSE_FILES adds files. The clang-generated inputs must take the fast path (no fallback to
 // llir): that is what makes Parse fast on real programs. Hand-written .ll
 // files may fall back (some are invalid on purpose), but whenever the fast
 // parser accepts a text llir must accept it too and agree.
@@ -44,6 +44,18 @@ type diffInput struct {
 func TestLLParseMatchesLLIR(t *testing.T) {
 	inputs := llFiles(t)
 	inputs = append(inputs, clangInputs(t)...)
+	// LLTOSIMD_LLPARSE_FILES: more clang output to check (comma-separated
+	// .ll files, e.g. build/bench/big.ll or a Lua build's IR).
+	for _, f := range strings.Split(os.Getenv("LLTOSIMD_LLPARSE_FILES"), ",") {
+		if f == "" {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, diffInput{name: filepath.Base(f), src: src, fast: true})
+	}
 	fallbacks := 0
 	for _, in := range inputs {
 		t.Run(in.name, func(t *testing.T) {

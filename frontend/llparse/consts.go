@@ -405,6 +405,9 @@ func convExpr(op string, from constant.Constant, to types.Type) constant.Constan
 func (p *parser) mdTuple(id int64) *metadata.Tuple {
 	t, ok := p.mdDefs[id]
 	if !ok {
+		if p.frozen {
+			p.fail("undefined metadata !%d", id)
+		}
 		t = &metadata.Tuple{MetadataID: metadata.MetadataID(id)}
 		p.mdDefs[id] = t
 	}

@@ -16,8 +16,12 @@ package llparse
 
 import (
 	"fmt"
+	"maps"
+	"runtime"
 	"sort"
 	"strconv"
+	"sync"
+	"sync/atomic"
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -95,10 +99,67 @@ type parser struct {
 	ints   [129]*types.IntType
 	floats [8]*types.FloatType
 	ptrs   map[types.Type]*types.PointerType
+
+	// frozen: the first pass and the metadata are done; references to
+	// types, attribute groups and metadata not defined by then are errors
+	// (and the tables are safe to read from several goroutines).
+	frozen bool
+}
+
+// parseBodies parses the function bodies, on up to GOMAXPROCS goroutines
+// for large modules. Each worker has its own lexer and pointer-type
+// cache; everything else it reads is frozen. The result does not depend
+// on the schedule: each body's objects are its own.
+func (p *parser) parseBodies() {
+	size := 0
+	for _, d := range p.bodies {
+		size += d.end - d.pos
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(p.bodies), 8)
+	if size < 1<<16 || workers < 2 {
+		for _, d := range p.bodies {
+			p.seek(d.pos)
+			p.body(d.f)
+		}
+		return
+	}
+	var next atomic.Int64
+	addrs := make([][]*constant.BlockAddress, len(p.bodies))
+	failures := make([]any, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wp := *p
+		wp.ptrs = maps.Clone(p.ptrs)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { failures[w] = recover() }()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(p.bodies) {
+					return
+				}
+				wp.blockAddrs = nil
+				wp.seek(p.bodies[i].pos)
+				wp.body(p.bodies[i].f)
+				addrs[i] = wp.blockAddrs
+			}
+		}()
+	}
+	wg.Wait()
+	for _, f := range failures {
+		if f != nil {
+			panic(f)
+		}
+	}
+	for _, a := range addrs {
+		p.blockAddrs = append(p.blockAddrs, a...)
+	}
 }
 
 type deferred struct {
 	pos int
+	end int // of a function body
 	g   *ir.Global
 	f   *ir.Func
 }
@@ -289,8 +350,9 @@ func (p *parser) topLevel() {
 				if p.kind != tPunct || p.text != "{" {
 					p.fail("expected '{' of the body of @%s", f.Name())
 				}
-				p.bodies = append(p.bodies, deferred{pos: p.start, f: f})
+				pos := p.start
 				p.skipBody()
+				p.bodies = append(p.bodies, deferred{pos: pos, end: p.start, f: f})
 			case "declare":
 				p.next()
 				p.funcHeader()
@@ -402,6 +464,9 @@ func (p *parser) typeDef() {
 func (p *parser) namedType(name string) *types.StructType {
 	st, ok := p.namedTypes[name]
 	if !ok {
+		if p.frozen {
+			p.fail("undefined type %%%s", name)
+		}
 		st = &types.StructType{TypeName: name}
 		p.namedTypes[name] = st
 	}
@@ -623,10 +688,15 @@ func (p *parser) resolve() {
 		}
 		p.endOfLine()
 	}
-	for _, d := range p.bodies {
-		p.seek(d.pos)
-		p.body(d.f)
+	for _, off := range p.mdText {
+		p.seek(off)
+		p.metadataDef()
+		p.endOfLine()
 	}
+	// From here on the module-level tables are only read: the bodies may
+	// be parsed in parallel.
+	p.frozen = true
+	p.parseBodies()
 	for _, c := range p.blockAddrs {
 		f := c.Func.(*ir.Func)
 		id := c.Block.(*ir.Block).LocalIdent
@@ -640,11 +710,6 @@ func (p *parser) resolve() {
 		if !found {
 			p.fail("blockaddress of an undefined block %s in @%s", id.Ident(), f.Name())
 		}
-	}
-	for _, off := range p.mdText {
-		p.seek(off)
-		p.metadataDef()
-		p.endOfLine()
 	}
 	for name := range p.namedTypes {
 		if !p.typeDefined[name] {

@@ -432,6 +432,9 @@ func (p *parser) funcAttr(inGroup bool) ir.FuncAttribute {
 func (p *parser) attrGroup(id int64) *ir.AttrGroupDef {
 	g, ok := p.attrGroups[id]
 	if !ok {
+		if p.frozen {
+			p.fail("undefined attribute group #%d", id)
+		}
 		g = &ir.AttrGroupDef{ID: id}
 		p.attrGroups[id] = g
 	}
