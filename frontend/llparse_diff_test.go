@@ -242,3 +242,25 @@ func clangInputs(t *testing.T) []diffInput {
 	}
 	return ins
 }
+
+// FuzzLLParse checks the fast parser on mutated IR: it never panics, and
+// whatever it accepts llir accepts too and reads the same (so a text the
+// fast parser accepts wrongly cannot slip past llir's checks).
+//
+//	go test ./frontend -run '^$' -fuzz '^FuzzLLParse$' -fuzztime 1m
+func FuzzLLParse(f *testing.F) {
+	for _, dir := range []string{"testdata", "../tests/regress/testdata", "../tests/lit/cpu0"} {
+		files, _ := filepath.Glob(filepath.Join(dir, "*.ll"))
+		for _, file := range files {
+			if src, err := os.ReadFile(file); err == nil && len(src) < 16<<10 {
+				f.Add(src)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if len(src) > 64<<10 {
+			return
+		}
+		checkSameModule(t, diffInput{name: "fuzz.ll", src: src})
+	})
+}

@@ -164,8 +164,8 @@ func (p *parser) inlineAsm(t types.Type) value.Value {
 	return v
 }
 
-// body parses a function body from its '{'.
-func (p *parser) body(f *ir.Func) {
+// body parses a function body from its '{' to its '}' at offset end.
+func (p *parser) body(f *ir.Func, end int) {
 	s := &fn{f: f}
 	for _, param := range f.Params {
 		if param.LocalName == "" {
@@ -202,6 +202,9 @@ func (p *parser) body(f *ir.Func) {
 		for b.Term == nil {
 			p.inst(s, b)
 		}
+	}
+	if p.start != end {
+		p.fail("the body of @%s ends before its last line", f.Name())
 	}
 	if len(f.Blocks) == 0 {
 		p.fail("function @%s without blocks", f.Name())

@@ -163,6 +163,13 @@ func (l *lexer) name(i int) int {
 		return i
 	}
 	j := i
+	if j < len(src) && isDigit(src[j]) {
+		// An ID: digits only ("@0a" is @0 followed by a word).
+		for j < len(src) && isDigit(src[j]) {
+			j++
+		}
+		return j
+	}
 	for j < len(src) && isWordByte(src[j]) {
 		j++
 	}

@@ -119,7 +119,7 @@ func (p *parser) parseBodies() {
 	if size < 1<<16 || workers < 2 {
 		for _, d := range p.bodies {
 			p.seek(d.pos)
-			p.body(d.f)
+			p.body(d.f, d.end)
 		}
 		return
 	}
@@ -141,7 +141,7 @@ func (p *parser) parseBodies() {
 				}
 				wp.blockAddrs = nil
 				wp.seek(p.bodies[i].pos)
-				wp.body(p.bodies[i].f)
+				wp.body(p.bodies[i].f, p.bodies[i].end)
 				addrs[i] = wp.blockAddrs
 			}
 		}()
@@ -159,7 +159,7 @@ func (p *parser) parseBodies() {
 
 type deferred struct {
 	pos int
-	end int // of a function body
+	end int // of a function body: the offset of its closing brace
 	g   *ir.Global
 	f   *ir.Func
 }
@@ -351,8 +351,8 @@ func (p *parser) topLevel() {
 					p.fail("expected '{' of the body of @%s", f.Name())
 				}
 				pos := p.start
-				p.skipBody()
-				p.bodies = append(p.bodies, deferred{pos: pos, end: p.start, f: f})
+				end := p.skipBody()
+				p.bodies = append(p.bodies, deferred{pos: pos, end: end, f: f})
 			case "declare":
 				p.next()
 				p.funcHeader()
@@ -398,18 +398,16 @@ func (p *parser) topLevel() {
 	}
 }
 
-// skipBody moves past a function body: clang prints its closing brace at
-// the start of a line, and no token of IR text spans lines.
-func (p *parser) skipBody() {
-	i := p.start
-	for {
-		j := indexFrom(p.src, "\n}", i)
-		if j < 0 {
-			p.fail("function body without '}'")
-		}
-		p.seek(j + 2)
-		return
+// skipBody moves past a function body and returns the offset of its
+// closing brace: clang prints it at the start of a line, and no token of
+// IR text spans lines (the body's parse checks that it ends there).
+func (p *parser) skipBody() int {
+	j := indexFrom(p.src, "\n}", p.start)
+	if j < 0 {
+		p.fail("function body without '}'")
 	}
+	p.seek(j + 2)
+	return j + 1
 }
 
 func indexFrom(s, sub string, from int) int {
