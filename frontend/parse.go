@@ -2,10 +2,13 @@
 // into generic MIR: the G_* ops of package mir on 32-bit virtual registers,
 // as docs/generic-mir.md defines.
 //
-// Parse wraps github.com/llir/llvm with a textual pre-pass for what that
-// parser cannot read (getelementptr instructions with constant-expression
-// indices) and turns its errors and panics into *Error values with
-// positions. Translate lowers a module:
+// Parse reads the text into github.com/llir/llvm's ir.Module: after
+// textual pre-passes for what that module cannot represent (getelementptr
+// instructions with constant-expression indices, NaN payloads), with the
+// fast parser of package frontend/llparse, and with llir's own parser for
+// whatever that one does not read (it also gives the diagnostics: its
+// errors and panics become *Error values with positions). Translate
+// lowers a module:
 //
 //   - integers of 1..64 bits (wider than 32: a low/high word pair), pointers
 //     (one word; in memory the datalayout's pointer size), and first-class
