@@ -82,6 +82,10 @@ func checkSameModule(t *testing.T, in diffInput) (fellBack bool) {
 		}
 		return true
 	}
+	if e := checkTokens(in.name, s); e != nil {
+		t.Errorf("%s: the fast parser accepts a text with a token llir's lexer rejects: %v", in.name, e)
+		return false
+	}
 	ref, err := parseLLIR(in.name, s)
 	if err != nil {
 		t.Errorf("%s: the fast parser accepts what llir rejects: %v", in.name, err)
