@@ -29,8 +29,8 @@ import (
 // Inputs: every .ll of the repository's tests (lit, regress, test data),
 // clang-14 IR at -O0 and -O2 of the execution corpus (tests/exec/c) for
 // mipsel, i386 and x86_64 (only mipsel with -short) and of the runtime
-// (mipsel), the
-// OpenCL kernels of tests/vc4 (spir), and a module of scripts/genbig.py.
+// (mipsel), the OpenCL kernels of tests/vc4 (spir), and a module of
+// scripts/genbig.py.
 // LLTOSIMD_LLPARSE_FILES adds files. The clang-generated inputs must take the fast path (no fallback to
 // llir): that is what makes Parse fast on real programs. Hand-written .ll
 // files may fall back (some are invalid on purpose), but whenever the fast
