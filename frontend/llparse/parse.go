@@ -623,7 +623,7 @@ func (p *parser) addGlobal(ident ir.GlobalIdent, c constant.Constant) {
 		p.unnamedGlob++
 	}
 	if _, ok := p.globals[ident]; ok {
-		p.fail("global @%s defined twice", ident.Ident())
+		p.fail("global %s defined twice", ident.Ident())
 	}
 	p.globals[ident] = c
 }
