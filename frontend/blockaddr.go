@@ -67,7 +67,7 @@ func (t *translator) bindBlockSyms(funcs map[*ir.Func]*mir.Func) {
 		if mf.BlockSyms == nil {
 			mf.BlockSyms = make(map[*mir.Block]string)
 		}
-		mf.BlockSyms[t.mirBlock[ref.fn.Blocks[ref.idx]]] = name
+		mf.BlockSyms[t.mirBlocks[ref.fn][ref.idx]] = name
 	}
 }
 

@@ -39,7 +39,11 @@ func (t *translator) checkDominance(irf *ir.Func) error {
 	// Where each instruction result is defined: block and ordinal (the
 	// numbering funcError uses: instructions and terminators in order).
 	type site struct{ block, ord int }
-	defs := make(map[value.Value]site)
+	n := 0
+	for _, b := range irf.Blocks {
+		n += len(b.Insts)
+	}
+	defs := make(map[value.Value]site, n)
 	ord := 0
 	for i, b := range irf.Blocks {
 		for _, inst := range b.Insts {

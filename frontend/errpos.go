@@ -38,13 +38,12 @@ func (t *translator) instrPositions(f *ir.Func) (def mir.SrcPos, insts []mir.Src
 		t.positions[f] = funcPositions{def, insts}
 	}()
 	src := t.opts.Src
-	start := findDefine(src, f.Name())
-	if start < 0 {
+	d, ok := t.defineLines()[f.Name()]
+	if !ok {
 		return def, nil
 	}
-	l, c := lineCol(src, start)
-	def = mir.SrcPos{Line: int32(l), Col: int32(c)}
-	line := l
+	start, line := d.off, d.line
+	def = mir.SrcPos{Line: int32(line), Col: 1}
 	rest := src[start:]
 	if i := bytes.IndexByte(rest, '\n'); i >= 0 {
 		rest = rest[i+1:]
@@ -94,23 +93,69 @@ func isLabel(l []byte) bool {
 	return !bytes.ContainsAny(l, " =(") || l[0] == '"'
 }
 
-// findDefine returns the offset of the "define" line of function name.
-func findDefine(src []byte, name string) int {
-	for _, pat := range [][]byte{[]byte("@" + name + "("), []byte("@\"" + name + "\"(")} {
-		for off := 0; ; {
-			i := bytes.Index(src[off:], pat)
-			if i < 0 {
-				break
-			}
-			i += off
-			ls := bytes.LastIndexByte(src[:i], '\n') + 1
-			if bytes.HasPrefix(bytes.TrimLeft(src[ls:i], " \t"), []byte("define")) {
-				return ls
-			}
-			off = i + len(pat)
+// defineLine is where a function's "define" line starts.
+type defineLine struct{ off, line int }
+
+// defineLines returns the "define" lines of the source by function name,
+// found in one scan (a search per function would read the text once per
+// function).
+func (t *translator) defineLines() map[string]defineLine {
+	if t.defines != nil {
+		return t.defines
+	}
+	t.defines = map[string]defineLine{}
+	src := t.opts.Src
+	line, counted := 1, 0
+	for off := 0; ; {
+		i := bytes.Index(src[off:], []byte("define"))
+		if i < 0 {
+			break
+		}
+		i += off
+		off = i + len("define")
+		ls := bytes.LastIndexByte(src[:i], '\n') + 1
+		if len(bytes.TrimLeft(src[ls:i], " \t")) > 0 {
+			continue
+		}
+		end := bytes.IndexByte(src[i:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += i
+		}
+		name, ok := definedName(src[i:end])
+		if !ok {
+			continue
+		}
+		line += bytes.Count(src[counted:ls], []byte{'\n'})
+		counted = ls
+		if _, dup := t.defines[name]; !dup {
+			t.defines[name] = defineLine{off: ls, line: line}
 		}
 	}
-	return -1
+	return t.defines
+}
+
+// definedName returns the function name of a "define" line: the text of
+// the first "@name(" or "@"name"(".
+func definedName(l []byte) (string, bool) {
+	at := bytes.IndexByte(l, '@')
+	if at < 0 {
+		return "", false
+	}
+	l = l[at+1:]
+	if len(l) > 0 && l[0] == '"' {
+		q := bytes.IndexByte(l[1:], '"')
+		if q < 0 || q+2 >= len(l) || l[q+2] != '(' {
+			return "", false
+		}
+		return string(l[1 : q+1]), true
+	}
+	p := bytes.IndexByte(l, '(')
+	if p < 0 {
+		return "", false
+	}
+	return string(l[:p]), true
 }
 
 func (t *translator) globalError(name, msg string) *Error {

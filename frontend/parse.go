@@ -2,10 +2,13 @@
 // into generic MIR: the G_* ops of package mir on 32-bit virtual registers,
 // as docs/generic-mir.md defines.
 //
-// Parse wraps github.com/llir/llvm with a textual pre-pass for what that
-// parser cannot read (getelementptr instructions with constant-expression
-// indices) and turns its errors and panics into *Error values with
-// positions. Translate lowers a module:
+// Parse reads the text into github.com/llir/llvm's ir.Module: after
+// textual pre-passes for what that module cannot represent (getelementptr
+// instructions with constant-expression indices, NaN payloads), with the
+// fast parser of package frontend/llparse, and with llir's own parser for
+// whatever that one does not read (it also gives the diagnostics: its
+// errors and panics become *Error values with positions). Translate
+// lowers a module:
 //
 //   - integers of 1..64 bits (wider than 32: a low/high word pair), pointers
 //     (one word; in memory the datalayout's pointer size), and first-class
@@ -45,6 +48,8 @@ import (
 
 	"github.com/llir/llvm/asm"
 	"github.com/llir/llvm/ir"
+
+	"lltosimd/frontend/llparse"
 )
 
 // Error is a diagnostic with the best source position known.
@@ -79,10 +84,15 @@ func Parse(filename string, src []byte) (m *ir.Module, err error) {
 		}
 	}()
 	rewritten := rewriteNaNPayloads(rewriteForLLIR(src))
-	// One read-only string view of the text serves the token check and
-	// llir (which keeps it until the end of its parse): no copies of a
-	// module of megabytes at the compilation's memory peak.
+	// One read-only string view of the text serves both parsers and the
+	// token check (the module's names refer to it): no copies of a module
+	// of megabytes at the compilation's memory peak.
 	text := unsafe.String(unsafe.SliceData(rewritten), len(rewritten))
+	if m, err := llparse.Parse(text); err == nil {
+		return m, nil
+	}
+	// What the fast parser does not read (rare constructs, or invalid IR)
+	// llir parses: same module, and its diagnostics.
 	if e := checkTokens(filename, text); e != nil {
 		return nil, e
 	}

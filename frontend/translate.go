@@ -5,7 +5,6 @@ package frontend
 import (
 	"bytes"
 	"fmt"
-	"maps"
 	"math/bits"
 
 	"github.com/llir/llvm/ir"
@@ -37,6 +36,7 @@ func fail(format string, args ...any) { panic(&failure{fmt.Sprintf(format, args.
 // translator holds module-wide state.
 type translator struct {
 	positions map[*ir.Func]funcPositions // instrPositions' per-function cache
+	defines   map[string]defineLine      // defineLines' index of the source
 	opts      Options
 	lay       *Layout
 	triple    string // the module's target triple ("" if it has none)
@@ -47,9 +47,9 @@ type translator struct {
 	defined    map[string]bool // symbols defined in the module
 	extern     map[string]bool // undefined symbols already listed in mod.Externs
 
-	blockSyms map[blockRef]string      // blockaddress symbols (blockaddr.go)
-	mirBlock  map[*ir.Block]*mir.Block // every IR block's first MIR block
-	ctors     []ctor                   // llvm.global_ctors, called by main (ctors.go)
+	blockSyms map[blockRef]string       // blockaddress symbols (blockaddr.go)
+	mirBlocks map[*ir.Func][]*mir.Block // the first MIR block of each IR block, by function
+	ctors     []ctor                    // llvm.global_ctors, called by main (ctors.go)
 }
 
 // Translate lowers an LLVM module into generic MIR (docs/generic-mir.md).
@@ -78,7 +78,7 @@ func Translate(m *ir.Module, opts Options) (mm *mir.Module, err error) {
 		defined:   make(map[string]bool),
 		extern:    make(map[string]bool),
 
-		mirBlock: make(map[*ir.Block]*mir.Block),
+		mirBlocks: make(map[*ir.Func][]*mir.Block),
 	}
 	for _, g := range m.Globals {
 		if g.Init != nil {
@@ -303,7 +303,11 @@ func (s *fn) run() {
 	}
 	s.fillPhis()
 	s.defineForgotten()
-	maps.Copy(s.t.mirBlock, s.blocks)
+	firsts := make([]*mir.Block, len(s.layout))
+	for i, l := range s.layout {
+		firsts[i] = l[0]
+	}
+	s.t.mirBlocks[s.irf] = firsts
 	for _, l := range s.layout {
 		f.Blocks = append(f.Blocks, l...)
 	}

@@ -122,8 +122,8 @@ func (s *benchStages) translate(b *testing.B, name string, src []byte) *mir.Modu
 	return mod
 }
 
-// BenchmarkParse times llir's parse of the module (with the frontend's
-// textual pre-passes).
+// BenchmarkParse times frontend.Parse (the textual pre-passes and the
+// fast IR parser, frontend/llparse).
 func BenchmarkParse(b *testing.B) {
 	name, src := benchInput(b)
 	for b.Loop() {

@@ -9,10 +9,11 @@ import (
 )
 
 // setMemoryLimit gives the garbage collector a soft limit proportional to
-// the input: llir's parse tree is the peak of a compilation, and collecting
-// more often around it keeps peak memory close to llc's for little CPU.
-// The live heap per input byte grows with the input (≈17× for 4 MB, ≈24×
-// for 10 MB), and a limit below the live heap makes the collector run
+// the input: the IR module and the MIR of all functions are the peak of a
+// compilation, and collecting more often around it keeps peak memory close
+// to llc's for little CPU. The live heap per input byte grows with the
+// input (≈12× for 4 MB since the IR parser builds no syntax tree; it was
+// ≈17× with llir's), and a limit below the live heap makes the collector run
 // back to back (a 10 MB module took 25 s of CPU instead of 6 s), so a
 // watcher raises the limit to three times the live heap once the live heap
 // passes 85% of it (the 4 MB benchmark peaks at ≈77% and keeps its limit;
