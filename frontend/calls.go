@@ -35,9 +35,21 @@ func (s *fn) call(in *ir.InstCall) bool {
 	}
 	sig := in.Sig()
 	var defs, uses []mir.Operand
+	var lib LibProto
+	isLib := false
+	if f, ok := callee.(*ir.Func); ok {
+		lib, isLib = s.libProtoOf(f.Name())
+	}
+	widen, signed := lib.widensRet(sig.RetType)
 	nres := s.nwords(sig.RetType)
 	resSlot := -1
-	if s.t.returnsInMemory(sig.RetType) {
+	switch {
+	case isLib && lib.memRet(sig.RetType):
+		resSlot = s.libRetSlot(lib)
+		nres = 0
+	case widen:
+		nres = 1
+	case s.t.returnsInMemory(sig.RetType):
 		resSlot = s.f.NewFrameObject(mir.FrameObject{
 			Size:  must(s.t.lay.AllocSize(sig.RetType)),
 			Align: must(s.t.lay.Align(sig.RetType)),
@@ -84,9 +96,13 @@ func (s *fn) call(in *ir.InstCall) bool {
 			s.warnLP64Vararg(a.Type())
 			d |= mir.ArgVariadic
 		}
-		uses = append(uses, mir.I(int64(d)))
 		regs := abiExtend[ir.ParamAttribute](s, a.Type(), s.words(a), attrs,
 			enum.ParamAttrSignExt, enum.ParamAttrZeroExt)
+		if isLib && lib.narrowsParam(i, a.Type()) {
+			// The runtime's long or size_t: one word, the low one.
+			d, regs = mir.MakeArgDesc(1, 0), regs[:1]
+		}
+		uses = append(uses, mir.I(int64(d)))
 		for _, r := range s.abiOrderT(a.Type(), regs) {
 			uses = append(uses, mir.R(r))
 		}
@@ -94,8 +110,12 @@ func (s *fn) call(in *ir.InstCall) bool {
 	s.emit(mir.GCall, append(defs, uses...)...)
 	s.f.HasCalls = true
 	switch {
+	case isLib && lib.memRet(sig.RetType):
+		s.define(in, s.libRetWords(lib, resSlot, sig.RetType))
 	case resSlot >= 0:
 		s.define(in, s.loadT(sig.RetType, mir.FI(resSlot, 0), 0, must(s.t.lay.Align(sig.RetType)), nil))
+	case widen:
+		s.define(in, s.wresize(res, 2, signed))
 	case nres > 0:
 		s.define(in, res)
 	}
