@@ -64,9 +64,12 @@ func (s *fn) call(in *ir.InstCall) bool {
 	for _, r := range s.abiOrder(res) {
 		defs = append(defs, mir.D(r))
 	}
+	lp64Printf := false
 	if f, ok := callee.(*ir.Func); ok {
-		s.t.useSym(f.Name())
-		uses = append(uses, mir.S(f.Name(), 0))
+		name := s.libSymbol(f.Name())
+		lp64Printf = name != f.Name()
+		s.t.useSym(name)
+		uses = append(uses, mir.S(name, 0))
 	} else if cv, ok := s.foldValue(callee); ok && cv.sym != "" {
 		s.t.useSym(cv.sym)
 		uses = append(uses, mir.S(cv.sym, int64(cv.off)))
@@ -93,7 +96,9 @@ func (s *fn) call(in *ir.InstCall) bool {
 		}
 		d, _ := s.paramDesc(a.Type(), attrs)
 		if sig.Variadic && i >= len(sig.Params) {
-			s.warnLP64Vararg(a.Type())
+			if !lp64Printf {
+				s.warnLP64Vararg(a.Type())
+			}
 			d |= mir.ArgVariadic
 		}
 		regs := abiExtend[ir.ParamAttribute](s, a.Type(), s.words(a), attrs,
@@ -144,14 +149,15 @@ func abiExtend[A comparable](s *fn, t types.Type, regs []mir.Reg, attrs []A, sig
 
 // warnLP64Vararg warns, once per module, about a variadic i64 argument
 // in IR whose datalayout has 64-bit pointers (x86-64): there C's long is
-// 64 bits, while the Cpu0 runtime is ILP32, so printf's %ld would read
-// half of it.
+// 64 bits, while the Cpu0 runtime is ILP32, so a callee reading a long
+// would read half of it (the printf family has LP64 entry points instead:
+// LP64Variadic).
 func (s *fn) warnLP64Vararg(t types.Type) {
-	if s.t.warnedLP64 || s.t.opts.Warn == nil || !s.t.hasLayout || s.t.lay.PtrSize != 8 || !t.Equal(types.I64) {
+	if s.t.warnedLP64 || s.t.opts.Warn == nil || !s.t.lp64() || !t.Equal(types.I64) {
 		return
 	}
 	s.t.warnedLP64 = true
-	e := s.t.funcError(s.irf, s.instNo, fmt.Sprintf("warning: variadic i64 argument in LP64 %s: if it is a C 'long' (64 bits in this IR, 32 in the Cpu0 runtime), printf's %%ld reads only half of it; compile with %s",
+	e := s.t.funcError(s.irf, s.instNo, fmt.Sprintf("warning: variadic i64 argument in LP64 %s: if it is a C 'long' (64 bits in this IR, 32 in the Cpu0 runtime), a callee reading a long reads only half of it; compile with %s",
 		s.t.tripleName(), s.t.mipsTargetFlag()))
 	s.t.opts.Warn(e)
 }

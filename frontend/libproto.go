@@ -36,46 +36,74 @@ type LibProto struct {
 // (tests/exec TestLibProtos) derives the differences from the runtime's
 // headers with clang and checks this table against them.
 var LibProtos = map[string]LibProto{
-	"atol":      {Ret: 's'},
-	"bsearch":   {Params: "..ll"},
-	"calloc":    {Params: "ll"},
-	"clock":     {Ret: 's'},
-	"difftime":  {Params: "ll"},
-	"div":       {Fields: "ii"},
-	"fread":     {Params: ".ll", Ret: 'u'},
-	"fseek":     {Params: ".l"},
-	"fseeko":    {Params: ".l"},
-	"ftell":     {Ret: 's'},
-	"ftello":    {Ret: 's'},
-	"fwrite":    {Params: ".ll", Ret: 'u'},
-	"labs":      {Params: "l", Ret: 's'},
-	"ldiv":      {Params: "ll", Fields: "ss"},
-	"lldiv":     {Fields: "LL"},
-	"malloc":    {Params: "l"},
-	"memchr":    {Params: "..l"},
-	"memcmp":    {Params: "..l"},
-	"memcpy":    {Params: "..l"},
-	"memmove":   {Params: "..l"},
-	"memset":    {Params: "..l"},
-	"mktime":    {Ret: 's'},
-	"qsort":     {Params: ".ll"},
-	"realloc":   {Params: ".l"},
-	"setvbuf":   {Params: "...l"},
-	"snprintf":  {Params: ".l"},
-	"strcspn":   {Ret: 'u'},
-	"strftime":  {Params: ".l", Ret: 'u'},
-	"strlen":    {Ret: 'u'},
-	"strncat":   {Params: "..l"},
-	"strncmp":   {Params: "..l"},
-	"strncpy":   {Params: "..l"},
-	"strndup":   {Params: ".l"},
-	"strnlen":   {Params: ".l", Ret: 'u'},
-	"strspn":    {Ret: 'u'},
-	"strtol":    {Ret: 's'},
-	"strtoul":   {Ret: 'u'},
-	"strxfrm":   {Params: "..l", Ret: 'u'},
-	"time":      {Ret: 's'},
-	"vsnprintf": {Params: ".l"},
+	"atol":        {Ret: 's'},
+	"bsearch":     {Params: "..ll"},
+	"calloc":      {Params: "ll"},
+	"clock":       {Ret: 's'},
+	"difftime":    {Params: "ll"},
+	"div":         {Fields: "ii"},
+	"fread":       {Params: ".ll", Ret: 'u'},
+	"fseek":       {Params: ".l"},
+	"fseeko":      {Params: ".l"},
+	"ftell":       {Ret: 's'},
+	"ftello":      {Ret: 's'},
+	"fwrite":      {Params: ".ll", Ret: 'u'},
+	"labs":        {Params: "l", Ret: 's'},
+	"ldiv":        {Params: "ll", Fields: "ss"},
+	"lldiv":       {Fields: "LL"},
+	"malloc":      {Params: "l"},
+	"memchr":      {Params: "..l"},
+	"memcmp":      {Params: "..l"},
+	"memcpy":      {Params: "..l"},
+	"memmove":     {Params: "..l"},
+	"memset":      {Params: "..l"},
+	"mktime":      {Ret: 's'},
+	"qsort":       {Params: ".ll"},
+	"realloc":     {Params: ".l"},
+	"setvbuf":     {Params: "...l"},
+	"snprintf":    {Params: ".l"},
+	"strcspn":     {Ret: 'u'},
+	"strftime":    {Params: ".l", Ret: 'u'},
+	"strlen":      {Ret: 'u'},
+	"strncasecmp": {Params: "..l"},
+	"strncat":     {Params: "..l"},
+	"strncmp":     {Params: "..l"},
+	"strncpy":     {Params: "..l"},
+	"strndup":     {Params: ".l"},
+	"strnlen":     {Params: ".l", Ret: 'u'},
+	"strspn":      {Ret: 'u'},
+	"strtol":      {Ret: 's'},
+	"strtoul":     {Ret: 'u'},
+	"strxfrm":     {Params: "..l", Ret: 'u'},
+	"time":        {Ret: 's'},
+	"vsnprintf":   {Params: ".l"},
+}
+
+// LP64Variadic maps the printf and scanf families to the runtime's entry
+// points for LP64 IR (runtime/cpu0/printf.c, scanf.c), where %ld, %zu and
+// %td read a 64-bit argument as x86-64 IR passes them, or store 8 bytes
+// (a C long is i64 there).
+var LP64Variadic = map[string]string{
+	"printf":   "__lp64_printf",
+	"fprintf":  "__lp64_fprintf",
+	"sprintf":  "__lp64_sprintf",
+	"snprintf": "__lp64_snprintf",
+	"scanf":    "__lp64_scanf",
+	"fscanf":   "__lp64_fscanf",
+	"sscanf":   "__lp64_sscanf",
+}
+
+// lp64 reports whether the module's datalayout has 64-bit pointers: LP64
+// IR (x86-64), whose C long is 64 bits.
+func (t *translator) lp64() bool { return t.hasLayout && t.lay.PtrSize == 8 }
+
+// libSymbol is the symbol a direct call to the function name reaches:
+// LP64 IR's printf family calls its LP64 entry points.
+func (s *fn) libSymbol(name string) string {
+	if v, ok := LP64Variadic[name]; ok && s.t.lp64() && !s.t.defined[name] {
+		return v
+	}
+	return name
 }
 
 // libProtoOf returns the runtime prototype a direct call to name must

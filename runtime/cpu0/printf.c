@@ -317,6 +317,7 @@ struct sink {
   FILE *f;
   char *buf;
   size_t cap, n;
+  int lp64; /* the caller is LP64 IR: long, size_t and ptrdiff_t are 64 bits */
 };
 
 static void emit(struct sink *s, char c) {
@@ -441,13 +442,13 @@ static int format(struct sink *snk, const char *fmt, va_list ap) {
         fmt++;
       }
     } else if (*fmt == 'l') {
-      size = 1;
+      size = 1 + snk->lp64;
       if (*++fmt == 'l') {
         size = 2;
         fmt++;
       }
     } else if (*fmt == 'z' || *fmt == 't') { /* size_t, ptrdiff_t: 32 bits */
-      size = 1;
+      size = 1 + snk->lp64;
       fmt++;
     } else if (*fmt == 'j') { /* intmax_t: 64 bits */
       size = 2;
@@ -601,14 +602,14 @@ static int format(struct sink *snk, const char *fmt, va_list ap) {
 }
 
 RT_WEAK int vfprintf(FILE *f, const char *fmt, va_list ap) {
-  struct sink s = {f, NULL, 0, 0};
+  struct sink s = {f, NULL, 0, 0, 0};
   return format(&s, fmt, ap);
 }
 
 RT_WEAK int vprintf(const char *fmt, va_list ap) { return vfprintf(stdout, fmt, ap); }
 
 RT_WEAK int vsnprintf(char *buf, size_t n, const char *fmt, va_list ap) {
-  struct sink s = {NULL, buf, n, 0};
+  struct sink s = {NULL, buf, n, 0, 0};
   int r = format(&s, fmt, ap);
   if (n > 0)
     buf[s.n < n ? s.n : n - 1] = 0;
@@ -647,6 +648,54 @@ RT_WEAK int snprintf(char *buf, size_t n, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   int r = vsnprintf(buf, n, fmt, ap);
+  va_end(ap);
+  return r;
+}
+
+/* The printf family as LP64 IR (x86-64) calls it: lltosimd renames those
+ * calls (frontend.LP64Variadic), since there %ld, %zu and %td take 64-bit
+ * arguments, which O32 passes in aligned register pairs or stack slots. */
+RT_WEAK int __lp64_vfprintf(FILE *f, const char *fmt, va_list ap) {
+  struct sink s = {f, NULL, 0, 0, 1};
+  return format(&s, fmt, ap);
+}
+
+RT_WEAK int __lp64_vsnprintf(char *buf, size_t n, const char *fmt, va_list ap) {
+  struct sink s = {NULL, buf, n, 0, 1};
+  int r = format(&s, fmt, ap);
+  if (n > 0)
+    buf[s.n < n ? s.n : n - 1] = 0;
+  return r;
+}
+
+RT_WEAK int __lp64_printf(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = __lp64_vfprintf(stdout, fmt, ap);
+  va_end(ap);
+  return n;
+}
+
+RT_WEAK int __lp64_fprintf(FILE *f, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = __lp64_vfprintf(f, fmt, ap);
+  va_end(ap);
+  return n;
+}
+
+RT_WEAK int __lp64_sprintf(char *buf, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = __lp64_vsnprintf(buf, (size_t)-1 >> 1, fmt, ap);
+  va_end(ap);
+  return n;
+}
+
+RT_WEAK int __lp64_snprintf(char *buf, size_t n, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int r = __lp64_vsnprintf(buf, n, fmt, ap);
   va_end(ap);
   return r;
 }

@@ -151,8 +151,10 @@ func (h *harness) runABICase(srcs []string, opt string, tr abiTriple, cpu string
 		if code != 0 || len(rest) > 0 {
 			return fmt.Errorf("lltosimd %s: exit %d, unexpected diagnostics:\n%s", strings.Join(args, " "), code, stderr)
 		}
-		if tr.lp64 && strings.Contains(string(text), "%lld") && !warned {
-			return fmt.Errorf("lltosimd %s: no warning about variadic i64 arguments in LP64 IR", strings.Join(args, " "))
+		if warned && !strings.Contains(string(text), "LP64_WARNING") {
+			// The printf family reads LP64's 64-bit long through its
+			// LP64 entry points: no warning for it.
+			return fmt.Errorf("lltosimd %s: unexpected warning about variadic i64 arguments in LP64 IR:\n%s", strings.Join(args, " "), stderr)
 		}
 		asms = append(asms, asm)
 	}

@@ -1,7 +1,8 @@
 /* C library calls whose prototype depends on the triple: size_t and long
  * parameters and results (i64 in x86-64 IR, one word in the ILP32 runtime)
  * and div/ldiv/lldiv results (in registers in RISC-V and x86-64 IR, in
- * memory under O32). The values fit in 32 bits, so the LP64 program
+ * memory under O32), and printf's %ld, %zu and %td (64-bit arguments in
+ * x86-64 IR). The values fit in 32 bits, so the LP64 program
  * prints what the clang -m32 build prints. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +42,14 @@ int main(void) {
   memcpy(p, s, n + 1);
   p = realloc(p, 100);
   if (memcmp(p, s, n) == 0 && strncmp(p, s, n) == 0) puts("copy ok");
+  long neg = -123456789L;
+  unsigned long big = 4000000000UL;
+  char arr[40];
+  char *q1 = arr + 3, *q2 = arr + 37;
+  printf("%ld %lu %zu %td %lx %5ld|%-6zu| %d %s %lld\n", neg, big, sizeof arr, q2 - q1, 0xABCDEFL, 42L, strlen("abc"), 7, "end", -1LL);
+  snprintf(buf, sizeof buf, "%zu:%ld", n, l);
+  sprintf(arr, "%s/%lu", buf, ul);
+  fprintf(stdout, "%s %zd\n", arr, (size_t)9);
   free(p);
   free(z);
   return 0;
