@@ -163,15 +163,15 @@ RT_WEAK char *strpbrk(const char *s, const char *accept) {
   return *s ? (char *)s : NULL;
 }
 
-RT_WEAK char *strtok(char *s, const char *delim) {
-  static char *next;
+/* strtok_r keeps its position in *save; strtok in a static. */
+RT_WEAK char *strtok_r(char *s, const char *delim, char **save) {
   if (!s)
-    s = next;
+    s = *save;
   if (!s)
     return NULL;
   s += strspn(s, delim);
   if (!*s) {
-    next = NULL;
+    *save = NULL;
     return NULL;
   }
   char *end = s + strcspn(s, delim);
@@ -179,9 +179,44 @@ RT_WEAK char *strtok(char *s, const char *delim) {
     *end++ = 0;
   else
     end = NULL;
-  next = end;
+  *save = end;
   return s;
 }
+
+RT_WEAK char *strtok(char *s, const char *delim) {
+  static char *next;
+  return strtok_r(s, delim, &next);
+}
+
+/* strsep (BSD, glibc): the token up to the first delimiter, which becomes
+ * a NUL; *sp moves past it, or to NULL after the last token. */
+RT_WEAK char *strsep(char **sp, const char *delim) {
+  char *s = *sp;
+  if (!s)
+    return NULL;
+  char *end = s + strcspn(s, delim);
+  *sp = *end ? end + 1 : NULL;
+  *end = 0;
+  return s;
+}
+
+RT_WEAK char *stpcpy(char *dst, const char *src) {
+  while ((*dst = *src++))
+    dst++;
+  return dst;
+}
+
+/* strcasecmp and strncasecmp (<strings.h>) compare in the C locale. */
+RT_WEAK int strncasecmp(const char *a, const char *b, size_t n) {
+  for (; n; n--, a++, b++) {
+    int x = tolower((unsigned char)*a), y = tolower((unsigned char)*b);
+    if (x != y || !x)
+      return x - y;
+  }
+  return 0;
+}
+
+RT_WEAK int strcasecmp(const char *a, const char *b) { return strncasecmp(a, b, (size_t)-1); }
 
 RT_WEAK char *strdup(const char *s) {
   size_t n = strlen(s) + 1;

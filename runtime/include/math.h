@@ -38,7 +38,7 @@ typedef double double_t;
 #define fpclassify(x)                                                          \
   __builtin_fpclassify(FP_NAN, FP_INFINITE, FP_NORMAL, FP_SUBNORMAL, FP_ZERO, x)
 #define isnan(x) __builtin_isnan(x)
-#define isinf(x) __builtin_isinf(x)
+#define isinf(x) __builtin_isinf_sign(x) /* -1 for -inf, as glibc */
 #define isfinite(x) __builtin_isfinite(x)
 #define isnormal(x) __builtin_isnormal(x)
 #define signbit(x) __builtin_signbit(x)

@@ -41,6 +41,12 @@ int vfprintf(FILE *f, const char *fmt, va_list ap);
 int vsprintf(char *buf, const char *fmt, va_list ap);
 int vsnprintf(char *buf, size_t n, const char *fmt, va_list ap);
 
+int scanf(const char *fmt, ...);
+int fscanf(FILE *f, const char *fmt, ...);
+int sscanf(const char *s, const char *fmt, ...);
+int vscanf(const char *fmt, va_list ap);
+int vfscanf(FILE *f, const char *fmt, va_list ap);
+int vsscanf(const char *s, const char *fmt, va_list ap);
 int putchar(int c);
 int puts(const char *s);
 int fputc(int c, FILE *f);
