@@ -35,6 +35,8 @@ typedef double double_t;
 #define FP_ZERO 2
 #define FP_SUBNORMAL 3
 #define FP_NORMAL 4
+#define FP_ILOGB0 (-2147483647 - 1)
+#define FP_ILOGBNAN (-2147483647 - 1)
 #define fpclassify(x)                                                          \
   __builtin_fpclassify(FP_NAN, FP_INFINITE, FP_NORMAL, FP_SUBNORMAL, FP_ZERO, x)
 #define isnan(x) __builtin_isnan(x)
@@ -102,6 +104,30 @@ double cbrt(double x);
 float cbrtf(float x);
 double hypot(double x, double y);
 float hypotf(float x, float y);
+double asinh(double x);
+float asinhf(float x);
+double acosh(double x);
+float acoshf(float x);
+double atanh(double x);
+float atanhf(float x);
+double remainder(double x, double y);
+float remainderf(float x, float y);
+double fdim(double x, double y);
+float fdimf(float x, float y);
+double nextafter(double x, double y);
+float nextafterf(float x, float y);
+int ilogb(double x);
+int ilogbf(float x);
+double logb(double x);
+float logbf(float x);
+long lround(double x);
+long lroundf(float x);
+long long llround(double x);
+long long llroundf(float x);
+long lrint(double x);
+long lrintf(float x);
+long long llrint(double x);
+long long llrintf(float x);
 double sin(double x);
 float sinf(float x);
 double cos(double x);

@@ -24,6 +24,12 @@ F1(sin) F1(cos) F1(tan) F1(asin) F1(acos) F1(atan) F2(atan2) F1(exp) F1(exp2) F1
 F1(log) F1(log2) F1(log10) F1(log1p) F2(pow) F1(sinh) F1(cosh) F1(tanh) F1(cbrt) F2(hypot)
 double rt_frexp(double, int *), rt_ldexp(double, int), rt_modf(double, double *);
 double rt_fabs(double), rt_copysign(double, double);
+D1(asinh) D1(acosh) D1(atanh) F1(asinh) F1(acosh) F1(atanh)
+D2(remainder) D2(fdim) D2(nextafter) F2(remainder) F2(fdim) F2(nextafter)
+double rt_logb(double);
+int rt_ilogb(double);
+long rt_lround(double), rt_lrint(double);
+long long rt_llround(double), rt_llrint(double);
 
 static int failures;
 
@@ -108,7 +114,7 @@ struct fn2 {
 static const struct fn1 fns1[] = {
     E1(sin, 1),  E1(cos, 1),   E1(tan, 1), E1(asin, 1), E1(acos, 1),  E1(atan, 1),  E1(exp, 1),
     E1(exp2, 1), E1(expm1, 2), E1(log, 1), E1(log2, 1), E1(log10, 1), E1(log1p, 1), E1(sinh, 3),
-    E1(cosh, 3), E1(tanh, 3),  E1(cbrt, 4),
+    E1(cosh, 3), E1(tanh, 3),  E1(cbrt, 4),  E1(asinh, 2), E1(acosh, 2), E1(atanh, 2),
 };
 static const struct fn2 fns2[] = {E1(atan2, 1), E1(pow, 1), E1(hypot, 1)};
 
@@ -162,6 +168,24 @@ int main(void) {
         ulps(f1, f2) != 0 || ulps(ip1, ip2) != 0 || bits(rt_fabs(x)) != bits(fabs(x)) ||
         bits(rt_copysign(1.5, x)) != bits(copysign(1.5, x))) {
       fprintf(stderr, "frexp/ldexp/modf/fabs/copysign differ at %a (n %d)\n", x, n);
+      failures++;
+      break;
+    }
+  }
+  /* remainder, fdim, nextafter, logb, ilogb and the rounding conversions
+   * are exact too. */
+  for (int k = 0; k < 100000; k++) {
+    double x = arg(), y = k % 3 ? arg() : x * (double)(next() % 9) + (double)(next() % 5) * 0.5;
+    float xf = (float)x, yf = (float)y;
+    int bad = ulps(rt_remainder(x, y), remainder(x, y)) != 0 || ulps(rt_fdim(x, y), fdim(x, y)) != 0 ||
+              ulps(rt_nextafter(x, y), nextafter(x, y)) != 0 || ulps(rt_logb(x), logb(x)) != 0 ||
+              rt_ilogb(x) != ilogb(x) || fulps(rt_remainderf(xf, yf), remainderf(xf, yf)) != 0 ||
+              fulps(rt_fdimf(xf, yf), fdimf(xf, yf)) != 0 || fulps(rt_nextafterf(xf, yf), nextafterf(xf, yf)) != 0;
+    if (!bad && fabs(x) < 1e15)
+      bad = rt_lround(x) != lround(x) || rt_llround(x) != llround(x) || rt_lrint(x) != lrint(x) ||
+            rt_llrint(x) != llrint(x);
+    if (bad) {
+      fprintf(stderr, "remainder/fdim/nextafter/logb/ilogb/lround/lrint differ at %a, %a\n", x, y);
       failures++;
       break;
     }

@@ -52,5 +52,29 @@
 #define modff rt_modff
 #define ldexpf rt_ldexpf
 #define scalbnf rt_scalbnf
+#define asinh rt_asinh
+#define asinhf rt_asinhf
+#define acosh rt_acosh
+#define acoshf rt_acoshf
+#define atanh rt_atanh
+#define atanhf rt_atanhf
+#define remainder rt_remainder
+#define remainderf rt_remainderf
+#define fdim rt_fdim
+#define fdimf rt_fdimf
+#define nextafter rt_nextafter
+#define nextafterf rt_nextafterf
+#define ilogb rt_ilogb
+#define ilogbf rt_ilogbf
+#define logb rt_logb
+#define logbf rt_logbf
+#define lround rt_lround
+#define lroundf rt_lroundf
+#define llround rt_llround
+#define llroundf rt_llroundf
+#define lrint rt_lrint
+#define lrintf rt_lrintf
+#define llrint rt_llrint
+#define llrintf rt_llrintf
 /* sqrt and floor come from softfloat.c and math.c: the host's are the
  * same (correctly rounded, exact). */
