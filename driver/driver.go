@@ -21,6 +21,20 @@ import (
 	_ "lltosimd/targets/vc4/codegen"   // registers vc4
 )
 
+// OptLevels are the -O levels the commands accept: clang's, so that a
+// program built with -Os or -Oz for size (as C test suites do) runs too.
+var OptLevels = []string{"0", "1", "2", "3", "s", "z"}
+
+// CodegenLevel is the backend's level for -O level: -Os and -Oz (clang's
+// size levels; the backend has no size-specific choices) and "" are 2.
+func CodegenLevel(level string) string {
+	switch level {
+	case "", "s", "z":
+		return "2"
+	}
+	return level
+}
+
 // Options select the target and the code.
 type Options struct {
 	// March names the target; "" takes Cpu0 in the byte order of the IR's
@@ -86,10 +100,7 @@ func Compile(name string, src []byte, o Options) (*Result, error) {
 	}
 	cfg := passes.NewConfig()
 	cfg.Options["mcpu"] = mcpu
-	cfg.Options["O"] = o.Opt
-	if o.Opt == "" {
-		cfg.Options["O"] = "2"
-	}
+	cfg.Options["O"] = CodegenLevel(o.Opt)
 	for k, v := range o.PassOptions {
 		cfg.Options[k] = v
 	}

@@ -53,8 +53,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	funcStats := fs.String("func-stats", "", "print to stderr, for each function whose name matches this regexp, its static code (bundles, slots, SIMD ops, resource bound) and what ran (bundles, cycles, resource bound of the executed bundles)")
 	crt0 := fs.Bool("crt0", false, "put the startup code (U8 = stack top, call main, halt) before the file")
 	dis := fs.Bool("d", false, "encode the program, decode it and print the disassembly instead of running it")
-	opt := fs.String("O", "2", "optimisation level 0-3 for a .c or .ll program (clang's and lltosimd's)")
-	for _, l := range []string{"0", "1", "2", "3"} {
+	opt := fs.String("O", "2", "optimisation level 0-3, s or z for a .c or .ll program (clang's, and lltosimd's: s and z are 2)")
+	for _, l := range driver.OptLevels {
 		fs.BoolFunc("O"+l, "same as -O="+l, func(string) error { *opt = l; return nil })
 	}
 	withRT := fs.Bool("rt", false, "link the C runtime (compiled for BWDSP, cached) after the .s files")

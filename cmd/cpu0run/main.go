@@ -26,6 +26,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"lltosimd/driver"
@@ -49,8 +50,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	march := fs.String("march", "", "cpu0 (big-endian) or cpu0el; default: the IR datalayout's byte order, cpu0el for C")
 	mcpu := fs.String("mcpu", "cpu032II", "CPU variant: cpu032I or cpu032II")
-	opt := fs.String("O", "2", "optimisation level 0-3 (clang's for C, and lltosimd's)")
-	for _, l := range []string{"0", "1", "2", "3"} {
+	opt := fs.String("O", "2", "optimisation level 0-3, s or z (clang's for C, and lltosimd's: s and z are 2)")
+	for _, l := range driver.OptLevels {
 		fs.BoolFunc("O"+l, "same as -O="+l, func(string) error { *opt = l; return nil })
 	}
 	noHost := fs.Bool("no-host-files", false, "sandbox: the program cannot open, remove or rename host files (fopen fails with EACCES)")
@@ -78,8 +79,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "cpu0run: %v\n", err)
 		return 1
 	}
-	if len(*opt) != 1 || (*opt)[0] < '0' || (*opt)[0] > '3' {
-		return fail(fmt.Errorf("bad -O %q (0-3)", *opt))
+	if !slices.Contains(driver.OptLevels, *opt) {
+		return fail(fmt.Errorf("bad -O %q (0-3, s or z)", *opt))
 	}
 	level, ok := map[string]cpu0.Level{"cpu032I": cpu0.Cpu032I, "cpu032II": cpu0.Cpu032II}[*mcpu]
 	if !ok {

@@ -14,6 +14,7 @@ import (
 
 	flag "github.com/spf13/pflag"
 
+	"lltosimd/driver"
 	"lltosimd/frontend"
 	"lltosimd/mir"
 	"lltosimd/passes"
@@ -50,7 +51,7 @@ func newFlagSet(o *options, errOut io.Writer) *flag.FlagSet {
 	fs.StringVar(&o.march, "march", "", "target architecture: "+strings.Join(targets.Names(), ", ")+
 		" (default: the IR datalayout's byte order, cpu0el for 'e', cpu0 for 'E' or none)")
 	fs.StringVar(&o.mcpu, "mcpu", "", "target CPU (cpu0: cpu032I, cpu032II)")
-	fs.StringVarP(&o.opt, "O", "O", "2", "optimization level 0-3 (accepted for llc compatibility; the IR optimizer is clang's)")
+	fs.StringVarP(&o.opt, "O", "O", "2", "optimization level 0-3, or s and z (as 2: clang's size levels) (accepted for llc compatibility; the IR optimizer is clang's)")
 	fs.StringVarP(&o.out, "o", "o", "-", "output file ('-' for stdout)")
 	fs.StringVar(&o.fileType, "filetype", "asm", "output kind: asm, obj, hex")
 	fs.BoolVar(&o.disassemble, "disassemble", false, "print a Cpu0 object (.o) or hex image as address, bytes and instruction (-march=cpu0el: little-endian hex)")
@@ -163,7 +164,7 @@ func normalizeArgs(args []string) []string {
 			return append(out, args[i:]...)
 		case a == "-" || !strings.HasPrefix(a, "-") || strings.HasPrefix(a, "--"):
 			out = append(out, a)
-		case len(a) == 3 && a[1] == 'O' && a[2] >= '0' && a[2] <= '3':
+		case len(a) == 3 && a[1] == 'O' && strings.ContainsRune("0123sz", rune(a[2])):
 			out = append(out, "--O="+a[2:])
 		case a == "-o" || a == "-x" || a == "-h" || a == "-O":
 			out = append(out, a)
@@ -414,7 +415,7 @@ func makeConfig(o *options, tgt *targets.Target, stderr io.Writer) (*passes.Conf
 		return nil, fmt.Errorf("lltosimd: unknown CPU '%s' for -march=%s (known: %s)", o.mcpu, tgt.Name, strings.Join(tgt.CPUs(), ", "))
 	}
 	cfg.Options["mcpu"] = mcpu
-	cfg.Options["O"] = o.opt
+	cfg.Options["O"] = driver.CodegenLevel(o.opt)
 	for _, d := range o.debugOnly {
 		cfg.DebugOnly[d] = true
 	}

@@ -122,3 +122,20 @@ func TestOutputErrorsAndMode(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, os.FileMode(0o644), fi.Mode().Perm())
 }
+
+// -Os and -Oz (clang's size levels, which C test suites build with) are
+// accepted as -O2 for the backend, like llc's callers expect of clang's
+// levels; other letters stay errors.
+func TestSizeOptLevels(t *testing.T) {
+	assert.Equal(t, []string{"--O=s", "--O=z"}, normalizeArgs([]string{"-Os", "-Oz"}))
+	const ir = "define i32 @f(i32 %a) {\n  %r = add i32 %a, 1\n  ret i32 %r\n}\n"
+	st, o2, errs := runCmd(t, ir, "-march=cpu0el", "-O2", "-")
+	require.Equal(t, 0, st, errs)
+	for _, l := range []string{"-Os", "-Oz"} {
+		st, out, errs := runCmd(t, ir, "-march=cpu0el", l, "-")
+		assert.Equal(t, 0, st, errs)
+		assert.Equal(t, o2, out, l)
+	}
+	st, _, _ = runCmd(t, ir, "-Ox", "-")
+	assert.Equal(t, 1, st)
+}

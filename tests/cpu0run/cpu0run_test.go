@@ -308,3 +308,21 @@ func TestHostFiles(t *testing.T) {
 		t.Errorf("cpu0run -no-host-files: the first fopen should fail (exit 1, no output), got %+v", got)
 	}
 }
+
+// -Os and -Oz, clang's size levels (C test suites build with them), run a
+// C program; the backend compiles at -O2.
+func TestSizeLevels(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "size.c")
+	if err := os.WriteFile(src, []byte("#include <stdio.h>\nint main(void) { printf(\"%d\\n\", 6 * 7); return 3; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []string{"-Os", "-Oz", "-O=s"} {
+		got := cpu0run(t, sharedCache(), "", l, src)
+		if got.code != 3 || got.stdout != "42\n" {
+			t.Errorf("cpu0run %s: exit %d, stdout %q, stderr %q; want exit 3 and \"42\\n\"", l, got.code, got.stdout, got.stderr)
+		}
+	}
+	if got := cpu0run(t, sharedCache(), "", "-O=x", src); got.code != 1 || !strings.Contains(got.stderr, "bad -O") {
+		t.Errorf("cpu0run -O=x: exit %d, stderr %q; want exit 1 and bad -O", got.code, got.stderr)
+	}
+}
