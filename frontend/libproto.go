@@ -95,6 +95,10 @@ var LP64Variadic = map[string]string{
 	"scanf":    "__lp64_scanf",
 	"fscanf":   "__lp64_fscanf",
 	"sscanf":   "__lp64_sscanf",
+	// glibc's <stdio.h> renames the scanf family.
+	"__isoc99_scanf":  "__lp64_scanf",
+	"__isoc99_fscanf": "__lp64_fscanf",
+	"__isoc99_sscanf": "__lp64_sscanf",
 }
 
 // lp64 reports whether the module's datalayout has 64-bit pointers: LP64

@@ -181,3 +181,41 @@ func (h *harness) runABICase(srcs []string, opt string, tr abiTriple, cpu string
 	}
 	return nil
 }
+
+// TestGlibcHeaders compiles abi/glibc_headers.c against the host's glibc
+// headers (clang's default include path) for i386 and x86-64, the way a
+// program is often built, and runs it on Cpu0 against its clang -m32
+// build: the runtime provides the entry points glibc's headers make the
+// program call (runtime/cpu0/glibc.c).
+func TestGlibcHeaders(t *testing.T) {
+	h := newHarness(t)
+	src := filepath.Join("abi", "glibc_headers.c")
+	for _, tr := range []string{"i386-unknown-linux-gnu", "x86_64-unknown-linux-gnu"} {
+		for _, opt := range []string{"O0", "O2"} {
+			t.Run(tr+"/"+opt, func(t *testing.T) {
+				ll := filepath.Join(h.work, "glibc_headers."+tr+"."+opt+".ll")
+				args := []string{"--target=" + tr, "-" + opt, "-S", "-emit-llvm", "-w", "-o", ll, src}
+				if _, stderr, code, err := testtools.Run(nil, h.clang, args...); err != nil || code != 0 {
+					t.Skipf("clang %s: exit %d %v (no %s headers?)\n%s", strings.Join(args, " "), code, err, tr, stderr)
+				}
+				asm := strings.TrimSuffix(ll, ".ll") + ".s"
+				if _, stderr, code, err := testtools.Run(nil, h.lltosimd, testtools.Verify, "-mcpu=cpu032II", "-"+opt, "-o", asm, ll); err != nil || code != 0 {
+					t.Fatalf("lltosimd %s: exit %d %v\n%s", ll, code, err, stderr)
+				}
+				want, err := h.nativeReference([]string{src}, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rt, err := h.runtimeFiles(variant{triple: "mipsel-unknown-linux-gnu", march: "cpu0el"}, "cpu032II")
+				if err != nil {
+					t.Fatal(err)
+				}
+				simArgs := append([]string{"-mcpu=cpu032II", "-max-steps", maxSteps, "-el", asm}, rt...)
+				stdout, stderr, code, err := testtools.Run(nil, h.cpu0sim, simArgs...)
+				if err != nil || stdout != want.stdout || code != want.code || stderr != "" {
+					t.Errorf("cpu0sim %s: exit %d %v, want %d (clang -m32)\nstderr: %s\n%s", asm, code, err, want.code, stderr, diff(want.stdout, stdout))
+				}
+			})
+		}
+	}
+}
