@@ -4,11 +4,19 @@
 # returns 0; longjmp restores them and returns val (1 if val is 0) from
 # the setjmp call, whose frame must still be live. Caller-saved registers
 # need no saving: the compiler assumes the call clobbered them.
+# _setjmp and __sigsetjmp (which ignores its signal-mask argument: there
+# are no signal masks), _longjmp and siglongjmp are the same functions:
+# glibc's <setjmp.h> makes programs call them (setjmp(env) is
+# _setjmp(env) there).
 	.text
 	.globl	setjmp
 	.align	2
 	.type	setjmp,@function
 	.ent	setjmp
+	.globl	_setjmp
+	.globl	__sigsetjmp
+_setjmp:
+__sigsetjmp:
 setjmp:
 	.set	noreorder
 	.set	nomacro
@@ -31,6 +39,10 @@ $func_end_setjmp:
 	.align	2
 	.type	longjmp,@function
 	.ent	longjmp
+	.globl	_longjmp
+	.globl	siglongjmp
+_longjmp:
+siglongjmp:
 longjmp:
 	.set	noreorder
 	.set	nomacro

@@ -2,12 +2,22 @@
  * the host's glibc headers too (i386 and x86-64): <ctype.h>'s macros read
  * glibc's class and case tables (__ctype_b_loc, __ctype_tolower_loc,
  * __ctype_toupper_loc), <stdio.h> renames sscanf to __isoc99_sscanf,
- * errno is (*__errno_location ()); x86-64's long and size_t are 64 bits. */
+ * errno is (*__errno_location ()), setjmp is _setjmp; x86-64's long and
+ * size_t are 64 bits. */
 #include <ctype.h>
 #include <errno.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+static jmp_buf env;
+
+static void jump(int depth) {
+  if (depth == 0)
+    longjmp(env, 7);
+  jump(depth - 1);
+}
 
 int main(void) {
   const char *text = "Hello, World! 0x1F tab\there 42";
@@ -35,5 +45,12 @@ int main(void) {
   errno = 0;
   long v = strtol("99999999999999999999", NULL, 10);
   printf("%d %d\n", errno == ERANGE, v > 0);
+  volatile int tries = 0;
+  int r = setjmp(env);
+  if (r == 0) {
+    tries++;
+    jump(5);
+  }
+  printf("%d %d\n", r, tries);
   return 0;
 }
