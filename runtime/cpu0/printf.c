@@ -587,6 +587,18 @@ static int format(struct sink *snk, const char *fmt, va_list ap) {
       len = 1;
       width = 0;
       break;
+    case 'n': { /* the characters written so far, stored as the size says */
+      void *p = va_arg(ap, void *);
+      if (size == -2)
+        *(signed char *)p = (signed char)count;
+      else if (size == -1)
+        *(short *)p = (short)count;
+      else if (size == 2)
+        *(long long *)p = count;
+      else
+        *(int *)p = count;
+      continue;
+    }
     case 0:
       return count; /* stray '%' at the end */
     default:
