@@ -1,0 +1,2 @@
+/* <malloc.h> (historical): the allocator of <stdlib.h>. */
+#include <stdlib.h>

@@ -1,0 +1,2 @@
+/* <memory.h> (historical): <string.h>. */
+#include <string.h>
