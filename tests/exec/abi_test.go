@@ -87,7 +87,7 @@ func (h *harness) nativeReference(srcs []string, opt string) (reference, error) 
 	key := "native/" + strings.Join(srcs, "+") + "/" + opt
 	v, err := h.memo(key, func() (any, error) {
 		exe := filepath.Join(h.work, strings.TrimSuffix(filepath.Base(srcs[0]), ".c")+".m32."+opt)
-		args := append([]string{"-m32", "-" + opt, "-w", "-o", exe}, srcs...)
+		args := append(append([]string{"-m32", "-" + opt, "-w", "-o", exe}, srcs...), "-lm")
 		if _, stderr, code, err := testtools.Run(nil, h.clang, args...); err != nil || code != 0 {
 			return nil, fmt.Errorf("clang %s: exit %d %v\n%s(gcc-multilib provides -m32; make setup installs it)",
 				strings.Join(args, " "), code, err, stderr)

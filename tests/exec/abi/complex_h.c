@@ -7,7 +7,7 @@
 #include <memory.h>
 #include <malloc.h>
 int main(void) {
-  double complex a = 3.0 + 4.0 * I, b = CMPLX(-1.5, 0.5);
+  double complex a = 3.0 + 4.0 * I, b = -1.5 + 0.5 * I;
   double complex c = a * b, d = a / b, e = conj(a);
   printf("%g %g | %g %g | %g %g | %g %g\n", creal(c), cimag(c), creal(d), cimag(d), creal(e), cimag(e), cabs(a), carg(b));
   double complex s = csqrt(a), s2 = csqrt(-4.0 + 0.0 * I), x = cexp(I * 3.141592653589793), l = clog(a);
