@@ -103,6 +103,9 @@ func (s *fn) call(in *ir.InstCall) bool {
 		}
 		regs := abiExtend[ir.ParamAttribute](s, a.Type(), s.words(a), attrs,
 			enum.ParamAttrSignExt, enum.ParamAttrZeroExt)
+		if sh := s.inregShift(a.Type(), attrs); sh > 0 {
+			regs = []mir.Reg{s.opK(mir.GShl, regs[0], sh)}
+		}
 		if isLib && lib.narrowsParam(i, a.Type()) {
 			// The runtime's long or size_t: one word, the low one.
 			d, regs = mir.MakeArgDesc(1, 0), regs[:1]
@@ -265,12 +268,21 @@ func (s *fn) args() {
 		}
 		s.vals[p] = regs
 		s.nameRegs(p, regs)
-		s.paramFacts(regs, p.Typ, p.Attrs)
+		if s.inregShift(p.Typ, p.Attrs) == 0 { // a left-justified word holds no extension
+			s.paramFacts(regs, p.Typ, p.Attrs)
+		}
 		for _, r := range s.abiOrderT(p.Typ, regs) {
 			defs = append(defs, mir.D(r))
 		}
 	}
 	s.emit(mir.GArgs, append(defs, uses...)...)
+	for _, p := range s.irf.Params {
+		if sh := s.inregShift(p.Typ, p.Attrs); sh > 0 {
+			r := s.opK(mir.GLShr, s.vals[p][0], sh)
+			s.setZ(r, 32-int(sh))
+			s.vals[p] = []mir.Reg{r}
+		}
+	}
 	// Vector parameters arrive as words: build their vector registers.
 	for _, p := range s.irf.Params {
 		if vt, ok := s.vecType(p.Typ); ok {
@@ -313,6 +325,20 @@ func (s *fn) sretParam() *ir.Param {
 }
 
 // paramFacts records the extension a signext/zeroext argument arrives with.
+// inregShift is the left shift that places an argument of type t with
+// attributes attrs in its register word: MIPS IR marks the pieces of a
+// struct passed by value inreg, and big-endian O32 left-justifies a piece
+// narrower than a word (its bytes come first in the word, as in memory,
+// so that the callee's va_arg, which reads the argument area, finds the
+// struct's bytes at the slot's start). 0 for everything else.
+func (s *fn) inregShift(t types.Type, attrs []ir.ParamAttribute) int64 {
+	it, ok := t.(*types.IntType)
+	if !ok || it.BitSize >= 32 || !s.t.opts.BigEndian || !slices.Contains(attrs, ir.ParamAttribute(enum.ParamAttrInReg)) {
+		return 0
+	}
+	return 32 - int64(it.BitSize)
+}
+
 func (s *fn) paramFacts(regs []mir.Reg, t types.Type, attrs []ir.ParamAttribute) {
 	it, ok := t.(*types.IntType)
 	if !ok || len(regs) != 1 || it.BitSize >= 32 {
