@@ -22,7 +22,11 @@ import (
 //   - variadic arguments (ArgVariadic, the `...` of the callee's type) all
 //     go on the stack after the named ones, so that a variadic callee finds
 //     them in memory in the order and alignment its va_arg code expects
-//     (§2.10 leaves varargs to the project);
+//     (§2.10 leaves varargs to the project); the first one starts at an
+//     offset that is 4 mod 8 exactly when its O32 offset is (the named
+//     arguments' words counted as O32 lays them out), because MIPS IR pads
+//     the variadic words for O32's 8-byte alignment (an `i32 undef` before
+//     a struct holding a double) and its va_arg rounds the pointer up to 8;
 //   - results in x.R0 and x.R1 (more words come back through the frontend's
 //     hidden struct-return pointer).
 const (
@@ -65,12 +69,13 @@ var CallLowering = passes.Register(&passes.Pass{
 type group = mir.ArgGroup
 
 // place says where each group goes: reg[i] >= 0 is the first argument
-// register, else off[i] is its stack offset; stack is the area's size and
-// named the size of the named arguments' part.
+// register, else off[i] is its stack offset; stack is the area's size,
+// named the size of the named arguments' part and va the offset where the
+// variadic ones start (the callee's va_start).
 type placement struct {
-	reg          []int
-	off          []int64
-	stack, named int64
+	reg              []int
+	off              []int64
+	stack, named, va int64
 }
 
 func place(gs []group) placement {
@@ -97,8 +102,24 @@ func place(gs []group) placement {
 		onStack(i)
 	}
 	p.named = p.stack
+	// The variadic area's parity (mod 8) is its O32 offset's.
+	o32 := int64(0)
+	for _, g := range gs {
+		if g.Desc.Has(mir.ArgVariadic) {
+			continue
+		}
+		if g.Align8() && o32%8 != 0 {
+			o32 += 4
+		}
+		o32 += g.SlotBytes()
+	}
+	p.va = p.stack
+	if p.va%8 != o32%8 {
+		p.va += 4
+	}
 	for i, g := range gs {
 		if g.Desc.Has(mir.ArgVariadic) {
+			p.stack = max(p.stack, p.va)
 			onStack(i)
 		}
 	}
@@ -183,7 +204,7 @@ func (l *lowerer) args(in *mir.Instr) error {
 		}
 	}
 	if l.f.Vararg {
-		l.vaStart = l.fixedObject(p.stack, 4)
+		l.vaStart = l.fixedObject(p.va, 4)
 	}
 	return nil
 }
