@@ -271,6 +271,28 @@ static int lower_eq(const char *s, const char *word) {
 
 /* parse_fp parses a floating-point number into the bits of the format
  * (mb, bias) without its sign, and sets *neg. */
+/* exponent reads the exponent part of a number at *pp: the lower-case
+   letter (or its upper case), an optional sign and at least one digit. It
+   advances *pp past it and returns its value (clamped far beyond any
+   exponent that matters); without a complete exponent part it returns 0 and
+   leaves *pp, as the letter then ends the number. */
+static int exponent(const char **pp, char letter) {
+  const char *p = *pp;
+  if ((*p != letter && *p != letter - ('a' - 'A')) ||
+      !(isdigit((unsigned char)p[1]) ||
+        ((p[1] == '+' || p[1] == '-') && isdigit((unsigned char)p[2]))))
+    return 0;
+  int neg = 0, v = 0;
+  p++;
+  if (*p == '+' || *p == '-')
+    neg = *p++ == '-';
+  for (; isdigit((unsigned char)*p); p++)
+    if (v < 100000)
+      v = v * 10 + (*p - '0');
+  *pp = p;
+  return neg ? -v : v;
+}
+
 static u64 parse_fp(const char *s, char **end, int mb, int bias, int *neg) {
   const char *p = s;
   u64 inf = (u64)(2 * bias + 1) << mb;
@@ -340,18 +362,7 @@ static u64 parse_fp(const char *s, char **end, int mb, int bias, int *neg) {
           e2 += 4;
       }
     }
-    if ((*p == 'p' || *p == 'P') &&
-        (isdigit((unsigned char)p[1]) ||
-         ((p[1] == '+' || p[1] == '-') && isdigit((unsigned char)p[2])))) {
-      int eneg = 0, ev = 0;
-      p++;
-      if (*p == '+' || *p == '-')
-        eneg = *p++ == '-';
-      for (; isdigit((unsigned char)*p); p++)
-        if (ev < 100000)
-          ev = ev * 10 + (*p - '0');
-      e2 += eneg ? -ev : ev;
-    }
+    e2 += exponent(&p, 'p');
     if (end)
       *end = (char *)p;
     return round_fp(q, e2, sticky, mb, bias);
@@ -388,18 +399,7 @@ static u64 parse_fp(const char *s, char **end, int mb, int bias, int *neg) {
     *neg = 0;
     return 0;
   }
-  if ((*p == 'e' || *p == 'E') &&
-      (isdigit((unsigned char)p[1]) ||
-       ((p[1] == '+' || p[1] == '-') && isdigit((unsigned char)p[2])))) {
-    int eneg = 0, ev = 0;
-    p++;
-    if (*p == '+' || *p == '-')
-      eneg = *p++ == '-';
-    for (; isdigit((unsigned char)*p); p++)
-      if (ev < 100000)
-        ev = ev * 10 + (*p - '0');
-    e10 += eneg ? -ev : ev;
-  }
+  e10 += exponent(&p, 'e');
   if (end)
     *end = (char *)p;
   if (nd == 0)
