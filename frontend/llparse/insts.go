@@ -258,6 +258,15 @@ type named interface {
 }
 
 // inst parses one instruction (or the terminator) into b.
+// binaryOperands reads "ty x, y" of a binary instruction or compare: the
+// second operand has the first one's type.
+func (p *parser) binaryOperands(s *fn) (types.Type, value.Value, value.Value) {
+	typ := p.typ()
+	x := p.value(s, typ)
+	p.expect(",")
+	return typ, x, p.value(s, x.Type())
+}
+
 func (p *parser) inst(s *fn, b *ir.Block) {
 	hasName := false
 	var name string
@@ -337,10 +346,7 @@ func (p *parser) inst(s *fn, b *ir.Block) {
 
 	case "add", "sub", "mul", "shl":
 		flags := p.overflowFlags()
-		typ := p.typ()
-		x := p.value(s, typ)
-		p.expect(",")
-		y := p.value(s, x.Type())
+		typ, x, y := p.binaryOperands(s)
 		switch op {
 		case "add":
 			i := &ir.InstAdd{X: x, Y: y, Typ: typ, OverflowFlags: flags}
@@ -357,10 +363,7 @@ func (p *parser) inst(s *fn, b *ir.Block) {
 		}
 	case "udiv", "sdiv", "lshr", "ashr":
 		exact := p.accept("exact")
-		typ := p.typ()
-		x := p.value(s, typ)
-		p.expect(",")
-		y := p.value(s, x.Type())
+		typ, x, y := p.binaryOperands(s)
 		switch op {
 		case "udiv":
 			i := &ir.InstUDiv{X: x, Y: y, Typ: typ, Exact: exact}
@@ -376,10 +379,7 @@ func (p *parser) inst(s *fn, b *ir.Block) {
 			inst, v = i, i
 		}
 	case "urem", "srem", "and", "or", "xor":
-		typ := p.typ()
-		x := p.value(s, typ)
-		p.expect(",")
-		y := p.value(s, x.Type())
+		typ, x, y := p.binaryOperands(s)
 		switch op {
 		case "urem":
 			i := &ir.InstURem{X: x, Y: y, Typ: typ}
@@ -399,10 +399,7 @@ func (p *parser) inst(s *fn, b *ir.Block) {
 		}
 	case "fadd", "fsub", "fmul", "fdiv", "frem":
 		fmf := p.fastMathFlags()
-		typ := p.typ()
-		x := p.value(s, typ)
-		p.expect(",")
-		y := p.value(s, x.Type())
+		typ, x, y := p.binaryOperands(s)
 		switch op {
 		case "fadd":
 			i := &ir.InstFAdd{X: x, Y: y, Typ: typ, FastMathFlags: fmf}
@@ -432,10 +429,7 @@ func (p *parser) inst(s *fn, b *ir.Block) {
 			p.fail("unknown icmp predicate '%s'", p.text)
 		}
 		p.next()
-		typ := p.typ()
-		x := p.value(s, typ)
-		p.expect(",")
-		y := p.value(s, x.Type())
+		typ, x, y := p.binaryOperands(s)
 		i := &ir.InstICmp{Pred: enum.IPred(pred), X: x, Y: y, Typ: p.cmpType(typ, false)}
 		inst, v = i, i
 	case "fcmp":
@@ -445,10 +439,7 @@ func (p *parser) inst(s *fn, b *ir.Block) {
 			p.fail("unknown fcmp predicate '%s'", p.text)
 		}
 		p.next()
-		typ := p.typ()
-		x := p.value(s, typ)
-		p.expect(",")
-		y := p.value(s, x.Type())
+		typ, x, y := p.binaryOperands(s)
 		i := &ir.InstFCmp{Pred: enum.FPred(pred), X: x, Y: y, Typ: p.cmpType(typ, true), FastMathFlags: fmf}
 		inst, v = i, i
 	case "phi":
