@@ -494,22 +494,7 @@ func (p *parser) globalDef() {
 	p.next()
 	p.expect("=")
 	g := &ir.Global{GlobalIdent: ident}
-	if v, ok := linkages[p.text]; ok && p.kind == tWord {
-		g.Linkage = enum.Linkage(v)
-		p.next()
-	}
-	if v, ok := preemptions[p.text]; ok && p.kind == tWord {
-		g.Preemption = enum.Preemption(v)
-		p.next()
-	}
-	if v, ok := visibilities[p.text]; ok && p.kind == tWord {
-		g.Visibility = enum.Visibility(v)
-		p.next()
-	}
-	if v, ok := dllStorages[p.text]; ok && p.kind == tWord {
-		g.DLLStorageClass = enum.DLLStorageClass(v)
-		p.next()
-	}
+	g.Linkage, g.Preemption, g.Visibility, g.DLLStorageClass = p.linkagePrefix()
 	if p.accept("thread_local") {
 		g.TLSModel = enum.TLSModelGeneric
 		if p.accept("(") {

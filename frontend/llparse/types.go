@@ -134,26 +134,34 @@ func (p *parser) funcType(ret types.Type) *types.FuncType {
 	return ft
 }
 
+// linkagePrefix reads the optional linkage, preemption, visibility and
+// DLL storage class words that open a global's or a function's header, in
+// that order (zero values for the absent ones).
+func (p *parser) linkagePrefix() (l enum.Linkage, pre enum.Preemption, vis enum.Visibility, dll enum.DLLStorageClass) {
+	if v, ok := linkages[p.text]; ok && p.kind == tWord {
+		l = enum.Linkage(v)
+		p.next()
+	}
+	if v, ok := preemptions[p.text]; ok && p.kind == tWord {
+		pre = enum.Preemption(v)
+		p.next()
+	}
+	if v, ok := visibilities[p.text]; ok && p.kind == tWord {
+		vis = enum.Visibility(v)
+		p.next()
+	}
+	if v, ok := dllStorages[p.text]; ok && p.kind == tWord {
+		dll = enum.DLLStorageClass(v)
+		p.next()
+	}
+	return l, pre, vis, dll
+}
+
 // funcHeader parses a function's header after "define" or "declare",
 // creates the function and adds it to the module.
 func (p *parser) funcHeader() *ir.Func {
 	f := &ir.Func{Parent: p.m}
-	if v, ok := linkages[p.text]; ok && p.kind == tWord {
-		f.Linkage = enum.Linkage(v)
-		p.next()
-	}
-	if v, ok := preemptions[p.text]; ok && p.kind == tWord {
-		f.Preemption = enum.Preemption(v)
-		p.next()
-	}
-	if v, ok := visibilities[p.text]; ok && p.kind == tWord {
-		f.Visibility = enum.Visibility(v)
-		p.next()
-	}
-	if v, ok := dllStorages[p.text]; ok && p.kind == tWord {
-		f.DLLStorageClass = enum.DLLStorageClass(v)
-		p.next()
-	}
+	f.Linkage, f.Preemption, f.Visibility, f.DLLStorageClass = p.linkagePrefix()
 	if cc, ok := p.callingConv(); ok {
 		f.CallingConv = cc
 	}
