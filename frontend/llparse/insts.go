@@ -258,6 +258,76 @@ type named interface {
 }
 
 // inst parses one instruction (or the terminator) into b.
+// binaryFlags are the flags a binary instruction may carry.
+type binaryFlags struct {
+	ovf   []enum.OverflowFlag
+	exact bool
+	fmf   []enum.FastMathFlag
+}
+
+// binaryInst is a binary instruction: an instruction and its result.
+type binaryInst interface {
+	ir.Instruction
+	value.Value
+}
+
+// binaryOps are the binary instructions ("op [flags] ty x, y"): which
+// flags follow the opcode ('o' nuw/nsw, 'e' exact, 'f' fast-math, 0 none)
+// and how to build the instruction.
+var binaryOps = map[string]struct {
+	flags byte
+	make  func(x, y value.Value, t types.Type, f binaryFlags) binaryInst
+}{
+	"add": {'o', func(x, y value.Value, t types.Type, f binaryFlags) binaryInst {
+		return &ir.InstAdd{X: x, Y: y, Typ: t, OverflowFlags: f.ovf}
+	}},
+	"sub": {'o', func(x, y value.Value, t types.Type, f binaryFlags) binaryInst {
+		return &ir.InstSub{X: x, Y: y, Typ: t, OverflowFlags: f.ovf}
+	}},
+	"mul": {'o', func(x, y value.Value, t types.Type, f binaryFlags) binaryInst {
+		return &ir.InstMul{X: x, Y: y, Typ: t, OverflowFlags: f.ovf}
+	}},
+	"shl": {'o', func(x, y value.Value, t types.Type, f binaryFlags) binaryInst {
+		return &ir.InstShl{X: x, Y: y, Typ: t, OverflowFlags: f.ovf}
+	}},
+	"udiv": {'e', func(x, y value.Value, t types.Type, f binaryFlags) binaryInst {
+		return &ir.InstUDiv{X: x, Y: y, Typ: t, Exact: f.exact}
+	}},
+	"sdiv": {'e', func(x, y value.Value, t types.Type, f binaryFlags) binaryInst {
+		return &ir.InstSDiv{X: x, Y: y, Typ: t, Exact: f.exact}
+	}},
+	"lshr": {'e', func(x, y value.Value, t types.Type, f binaryFlags) binaryInst {
+		return &ir.InstLShr{X: x, Y: y, Typ: t, Exact: f.exact}
+	}},
+	"ashr": {'e', func(x, y value.Value, t types.Type, f binaryFlags) binaryInst {
+		return &ir.InstAShr{X: x, Y: y, Typ: t, Exact: f.exact}
+	}},
+	"urem": {0, func(x, y value.Value, t types.Type, f binaryFlags) binaryInst {
+		return &ir.InstURem{X: x, Y: y, Typ: t}
+	}},
+	"srem": {0, func(x, y value.Value, t types.Type, f binaryFlags) binaryInst {
+		return &ir.InstSRem{X: x, Y: y, Typ: t}
+	}},
+	"and": {0, func(x, y value.Value, t types.Type, f binaryFlags) binaryInst { return &ir.InstAnd{X: x, Y: y, Typ: t} }},
+	"or":  {0, func(x, y value.Value, t types.Type, f binaryFlags) binaryInst { return &ir.InstOr{X: x, Y: y, Typ: t} }},
+	"xor": {0, func(x, y value.Value, t types.Type, f binaryFlags) binaryInst { return &ir.InstXor{X: x, Y: y, Typ: t} }},
+	"fadd": {'f', func(x, y value.Value, t types.Type, f binaryFlags) binaryInst {
+		return &ir.InstFAdd{X: x, Y: y, Typ: t, FastMathFlags: f.fmf}
+	}},
+	"fsub": {'f', func(x, y value.Value, t types.Type, f binaryFlags) binaryInst {
+		return &ir.InstFSub{X: x, Y: y, Typ: t, FastMathFlags: f.fmf}
+	}},
+	"fmul": {'f', func(x, y value.Value, t types.Type, f binaryFlags) binaryInst {
+		return &ir.InstFMul{X: x, Y: y, Typ: t, FastMathFlags: f.fmf}
+	}},
+	"fdiv": {'f', func(x, y value.Value, t types.Type, f binaryFlags) binaryInst {
+		return &ir.InstFDiv{X: x, Y: y, Typ: t, FastMathFlags: f.fmf}
+	}},
+	"frem": {'f', func(x, y value.Value, t types.Type, f binaryFlags) binaryInst {
+		return &ir.InstFRem{X: x, Y: y, Typ: t, FastMathFlags: f.fmf}
+	}},
+}
+
 // binaryOperands reads "ty x, y" of a binary instruction or compare: the
 // second operand has the first one's type.
 func (p *parser) binaryOperands(s *fn) (types.Type, value.Value, value.Value) {
@@ -344,79 +414,6 @@ func (p *parser) inst(s *fn, b *ir.Block) {
 		p.term(b, t, hasName)
 		return
 
-	case "add", "sub", "mul", "shl":
-		flags := p.overflowFlags()
-		typ, x, y := p.binaryOperands(s)
-		switch op {
-		case "add":
-			i := &ir.InstAdd{X: x, Y: y, Typ: typ, OverflowFlags: flags}
-			inst, v = i, i
-		case "sub":
-			i := &ir.InstSub{X: x, Y: y, Typ: typ, OverflowFlags: flags}
-			inst, v = i, i
-		case "mul":
-			i := &ir.InstMul{X: x, Y: y, Typ: typ, OverflowFlags: flags}
-			inst, v = i, i
-		default:
-			i := &ir.InstShl{X: x, Y: y, Typ: typ, OverflowFlags: flags}
-			inst, v = i, i
-		}
-	case "udiv", "sdiv", "lshr", "ashr":
-		exact := p.accept("exact")
-		typ, x, y := p.binaryOperands(s)
-		switch op {
-		case "udiv":
-			i := &ir.InstUDiv{X: x, Y: y, Typ: typ, Exact: exact}
-			inst, v = i, i
-		case "sdiv":
-			i := &ir.InstSDiv{X: x, Y: y, Typ: typ, Exact: exact}
-			inst, v = i, i
-		case "lshr":
-			i := &ir.InstLShr{X: x, Y: y, Typ: typ, Exact: exact}
-			inst, v = i, i
-		default:
-			i := &ir.InstAShr{X: x, Y: y, Typ: typ, Exact: exact}
-			inst, v = i, i
-		}
-	case "urem", "srem", "and", "or", "xor":
-		typ, x, y := p.binaryOperands(s)
-		switch op {
-		case "urem":
-			i := &ir.InstURem{X: x, Y: y, Typ: typ}
-			inst, v = i, i
-		case "srem":
-			i := &ir.InstSRem{X: x, Y: y, Typ: typ}
-			inst, v = i, i
-		case "and":
-			i := &ir.InstAnd{X: x, Y: y, Typ: typ}
-			inst, v = i, i
-		case "or":
-			i := &ir.InstOr{X: x, Y: y, Typ: typ}
-			inst, v = i, i
-		default:
-			i := &ir.InstXor{X: x, Y: y, Typ: typ}
-			inst, v = i, i
-		}
-	case "fadd", "fsub", "fmul", "fdiv", "frem":
-		fmf := p.fastMathFlags()
-		typ, x, y := p.binaryOperands(s)
-		switch op {
-		case "fadd":
-			i := &ir.InstFAdd{X: x, Y: y, Typ: typ, FastMathFlags: fmf}
-			inst, v = i, i
-		case "fsub":
-			i := &ir.InstFSub{X: x, Y: y, Typ: typ, FastMathFlags: fmf}
-			inst, v = i, i
-		case "fmul":
-			i := &ir.InstFMul{X: x, Y: y, Typ: typ, FastMathFlags: fmf}
-			inst, v = i, i
-		case "fdiv":
-			i := &ir.InstFDiv{X: x, Y: y, Typ: typ, FastMathFlags: fmf}
-			inst, v = i, i
-		default:
-			i := &ir.InstFRem{X: x, Y: y, Typ: typ, FastMathFlags: fmf}
-			inst, v = i, i
-		}
 	case "fneg":
 		fmf := p.fastMathFlags()
 		typ := p.typ()
@@ -664,7 +661,22 @@ func (p *parser) inst(s *fn, b *ir.Block) {
 		i := &ir.InstShuffleVector{X: x, Y: y, Mask: p.value(s, mt), Typ: types.NewVector(mvt.Len, vt.ElemType)}
 		inst, v = i, i
 	default:
-		p.fail("unsupported instruction '%s'", op)
+		bo, ok := binaryOps[op]
+		if !ok {
+			p.fail("unsupported instruction '%s'", op)
+		}
+		var f binaryFlags
+		switch bo.flags {
+		case 'o':
+			f.ovf = p.overflowFlags()
+		case 'e':
+			f.exact = p.accept("exact")
+		case 'f':
+			f.fmf = p.fastMathFlags()
+		}
+		typ, x, y := p.binaryOperands(s)
+		i := bo.make(x, y, typ, f)
+		inst, v = i, i
 	}
 	p.setMetadata(inst)
 	p.addInst(s, b, inst, v, hasName, name)
