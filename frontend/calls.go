@@ -154,7 +154,7 @@ func abiExtend[A comparable](s *fn, t types.Type, regs []mir.Reg, attrs []A, sig
 // in IR whose datalayout has 64-bit pointers (x86-64): there C's long is
 // 64 bits, while the Cpu0 runtime is ILP32, so a callee reading a long
 // would read half of it (the printf family has LP64 entry points instead:
-// LP64Variadic).
+// LP64Entries).
 func (s *fn) warnLP64Vararg(t types.Type) {
 	if s.t.warnedLP64 || s.t.opts.Warn == nil || !s.t.lp64() || !t.Equal(types.I64) {
 		return

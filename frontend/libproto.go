@@ -83,11 +83,14 @@ var LibProtos = map[string]LibProto{
 	"vsnprintf":   {Params: ".l"},
 }
 
-// LP64Variadic maps the printf and scanf families to the runtime's entry
-// points for LP64 IR (runtime/cpu0/printf.c, scanf.c), where %ld, %zu and
-// %td read a 64-bit argument as x86-64 IR passes them, or store 8 bytes
-// (a C long is i64 there).
-var LP64Variadic = map[string]string{
+// LP64Entries maps C library functions to the runtime's entry points for
+// LP64 IR (a C long is i64 there): the printf and scanf families
+// (runtime/cpu0/printf.c, scanf.c), where %ld, %zu and %td read a 64-bit
+// argument as x86-64 IR passes them, or store 8 bytes, and the functions
+// that store a long through a pointer argument (time's time_t *), which
+// must write all 8 bytes of the LP64 object.
+var LP64Entries = map[string]string{
+	"time":     "__lp64_time",
 	"printf":   "__lp64_printf",
 	"fprintf":  "__lp64_fprintf",
 	"sprintf":  "__lp64_sprintf",
@@ -106,9 +109,9 @@ var LP64Variadic = map[string]string{
 func (t *translator) lp64() bool { return t.hasLayout && t.lay.PtrSize == 8 }
 
 // libSymbol is the symbol a direct call to the function name reaches:
-// LP64 IR's printf family calls its LP64 entry points.
+// LP64 IR calls the LP64 entry points of LP64Entries.
 func (s *fn) libSymbol(name string) string {
-	if v, ok := LP64Variadic[name]; ok && s.t.lp64() && !s.t.defined[name] {
+	if v, ok := LP64Entries[name]; ok && s.t.lp64() && !s.t.defined[name] {
 		return v
 	}
 	return name

@@ -665,7 +665,7 @@ RT_WEAK int snprintf(char *buf, size_t n, const char *fmt, ...) {
 }
 
 /* The printf family as LP64 IR (x86-64) calls it: lltosimd renames those
- * calls (frontend.LP64Variadic), since there %ld, %zu and %td take 64-bit
+ * calls (frontend.LP64Entries), since there %ld, %zu and %td take 64-bit
  * arguments, which O32 passes in aligned register pairs or stack slots. */
 RT_WEAK int __lp64_vfprintf(FILE *f, const char *fmt, va_list ap) {
   struct sink s = {f, NULL, 0, 0, 1};

@@ -4,7 +4,7 @@
  * syntax and converted by strtoll/strtoull/strtod, so it reads what those
  * read. Lengths: hh, h, l, ll, j, z, t, L (long double is double under
  * O32). The __lp64_ entry points serve LP64 IR (lltosimd renames its
- * calls, frontend.LP64Variadic), where %ld, %zu and %td store 8 bytes. */
+ * calls, frontend.LP64Entries), where %ld, %zu and %td store 8 bytes. */
 #include "rt.h"
 
 int fgetc(FILE *f);

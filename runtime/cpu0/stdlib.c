@@ -284,6 +284,13 @@ RT_WEAK long time(long *t) {
   return 0;
 }
 
+/* time for LP64 IR (frontend.LP64Entries): its time_t is 8 bytes. */
+RT_WEAK long __lp64_time(long long *t) {
+  if (t)
+    *t = 0;
+  return 0;
+}
+
 /* clock counts its own calls: monotonic, but not processor time. */
 RT_WEAK long clock(void) {
   static long ticks;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 static int cmpi(const void *a, const void *b) { int x = *(const int *)a, y = *(const int *)b; return (x > y) - (x < y); }
 int main(void) {
   const char *s = "hello, world";
@@ -50,6 +51,9 @@ int main(void) {
   snprintf(buf, sizeof buf, "%zu:%ld", n, l);
   sprintf(arr, "%s/%lu", buf, ul);
   fprintf(stdout, "%s %zd\n", arr, (size_t)9);
+  time_t t = -1; /* time stores a whole time_t (8 bytes in LP64 IR) */
+  time_t r = time(&t);
+  puts(t == r ? "time ok" : "time BAD");
   free(p);
   free(z);
   return 0;
