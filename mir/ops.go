@@ -42,6 +42,10 @@ type OpDesc struct {
 	NumDefs int
 	// NumUses is the number of explicit uses; -1 means variadic.
 	NumUses int
+	// OptionalUses is how many explicit uses may follow the NumUses ones
+	// (trailing operands that may be left out, such as BWDSP's lane
+	// stride of a memory access).
+	OptionalUses int
 	// Tied maps a def index to the use index (0-based among uses) it must
 	// share a register with (e.g. movz's destination and its false value).
 	Tied map[int]int
@@ -160,6 +164,7 @@ const (
 	GInsertVectorElt  // dst = vec with [idx] = elt   (uses: vec, elt, imm or reg index)
 	GShuffleVector    // dst[i] = (a ++ b)[mask[i]]   (uses: a, b, one imm per result lane; -1 undefined)
 	GVLoad            // dst = vector at base + off   (uses: base, imm off, imm alignment)
+	GVLoadStrided     // dst lane j = element at base + off + j*stride (uses: base, imm off, imm alignment, imm stride)
 	GVStore           // vector at base + off = val   (uses: val, base, imm off, imm alignment)
 
 	// GInlineAsm is inline assembly (mir/inlineasm.go); it survives
@@ -282,7 +287,9 @@ var genericOps = [FirstTargetOp]OpDesc{
 	GInsertVectorElt:  {Name: "G_INSERT_VECTOR_ELT", NumDefs: 1, NumUses: 3, Doc: "dst = the vector with lane idx replaced by elt"},
 	GShuffleVector:    {Name: "G_SHUFFLE_VECTOR", NumDefs: 1, NumUses: -1, Doc: "dst lane i = lane mask[i] of a ++ b (-1: undefined)"},
 	GVLoad:            {Name: "G_VLOAD", NumDefs: 1, NumUses: 3, Flags: FlagLoad, Doc: "dst = the vector in memory at base + off (lanes at consecutive element offsets)"},
-	GVStore:           {Name: "G_VSTORE", NumUses: 4, Flags: FlagStore, Doc: "the vector in memory at base + off = val"},
+	GVLoadStrided: {Name: "G_VLOAD_STRIDED", NumDefs: 1, NumUses: 4, Flags: FlagLoad,
+		Doc: "dst lane j = the element in memory at base + off + j*stride (stride 0: every lane the one element)"},
+	GVStore: {Name: "G_VSTORE", NumUses: 4, Flags: FlagStore, Doc: "the vector in memory at base + off = val"},
 	// Inline assembly is a barrier for every pass: it may read and write
 	// any memory and is never deleted or moved.
 	GInlineAsm: {Name: "INLINEASM", NumDefs: -1, NumUses: -1, Flags: FlagSideEffect | FlagLoad | FlagStore,

@@ -174,7 +174,7 @@ func verifyVector(f *Func, in *Instr) error {
 	}
 	if !anyVec {
 		switch in.Op {
-		case GBuildVector, GExtractVectorElt, GInsertVectorElt, GShuffleVector, GVLoad, GVStore:
+		case GBuildVector, GExtractVectorElt, GInsertVectorElt, GShuffleVector, GVLoad, GVLoadStrided, GVStore:
 			return fmt.Errorf("%s without a vector register operand", genericOps[in.Op].Name)
 		}
 		return nil
@@ -306,6 +306,17 @@ func verifyVector(f *Func, in *Instr) error {
 				return fmt.Errorf("G_SHUFFLE_VECTOR: bad mask entry")
 			}
 		}
+	case GVLoadStrided:
+		if !dv {
+			return fmt.Errorf("G_VLOAD_STRIDED defines a vector")
+		}
+		if len(uses) != 4 || uses[1].Kind != KindImm || uses[2].Kind != KindImm || uses[2].Imm <= 0 || uses[3].Kind != KindImm {
+			return fmt.Errorf("G_VLOAD_STRIDED: base, imm offset, imm alignment, imm stride")
+		}
+		if s := uses[3].Imm; dt.Bits%8 != 0 || s%int64(dt.Bits/8) != 0 {
+			return fmt.Errorf("G_VLOAD_STRIDED: stride %d is not a multiple of the lane size", s)
+		}
+		return lane(uses[0], "the base")
 	case GVLoad, GVStore:
 		vo := uses
 		if in.Op == GVLoad {

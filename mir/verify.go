@@ -3,6 +3,7 @@ package mir
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -247,6 +248,7 @@ var genericUseKinds = [FirstTargetOp][]kindSet{
 	GExtractVectorElt: {kReg, kReg | kImm},
 	GInsertVectorElt:  {kReg, kReg, kReg | kImm},
 	GVLoad:            {kReg | kFrame, kImm, kImm},
+	GVLoadStrided:     {kReg | kFrame, kImm, kImm, kImm},
 	GVStore:           {kReg, kReg | kFrame, kImm, kImm},
 
 	// Wide integers in memory (mir/wideint.go).
@@ -280,8 +282,12 @@ func (v *verifier) instr(b *Block, in *Instr) {
 	if d.NumDefs >= 0 && nd != d.NumDefs {
 		v.errorf(b, in, "%s has %d explicit defs, want %d", d.Name, nd, d.NumDefs)
 	}
-	if d.NumUses >= 0 && explicitUses != d.NumUses {
-		v.errorf(b, in, "%s has %d explicit uses, want %d", d.Name, explicitUses, d.NumUses)
+	if d.NumUses >= 0 && (explicitUses < d.NumUses || explicitUses > d.NumUses+d.OptionalUses) {
+		want := strconv.Itoa(d.NumUses)
+		if d.OptionalUses > 0 {
+			want = fmt.Sprintf("%d to %d", d.NumUses, d.NumUses+d.OptionalUses)
+		}
+		v.errorf(b, in, "%s has %d explicit uses, want %s", d.Name, explicitUses, want)
 	}
 	for i := nd; i < nd+len(uses); i++ {
 		switch fl := in.Ops[i].Flags; {

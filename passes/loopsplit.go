@@ -506,6 +506,9 @@ func memSize(f *mir.Func, in *mir.Instr) int64 {
 	if n, ok := accessSize[in.Op]; ok {
 		return n
 	}
+	if in.Op == mir.GVLoadStrided {
+		return 0 // its lanes need not start at base + off: unknown
+	}
 	v := in.Ops[0].Reg // G_VLOAD defines, G_VSTORE stores the vector
 	if t, ok := f.VecOf(v); ok && t.Bits%8 == 0 {
 		return int64(t.Lanes * t.Bits / 8)

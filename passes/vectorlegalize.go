@@ -506,7 +506,7 @@ func (v *vecLegalizer) scalarize(in *mir.Instr) error {
 				return b[k-at.Lanes]
 			}
 		})), false)
-	case mir.GVLoad, mir.GVStore:
+	case mir.GVLoad, mir.GVLoadStrided, mir.GVStore:
 		return v.memLanes(in, dt)
 	default:
 		return fmt.Errorf("cannot scalarize %s", v.f.Arch.OpName(in.Op))
@@ -542,7 +542,7 @@ var laneAccess = map[int]struct{ load, store mir.Opcode }{
 }
 
 // memLanes splits G_VLOAD / G_VSTORE into one access per lane at
-// consecutive element offsets.
+// consecutive element offsets, G_VLOAD_STRIDED at its stride.
 func (v *vecLegalizer) memLanes(in *mir.Instr, dt mir.VecType) error {
 	uses := in.Uses()
 	val := mir.Operand{}
@@ -556,8 +556,12 @@ func (v *vecLegalizer) memLanes(in *mir.Instr, dt mir.VecType) error {
 	if !ok {
 		return fmt.Errorf("%s of %s: lanes are not whole bytes", v.f.Arch.OpName(in.Op), dt)
 	}
+	stride := es
+	if in.Op == mir.GVLoadStrided {
+		stride = uses[3].Imm
+	}
 	for i := range int64(dt.Lanes) {
-		if a := alignAtOff(align, i*es); a < es {
+		if a := alignAtOff(align, i*stride); a < es {
 			return fmt.Errorf("%s: lane %d is only %d-byte aligned", v.f.Arch.OpName(in.Op), i, a)
 		}
 	}
@@ -575,7 +579,7 @@ func (v *vecLegalizer) memLanes(in *mir.Instr, dt mir.VecType) error {
 	}
 	for i := range int64(dt.Lanes) {
 		d := v.newReg()
-		v.emit(acc.load, mir.D(d), base, mir.I(off+i*es))
+		v.emit(acc.load, mir.D(d), base, mir.I(off+i*stride))
 		l = append(l, mir.R(d))
 	}
 	v.define(in.Defs()[0].Reg, l, false)

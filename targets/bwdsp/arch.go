@@ -167,6 +167,9 @@ func newArch() *mir.Arch {
 			Doc: fmt.Sprintf("%s, %s, latency %d", f.Syn, f.Unit, f.Lat)}
 		// The post-modified address register and the decremented loop
 		// counter are read and written: the def is tied to the use.
+		if f.Size > 0 {
+			od.OptionalUses = 1 // the lane stride `:S` (§2.3; default: the access size)
+		}
 		switch f.Syn {
 		case SynLoadPM:
 			od.Tied = map[int]int{1: 0} // defs: Rd, An; uses: An, imm

@@ -40,8 +40,8 @@ func CmpCode(rel Rel, act Action) int64 { return int64(rel) | int64(act)<<4 }
 //	ToAddr          An, s              ToRA  RA, s          AddrImm An, imm|sym
 //	AddrAdd         An, Am, Ak         AddrAddI, AddrShlI   An, Am, imm
 //	LCImm           LCn, imm           LCAddr LCn, An
-//	Load            d, An, imm         LoadPM d, An, An, imm
-//	Store           v, An, imm         StorePM An, v, An, imm
+//	Load            d, An, imm[, S]    LoadPM d, An, An, imm[, S]
+//	Store           v, An, imm[, S]    StorePM An, v, An, imm[, S]
 //	B, Call         label|sym          BR, CallR An         Ret, Halt (none)
 //	BCmp            code, s, t, label  BCmpI code, s, imm, label
 //	BPred  CPk, label                  BAny, BAll  D.CPk, label, neg
@@ -185,6 +185,17 @@ func FromMIR(f *mir.Func, mi *mir.Instr, blockLabel func(*mir.Block) string) (In
 		}
 		return 0
 	}
+	// stride reads a memory access's optional lane stride `:S`.
+	stride := func() {
+		if i == len(ops) {
+			return
+		}
+		if o, _ := next(); o.Kind == mir.KindImm && o.Imm >= -1<<31 && o.Imm < 1<<31 {
+			in.Stride, in.HasStride = int32(o.Imm), true
+		} else {
+			err = fmt.Errorf("operand %d is not a lane stride", i)
+		}
+	}
 	code := func() {
 		c := imm()
 		in.Rel, in.Act = Rel(c&15), Action(c>>4&15)
@@ -249,20 +260,24 @@ func FromMIR(f *mir.Func, mi *mir.Instr, blockLabel func(*mir.Block) string) (In
 		in.Rd, in.Rs = lc(), addr()
 	case SynLoad:
 		in.Rd, in.Rs, in.Imm = gpr(), addr(), imm()
+		stride()
 	case SynLoadPM:
 		in.Rd, in.Rs = gpr(), addr()
 		if a := addr(); a != in.Rs && err == nil {
 			err = fmt.Errorf("the post-modified register is not tied")
 		}
 		in.Imm = imm()
+		stride()
 	case SynStore:
 		in.Rs, in.Rd, in.Imm = gpr(), addr(), imm()
+		stride()
 	case SynStorePM:
 		in.Rd, in.Rs = addr(), gpr()
 		if a := addr(); a != in.Rd && err == nil {
 			err = fmt.Errorf("the post-modified register is not tied")
 		}
 		in.Imm = imm()
+		stride()
 	case SynB, SynCall:
 		in.Imm = label()
 	case SynBR, SynCallR:

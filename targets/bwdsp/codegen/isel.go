@@ -446,6 +446,18 @@ func emitDynAlloca(e *isel.Emitter) error {
 // folded when it fits (the frontend already folds constant address
 // arithmetic into the offset).
 func memRules(name string, g mir.Opcode, op string, store bool) []isel.Rule {
+	// access emits the load or store at base + off; a strided vector load
+	// takes the lane stride of the `:S` form (spec §2.3).
+	access := func(e *isel.Emitter, base mir.Operand, off int64) {
+		ops := []mir.Operand{e.Cap(0), base, mir.I(off)}
+		if !store {
+			ops[0] = e.Def(0)
+		}
+		if g == mir.GVLoadStrided {
+			ops = append(ops, mir.I(e.Root().Uses()[3].Imm))
+		}
+		e.Emit(op, ops...)
+	}
 	emit := func(e *isel.Emitter, base mir.Operand, off int64) {
 		if !isSimm16(off) {
 			t := e.Tmp()
@@ -455,11 +467,7 @@ func memRules(name string, g mir.Opcode, op string, store bool) []isel.Rule {
 		if base.Kind == mir.KindReg && !(base.Reg.IsVirtual() && e.Func().ClassOf(base.Reg) == bw.ClassAddr) {
 			base = toAddr(e, base)
 		}
-		if store {
-			e.Emit(op, e.Cap(0), base, mir.I(off))
-		} else {
-			e.Emit(op, e.Def(0), base, mir.I(off))
-		}
+		access(e, base, off)
 	}
 	val := []isel.Pattern{}
 	if store {
@@ -477,11 +485,7 @@ func memRules(name string, g mir.Opcode, op string, store bool) []isel.Rule {
 				emit(e, mir.R(t), e.Cap(n+1).Imm)
 				return nil
 			}
-			if store {
-				e.Emit(op, e.Cap(0), fi, mir.I(off))
-			} else {
-				e.Emit(op, e.Def(0), fi, mir.I(off))
-			}
+			access(e, fi, off)
 			return nil
 		}},
 		// A global's address goes into an address register and the
@@ -499,11 +503,7 @@ func memRules(name string, g mir.Opcode, op string, store bool) []isel.Rule {
 				s.Imm, off = off, 0
 			}
 			e.Emit("AMOVI", mir.D(a), s)
-			if store {
-				e.Emit(op, e.Cap(0), mir.R(a), mir.I(off))
-			} else {
-				e.Emit(op, e.Def(0), mir.R(a), mir.I(off))
-			}
+			access(e, mir.R(a), off)
 			return nil
 		}},
 		// base + constant: the constant goes into the offset, so that
@@ -522,6 +522,24 @@ func memRules(name string, g mir.Opcode, op string, store bool) []isel.Rule {
 	}
 }
 
+// wideStride loads the lanes of a strided vector load whose stride does
+// not fit the `:S` field (a signed 16-bit immediate, §2.4 rule 8) one by
+// one and builds the vector.
+var wideStride = isel.Rule{Name: "vlds.wide", Priority: 1,
+	Match: isel.Op(mir.GVLoadStrided, isel.NewLeaf("base", func(v isel.Value) (mir.Operand, bool) { return v.Op, true }),
+		isel.AnyImm, isel.AnyImm, isel.ImmIf("wide", func(c int64) bool { return !isSimm16(c) })),
+	EmitFunc: func(e *isel.Emitter) error {
+		t, _ := e.Func().VecOf(e.Def(0).Reg)
+		ops := []mir.Operand{e.Def(0)}
+		for j := range int64(t.Lanes) {
+			l := e.Tmp()
+			e.EmitOp(mir.GLoad32, mir.D(l), e.Cap(0), mir.I(e.Cap(1).Imm+j*e.Cap(3).Imm))
+			ops = append(ops, mir.R(l))
+		}
+		e.EmitOp(mir.GBuildVector, ops...)
+		return nil
+	}}
+
 func init() {
 	for _, m := range []struct {
 		name  string
@@ -536,9 +554,13 @@ func init() {
 		// SIMD accesses: lane j at base + off + 4j (the alignment operand,
 		// at least 4, is not matched).
 		{"vld", mir.GVLoad, "LD", false}, {"vst", mir.GVStore, "ST", true},
+		// Lane j at base + off + j*S: `D Rd = [An + #imm]:S`, S = 0
+		// broadcasting one word (strided-loads makes them).
+		{"vlds", mir.GVLoadStrided, "LD", false},
 	} {
 		Rules = append(Rules, memRules(m.name, m.g, m.op, m.store)...)
 	}
+	Rules = append(Rules, wideStride)
 	Rules = append(Rules, vectorRules...) // vector.go
 }
 

@@ -59,7 +59,7 @@ func TestRuleCoverage(t *testing.T) {
 		}
 		cfg := passes.NewConfig()
 		for _, f := range m.Funcs {
-			for _, p := range []*passes.Pass{passes.WideIntLegalizePass, passes.VectorLegalizePass, passes.SwitchLoweringPass, passes.SoftFloat, CallLowering} {
+			for _, p := range []*passes.Pass{passes.WideIntLegalizePass, passes.VectorLegalizePass, passes.SwitchLoweringPass, passes.SoftFloat, CallLowering, passes.StridedLoads} {
 				if err := p.Run(&passes.Ctx{Cfg: cfg, Pass: p, Module: m}, f); err != nil {
 					t.Fatalf("%s: %s: %v", f.Name, p.Name, err)
 				}

@@ -35,6 +35,7 @@ var Pipeline = []string{
 	"hoist-vector-constants", // splats out of loop bodies: no vector immediates
 	"if-convert",             // off by default (-enable-if-conversion): hammocks to (CPk)-guarded code (ifconv.go)
 	"predicate-lowering",     // SSA again, the guards kept (mir.Instr.GuardedOld)
+	"strided-loads",          // splats and shuffles of loaded lanes as `D Rd = [Un + #imm]:S` (§2.3)
 	"bwdsp-isel",
 	"machine-cse",
 	"post-modify", // [Un += imm] (§2.3)

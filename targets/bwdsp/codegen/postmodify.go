@@ -41,8 +41,9 @@ func (Machine) PostModify() *passes.PostModifyInfo {
 		},
 		NewToAddr: func(dst, src mir.Reg) *mir.Instr { return newInstr("MOVTA", mir.R(dst), mir.R(src)) },
 		Access: func(in *mir.Instr) (int, int, bool) {
-			// LD*: Rd, An, imm; ST*: Rs, An, imm; no guard.
-			if _, ok := pmOps[in.Op]; !ok || len(in.Ops) != 3 || in.Ops[1].Kind != mir.KindReg || in.Ops[2].Kind != mir.KindImm {
+			// LD*: Rd, An, imm[, S]; ST*: Rs, An, imm[, S]; no guard.
+			if _, ok := pmOps[in.Op]; !ok || len(in.Ops) < 3 || len(in.Ops) > 4 || in.Ops[1].Kind != mir.KindReg || in.Ops[2].Kind != mir.KindImm ||
+				len(in.Ops) == 4 && in.Ops[3].Kind != mir.KindImm {
 				return 0, 0, false
 			}
 			return 1, 2, true
@@ -53,10 +54,11 @@ func (Machine) PostModify() *passes.PostModifyInfo {
 			if !ok || !isSimm16(delta) {
 				return nil
 			}
+			stride := in.Ops[3:]                              // the lane stride, if any
 			if bw.Arch.Desc(in.Op).Flags&mir.FlagStore != 0 { // [An += imm] = Rs
-				return mir.NewInstr(pm, mir.D(na), in.Ops[0], mir.R(a), mir.I(delta))
+				return mir.NewInstr(pm, append([]mir.Operand{mir.D(na), in.Ops[0], mir.R(a), mir.I(delta)}, stride...)...)
 			}
-			return mir.NewInstr(pm, in.Ops[0], mir.D(na), mir.R(a), mir.I(delta))
+			return mir.NewInstr(pm, append([]mir.Operand{in.Ops[0], mir.D(na), mir.R(a), mir.I(delta)}, stride...)...)
 		},
 	}
 }

@@ -40,7 +40,7 @@ func vecMask(t mir.VecType) (bw.Mask, bool) {
 var vecLegal = map[mir.Opcode]string{
 	mir.GCopy: "sf1", mir.GPhi: "sf1", mir.GImplicitDef: "sf1",
 	mir.GBuildVector: "sf1", mir.GExtractVectorElt: "sf1", mir.GInsertVectorElt: "sf",
-	mir.GVLoad: "sf", mir.GVStore: "sf", mir.GSelect: "sf",
+	mir.GVLoad: "sf", mir.GVLoadStrided: "sf", mir.GVStore: "sf", mir.GSelect: "sf",
 	mir.GAdd: "s", mir.GSub: "s", mir.GMul: "s", mir.GAnd: "s", mir.GOr: "s", mir.GXor: "s",
 	mir.GShl: "s", mir.GLShr: "s", mir.GAShr: "s", mir.GICmp: "s",
 	mir.GSDiv: "s", mir.GUDiv: "s", mir.GSRem: "s", mir.GURem: "s", mir.GFPToSI: "s",

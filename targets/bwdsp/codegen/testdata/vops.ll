@@ -161,3 +161,64 @@ every:
 none:
   ret i32 0
 }
+
+; Strided loads (passes/stridedloads.go): a global scalar splat (stride 0),
+; lanes of a vector at a pointer broadcast and reversed (stride -4), a
+; frame object's lane, a pointer plus a constant, and a column too far
+; apart for the :S field.
+@sc = global [16 x i32] zeroinitializer, align 16
+@big = global [40000 x i32] zeroinitializer, align 16
+
+define void @bcast_sym(<4 x i32>* %out) {
+  %x = load i32, i32* getelementptr ([16 x i32], [16 x i32]* @sc, i32 0, i32 3), align 4
+  %v = insertelement <4 x i32> undef, i32 %x, i32 0
+  %s = shufflevector <4 x i32> %v, <4 x i32> undef, <4 x i32> zeroinitializer
+  store <4 x i32> %s, <4 x i32>* %out, align 16
+  ret void
+}
+
+define void @bcast_reg(<4 x float>* %p, <4 x float>* %q) {
+  %a = load <4 x float>, <4 x float>* %p, align 16
+  %s = shufflevector <4 x float> %a, <4 x float> undef, <4 x i32> <i32 2, i32 2, i32 2, i32 2>
+  %r = shufflevector <4 x float> %a, <4 x float> undef, <4 x i32> <i32 3, i32 2, i32 1, i32 0>
+  store <4 x float> %r, <4 x float>* %q, align 16
+  store <4 x float> %s, <4 x float>* %p, align 16
+  ret void
+}
+
+define void @bcast_regoff(i32 %p, <4 x i32>* %out) {
+  %ai = add i32 %p, 12
+  %a = inttoptr i32 %ai to i32*
+  %x = load i32, i32* %a, align 4
+  %v = insertelement <4 x i32> undef, i32 %x, i32 0
+  %s = shufflevector <4 x i32> %v, <4 x i32> undef, <4 x i32> zeroinitializer
+  store <4 x i32> %s, <4 x i32>* %out, align 16
+  ret void
+}
+
+define void @bcast_frame(i32 %x, <4 x i32>* %out) {
+  %slot = alloca [4 x i32], align 16
+  %p1 = getelementptr [4 x i32], [4 x i32]* %slot, i32 0, i32 1
+  store i32 %x, i32* %p1, align 4
+  call void @sink([4 x i32]* %slot)
+  %l = load i32, i32* %p1, align 4
+  %v = insertelement <4 x i32> undef, i32 %l, i32 0
+  %s = shufflevector <4 x i32> %v, <4 x i32> undef, <4 x i32> zeroinitializer
+  store <4 x i32> %s, <4 x i32>* %out, align 16
+  ret void
+}
+
+declare void @sink([4 x i32]*)
+
+define void @column_wide(<4 x i32>* %out) {
+  %a = load i32, i32* getelementptr ([40000 x i32], [40000 x i32]* @big, i32 0, i32 0), align 4
+  %b = load i32, i32* getelementptr ([40000 x i32], [40000 x i32]* @big, i32 0, i32 10000), align 4
+  %c = load i32, i32* getelementptr ([40000 x i32], [40000 x i32]* @big, i32 0, i32 20000), align 4
+  %d = load i32, i32* getelementptr ([40000 x i32], [40000 x i32]* @big, i32 0, i32 30000), align 4
+  %v0 = insertelement <4 x i32> undef, i32 %a, i32 0
+  %v1 = insertelement <4 x i32> %v0, i32 %b, i32 1
+  %v2 = insertelement <4 x i32> %v1, i32 %c, i32 2
+  %v3 = insertelement <4 x i32> %v2, i32 %d, i32 3
+  store <4 x i32> %v3, <4 x i32>* %out, align 16
+  ret void
+}
