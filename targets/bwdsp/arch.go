@@ -63,13 +63,28 @@ const (
 	FirstCalleeReg  = 40 // R40..R63 callee-saved
 )
 
-// inAllocOrder reports whether general register number n (description
-// d) is in the allocation orders: R10 and up, but not R8/R9. The local
-// block R28–R39 is there although reserved: the allocators that have a
-// use for it take it (passes.LocalBlock, Machine.LocalRegs).
-func inAllocOrder(d mir.RegDesc, n int) bool {
-	return n >= FirstGRAReg && (!d.Reserved || n >= FirstLRAReg && n < FirstCalleeReg)
-}
+// allocNumbers is the allocation order of general register numbers (the
+// same in every macro and for every tuple mask): the caller-saved R10–R39
+// first, so that leaf functions save nothing; then the argument registers
+// R0–R7, caller-saved too, last of them so that a value takes one only
+// when it prefers it (an argument left where it arrived, a result
+// computed where it is returned: copy hints) or when the others are
+// taken; then the callee-saved R40–R63. R8/R9 (scratch) are never in it.
+// The local block R28–R39 is there although reserved: the allocators that
+// have a use for it take it (passes.LocalBlock, Machine.LocalRegs).
+var allocNumbers = func() []int {
+	var ns []int
+	for n := FirstGRAReg; n < FirstCalleeReg; n++ {
+		ns = append(ns, n)
+	}
+	for n := FirstArgReg; n < FirstArgReg+NumArgRegs; n++ {
+		ns = append(ns, n)
+	}
+	for n := FirstCalleeReg; n < NumR; n++ {
+		ns = append(ns, n)
+	}
+	return ns
+}()
 
 // LocalBlock returns the plain registers of the local allocator's block,
 // m.R28–R39 in every macro (spec §2.7, §3.2).
@@ -130,14 +145,10 @@ func newArch() *mir.Arch {
 		regs = append(regs, mir.RegDesc{Name: fmt.Sprintf("LC%d", n), Enc: n, CalleeSaved: n >= 2, Reserved: true})
 	}
 	regs = append(regs, mir.RegDesc{Name: "RA", Reserved: true})
-	// Allocation order: caller-saved first, so leaf functions save nothing.
+	for _, n := range allocNumbers {
+		gprAlloc = append(gprAlloc, GPRReg(MacroX, n))
+	}
 	for _, callee := range []bool{false, true} {
-		for n := 0; n < NumR; n++ {
-			r := GPRReg(MacroX, n)
-			if inAllocOrder(regs[r], n) && regs[r].CalleeSaved == callee {
-				gprAlloc = append(gprAlloc, r)
-			}
-		}
 		// Families interleaved (U0, V0, W0, U1, …): pointers live at the
 		// same time land in different families, so one bundle can hold
 		// their post-modifies and address moves (§2.4 rule 4, §2.8).

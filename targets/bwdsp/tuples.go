@@ -100,13 +100,8 @@ func addMaskClasses(a *mir.Arch) {
 	}
 	for d := Mask(1); d <= numMasks; d++ {
 		var alloc []mir.Reg
-		for _, callee := range []bool{false, true} {
-			for n := FirstGRAReg; n < NumR; n++ {
-				r := TupleReg(d, n)
-				if inAllocOrder(a.Regs[r], n) && a.Regs[r].CalleeSaved == callee {
-					alloc = append(alloc, r)
-				}
-			}
+		for _, n := range allocNumbers {
+			alloc = append(alloc, TupleReg(d, n))
 		}
 		a.Classes = append(a.Classes, mir.RegClassDesc{Name: d.String(), Alloc: alloc, Size: 4 * len(d.Lanes())})
 	}

@@ -22,14 +22,13 @@ define i32 @pass9() {
 ; CHECK: U8 = U8 + #-[[N:[0-9]+]]
 ; CHECK: xR[[RA:[0-9]+]] = RA
 ; CHECK: [U8 + [[RAOFF:[0-9]+]]] = xR[[RA]]
-; CHECK-DAG: xR[[C1:[0-9]+]] = #1
-; CHECK-DAG: xR[[C2:[0-9]+]] = #2
-; CHECK-DAG: xR[[C8:[0-9]+]] = #8
+; The constants are made in their argument registers (R0–R7 are in the
+; allocation order, and the copies to them are coalesced).
+; CHECK-DAG: xR0 = #1
+; CHECK-DAG: xR1 = #2
+; CHECK-DAG: xR7 = #8
 ; CHECK-DAG: xR[[C9:[0-9]+]] = #9
 ; CHECK: [U8] = xR[[C9]]
-; CHECK-DAG: xR0 = R[[C1]]
-; CHECK-DAG: xR1 = R[[C2]]
-; CHECK-DAG: xR7 = R[[C8]]
 ; CHECK: call take9
 ; CHECK: xR[[RA2:[0-9]+]] = [U8 + [[RAOFF]]]
 ; CHECK: RA = xR[[RA2]]
@@ -44,10 +43,9 @@ define i32 @get9(i32 %a, i32 %b, i32 %c, i32 %d, i32 %e, i32 %f, i32 %g, i32 %h,
 }
 ; CHECK-LABEL: get9:
 ; CHECK-NOT: U8 = U8
-; CHECK-DAG: xR[[A:[0-9]+]] = R0
-; CHECK-DAG: xR[[I:[0-9]+]] = [U8]
-; CHECK: xR[[S:[0-9]+]] = R[[A]] + R[[I]]
-; CHECK: xR0 = R[[S]]
+; The argument stays in x.R0 and the sum is made where it is returned.
+; CHECK: xR[[I:[0-9]+]] = [U8]
+; CHECK-NEXT: xR0 = R0 + R[[I]]
 ; CHECK-NEXT: ret
 
 ; An i64 after an i32 takes x.R1 (low) and x.R2 (high): no alignment.
@@ -56,12 +54,9 @@ define i32 @pair() {
   ret i32 %r
 }
 ; CHECK-LABEL: pair:
-; CHECK-DAG: xR[[P5:[0-9]+]] = #5
-; CHECK-DAG: xR[[LO:[0-9]+]] = #3
-; CHECK-DAG: xR[[HI:[0-9]+]] = #1
-; CHECK-DAG: xR0 = R[[P5]]
-; CHECK-DAG: xR1 = R[[LO]]
-; CHECK-DAG: xR2 = R[[HI]]
+; CHECK-DAG: xR0 = #5
+; CHECK-DAG: xR1 = #3
+; CHECK-DAG: xR2 = #1
 ; CHECK: call takepair
 
 ; The callee finds the pair there; an i64 result is x.R1:x.R0.
@@ -71,12 +66,9 @@ define i64 @sumpair(i32 %a, i64 %b) {
   ret i64 %s
 }
 ; CHECK-LABEL: sumpair:
-; CHECK-DAG: xR[[A:[0-9]+]] = R0
-; CHECK-DAG: xR[[BL:[0-9]+]] = R1
-; CHECK-DAG: xR[[BH:[0-9]+]] = R2
-; CHECK: xR[[SL:[0-9]+]] = R[[A]] + R[[BL]]
-; CHECK-DAG: xR0 = R[[SL]]
-; CHECK-DAG: xR1 = R{{[0-9]+}}
+; CHECK: xR[[SL:[0-9]+]] = R0 + R1
+; CHECK: xR1 = R2 + R{{[0-9]+}}
+; CHECK: xR0 = R[[SL]]
 ; CHECK: ret
 
 ; A leaf function without locals has no frame and does not touch RA.

@@ -13,10 +13,9 @@ define i32 @smax(i32 %a, i32 %b) {
   ret i32 %r
 }
 ; A select of the compared operands is the min/max form (§2.3).
+; The arguments stay in x.R0 and x.R1 (§2.7).
 ; CHECK-LABEL: smax:
-; CHECK-DAG: xR[[A:[0-9]+]] = R0
-; CHECK-DAG: xR[[B:[0-9]+]] = R1
-; CHECK: xR{{[0-9]+}} = max(R[[A]], R[[B]]){{$}}
+; CHECK: xR{{[0-9]+}} = max(R0, R1){{$}}
 
 define i32 @umax(i32 %a, i32 %b) {
   %c = icmp ult i32 %a, %b
@@ -32,11 +31,8 @@ define i32 @sel(i32 %a, i32 %b, i32 %d) {
   ret i32 %r
 }
 ; CHECK-LABEL: sel:
-; CHECK-DAG: xR[[A:[0-9]+]] = R0
-; CHECK-DAG: xR[[B:[0-9]+]] = R1
-; CHECK-DAG: xR[[D:[0-9]+]] = R2
-; CHECK: xCP[[P:[0-7]]] = R[[A]] > R[[B]]{{$}}
-; CHECK-NEXT: xR{{[0-9]+}} = CP[[P]] ? R[[A]] : R[[D]]
+; CHECK: xCP[[P:[0-7]]] = R0 > R1{{$}}
+; CHECK-NEXT: xR{{[0-9]+}} = CP[[P]] ? R0 : R2
 
 ; A compare with a small constant uses the immediate form.
 define i32 @setlt(i32 %a) {

@@ -12,6 +12,9 @@ define i32 @launder(i32 %x) {
   %z = add i32 %y, 1
   ret i32 %z
 }
+; Nothing between the argument (x.R0) and the add, whose result is
+; made where it is returned (x.R0, §2.7).
 ; CHECK-LABEL: launder:
-; CHECK: xR[[X:[0-9]+]] = R0
-; CHECK-NEXT: xR{{[0-9]+}} = R[[X]] + #1
+; CHECK-NEXT: .Llaunder.bb0:
+; CHECK-NEXT: xR0 = R0 + #1
+; CHECK-NEXT: ret
