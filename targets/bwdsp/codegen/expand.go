@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"slices"
 
 	"lltosimd/mir"
 	"lltosimd/passes"
@@ -28,11 +29,13 @@ var ExpandPseudo = passes.Register(&passes.Pass{
 	Desc:     "BWDSP: expand copies, spill code and other post-RA pseudos",
 	Required: true,
 	Needs:    mir.PropNoVRegs,
-	Stats:    map[string]string{"copies": "Number of copies expanded"},
+	Stats: map[string]string{"copies": "Number of copies expanded",
+		"redundant-compares": "Number of compares deleted: their predicate already held their result"},
 	Run: func(c *passes.Ctx, f *mir.Func) error {
-		var copies int64
+		var copies, dropped int64
 		for _, b := range f.Blocks {
 			out := make([]*mir.Instr, 0, len(b.Instrs))
+			group := map[*mir.Instr]*mir.Instr{} // the VCMPSEL/VCMPBR each expanded instruction comes from
 			for _, in := range b.Instrs {
 				bad := func() error {
 					return fmt.Errorf("%s: bwdsp-expand-pseudo: cannot expand %s", f.Name, mir.FormatInstr(f, in))
@@ -40,6 +43,11 @@ var ExpandPseudo = passes.Register(&passes.Pass{
 				if v, ok, err := expandVector(f, in); ok {
 					if err != nil {
 						return err
+					}
+					if in.Op == bw.PseudoOp(bw.PseudoVCmpSel) || in.Op == bw.PseudoOp(bw.PseudoVCmpBr) {
+						for _, x := range v {
+							group[x] = in
+						}
 					}
 					out = append(out, v...)
 					continue
@@ -107,12 +115,115 @@ var ExpandPseudo = passes.Register(&passes.Pass{
 				}
 				mir.CarryMem(f, in, out[n:]) // spill code: its slot
 			}
-			b.Instrs = out
+			var nd int
+			b.Instrs, nd = dropRedundantCompares(f, out, group)
+			dropped += int64(nd)
 		}
 		c.Count("copies", copies)
+		c.Count("redundant-compares", dropped)
 		return nil
 	},
 })
+
+// compareOps are the compare-to-predicate forms dropRedundantCompares
+// looks at (§2.3 `D CPd = Rs REL Rt`, `#imm`, `(U)`, `(F)`).
+var compareOps = map[mir.Opcode]bool{op("CMP"): true, op("CMPU"): true, op("CMPI"): true, op("CMPIU"): true, op("CMPF"): true}
+
+// dropRedundantCompares deletes from one block's expanded code a compare
+// that computes what a predicate already holds: an unguarded CN compare
+// (§2.5: CPd = r in every lane of D) identical to an earlier one, with
+// nothing in between writing a lane of that one's predicate or of its
+// sources, and no call; a compare into another predicate is deleted too
+// when it is the only compare of a VCMPSEL or VCMPBR expansion (group),
+// whose select or branch then reads the earlier predicate: the
+// pseudo's own predicate is dead outside it. A vector compare is part of
+// each VCMPSEL and VCMPBR (a predicate of every lane has no register
+// class, so it cannot be a value of its own before allocation, where
+// machine-cse would merge it): a select and a lane test of one compare
+// make it twice.
+func dropRedundantCompares(f *mir.Func, in []*mir.Instr, group map[*mir.Instr]*mir.Instr) ([]*mir.Instr, int) {
+	var avail []*mir.Instr // unguarded CN compares whose predicate still holds their result
+	full := func(c *mir.Instr) bool {
+		return compareOps[c.Op] && c.Pred() == nil && c.NumDefs() == 1 && len(c.Uses()) == 3 &&
+			bw.Action(c.Uses()[0].Imm>>4&15) == bw.ActCN
+	}
+	// same reports whether a and b compute the same (from the operand
+	// from on: 0 with the predicate written, 1 without).
+	same := func(a, b *mir.Instr, from int) bool {
+		if a.Op != b.Op || len(a.Ops) != len(b.Ops) {
+			return false
+		}
+		for i := from; i < len(a.Ops); i++ {
+			x, y := a.Ops[i], b.Ops[i]
+			if x.Kind != y.Kind || x.Reg != y.Reg || x.Imm != y.Imm || x.Flags&mir.FlagImplicit != y.Flags&mir.FlagImplicit {
+				return false
+			}
+		}
+		return true
+	}
+	// alone reports whether c is the only compare of its pseudo's expansion.
+	alone := func(c *mir.Instr) bool {
+		g := group[c]
+		if g == nil {
+			return false
+		}
+		n := 0
+		for x, y := range group {
+			if y == g && compareOps[x.Op] {
+				n++
+			}
+		}
+		return n == 1
+	}
+	out, n := in[:0], 0
+	rename := map[mir.Reg]mir.Reg{} // a deleted pseudo compare's predicate -> the earlier one
+	for _, c := range in {
+		for i := range c.Ops {
+			if r, ok := rename[c.Ops[i].Reg]; ok && c.Ops[i].Kind == mir.KindReg && !c.Ops[i].IsDef() && group[c] != nil {
+				c.Ops[i].Reg = r
+			}
+		}
+		if full(c) {
+			d := c.Ops[0].Reg
+			if i := slices.IndexFunc(avail, func(a *mir.Instr) bool { return same(a, c, 0) }); i >= 0 {
+				n++
+				continue
+			}
+			dm, _, _ := bw.PredMaskNum(d)
+			if i := slices.IndexFunc(avail, func(a *mir.Instr) bool {
+				am, _, _ := bw.PredMaskNum(a.Ops[0].Reg)
+				return am == dm && same(a, c, 1)
+			}); i >= 0 && alone(c) {
+				rename[d] = avail[i].Ops[0].Reg
+				n++
+				continue
+			}
+		}
+		out = append(out, c)
+		if f.Arch.Desc(c.Op).Flags&(mir.FlagCall|mir.FlagSideEffect) != 0 || c.Op == mir.GInlineAsm {
+			avail = avail[:0]
+			continue
+		}
+		defs, _ := passes.OperandRegEffects(c)
+		for _, d := range defs {
+			delete(rename, d)
+		}
+		avail = slices.DeleteFunc(avail, func(a *mir.Instr) bool {
+			for _, d := range defs {
+				for _, o := range a.Ops {
+					if o.Kind == mir.KindReg && f.Arch.RegsOverlap(d, o.Reg) {
+						return true
+					}
+				}
+			}
+			return false
+		})
+		if full(c) {
+			avail = append(avail, c)
+		}
+	}
+	return out, n
+}
 
 // classOf returns the class a physical register is allocated from
 // (general registers of any macro count as ClassGPR).
