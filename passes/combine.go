@@ -1,6 +1,10 @@
 package passes
 
-import "lltosimd/mir"
+import (
+	"math"
+
+	"lltosimd/mir"
+)
 
 // GenericCombine folds the algebraic identities of generic SSA MIR before
 // instruction selection: x+0, x-0, x|0, x^0, x<<0 (and the other shifts),
@@ -13,6 +17,7 @@ var GenericCombine = Register(&Pass{
 	Desc: "Fold algebraic identities (x+0, x*1, x&0 ...) of generic ops",
 	Stats: map[string]string{
 		"folded": "Number of generic ops folded away or into constants",
+		"fneg":   "Number of negated factors folded into an add or subtract (p + a*(-x) to p - a*x)",
 	},
 	Needs: mir.PropSSA, Forbids: mir.PropSelected,
 	Run: runGenericCombine,
@@ -100,7 +105,125 @@ func runGenericCombine(c *Ctx, f *mir.Func) error {
 	if folded > 0 {
 		c.Count("folded", folded)
 	}
+	c.Count("fneg", foldNegatedFactors(f))
 	return nil
+}
+
+// foldNegatedFactors rewrites p + a*(-x) and a*(-x) + p into p - a*x, and
+// p - a*(-x) into p + a*x, when the product is read only there: the
+// frontend's fneg is a G_XOR of the sign bit (a scalar constant or a splat
+// of -2^31, between COPYs reinterpreting the lanes), an ALU operation that
+// the subtraction makes unnecessary. IEEE arithmetic makes both exact:
+// a*(-x) = -(a*x) (rounding is symmetric) and p + (-q) is p - q. It
+// returns the number of rewrites.
+func foldNegatedFactors(f *mir.Func) int64 {
+	defs := map[mir.Reg]*mir.Instr{}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for _, d := range in.Defs() {
+				if d.Reg.IsVirtual() {
+					defs[d.Reg] = in
+				}
+			}
+		}
+	}
+	uses := useCounts(f)
+	sameShape := func(a, b mir.Reg) bool {
+		ta, va := f.VecOf(a)
+		tb, vb := f.VecOf(b)
+		return va == vb && ta == tb && f.ClassOf(a) == f.ClassOf(b)
+	}
+	// through skips the COPYs that define r.
+	through := func(r mir.Reg) mir.Reg {
+		for d := defs[r]; d != nil && d.Op == mir.GCopy && d.Pred() == nil && d.Ops[1].Kind == mir.KindReg && d.Ops[1].Reg.IsVirtual(); d = defs[r] {
+			r = d.Ops[1].Reg
+		}
+		return r
+	}
+	sign := func(o mir.Operand) bool {
+		isSign := func(o mir.Operand) bool {
+			if o.Kind == mir.KindImm {
+				return int32(o.Imm) == math.MinInt32
+			}
+			d := defs[o.Reg]
+			return o.Kind == mir.KindReg && d != nil && d.Op == mir.GConst && d.Ops[1].Kind == mir.KindImm && int32(d.Ops[1].Imm) == math.MinInt32
+		}
+		if o.Kind == mir.KindReg {
+			if d := defs[o.Reg]; d != nil && d.Op == mir.GBuildVector {
+				for _, l := range d.Uses() {
+					if !isSign(l) {
+						return false
+					}
+				}
+				return true
+			}
+		}
+		return isSign(o)
+	}
+	// negated returns x when n is x with its sign flipped.
+	negated := func(n mir.Reg) (mir.Reg, bool) {
+		d := defs[through(n)]
+		if d == nil || d.Op != mir.GXor || d.Pred() != nil || len(d.Ops) != 3 {
+			return 0, false
+		}
+		for _, k := range [][2]int{{1, 2}, {2, 1}} {
+			x, m := d.Ops[k[0]], d.Ops[k[1]]
+			if x.Kind == mir.KindReg && x.Reg.IsVirtual() && sign(m) {
+				if r := through(x.Reg); sameShape(r, n) {
+					return r, true
+				}
+				if sameShape(x.Reg, n) {
+					return x.Reg, true
+				}
+			}
+		}
+		return 0, false
+	}
+	var n int64
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op != mir.GFAdd && in.Op != mir.GFSub || in.Pred() != nil || len(in.Ops) != 3 {
+				continue
+			}
+			for i := 1; i <= 2; i++ {
+				if in.Op == mir.GFSub && i == 1 {
+					continue // (a*(-x)) - p has no subtraction form
+				}
+				m := in.Ops[i]
+				if m.Kind != mir.KindReg || !m.Reg.IsVirtual() || uses[m.Reg] != 1 {
+					continue
+				}
+				mul := defs[m.Reg]
+				if mul == nil || mul.Op != mir.GFMul || mul.Pred() != nil || len(mul.Ops) != 3 {
+					continue
+				}
+				j := 0
+				var x mir.Reg
+				for k := 1; k <= 2 && j == 0; k++ {
+					if o := mul.Ops[k]; o.Kind == mir.KindReg && o.Reg.IsVirtual() {
+						if r, ok := negated(o.Reg); ok {
+							j, x = k, r
+						}
+					}
+				}
+				if j == 0 {
+					continue
+				}
+				mul.Ops[j].Reg = x
+				if in.Op == mir.GFAdd {
+					in.Op = mir.GFSub
+					if i == 1 {
+						in.Ops[1], in.Ops[2] = in.Ops[2], in.Ops[1]
+					}
+				} else {
+					in.Op = mir.GFAdd
+				}
+				n++
+				break
+			}
+		}
+	}
+	return n
 }
 
 // renameRegs rewrites the register reads of in through rename.
