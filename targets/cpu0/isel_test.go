@@ -846,7 +846,7 @@ var removedBySwitchLowering = []mir.Opcode{mir.GSwitch}
 // removedByVectorLegalize: vector-legalize, first in the pipeline, splits
 // every vector op into scalar ops (Cpu0 has no vector unit).
 var removedByVectorLegalize = []mir.Opcode{mir.GBuildVector, mir.GExtractVectorElt, mir.GInsertVectorElt,
-	mir.GShuffleVector, mir.GVLoad, mir.GVStore}
+	mir.GShuffleVector, mir.GVLoad, mir.GVLoadStrided, mir.GVStore}
 
 // removedByWideIntLegalize: wideint-legalize, first in the pipeline,
 // splits every op on wide integer registers into word ops and removes the
