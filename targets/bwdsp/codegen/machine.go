@@ -37,7 +37,8 @@ var Pipeline = []string{
 	"predicate-lowering",     // SSA again, the guards kept (mir.Instr.GuardedOld)
 	"bwdsp-isel",
 	"machine-cse",
-	"post-modify", // [Un += imm] (§2.3)
+	"post-modify",       // [Un += imm] (§2.3)
+	"software-pipeline", // modulo scheduling of single-block hardware loops (passes/swp.go)
 	"phi-elim",
 	"two-address",
 	"regalloc",
