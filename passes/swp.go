@@ -170,14 +170,14 @@ func pipelineLoop(c *Ctx, f *mir.Func, vi VLIWInfo, info *HWLoopInfo, l *mir.Loo
 	seqLen := s.seqLength()
 	ok := false
 	for s.ii = max(resMII, recMII); s.ii < seqLen; s.ii++ {
-		if s.schedule() {
+		if s.schedule() && s.nst <= swpMaxStages {
 			ok = true
 			break
 		}
 	}
-	if !ok || s.nst > swpMaxStages {
+	if !ok {
 		c.Count(statSWPNoSched, 1)
-		s.debugf("not pipelined: ResMII %d RecMII %d, one iteration %d cycles, stages %d", resMII, recMII, seqLen, s.nst)
+		s.debugf("not pipelined: ResMII %d RecMII %d, one iteration %d cycles: no II below it with at most %d stages", resMII, recMII, seqLen, swpMaxStages)
 		return nil
 	}
 	if s.nst == 1 {
