@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"lltosimd/mir"
@@ -114,7 +115,7 @@ func runSWP(c *Ctx, f *mir.Func) error {
 			return nil
 		}
 		tried[next.Header] = true
-		if k := pipelineLoop(c, f, vi, info, next); k != nil {
+		for _, k := range pipelineLoop(c, f, vi, info, next) {
 			tried[k] = true
 		}
 	}
@@ -139,6 +140,8 @@ type swpLoop struct {
 	t     []int  // modulo schedule: issue time
 	ii    int
 	nst   int // stages
+	// unroll is the number of kernel copies (modulo variable expansion).
+	unroll int
 }
 
 type swpPhi struct {
@@ -153,8 +156,9 @@ func (s *swpLoop) debugf(format string, args ...any) {
 	s.c.Debugf("software-pipeline: @%s bb%d: "+format, append([]any{s.f.Name, s.h.ID}, args...)...)
 }
 
-// pipelineLoop pipelines l when it can and pays; it returns the kernel.
-func pipelineLoop(c *Ctx, f *mir.Func, vi VLIWInfo, info *HWLoopInfo, l *mir.Loop) *mir.Block {
+// pipelineLoop pipelines l when it can and pays; it returns the kernel's
+// blocks.
+func pipelineLoop(c *Ctx, f *mir.Func, vi VLIWInfo, info *HWLoopInfo, l *mir.Loop) []*mir.Block {
 	s := &swpLoop{c: c, f: f, vi: vi, info: info, h: l.Header}
 	if why := s.analyze(l); why != "" {
 		key := statSWPShape
@@ -201,6 +205,10 @@ func pipelineLoop(c *Ctx, f *mir.Func, vi VLIWInfo, info *HWLoopInfo, l *mir.Loo
 			fmt.Fprintf(&b, "  t=%d stage %d slot %d: %s\n", s.t[i], s.t[i]/s.ii, s.t[i]%s.ii, instrString(f, in))
 		}
 		s.debugf("II %d (ResMII %d, RecMII %d, one iteration %d cycles), %d stages\n%s", s.ii, resMII, recMII, seqLen, s.nst, b.String())
+	}
+	s.unroll = 2
+	if u, err := strconv.Atoi(c.Option("swp-unroll")); err == nil && u >= 1 && u <= 4 {
+		s.unroll = u
 	}
 	c.Count(statSWPLoops, 1)
 	c.Count(statSWPStages, int64(s.nst))
@@ -678,9 +686,9 @@ func (s *swpLoop) clone(in *mir.Instr, defs map[mir.Reg]mir.Reg, use func(mir.Re
 	return &cp
 }
 
-// generate builds the prologue, kernel, epilogue and join, and returns
-// the kernel.
-func (s *swpLoop) generate() *mir.Block {
+// generate builds the prologue, kernel, epilogues and join, and returns
+// the kernel's blocks.
+func (s *swpLoop) generate() []*mir.Block {
 	f, h, S := s.f, s.h, s.nst
 	jump, _ := mir.JumpOp(f)
 	name := func(what string) string { return fmt.Sprintf("%s.swp.%s", blockLabel(h)[2:], what) }
@@ -728,7 +736,21 @@ func (s *swpLoop) generate() *mir.Block {
 	pro.Instrs = append(pro.Instrs, mir.NewInstr(jump, mir.B(kern)))
 
 	// Kernel: every stage; relative iteration r = -stage (0: the newest).
-	kernDefs := map[mir.Reg]mir.Reg{}
+	// It is unrolled U times (modulo variable expansion): copy u reads
+	// what copy u-1 made directly, so a value living into the next stage
+	// needs a phi, and its copy, only around the back edge. Each copy
+	// ends in the loop end (the counter counts copies), its exit leading
+	// to its own epilogue.
+	U := s.unroll
+	ks, epis := make([]*mir.Block, U), make([]*mir.Block, U)
+	for u := range U {
+		ks[u], epis[u] = kern, epi
+		if u > 0 {
+			ks[u] = f.NewBlockDetached(name(fmt.Sprintf("kernel.%d", u)))
+			epis[u] = f.NewBlockDetached(name(fmt.Sprintf("epilogue.%d", u)))
+		}
+	}
+	kernDefs := make([]map[mir.Reg]mir.Reg, U)
 	type carry struct {
 		v mir.Reg
 		r int
@@ -745,16 +767,21 @@ func (s *swpLoop) generate() *mir.Block {
 		}
 		return true
 	}
-	var kv func(v mir.Reg, r int) mir.Reg
-	kv = func(v mir.Reg, r int) mir.Reg {
+	// kv is the value of v for iteration r (relative to copy u's newest)
+	// in copy u: made there, by an earlier copy, or by a kernel phi.
+	var kv func(u int, v mir.Reg, r int) mir.Reg
+	kv = func(u int, v mir.Reg, r int) mir.Reg {
 		if isCurrent(v, r) {
 			if _, ok := s.defAt[v]; ok {
-				return kernDefs[v]
+				return kernDefs[u][v]
 			}
 			if p, ok := s.phis[v]; ok {
-				return kv(p.next, r-1)
+				return kv(u, p.next, r-1)
 			}
 			return v
+		}
+		if u > 0 {
+			return kv(u-1, v, r+1)
 		}
 		c := carry{v, r}
 		if phi, ok := kphis[c]; ok {
@@ -773,50 +800,57 @@ func (s *swpLoop) generate() *mir.Block {
 		order[i] = i
 	}
 	byTime(order, func(i int) int { return s.t[i] % s.ii })
-	var kbody []*mir.Instr
-	for _, i := range order {
-		r := -s.stage(i)
-		kbody = append(kbody, s.clone(s.body[i], kernDefs, func(v mir.Reg) mir.Reg { return kv(v, r) }))
+	kbodies := make([][]*mir.Instr, U)
+	for u := range U {
+		kernDefs[u] = map[mir.Reg]mir.Reg{}
+		for _, i := range order {
+			r := -s.stage(i)
+			kbodies[u] = append(kbodies[u], s.clone(s.body[i], kernDefs[u], func(v mir.Reg) mir.Reg { return kv(u, v, r) }))
+		}
+		kbodies[u] = append(kbodies[u], s.info.LoopEnd(s.lc, ks[(u+1)%U]), mir.NewInstr(jump, mir.B(epis[u])))
 	}
-	kbody = append(kbody, s.info.LoopEnd(s.lc, kern), mir.NewInstr(jump, mir.B(epi)))
 
-	// Epilogue: steps e = 1..S-1 finish stages e..S-1 of the last
+	// Epilogues: steps e = 1..S-1 finish stages e..S-1 of the last
 	// iterations; r relative to the last iteration.
-	epiDefs := map[key]map[mir.Reg]mir.Reg{}
-	var ev func(v mir.Reg, r int) mir.Reg
-	ev = func(v mir.Reg, r int) mir.Reg {
-		if i, ok := s.defAt[v]; ok {
-			if d, ok := epiDefs[key{i, r}]; ok {
-				return d[v]
+	epiOut := make([]func(mir.Reg, int) mir.Reg, U)
+	for u := range U {
+		epiDefs := map[key]map[mir.Reg]mir.Reg{}
+		var ev func(v mir.Reg, r int) mir.Reg
+		ev = func(v mir.Reg, r int) mir.Reg {
+			if i, ok := s.defAt[v]; ok {
+				if d, ok := epiDefs[key{i, r}]; ok {
+					return d[v]
+				}
+				return kv(u, v, r)
 			}
-			return kv(v, r)
+			if p, ok := s.phis[v]; ok {
+				return ev(p.next, r-1)
+			}
+			return v
 		}
-		if p, ok := s.phis[v]; ok {
-			return ev(p.next, r-1)
-		}
-		return v
-	}
-	items = items[:0]
-	for e := 1; e < S; e++ {
-		for i := range s.body {
-			if s.stage(i) >= e {
-				items = append(items, key{i, e - s.stage(i)})
+		epiOut[u] = ev
+		items = items[:0]
+		for e := 1; e < S; e++ {
+			for i := range s.body {
+				if s.stage(i) >= e {
+					items = append(items, key{i, e - s.stage(i)})
+				}
 			}
 		}
+		sort.SliceStable(items, func(a, b int) bool {
+			x, y := items[a], items[b]
+			return x.it*s.ii+s.t[x.node] < y.it*s.ii+s.t[y.node]
+		})
+		for _, it := range items {
+			defs := map[mir.Reg]mir.Reg{}
+			epiDefs[it] = defs
+			r := it.it
+			epis[u].Instrs = append(epis[u].Instrs, s.clone(s.body[it.node], defs, func(v mir.Reg) mir.Reg { return ev(v, r) }))
+		}
+		epis[u].Instrs = append(epis[u].Instrs, mir.NewInstr(jump, mir.B(join)))
 	}
-	sort.SliceStable(items, func(a, b int) bool {
-		x, y := items[a], items[b]
-		return x.it*s.ii+s.t[x.node] < y.it*s.ii+s.t[y.node]
-	})
-	for _, it := range items {
-		defs := map[mir.Reg]mir.Reg{}
-		epiDefs[it] = defs
-		r := it.it
-		epi.Instrs = append(epi.Instrs, s.clone(s.body[it.node], defs, func(v mir.Reg) mir.Reg { return ev(v, r) }))
-	}
-	epi.Instrs = append(epi.Instrs, mir.NewInstr(jump, mir.B(join)))
 
-	// Join: the values live out of the original loop and of the epilogue.
+	// Join: the values live out of the original loop and of the epilogues.
 	keepOld := s.count.Kind == mir.KindReg
 	outside := s.usedOutside()
 	outs := make([]mir.Reg, 0, len(outside))
@@ -834,7 +868,9 @@ func (s *swpLoop) generate() *mir.Block {
 		if keepOld {
 			ops = append(ops, mir.R(v), mir.B(h))
 		}
-		ops = append(ops, mir.R(ev(v, 0)), mir.B(epi))
+		for u := range U {
+			ops = append(ops, mir.R(epiOut[u](v, 0)), mir.B(epis[u]))
+		}
 		join.Instrs = append(join.Instrs, mir.NewInstr(mir.GPhi, ops...))
 		repl[v] = dst
 	}
@@ -847,12 +883,13 @@ func (s *swpLoop) generate() *mir.Block {
 		c := kpending[0]
 		kpending = kpending[1:]
 		phi := kphis[c]
-		from := pv(c.v, c.r+S-1)
-		back := kv(c.v, c.r+1)
-		phi.Ops = append(phi.Ops, mir.R(from), mir.B(pro), mir.R(back), mir.B(kern))
+		phi.Ops = append(phi.Ops, mir.R(pv(c.v, c.r+S-1)), mir.B(pro), mir.R(kv(U-1, c.v, c.r+1)), mir.B(ks[U-1]))
 		kphiList = append(kphiList, phi)
 	}
-	kern.Instrs = append(kphiList, kbody...)
+	ks[0].Instrs = append(kphiList, kbodies[0]...)
+	for u := 1; u < U; u++ {
+		ks[u].Instrs = kbodies[u]
+	}
 
 	// Rewire: uses after the loop read the join's phis, the exit's phis
 	// come from the join, and the preheader picks a loop.
@@ -886,11 +923,11 @@ func (s *swpLoop) generate() *mir.Block {
 	// Layout: the pipelined blocks in place of the loop; the original
 	// loop (the short-trip-count path) after them, or gone.
 	at := slices.Index(f.Blocks, h)
-	nb := []*mir.Block{pro, kern, epi, join}
+	nb := slices.Concat([]*mir.Block{pro}, ks, epis, []*mir.Block{join})
 	if keepOld {
 		nb = append(nb, h)
 	}
 	f.Blocks = slices.Concat(f.Blocks[:at], nb, f.Blocks[at+1:])
 	f.RecomputeCFG()
-	return kern
+	return ks
 }

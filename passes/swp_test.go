@@ -300,8 +300,8 @@ func runSWPMock(t *testing.T, f *mir.Func, n uint32, mem0 []uint32) []uint32 {
 }
 
 // TestSWPDifferential interprets random single-block hardware loops
-// before and after software-pipeline, for trip counts 1 to 9: same
-// memory, and the verifier accepts the result.
+// before and after software-pipeline, for trip counts 1 to 9 and 1 to 3
+// kernel copies: same memory, and the verifier accepts the result.
 func TestSWPDifferential(t *testing.T) {
 	rng := rand.New(rand.NewSource(12))
 	pipelined := 0
@@ -321,6 +321,7 @@ func TestSWPDifferential(t *testing.T) {
 		}
 		before := f.String()
 		cfg := NewConfig()
+		cfg.Options["swp-unroll"] = fmt.Sprint(1 + iter%3) // kernel copies 1, 2, 3
 		plan, err := NewPlan([]string{"software-pipeline"}, cfg, f.Props)
 		if err != nil {
 			t.Fatal(err)
