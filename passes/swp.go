@@ -398,10 +398,102 @@ func (s *swpLoop) buildDeps() {
 			if (!lb && !sb) || (!sa && !sb) || !mir.MayAlias(a.Mem, b.Mem) {
 				continue
 			}
-			s.addEdge(i, j, 1, 0) // this iteration's order
-			s.addEdge(j, i, 1, 1) // and no later iteration's access before it
+			ra, oka := s.memRange(i)
+			rb, okb := s.memRange(j)
+			if !oka || !okb || ra.phi != rb.phi || mir.MustOrder(a.Mem, b.Mem) {
+				s.addEdge(i, j, 1, 0) // this iteration's order
+				s.addEdge(j, i, 1, 1) // and no later iteration's access before it
+				continue
+			}
+			// One pointer phi stepping by step: the accesses of
+			// iterations d apart overlap or not. Iterations more
+			// than swpMaxStages-1 apart never run at once.
+			for d := 0; d < swpMaxStages; d++ {
+				if ra.overlaps(rb, int64(d)*ra.step) {
+					s.addEdge(i, j, 1, d)
+					break
+				}
+			}
+			for d := 1; d < swpMaxStages; d++ {
+				if rb.overlaps(ra, int64(d)*ra.step) {
+					s.addEdge(j, i, 1, d)
+					break
+				}
+			}
 		}
 	}
+}
+
+// swpRange is the memory an access touches: Size bytes at Off from the
+// value pointer phi phi has at the start of the iteration, the phi
+// stepping by step bytes per iteration.
+type swpRange struct {
+	phi             mir.Reg
+	off, size, step int64
+}
+
+// overlaps reports whether r and o, moved by delta bytes, overlap.
+func (r swpRange) overlaps(o swpRange, delta int64) bool {
+	lo := o.off + delta
+	return r.off < lo+o.size && lo < r.off+r.size
+}
+
+// memRange returns the range body[i] accesses (through the target's
+// VLIWInfo.MemAccess, with its base followed back to a pointer phi
+// through the additions PostModifyInfo recognizes), ok false when it
+// cannot tell.
+func (s *swpLoop) memRange(i int) (swpRange, bool) {
+	p, regs, ok := s.proxy([]*mir.Instr{s.body[i]})
+	if !ok {
+		return swpRange{}, false
+	}
+	m, ok := s.vi.MemAccess(s.f, p[0])
+	if !ok || m.Size <= 0 {
+		return swpRange{}, false
+	}
+	base := mir.NoReg
+	for v, r := range regs {
+		if r == m.Base {
+			base = v
+		}
+	}
+	phi, off, ok := s.pointer(base, 0)
+	if !ok {
+		return swpRange{}, false
+	}
+	nphi, step, ok := s.pointer(s.phis[phi].next, 0)
+	if !ok || nphi != phi || step == 0 {
+		return swpRange{}, false
+	}
+	return swpRange{phi: phi, off: off + m.Off, size: m.Size, step: step}, true
+}
+
+// pointer returns v as a pointer phi of the loop plus a constant, when
+// the additions that make it from the phi within the body are known.
+func (s *swpLoop) pointer(v mir.Reg, depth int) (phi mir.Reg, off int64, ok bool) {
+	if _, isPhi := s.phis[v]; isPhi {
+		return v, 0, true
+	}
+	i, in := s.defAt[v]
+	pm, has := MachineFor(s.f.Arch).(PostModifyMachine)
+	if !in || !has || pm.PostModify() == nil || depth > len(s.body) {
+		return mir.NoReg, 0, false
+	}
+	info := pm.PostModify()
+	d := s.body[i]
+	if info.AddImm != nil {
+		if dst, src, imm, ok := info.AddImm(d); ok && dst == v {
+			p, o, ok := s.pointer(src, depth+1)
+			return p, o + imm, ok
+		}
+	}
+	if info.PostModified != nil {
+		if dst, src, imm, ok := info.PostModified(d); ok && dst == v {
+			p, o, ok := s.pointer(src, depth+1)
+			return p, o + imm, ok
+		}
+	}
+	return mir.NoReg, 0, false
 }
 
 // longest returns the longest-path times of the nodes under the edge

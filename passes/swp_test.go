@@ -104,7 +104,23 @@ func (sInfo) RegEffects(_ *mir.Func, in *mir.Instr) (defs, uses []mir.Reg) {
 	return OperandRegEffects(in)
 }
 
-func (sInfo) MemAccess(*mir.Func, *mir.Instr) (MemRef, bool) { return MemRef{}, false }
+// MemAccess: LD and ST touch one word at base + off (addresses count words).
+func (sInfo) MemAccess(_ *mir.Func, in *mir.Instr) (MemRef, bool) {
+	if in.Op == sLD || in.Op == sST {
+		return MemRef{Base: in.Ops[1].Reg, Off: in.Ops[2].Imm, Size: 1}, true
+	}
+	return MemRef{}, false
+}
+
+// PostModify: software-pipeline follows pointers through ADDI.
+func (sMachine) PostModify() *PostModifyInfo {
+	return &PostModifyInfo{AddImm: func(in *mir.Instr) (mir.Reg, mir.Reg, int64, bool) {
+		if in.Op != sADDI || in.Ops[1].Kind != mir.KindReg {
+			return 0, 0, 0, false
+		}
+		return in.Ops[0].Reg, in.Ops[1].Reg, in.Ops[2].Imm, true
+	}}
+}
 
 func (sInfo) CheckPacket(_ *mir.Func, p []*mir.Instr) error {
 	var alu, mul, mem int
