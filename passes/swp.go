@@ -46,26 +46,32 @@ const swpMaxBody = 160
 // SetCountMinus, BranchCountBelow).
 //
 // The dependences are the SSA ones (through the header's phis at
-// distance 1) and, between two memory accesses of which one writes and
-// that mir.MayAlias cannot separate, the body order at distance 0 and the
-// reverse order at distance 1, so that no access of a later iteration
-// passes one of an earlier iteration it may conflict with. II starts at
-// max(ResMII, RecMII); the loop is left alone when the schedule has one
-// stage, more than swpMaxStages, an II no shorter than one iteration's
-// schedule, or a register class whose modulo MaxLive exceeds its
-// registers.
+// distance 1) and those between two memory accesses of which one writes
+// and that mir.MayAlias cannot separate: when both go through one pointer
+// phi of the loop (followed through PostModifyInfo's AddImm and
+// PostModified) with known ranges (VLIWInfo.MemAccess), at the smallest
+// iteration distance below swpMaxStages where the ranges overlap;
+// otherwise the body order at distance 0 and the reverse order at
+// distance 1, so that no access of a later iteration passes one of an
+// earlier iteration it may conflict with. II starts at max(ResMII,
+// RecMII); the loop is left alone when no II shorter than one iteration's
+// schedule fits in swpMaxStages stages, when the schedule has one stage,
+// or when a register class's modulo MaxLive exceeds its registers.
 //
 // The code: the preheader branches to the original loop when the trip
 // count is below the stage count S (and to the pipelined code otherwise);
 // the prologue sets the counter to count − (S−1) and runs stages 0..k of
-// the first iterations, the kernel (a new single-block hardware loop)
-// runs every stage, each of another iteration, in the order of its modulo
-// slot, the epilogue finishes the last S−1 iterations, and a join block
-// merges the values live out of both loops. Values a later stage reads
-// from an earlier iteration go through kernel phis (modulo variable
-// expansion in SSA form). The post-RA packetizer then schedules the
-// kernel as a block whose operations, from different iterations, no
-// longer wait for each other.
+// the first iterations; the kernel runs every stage, each of another
+// iteration, in the order of the modulo slots, unrolled twice
+// (`-pass-option=swp-unroll=N`, 1 to 4) so that a value read one stage
+// later passes from one copy to the next without a copy instruction
+// (modulo variable expansion; SSA phis carry what crosses the back edge);
+// each copy ends in the loop end, the counter counting copies, and leaves
+// to its own epilogue, which finishes the last S−1 iterations; a join
+// block merges the values live out of the original loop and the
+// epilogues. The post-RA packetizer then schedules each kernel copy as a
+// block whose operations, from different iterations, no longer wait for
+// each other.
 var _ = Register(&Pass{
 	Name: "software-pipeline",
 	Desc: "modulo-schedule innermost single-block hardware loops (targets implementing passes.VLIWMachine and the HWLoopInfo pipelining hooks)",
