@@ -5,11 +5,13 @@
 ; II 2 with 4 stages. The preheader sends counts below 4 to the original
 ; loop (BCMPIU with the LT relation, 2, unsigned), the prologue sets LC0 to
 ; count - 3 and starts iterations 0..2, the kernel runs each stage of another
-; iteration (values a later stage reads come through kernel phis), the
-; epilogue finishes the last 3 iterations (3 stores), and the original loop
-; leaves through the join.
+; iteration, unrolled twice so that what a later stage reads passes from one
+; copy to the next (only the back edge needs phis), each copy leaving to its
+; own epilogue, which finishes the last 3 iterations (3 stores), and the
+; original loop leaves through the join.
 ; RUN: %lltosimd -march=bwdsp -O2 -stop-after=post-modify %s -o %t.pm.mir
 ; RUN: %lltosimd -march=bwdsp -x mir -run-pass=software-pipeline -debug-only=software-pipeline -stats %t.pm.mir -o %t.swp.mir 2> %t.err
+; RUN: %lltosimd -march=bwdsp -x mir -run-pass=software-pipeline -pass-option=swp-unroll=1 %t.pm.mir -o - | FileCheck %s --check-prefix=ONE
 ; RUN: FileCheck %s < %t.swp.mir
 ; RUN: FileCheck %s --check-prefix=DBG < %t.err
 ; RUN: %lltosimd -march=bwdsp -O2 %s -o %t.s
@@ -62,15 +64,33 @@ exit:
 ; CHECK: STPM
 ; CHECK: FMUL
 ; CHECK: FADD
-; CHECK-NEXT: $LC0 = BLC $LC0, [[KERN]]
+; CHECK-NEXT: $LC0 = BLC $LC0, [[KERN1:bb[0-9]+\.[0-9]+\.loop\.swp\.kernel\.1]]
 ; CHECK-NEXT: B [[EPI:bb[0-9]+\.[0-9]+\.loop\.swp\.epilogue]]
+; The second kernel copy (modulo variable expansion) reads the first's values.
+; CHECK: [[KERN1]]:
+; CHECK-NOT: PHI
+; CHECK: [[LA:%[0-9]+]]:xyzt, {{%[0-9]+}}:addr = LDPM
+; CHECK: [[LB:%[0-9]+]]:xyzt, {{%[0-9]+}}:addr = LDPM
+; CHECK: STPM
+; CHECK: FMUL
+; CHECK: FADD
+; CHECK-NEXT: $LC0 = BLC $LC0, [[KERN]]
+; CHECK-NEXT: B [[EPI1:bb[0-9]+\.[0-9]+\.loop\.swp\.epilogue\.1]]
 ; CHECK: [[EPI]]:
 ; CHECK-NOT: LDPM
 ; CHECK-COUNT-3: STPM
 ; CHECK: B [[JOIN:bb[0-9]+\.[0-9]+\.loop\.swp\.join]]
+; CHECK: [[EPI1]]:
+; CHECK-NOT: LDPM
+; CHECK: FMUL [[LA]], [[LB]]
+; CHECK-COUNT-2: STPM
+; CHECK: B [[JOIN]]
 ; CHECK: [[ORIG]].loop:
 ; CHECK: $LC0 = BLC $LC0, [[ORIG]].loop
 ; CHECK-NEXT: B [[JOIN]]
 ; DBG: software-pipeline: @madd bb1: II 2 (ResMII 1, RecMII 1, one iteration 7 cycles), 4 stages
 ; DBG: 1 software-pipeline - Number of loops software-pipelined
 ; OFF-NOT: swp.kernel
+; ONE: swp.kernel:
+; ONE: $LC0 = BLC $LC0, [[K:bb[0-9]+\.[0-9]+\.loop\.swp\.kernel]]
+; ONE-NOT: swp.kernel.1
