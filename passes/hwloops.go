@@ -32,6 +32,20 @@ type HWLoopInfo struct {
 	// LoopEnd returns the latch branch: decrement lc and branch to header
 	// while it is not zero.
 	LoopEnd func(lc mir.Reg, header *mir.Block) *mir.Instr
+
+	// The hooks software-pipeline needs (optional: without them it leaves
+	// the target's loops alone), on selected code.
+	//
+	// CountOf recognizes an instruction of SetCount's that sets counter lc
+	// to count (an immediate or a register).
+	CountOf func(in *mir.Instr) (lc mir.Reg, count mir.Operand, ok bool)
+	// SetCountMinus returns selected instructions that set lc to count − k
+	// (count as CountOf returned it; k > 0, count ≥ k).
+	SetCountMinus func(f *mir.Func, lc mir.Reg, count mir.Operand, k int64) []*mir.Instr
+	// BranchCountBelow returns the selected instructions that branch to
+	// target when the register count (as CountOf returned it) is below k,
+	// unsigned, and fall through otherwise.
+	BranchCountBelow func(f *mir.Func, count mir.Operand, k int64, target *mir.Block) []*mir.Instr
 }
 
 // Statistic keys of hardware-loops.

@@ -36,6 +36,10 @@ type PostModifyInfo struct {
 	// delta does not fit it. The pass gives it in's memory operand
 	// (mir.Instr.Mem): it touches the same bytes.
 	Modify func(in *mir.Instr, na, a mir.Reg, delta int64) *mir.Instr
+	// PostModified recognizes the address a post-modify access (one of
+	// Modify's) writes back: na = a + delta. Optional (software-pipeline
+	// follows pointers through it).
+	PostModified func(in *mir.Instr) (na, a mir.Reg, delta int64, ok bool)
 }
 
 // Statistic keys of post-modify.

@@ -26,5 +26,26 @@ func (Machine) HardwareLoops() *passes.HWLoopInfo {
 		LoopEnd: func(lc mir.Reg, header *mir.Block) *mir.Instr {
 			return newInstr("BLC", mir.R(lc), mir.R(lc), mir.B(header))
 		},
+		// software-pipeline: the count is SETLC's immediate or SETLCA's
+		// address register; count − k is `Un = Um + #-k`, and the guard
+		// moves it to x and compares unsigned.
+		CountOf: func(in *mir.Instr) (mir.Reg, mir.Operand, bool) {
+			if (in.Op == op("SETLC") || in.Op == op("SETLCA")) && len(in.Ops) >= 2 {
+				return in.Ops[0].Reg, in.Ops[1], true
+			}
+			return mir.NoReg, mir.Operand{}, false
+		},
+		SetCountMinus: func(f *mir.Func, lc mir.Reg, count mir.Operand, k int64) []*mir.Instr {
+			if count.Kind == mir.KindImm {
+				return []*mir.Instr{newInstr("SETLC", mir.R(lc), mir.I(int64(int32(count.Imm-k))))}
+			}
+			a := f.NewVReg(bw.ClassAddr)
+			return []*mir.Instr{newInstr("AADDI", mir.R(a), count, mir.I(-k)), newInstr("SETLCA", mir.R(lc), mir.R(a))}
+		},
+		BranchCountBelow: func(f *mir.Func, count mir.Operand, k int64, target *mir.Block) []*mir.Instr {
+			g := f.NewVReg(bw.ClassGPR)
+			return []*mir.Instr{newInstr("MOVFA", mir.R(g), count),
+				newInstr("BCMPIU", mir.I(bw.CmpCode(bw.RelLT, bw.ActCN)), mir.R(g), mir.I(k), mir.B(target))}
+		},
 	}
 }

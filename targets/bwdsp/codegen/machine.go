@@ -38,7 +38,8 @@ var Pipeline = []string{
 	"strided-loads",          // splats and shuffles of loaded lanes as `D Rd = [Un + #imm]:S` (§2.3)
 	"bwdsp-isel",
 	"machine-cse",
-	"post-modify", // [Un += imm] (§2.3)
+	"post-modify",       // [Un += imm] (§2.3)
+	"software-pipeline", // modulo scheduling of single-block hardware loops (passes/swp.go)
 	"phi-elim",
 	"two-address",
 	"regalloc",

@@ -13,6 +13,15 @@ var pmForms = map[string]string{
 	"ST": "STPM", "STB": "STBPM", "STH": "STHPM",
 }
 
+// isPMForm holds the post-modify forms.
+var isPMForm = func() map[mir.Opcode]bool {
+	m := map[mir.Opcode]bool{}
+	for _, v := range pmForms {
+		m[op(v)] = true
+	}
+	return m
+}()
+
 var pmOps = func() map[mir.Opcode]mir.Opcode {
 	m := map[mir.Opcode]mir.Opcode{}
 	for k, v := range pmForms {
@@ -59,6 +68,16 @@ func (Machine) PostModify() *passes.PostModifyInfo {
 				return mir.NewInstr(pm, append([]mir.Operand{mir.D(na), in.Ops[0], mir.R(a), mir.I(delta)}, stride...)...)
 			}
 			return mir.NewInstr(pm, append([]mir.Operand{in.Ops[0], mir.D(na), mir.R(a), mir.I(delta)}, stride...)...)
+		},
+		PostModified: func(in *mir.Instr) (mir.Reg, mir.Reg, int64, bool) {
+			if !isPMForm[in.Op] || len(in.Ops) != 4 || in.Ops[2].Kind != mir.KindReg || in.Ops[3].Kind != mir.KindImm {
+				return 0, 0, 0, false
+			}
+			na := in.Ops[1].Reg // LD*PM Rd, An', An, imm
+			if bw.Arch.Desc(in.Op).Flags&mir.FlagStore != 0 {
+				na = in.Ops[0].Reg // ST*PM An', Rs, An, imm
+			}
+			return na, in.Ops[2].Reg, in.Ops[3].Imm, true
 		},
 	}
 }

@@ -5,7 +5,8 @@
 ; k*64 goes into the access's offset (`[Un + #64]`, spec bwdsp.md §2.3).
 ; Without this each access recomputed @a + (i << 2) (+ k*64) on x.ALU and
 ; moved it to an address register before the access.
-; RUN: %lltosimd -march=bwdsp -O2 %s -o %t.s
+; The loop shapes below are those before software pipelining (swp.ll tests it).
+; RUN: %lltosimd -march=bwdsp -O2 -enable-software-pipeline=false %s -o %t.s
 ; RUN: FileCheck %s < %t.s
 ; RUN: %bwdsprun -d %t.s > /dev/null
 ; RUN: %lltosimd -march=bwdsp -O2 -stop-after=hardware-loops %s -o %t.h.mir

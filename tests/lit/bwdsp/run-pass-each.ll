@@ -26,7 +26,9 @@
 ; RUN: %lltosimd -march=bwdsp -stop-after=machine-cse %s -o - | diff - %t.5.mir
 ; RUN: %lltosimd -march=bwdsp -x mir -run-pass=post-modify %t.5.mir -o %t.5p.mir
 ; RUN: %lltosimd -march=bwdsp -stop-after=post-modify %s -o - | diff - %t.5p.mir
-; RUN: %lltosimd -march=bwdsp -x mir -run-pass=phi-elim %t.5p.mir -o %t.6.mir
+; RUN: %lltosimd -march=bwdsp -x mir -run-pass=software-pipeline %t.5p.mir -o %t.5s.mir
+; RUN: %lltosimd -march=bwdsp -stop-after=software-pipeline %s -o - | diff - %t.5s.mir
+; RUN: %lltosimd -march=bwdsp -x mir -run-pass=phi-elim %t.5s.mir -o %t.6.mir
 ; RUN: %lltosimd -march=bwdsp -stop-after=phi-elim %s -o - | diff - %t.6.mir
 ; RUN: FileCheck %s --check-prefix=PHI < %t.6.mir
 ; RUN: %lltosimd -march=bwdsp -x mir -run-pass=two-address %t.6.mir -o %t.7.mir

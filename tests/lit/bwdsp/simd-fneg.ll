@@ -3,7 +3,8 @@
 ; a constant splat hoisted out of the loop, not a scalar XOR and a lane
 ; move per lane (spec bwdsp.md §2.3: `D Rd = Rs ^ Rt` on every macro of D).
 ; A splat's negation stays one scalar XOR, broadcast.
-; RUN: %lltosimd -march=bwdsp -O2 %s -o %t.s
+; The loop shapes below are those before software pipelining (swp.ll tests it).
+; RUN: %lltosimd -march=bwdsp -O2 -enable-software-pipeline=false %s -o %t.s
 ; RUN: FileCheck %s < %t.s
 ; RUN: %bwdsprun -d %t.s > /dev/null
 
