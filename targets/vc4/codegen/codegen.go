@@ -316,8 +316,9 @@ func emit(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes.Config) e
 }
 
 // emitLIR turns allocated LIR into instruction lines: registers that some
-// path may read before writing them cleared first, operands staged, add
-// and mul operations paired, hazard nops inserted, branch delay slots filled. It returns the lines,
+// path may read before writing them cleared first, operands staged, every
+// straight-line stretch list-scheduled (add and mul operations paired, hazard
+// gaps as nops: schedule), branch delay slots filled. It returns the lines,
 // the pairs formed and the masked instructions.
 func emitLIR(code []*lins, regs map[int]string) ([]qinst, int, int) {
 	e := &emitter{reg: regs}
@@ -328,8 +329,8 @@ func emitLIR(code []*lins, regs map[int]string) ([]qinst, int, int) {
 	for _, in := range code {
 		e.instr(in)
 	}
-	out, n := pairs(e.out)
-	out, _ = fillHazardNops(hazardNops(out))
-	out, _ = fillDelaySlots(out)
+	out, n := schedule(e.out)
+	out, _ = fillDelaySlots(hazardNops(out))
+	out, _ = fillFromTarget(out)
 	return out, n, e.masked
 }

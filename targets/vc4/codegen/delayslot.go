@@ -1,8 +1,11 @@
 package codegen
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
-// fillDelaySlots moves up to two instructions that precede a brr into its
+// fillDelaySlots moves up to three instructions that precede a brr into its
 // delay slots, replacing nops (spec §2.2: the three instructions after a
 // branch always run). An instruction before the branch runs on both paths
 // anyway, so moving it after the brr keeps the meaning when
@@ -14,10 +17,10 @@ import "strings"
 //     the other writes, it has no condition when they set flags, and its
 //     removal does not put a regfile write right before its reader
 //     (spec §4.2);
-//   - it lands in slot 1 or 2, so at least one instruction separates it
-//     from the first instruction of either successor: the regfile
-//     read-after-write and the rotate-after-write rules (§4.2, §7.10)
-//     hold whatever that instruction is.
+//   - in slot 3 it is followed by the first instruction of either
+//     successor, the branch target and the fall-through: neither may read
+//     a regfile register it writes nor rotate an accumulator it writes
+//     (§4.2, §7.10); slots 1 and 2 are separated from them by slot 3.
 //
 // It runs on the final lines (after hazardNops, which knows no branches)
 // and returns them with the number of nops removed.
@@ -32,8 +35,9 @@ func fillDelaySlots(out []qinst) ([]qinst, int) {
 		}
 		var stay []qinst  // copies: removing lines shifts out
 		var moved []qinst // nearest the branch first
+		limit := 3        // the first moved one lands in the last filled slot
 		j := i - 1
-		for j >= 0 && len(moved) < 2 && len(stay) < 4 {
+		for j >= 0 && len(moved) < limit && len(stay) < 4 {
 			q := &out[j]
 			if inDelaySlot(out, j) {
 				break
@@ -42,6 +46,9 @@ func fillDelaySlots(out []qinst) ([]qinst, int) {
 			// before it, with no nop between.
 			next := len(moved) > 0 && rawHazard(q, &moved[len(moved)-1])
 			if movable(q) && !next && independent(q, stay) && (j == 0 || !rawHazard(&out[j-1], &out[j+1])) {
+				if len(moved) == 0 && !beforeSuccessors(out, i, q) {
+					limit = 2 // q may not be in slot 3
+				}
 				moved = append(moved, *q)
 				out = append(out[:j], out[j+1:]...)
 				i--
@@ -65,6 +72,34 @@ func fillDelaySlots(out []qinst) ([]qinst, int) {
 		filled += len(moved)
 	}
 	return out, filled
+}
+
+// beforeSuccessors reports whether q may run in the last delay slot of the
+// branch out[i]: no regfile or rotation hazard with the first instruction
+// of the fall-through or of the branch target (an unknown target, or a
+// successor that is a label of a join with other predecessors, is fine:
+// only the instruction executed right after q matters, and that is the
+// first instruction after the label).
+func beforeSuccessors(out []qinst, i int, q *qinst) bool {
+	hazard := func(k int) bool {
+		for k < len(out) && out[k].label {
+			k++
+		}
+		return k < len(out) && (rawHazard(q, &out[k]) || rotateHazard(q, &out[k]))
+	}
+	if hazard(i + 4) {
+		return false
+	}
+	f := strings.Fields(out[i].text)
+	if len(f) < 3 {
+		return false
+	}
+	for k := range out {
+		if out[k].label && strings.Fields(out[k].text)[0] == f[2] {
+			return !hazard(k + 1)
+		}
+	}
+	return false
 }
 
 func isBrr(q *qinst) bool { return strings.HasPrefix(q.text, "brr") }
@@ -258,6 +293,92 @@ func plainLine(q *qinst) bool {
 			if !ok(s) {
 				return false
 			}
+		}
+	}
+	return true
+}
+
+// fillFromTarget fills the delay slots an unconditional branch still has
+// as nops with copies of the first instructions of its target, and
+// branches past them instead (to a label added there): the executed
+// sequence is the same, minus the nops. A copy may not be a label, branch
+// or signal, rotate, or read r4, r5, the VPM or the uniforms (reads whose
+// distance to an earlier write is a timing rule: they would move closer
+// to the code before the branch), nor read a regfile register, or rotate
+// an accumulator, that the slot before it writes. It returns the lines and
+// the number of nops replaced.
+func fillFromTarget(out []qinst) ([]qinst, int) {
+	filled := 0
+	labels := map[string]string{} // "target k" -> label after k instructions
+	for i := 0; i+3 < len(out); i++ {
+		f := strings.Fields(out[i].text)
+		if !isBrr(&out[i]) || len(f) < 3 || f[0] != "brr" || f[1] != "-," {
+			continue
+		}
+		free := 0 // trailing nop slots
+		for free < 3 && isNop(&out[i+3-free]) {
+			free++
+		}
+		if free == 0 {
+			continue
+		}
+		t := -1
+		for k := range out {
+			if out[k].label && strings.Fields(out[k].text)[0] == f[2] {
+				t = k
+				break
+			}
+		}
+		if t < 0 || inDelaySlot(out, t+1) {
+			continue
+		}
+		prev := &out[i] // the instruction before the first copy
+		if free < 3 {
+			prev = &out[i+3-free]
+		}
+		var copies []qinst
+		for k := t + 1; k < len(out) && len(copies) < free; k++ {
+			q := &out[k]
+			if !copyable(q) || rawHazard(prev, q) || rotateHazard(prev, q) {
+				break
+			}
+			copies = append(copies, *q)
+			prev = q
+		}
+		if len(copies) == 0 {
+			continue
+		}
+		key := f[2] + " " + fmt.Sprint(len(copies))
+		name, ok := labels[key]
+		if !ok {
+			name = fmt.Sprintf("%s_%d", f[2], len(copies))
+			labels[key] = name
+			at := t + 1 + len(copies)
+			out = append(out[:at], append([]qinst{{text: name, label: true}}, out[at:]...)...)
+			if at <= i {
+				i++
+			}
+		}
+		out[i].text = strings.Replace(out[i].text, f[2], name, 1)
+		copy(out[i+4-free:], copies)
+		filled += len(copies)
+	}
+	return out, filled
+}
+
+// copyable reports whether q may be copied into a delay slot (see
+// fillFromTarget).
+func copyable(q *qinst) bool {
+	if q.label || isBrr(q) || q.sig != "" || rotates(q) || isNop(q) {
+		return false
+	}
+	if q.ops() == nil && q.ldi == nil {
+		return false
+	}
+	_, uses := effects(q)
+	for _, u := range uses {
+		if u == "r4" || u == "r5" || u == "vpm" || u == "unif" {
+			return false
 		}
 	}
 	return true
