@@ -329,8 +329,16 @@ func emitLIR(code []*lins, regs map[int]string) ([]qinst, int, int) {
 	for _, in := range code {
 		e.instr(in)
 	}
-	out, n := schedule(e.out)
+	out, n := finishLines(e.out)
+	return out, n, e.masked
+}
+
+// finishLines schedules the emitted lines (pairs, hazard gaps), then fills
+// branch delay slots; it returns the lines and the add/mul pairs formed.
+func finishLines(out []qinst) ([]qinst, int) {
+	out, n := schedule(out)
 	out, _ = fillDelaySlots(hazardNops(out))
 	out, _ = fillFromTarget(out)
-	return out, n, e.masked
+	out, _ = fillFromFallthrough(out)
+	return out, n
 }

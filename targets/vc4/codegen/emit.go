@@ -258,7 +258,7 @@ func (e *emitter) instr(in *lins) {
 	}
 	if in.masked && !e.flagsExec {
 		e.put(qinst{text: "mov.setf -, r3", alu: &aluPart{op: "mov", sfx: ".setf", dst: "-", args: "r3",
-			setf: true, io: true, srcs: []string{"r3"}}})
+			setf: true, srcs: []string{"r3"}}})
 		e.flagsExec = true
 	}
 	sfx := ""
@@ -323,9 +323,6 @@ func (e *emitter) instr(in *lins) {
 	}
 	for _, v := range ops {
 		e.addSrc(part, v)
-	}
-	if d == exec.name || a == exec || b == exec {
-		part.io = true // keep the execute-mask sequences (spec §8) intact and readable
 	}
 	e.put(qinst{text: text, reads: e.reads(a, b), writes: e.writes(in.d), alu: part})
 	e.afterFlags(in)
