@@ -96,7 +96,8 @@ var (
 		Stats: map[string]string{"spilled": "Number of values spilled to VPM rows or scratch memory", "remat": "Number of values rematerialized instead of spilled",
 			"reloads": "Number of reload sequences", "stores": "Number of spill store sequences"}})
 	passEmit = passes.Register(&passes.Pass{Name: "vc4-emit", Run: embedded, Desc: "VC4: emission with hazard nops", Required: true,
-		Stats: map[string]string{"pairs": "Number of add/mul pairs formed", "instrs": "Number of QPU instructions"}})
+		Stats: map[string]string{"pairs": "Number of add/mul pairs formed", "instrs": "Number of QPU instructions",
+			"nops": "Number of nop instructions emitted"}})
 )
 
 // embedded is the Run of the VC4 code generator's steps: they run inside
@@ -207,11 +208,18 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 		}
 	}
 	var lines []qinst
-	lines, l.stats.Pairs, l.stats.MaskedInstrs = emitLIR(l.out, regs)
+	var formed int
+	lines, formed, l.stats.MaskedInstrs = emitLIR(l.out, regs)
 	for _, q := range lines {
-		if !q.label {
-			l.stats.Instructions++
+		switch {
+		case q.label:
+			continue
+		case isNop(&q):
+			l.stats.Nops++
+		case q.paired[0] != nil:
+			l.stats.Pairs++
 		}
+		l.stats.Instructions++
 	}
 	p.Asm = render(lines, f.Name)
 	prog, err := asm.Assemble(p.Asm)
@@ -227,7 +235,8 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 	cm.Count("masked", int64(p.Stats.MaskedInstrs))
 	cm.Count("skip", int64(p.Stats.SkipBranches))
 	ce := ctx(passEmit)
-	ce.Count("pairs", int64(p.Stats.Pairs))
+	ce.Count("pairs", int64(formed))
+	ce.Count("nops", int64(p.Stats.Nops))
 	ce.Count("instrs", int64(p.Stats.Instructions))
 	return p, nil
 }

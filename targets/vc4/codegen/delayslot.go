@@ -417,6 +417,12 @@ func lineLiveness(out []qinst) []regSet {
 // instruction. It returns the lines and the number of nops replaced.
 func fillFromFallthrough(out []qinst) ([]qinst, int) {
 	live := lineLiveness(out)
+	targets := map[string]bool{} // labels some branch jumps to
+	for k := range out {
+		if f := strings.Fields(out[k].text); isBrr(&out[k]) && len(f) >= 3 {
+			targets[f[2]] = true
+		}
+	}
 	filled := 0
 	for i := 0; i+3 < len(out); i++ {
 		f := strings.Fields(out[i].text)
@@ -445,8 +451,12 @@ func fillFromFallthrough(out []qinst) ([]qinst, int) {
 			prev = &out[i+3-free]
 		}
 		var moved []qinst
+		var from []int
 		for k := i + 4; k < len(out) && len(moved) < free; k++ {
 			q := &out[k]
+			if q.label && !targets[strings.Fields(q.text)[0]] {
+				continue // only the fall-through reaches it
+			}
 			if !copyable(q) || !pure(q) || rawHazard(prev, q) || rotateHazard(prev, q) || !deadAt(q, live[t]) {
 				break
 			}
@@ -454,14 +464,17 @@ func fillFromFallthrough(out []qinst) ([]qinst, int) {
 				break // q would be in slot 3
 			}
 			moved = append(moved, *q)
+			from = append(from, k)
 			prev = q
 		}
 		if len(moved) == 0 {
 			continue
 		}
+		for k := len(from) - 1; k >= 0; k-- {
+			out = append(out[:from[k]], out[from[k]+1:]...)
+			live = append(live[:from[k]], live[from[k]+1:]...)
+		}
 		copy(out[i+4-free:], moved)
-		out = append(out[:i+4], out[i+4+len(moved):]...)
-		live = append(live[:i+4], live[i+4+len(moved):]...)
 		filled += len(moved)
 	}
 	return out, filled
