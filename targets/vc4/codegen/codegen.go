@@ -349,5 +349,6 @@ func finishLines(out []qinst) ([]qinst, int) {
 	out, _ = fillDelaySlots(hazardNops(out))
 	out, _ = fillFromTarget(out)
 	out, _ = fillFromFallthrough(out)
+	out, _ = dropNops(out)
 	return out, n
 }

@@ -516,3 +516,54 @@ func beforeTarget(out []qinst, t int, q *qinst) bool {
 	}
 	return k >= len(out) || !rawHazard(q, &out[k]) && !rotateHazard(q, &out[k])
 }
+
+// dropNops removes the nops that the last steps left without a purpose: a
+// nop outside delay slots (of a branch or the thread end) whose removal
+// puts no regfile or rotation hazard between the instructions around it,
+// and with no line with a timing rule (timedRead, timedWrite) among the
+// three instructions either side (the distances the schedule kept). Moving
+// work into delay slots leaves such nops behind, e.g. the gap between a
+// write and its reader when the writer moved into the slots.
+func dropNops(out []qinst) ([]qinst, int) {
+	dropped := 0
+	res := out[:0:0]
+	for k := range out {
+		q := &out[k]
+		if !isNop(q) || inDelaySlot(out, k) || nearTimed(out, k) {
+			res = append(res, *q)
+			continue
+		}
+		prev := len(res) - 1
+		for prev >= 0 && res[prev].label {
+			prev--
+		}
+		next := k + 1
+		for next < len(out) && out[next].label {
+			next++
+		}
+		if prev >= 0 && next < len(out) && (rawHazard(&res[prev], &out[next]) || rotateHazard(&res[prev], &out[next])) {
+			res = append(res, *q)
+			continue
+		}
+		dropped++
+	}
+	return res, dropped
+}
+
+// nearTimed reports whether a line with a timing rule, or the thread end,
+// lies within three instructions of out[k] (labels not counted).
+func nearTimed(out []qinst, k int) bool {
+	for _, dir := range []int{-1, 1} {
+		for i, n := k+dir, 0; i >= 0 && i < len(out) && n < 3; i += dir {
+			q := &out[i]
+			if q.label {
+				continue
+			}
+			if timedRead(q) || timedWrite(q) || q.sig != "" {
+				return true
+			}
+			n++
+		}
+	}
+	return false
+}

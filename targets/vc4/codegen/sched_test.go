@@ -132,3 +132,19 @@ func TestFallthroughNoSideEffect(t *testing.T) {
 		t.Errorf("got %s\nwant %s", g, want)
 	}
 }
+
+// TestDropNops: the hazard gap between a write and its reader has no
+// purpose once the write moved into a delay slot (two slots apart).
+func TestDropNops(t *testing.T) {
+	in := lines("mov.setf -, ra1", "brr.allz -, :b5", "nop", "nop", "nop", ":b2", "mov ra4, ra2", "nop",
+		"shr ra3, ra4, 8", ":b5", "mov r1, 0")
+	out, _ := finishLines(in)
+	var got []string
+	for _, q := range out {
+		got = append(got, q.text)
+	}
+	want := "mov.setf -, ra1 | brr.allz -, :b5 | mov ra4, ra2 | nop | nop | :b2 | shr ra3, ra4, 8 | :b5 | mov r1, 0"
+	if g := strings.Join(got, " | "); g != want {
+		t.Errorf("got %s\nwant %s", g, want)
+	}
+}
