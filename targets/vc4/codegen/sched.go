@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"errors"
+	"slices"
 	"strings"
 
 	"lltosimd/passes"
@@ -26,6 +27,7 @@ import (
 //     and one mul-ALU operation (a mov on either), one regfile-A and one
 //     regfile-B or small-immediate read, distinct write spaces, the flags
 //     set by the add side only.
+//   - The VPM mutex acquire and release are full barriers (Node).
 //   - Lines with timing rules (every I/O register access — TMU, SFU, VPM,
 //     DMA, mutex, uniforms —, r4 and r5 reads, rotations, signals, ldi to
 //     I/O) are "fixed": they keep their order, and each stays at least as
@@ -96,9 +98,14 @@ func (s vc4Sched) Latency(def *qinst, r string, use *qinst) int {
 	return 1
 }
 
-// Node: a line without structured effects (none today) is a barrier.
+// Node: the VPM mutex acquire and release are barriers, so no work moves
+// into the critical section (with several QPUs, a longer one costs every
+// other QPU waiting for the mutex); so is a line without structured
+// effects (none today).
 func (vc4Sched) Node(q *qinst) (control, solo bool) {
-	return false, q.ops() == nil && q.ldi == nil && q.sig == ""
+	defs, uses := effects(q)
+	return false, q.ops() == nil && q.ldi == nil && q.sig == "" ||
+		slices.Contains(defs, "mutex") || slices.Contains(uses, "mutex")
 }
 
 func (vc4Sched) Mem(*qinst) passes.SchedMem[string]              { return passes.SchedMem[string]{} }
