@@ -46,6 +46,15 @@ type SchedModel[I comparable, K comparable] interface {
 	String(in I) string
 }
 
+// SchedFencer is implemented by a SchedModel with one-way barriers: an
+// acquire issues after (or with) every instruction before it, a release
+// before every instruction after it, while work may still move across
+// them the other way (out of what they enclose). VC4: the VPM mutex, so
+// that no work moves into a critical section other QPUs wait for.
+type SchedFencer[I comparable] interface {
+	Fence(in I) (acquire, release bool)
+}
+
 // SchedMem is the memory an instruction touches: Size bytes at Base + Off
 // (the value Base holds when the instruction issues) when Known.
 type SchedMem[K comparable] struct {
@@ -112,7 +121,8 @@ type SchedDAG[I comparable, K comparable] struct {
 // non-overlapping ranges) or by MemOrder; volatile accesses keep their
 // order in distinct packets. Control instructions come after everything
 // before them (in their packet or later) and before everything after
-// them; solo instructions are full barriers.
+// them; solo instructions are full barriers; the fences of a SchedFencer
+// are one-way barriers.
 func BuildSchedDAG[I comparable, K comparable](instrs []I, m SchedModel[I, K]) *SchedDAG[I, K] {
 	g := &SchedDAG[I, K]{Nodes: make([]SchedNode[I, K], len(instrs)), index: make(map[I]int, len(instrs)), m: m}
 	type memAcc struct {
@@ -125,8 +135,10 @@ func BuildSchedDAG[I comparable, K comparable](instrs []I, m SchedModel[I, K]) *
 	lastDef := map[K]int{}
 	readers := map[K][]int{} // readers since the last def
 	var mems []memAcc
-	barrier := -1            // the last control or solo node
-	edge := map[[2]int]int{} // (from, to) -> index in Succs
+	barrier := -1 // the last control or solo node
+	fencer, _ := m.(SchedFencer[I])
+	lastAcq, lastRel := -1, -1 // the last acquire and release fences
+	edge := map[[2]int]int{}   // (from, to) -> index in Succs
 	add := func(from, to int, k DepKind, lat int, r K) {
 		if from == to {
 			return
@@ -176,6 +188,22 @@ func BuildSchedDAG[I comparable, K comparable](instrs []I, m SchedModel[I, K]) *
 		}
 		for _, r := range defs {
 			lastDef[r], readers[r] = i, nil
+		}
+
+		if fencer != nil {
+			acq, rel := fencer.Fence(in)
+			if lastRel >= 0 {
+				add(lastRel, i, DepOrder, 1, noReg)
+			}
+			if acq {
+				for j := max(lastAcq, 0); j < i; j++ {
+					add(j, i, DepOrder, 0, noReg)
+				}
+				lastAcq = i
+			}
+			if rel {
+				lastRel = i
+			}
 		}
 
 		// Barriers: everything since the previous barrier, and that

@@ -148,3 +148,18 @@ func TestDropNops(t *testing.T) {
 		t.Errorf("got %s\nwant %s", g, want)
 	}
 }
+
+// TestMutexFence: work before the VPM mutex acquire stays before it, so
+// the critical section, which other QPUs wait for, does not grow.
+func TestMutexFence(t *testing.T) {
+	in := lines("add ra1, ra2, r0", "add rb1, rb2, r0", "mov r1, mutex", "ldi vw_setup, 0x1a00", "mov vpm, ra3", "mov mutex, 0")
+	out, _ := finishLines(in)
+	var got []string
+	for _, q := range out {
+		got = append(got, q.text)
+	}
+	want := "add ra1, ra2, r0 | add rb1, rb2, r0 | mov r1, mutex | ldi vw_setup, 0x1a00 | mov vpm, ra3 | mov mutex, 0"
+	if g := strings.Join(got, " | "); g != want {
+		t.Errorf("got %s\nwant %s", g, want)
+	}
+}
