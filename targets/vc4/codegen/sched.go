@@ -112,7 +112,7 @@ func (vc4Sched) Node(q *qinst) (control, solo bool) {
 // the section (a fence there cost 500 nops over the corpus).
 func (vc4Sched) Fence(q *qinst) (acquire, release bool) {
 	_, uses := effects(q)
-	return false && slices.Contains(uses, "mutex"), false
+	return slices.Contains(uses, "mutex"), false
 }
 
 func (vc4Sched) Mem(*qinst) passes.SchedMem[string]              { return passes.SchedMem[string]{} }
