@@ -2,7 +2,6 @@ package passes
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"lltosimd/mir"
@@ -22,12 +21,12 @@ type VLIWMachine interface {
 // the transfer of control (mir.ControlFlags), if any, is the last member
 // and takes effect after the others.
 //
-// The scheduler assumes the hardware interlocks, as BWDSP does (spec
+// The pass assumes the hardware interlocks, as BWDSP does (spec
 // bwdsp.md §2.5, §2.6: a bundle that reads a result not yet ready stalls,
 // and bundle i+1 always sees every result of bundle i): latencies only
 // shape the schedule, which never needs nops. A target with exposed
-// latencies (VC4's register-file read-after-write, its SFU results) would
-// need the pass to pad with empty packets, which it does not do yet.
+// latencies uses the scheduler core itself (SchedModel, BuildSchedDAG)
+// and turns the cycles it leaves empty into nops, as VC4's emitter does.
 type VLIWInfo interface {
 	// MaxPacket is the number of instructions one packet may hold.
 	MaxPacket() int
@@ -131,9 +130,9 @@ func runPacketize(c *Ctx, f *mir.Func) error {
 		g := BuildDepGraph(f, b.Instrs, vi)
 		c.Count(statMemOps, int64(g.MemDisjoint))
 		if c.Debugging() {
-			c.Debugf("packetize: @%s %s: dependence DAG\n%s", f.Name, blockLabel(b), g.String(f))
+			c.Debugf("packetize: @%s %s: dependence DAG\n%s", f.Name, blockLabel(b), g.String(func(r mir.Reg) string { return mir.FormatReg(f, r) }))
 		}
-		packets, cycles, stalls := g.Schedule(f, vi)
+		packets, cycles, stalls := g.Schedule()
 		out := make([]*mir.Instr, 0, len(packets))
 		var sched strings.Builder
 		n := 0
@@ -154,7 +153,7 @@ func runPacketize(c *Ctx, f *mir.Func) error {
 					if i > 0 {
 						sched.WriteString(" ||")
 					}
-					fmt.Fprintf(&sched, " #%d %s", g.index[in], instrString(f, in))
+					fmt.Fprintf(&sched, " #%d %s", g.Index(in), instrString(f, in))
 				}
 				sched.WriteByte('\n')
 			}
@@ -182,308 +181,87 @@ func makePacket(p []*mir.Instr) *mir.Instr {
 	return head
 }
 
-// DepKind says why one instruction must issue after another.
-type DepKind uint8
-
-// Dependence kinds.
-const (
-	DepRAW   DepKind = iota // reads a register the other writes: a later packet, after its latency
-	DepWAR                  // writes a register the other reads: the same packet or a later one
-	DepWAW                  // writes a register the other writes: a later packet
-	DepMem                  // memory: a store and another access that may overlap
-	DepOrder                // a control instruction, call or side effect keeps its place
+// DepGraph, DepNode and DepEdge are the generic scheduler's DAG over MIR
+// instructions (mirSchedModel).
+type (
+	DepGraph = SchedDAG[*mir.Instr, mir.Reg]
+	DepNode  = SchedNode[*mir.Instr, mir.Reg]
+	DepEdge  = SchedEdge[mir.Reg]
 )
 
-var depNames = [...]string{"RAW", "WAR", "WAW", "mem", "order"}
-
-func (k DepKind) String() string { return depNames[k] }
-
-// DepEdge says that node To issues at least Lat cycles after the node that
-// holds the edge (0: possibly in the same packet).
-type DepEdge struct {
-	To   int
-	Kind DepKind
-	Lat  int
-	Reg  mir.Reg // the register of RAW, WAR and WAW edges
-}
-
-// DepNode is one instruction of the DAG.
-type DepNode struct {
-	In      *mir.Instr
-	Succs   []DepEdge
-	NPreds  int
-	Lat     int // the instruction's longest result latency
-	Height  int // longest latency-weighted path to the end of the block
-	Control bool
-	Solo    bool // issues alone: generic ops, pseudos, side effects, existing bundles
-}
-
-// DepGraph is the dependence DAG of one block's instructions; nodes are
-// in block order, and every edge goes forward.
-type DepGraph struct {
-	Nodes []DepNode
-	// MemDisjoint counts the pairs of accesses that only their memory
-	// operands proved disjoint (the dependences mir.MayAlias removed).
-	MemDisjoint int
-	index       map[*mir.Instr]int
-}
-
 // BuildDepGraph builds the dependence DAG of instrs (one block, in order)
-// under the packet semantics of mir.Instr.Packet: a RAW edge carries the
-// writer's latency and a WAW edge 1, so neither pair can share a packet,
-// while a WAR edge has latency 0, since a packet reads before it writes.
-// Memory accesses are ordered like registers (a store after a load may
-// share its packet; a load or store after a store may not) unless
-// they are proved disjoint: by MemAccess (the same base register holding
-// the same value and non-overlapping ranges) or by their memory operands
-// (mir.MayAlias: distinct underlying objects, or known disjoint ranges of
-// one object; an instruction without one may alias anything); volatile
-// accesses (mir.MustOrder), loads included, keep their order in distinct
-// packets. Control
-// instructions (mir.ControlFlags) come after everything before them (in
-// their packet or later) and before everything after them; solo
-// instructions are full barriers.
+// through the target's VLIWInfo (BuildSchedDAG). Memory operands prove
+// accesses disjoint (mir.MayAlias: distinct underlying objects, or known
+// disjoint ranges of one object; an instruction without one may alias
+// anything); volatile accesses (mir.MustOrder), loads included, keep
+// their order. Generic ops, pseudos, side effects and existing bundles
+// are solo; calls, branches and returns (mir.ControlFlags) are control.
 func BuildDepGraph(f *mir.Func, instrs []*mir.Instr, vi VLIWInfo) *DepGraph {
-	g := &DepGraph{Nodes: make([]DepNode, len(instrs)), index: make(map[*mir.Instr]int, len(instrs))}
-	type memAcc struct {
-		node    int
-		store   bool
-		ref     MemRef
-		known   bool
-		baseDef int // the node that last wrote ref.Base before the access (-1: none)
-	}
-	lastDef := map[mir.Reg]int{}
-	readers := map[mir.Reg][]int{} // readers since the last def
-	var mems []memAcc
-	barrier := -1            // the last control or solo node
-	edge := map[[2]int]int{} // (from, to) -> index in Succs
-	add := func(from, to int, k DepKind, lat int, r mir.Reg) {
-		if from == to {
-			return
-		}
-		if i, ok := edge[[2]int{from, to}]; ok {
-			if e := &g.Nodes[from].Succs[i]; lat > e.Lat {
-				e.Kind, e.Lat, e.Reg = k, lat, r
-			}
-			return
-		}
-		edge[[2]int{from, to}] = len(g.Nodes[from].Succs)
-		g.Nodes[from].Succs = append(g.Nodes[from].Succs, DepEdge{To: to, Kind: k, Lat: lat, Reg: r})
-		g.Nodes[to].NPreds++
-	}
-	for i, in := range instrs {
-		g.index[in] = i
-		n := &g.Nodes[i]
-		n.In = in
-		var flags mir.OpFlags
-		var defs, uses []mir.Reg
-		n.Lat = 1
-		for _, m := range in.Flatten() {
-			flags |= f.Arch.Desc(m.Op).Flags
-			d, u := vi.RegEffects(f, m)
-			defs, uses = append(defs, d...), append(uses, u...)
-			for _, r := range d {
-				n.Lat = max(n.Lat, vi.Latency(f, m, r))
-			}
-		}
-		n.Control = flags&mir.ControlFlags != 0
-		n.Solo = len(in.Bundle) > 0 || in.Op.IsGeneric() || flags&(mir.FlagPseudo|mir.FlagSideEffect) != 0 && !n.Control
-		// The value of an access's base register is the one it reads,
-		// before its own defs (post-modify).
-		acc := memAcc{node: i, store: flags&mir.FlagStore != 0, baseDef: -1}
-		if flags&(mir.FlagLoad|mir.FlagStore) != 0 {
-			if acc.ref, acc.known = vi.MemAccess(f, in); acc.known {
-				if d, ok := lastDef[acc.ref.Base]; ok {
-					acc.baseDef = d
-				}
-			}
-		}
-
-		for _, r := range uses {
-			if d, ok := lastDef[r]; ok {
-				add(d, i, DepRAW, g.latency(f, d, r, vi), r)
-			}
-			readers[r] = append(readers[r], i)
-		}
-		for _, r := range defs {
-			if d, ok := lastDef[r]; ok {
-				add(d, i, DepWAW, 1, r)
-			}
-			for _, u := range readers[r] {
-				add(u, i, DepWAR, 0, r)
-			}
-		}
-		for _, r := range defs {
-			lastDef[r], readers[r] = i, nil
-		}
-
-		// Barriers: everything since the previous barrier, and that
-		// barrier itself, comes first; everything later waits for it.
-		if barrier >= 0 {
-			add(barrier, i, DepOrder, 1, mir.NoReg)
-		}
-		if n.Control || n.Solo {
-			lat := 1
-			if n.Control && !n.Solo {
-				lat = 0 // issues last in the packet of what precedes it
-			}
-			for j := max(barrier, 0); j < i; j++ {
-				add(j, i, DepOrder, lat, mir.NoReg)
-			}
-			barrier = i
-			mems = mems[:0] // the barrier orders every access around it
-			continue
-		}
-
-		if flags&(mir.FlagLoad|mir.FlagStore) != 0 {
-			a := &acc
-			for _, p := range mems {
-				if mir.MustOrder(instrs[p.node].Mem, in.Mem) {
-					// Volatile accesses, loads too: in order, one
-					// packet after the other.
-					add(p.node, i, DepMem, 1, mir.NoReg)
-					continue
-				}
-				if !p.store && !a.store {
-					continue
-				}
-				if p.known && a.known && p.ref.Base == a.ref.Base && p.baseDef == a.baseDef &&
-					(p.ref.Off+p.ref.Size <= a.ref.Off || a.ref.Off+a.ref.Size <= p.ref.Off) {
-					continue // provably disjoint
-				}
-				if !mir.MayAlias(instrs[p.node].Mem, in.Mem) {
-					g.MemDisjoint++
-					continue // the frontend's objects prove them disjoint
-				}
-				lat := 1
-				if !p.store {
-					lat = 0 // a store after a load: the packet reads memory first
-				}
-				add(p.node, i, DepMem, lat, mir.NoReg)
-			}
-			mems = append(mems, acc)
-		}
-	}
-	// Heights, from the end: every edge goes forward.
-	for i := len(g.Nodes) - 1; i >= 0; i-- {
-		n := &g.Nodes[i]
-		n.Height = n.Lat
-		for _, e := range n.Succs {
-			n.Height = max(n.Height, e.Lat+g.Nodes[e.To].Height)
-		}
-	}
-	return g
+	return BuildSchedDAG[*mir.Instr, mir.Reg](instrs, mirSchedModel{f, vi})
 }
 
-// latency is the latency of node d's write of r: the instruction's own, or
-// for an existing bundle the longest of its members'.
-func (g *DepGraph) latency(f *mir.Func, d int, r mir.Reg, vi VLIWInfo) int {
-	if in := g.Nodes[d].In; len(in.Bundle) == 0 {
-		return max(1, vi.Latency(f, in, r))
-	}
-	return g.Nodes[d].Lat
+// mirSchedModel is the SchedModel of MIR instructions: a VLIWInfo plus the
+// generic facts of the op table (flags) and the memory operands.
+type mirSchedModel struct {
+	f  *mir.Func
+	vi VLIWInfo
 }
 
-// Schedule list-schedules the DAG cycle by cycle: in each cycle it adds,
-// while the packet has room and the target accepts it, the ready node of
-// greatest height (then the earliest in the block), where a node is ready
-// once every predecessor has issued and its edge latency has elapsed. A
-// control node closes its packet; a solo node issues alone. It returns the
-// packets in issue order with their cycles, and the number of cycles in
-// which nothing could issue (stalls on an interlocked machine).
-func (g *DepGraph) Schedule(f *mir.Func, vi VLIWInfo) (packets [][]*mir.Instr, cycles []int, stalls int) {
-	n := len(g.Nodes)
-	npreds := make([]int, n)
-	earliest := make([]int, n)
-	var ready []int
-	for i := range g.Nodes {
-		npreds[i] = g.Nodes[i].NPreds
-		if npreds[i] == 0 {
-			ready = append(ready, i)
-		}
+func (m mirSchedModel) MaxPacket() int { return m.vi.MaxPacket() }
+
+func (m mirSchedModel) flags(in *mir.Instr) mir.OpFlags {
+	var fl mir.OpFlags
+	for _, x := range in.Flatten() {
+		fl |= m.f.Arch.Desc(x.Op).Flags
 	}
-	limit := max(1, vi.MaxPacket())
-	done := 0
-	for cycle := 0; done < n; cycle++ {
-		var cur []int
-		closed := false
-		for !closed && len(cur) < limit {
-			best := -1
-			for _, i := range ready {
-				nd := &g.Nodes[i]
-				if earliest[i] > cycle || nd.Solo && len(cur) > 0 {
-					continue
-				}
-				if best >= 0 && (g.Nodes[best].Height > nd.Height || g.Nodes[best].Height == nd.Height && best < i) {
-					continue
-				}
-				if len(cur) > 0 && vi.CheckPacket(f, g.packetWith(cur, i)) != nil {
-					continue
-				}
-				best = i
-			}
-			if best < 0 {
-				break
-			}
-			cur = append(cur, best)
-			ready = slices.DeleteFunc(ready, func(i int) bool { return i == best })
-			done++
-			nd := &g.Nodes[best]
-			closed = nd.Control || nd.Solo
-			for _, e := range nd.Succs {
-				earliest[e.To] = max(earliest[e.To], cycle+e.Lat)
-				if npreds[e.To]--; npreds[e.To] == 0 {
-					ready = append(ready, e.To)
-				}
-			}
-		}
-		if len(cur) == 0 {
-			stalls++
-			continue
-		}
-		slices.Sort(cur)
-		p := make([]*mir.Instr, len(cur))
-		for k, i := range cur {
-			p[k] = g.Nodes[i].In
-		}
-		packets = append(packets, p)
-		cycles = append(cycles, cycle)
-	}
-	return packets, cycles, stalls
+	return fl
 }
 
-// packetWith returns the instructions of cur plus node i in issue order
-// (block order, which puts a control instruction last).
-func (g *DepGraph) packetWith(cur []int, i int) []*mir.Instr {
-	idx := append(slices.Clone(cur), i)
-	slices.Sort(idx)
-	p := make([]*mir.Instr, len(idx))
-	for k, j := range idx {
-		p[k] = g.Nodes[j].In
+func (m mirSchedModel) Effects(in *mir.Instr) (defs, uses []mir.Reg) {
+	for _, x := range in.Flatten() {
+		d, u := m.vi.RegEffects(m.f, x)
+		defs, uses = append(defs, d...), append(uses, u...)
 	}
-	return p
+	return defs, uses
 }
 
-// String prints the DAG for -debug-only=packetize: each node with its
-// latency and height, then its outgoing edges.
-func (g *DepGraph) String(f *mir.Func) string {
-	var sb strings.Builder
-	for i, n := range g.Nodes {
-		fmt.Fprintf(&sb, "  #%d %s  [lat %d, height %d", i, instrString(f, n.In), n.Lat, n.Height)
-		if n.Control {
-			sb.WriteString(", control")
-		}
-		if n.Solo {
-			sb.WriteString(", solo")
-		}
-		sb.WriteString("]\n")
-		for _, e := range n.Succs {
-			fmt.Fprintf(&sb, "      -> #%d %s", e.To, e.Kind)
-			if e.Reg != mir.NoReg {
-				fmt.Fprintf(&sb, " %s", mir.FormatReg(f, e.Reg))
-			}
-			fmt.Fprintf(&sb, " lat %d\n", e.Lat)
+// Latency is the instruction's own latency for r, or for an existing
+// bundle the longest of its members' results.
+func (m mirSchedModel) Latency(def *mir.Instr, r mir.Reg, _ *mir.Instr) int {
+	if len(def.Bundle) == 0 {
+		return max(1, m.vi.Latency(m.f, def, r))
+	}
+	lat := 1
+	for _, x := range def.Flatten() {
+		d, _ := m.vi.RegEffects(m.f, x)
+		for _, y := range d {
+			lat = max(lat, m.vi.Latency(m.f, x, y))
 		}
 	}
-	return sb.String()
+	return lat
 }
+
+func (m mirSchedModel) Node(in *mir.Instr) (control, solo bool) {
+	fl := m.flags(in)
+	control = fl&mir.ControlFlags != 0
+	solo = len(in.Bundle) > 0 || in.Op.IsGeneric() || fl&(mir.FlagPseudo|mir.FlagSideEffect) != 0 && !control
+	return control, solo
+}
+
+func (m mirSchedModel) Mem(in *mir.Instr) SchedMem[mir.Reg] {
+	fl := m.flags(in)
+	s := SchedMem[mir.Reg]{Load: fl&mir.FlagLoad != 0, Store: fl&mir.FlagStore != 0}
+	if s.Load || s.Store {
+		if ref, ok := m.vi.MemAccess(m.f, in); ok {
+			s.Known, s.Base, s.Off, s.Size = true, ref.Base, ref.Off, ref.Size
+		}
+	}
+	return s
+}
+
+func (m mirSchedModel) MemOrder(a, b *mir.Instr) (mustOrder, mayAlias bool) {
+	return mir.MustOrder(a.Mem, b.Mem), mir.MayAlias(a.Mem, b.Mem)
+}
+
+func (m mirSchedModel) CheckPacket(p []*mir.Instr) error { return m.vi.CheckPacket(m.f, p) }
+func (m mirSchedModel) String(in *mir.Instr) string      { return instrString(m.f, in) }

@@ -395,7 +395,7 @@ func TestPacketizeRandom(t *testing.T) {
 		r1, m1 := init()
 		o1 := vExec(f, b.Instrs, r1, m1) // before makePacket changes the heads
 		g := BuildDepGraph(f, b.Instrs, vInfo{})
-		packets, _, _ := g.Schedule(f, vInfo{})
+		packets, _, _ := g.Schedule()
 		var packed []*mir.Instr
 		for _, p := range packets {
 			packed = append(packed, makePacket(p))

@@ -347,8 +347,8 @@ func execute(path, kernel string, qpus, global, local int, model sim.CacheModel,
 		s := prog.Stats
 		fmt.Fprintf(stderr, "cycles: %d\ninstructions: %d\nutilisation: %.3f\n", total.Cycles, total.Instructions, total.Utilisation())
 		sim.PrintStalls(stderr, &total)
-		fmt.Fprintf(stderr, "code size: %d\nuniform branches: %d\ndivergent branches: %d\nmasked instructions: %d\nskip branches: %d\n",
-			len(prog.Words), s.UniformBranches, s.DivergentBranches, s.MaskedInstrs, s.SkipBranches)
+		fmt.Fprintf(stderr, "code size: %d\nnop instructions: %d\npaired instructions: %d\nuniform branches: %d\ndivergent branches: %d\nmasked instructions: %d\nskip branches: %d\n",
+			len(prog.Words), s.Nops, s.Pairs, s.UniformBranches, s.DivergentBranches, s.MaskedInstrs, s.SkipBranches)
 		fmt.Fprintf(stderr, "spilled values: %d\nrematerialized values: %d\nspill reloads: %d\nspill stores: %d\nvpm spill rows: %d\n",
 			s.Spilled, s.Rematerialized, s.Reloads, s.SpillStores, s.VPMSpillRows)
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"text/tabwriter"
@@ -30,7 +31,9 @@ var (
 // case-insensitively): cycles under the timing model, stall cycles by
 // cause (summed over QPUs), lane reads that returned stale data (only
 // under -cache-model=incoherent), the static code size, and the values
-// the register allocator spilled or rematerialized.
+// the register allocator spilled or rematerialized, and the nops and
+// add/mul paired instructions of the code (static counts; writeReport adds
+// their percentages of the code size, and a line of totals).
 var statColumns = []struct{ title, match string }{
 	{"cycles", "cycles"},
 	{"instrs", "instructions"},
@@ -43,6 +46,8 @@ var statColumns = []struct{ title, match string }{
 	{"st.thrsw", "stalls thread switch"},
 	{"stale", "stale reads"},
 	{"size", "code size"},
+	{"nops", "nop instructions"},
+	{"pairs", "paired instructions"},
 	{"uniform br", "uniform branches"},
 	{"divergent br", "divergent branches"},
 	{"spills", "spilled values"},
@@ -116,8 +121,20 @@ func writeReport(path string) error {
 	for _, c := range statColumns {
 		head = append(head, c.title)
 	}
+	head = append(head, "nop%", "pair%")
 	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
 	var unparsed []string
+	var sum struct{ runs, cycles, size, nops, pairs int }
+	num := func(r statRow, col string) (int, bool) {
+		n, err := strconv.Atoi(r.stats[col])
+		return n, err == nil
+	}
+	pct := func(a, b int) string {
+		if b == 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%.1f", 100*float64(a)/float64(b))
+	}
 	for _, r := range rows {
 		cells := []string{r.kernel, r.opt, r.run, fmt.Sprint(r.qpus), r.kind, r.status}
 		for _, c := range statColumns {
@@ -127,6 +144,19 @@ func writeReport(path string) error {
 			}
 			cells = append(cells, v)
 		}
+		size, okS := num(r, "size")
+		nops, okN := num(r, "nops")
+		pairs, okP := num(r, "pairs")
+		if okS && okN && okP {
+			cells = append(cells, pct(nops, size), pct(pairs, size))
+		} else {
+			cells = append(cells, "-", "-")
+		}
+		if cycles, ok := num(r, "cycles"); ok && r.status == "ok" {
+			sum.runs++
+			sum.cycles += cycles
+			sum.size, sum.nops, sum.pairs = sum.size+size, sum.nops+nops, sum.pairs+pairs
+		}
 		fmt.Fprintln(tw, strings.Join(cells, "\t")+"\t")
 		if r.status == "ok" && len(r.stats) == 0 && len(unparsed) == 0 {
 			unparsed = append(unparsed, r.raw)
@@ -135,6 +165,8 @@ func writeReport(path string) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	fmt.Fprintf(w, "\ntotal over %d ok runs: cycles %d, code size %d, nops %s%%, paired %s%%\n",
+		sum.runs, sum.cycles, sum.size, pct(sum.nops, sum.size), pct(sum.pairs, sum.size))
 	if len(unparsed) > 0 {
 		fmt.Fprintf(w, "\nvc4run -stats output not understood, e.g.:\n%s\n", unparsed[0])
 	}

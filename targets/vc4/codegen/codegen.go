@@ -96,7 +96,8 @@ var (
 		Stats: map[string]string{"spilled": "Number of values spilled to VPM rows or scratch memory", "remat": "Number of values rematerialized instead of spilled",
 			"reloads": "Number of reload sequences", "stores": "Number of spill store sequences"}})
 	passEmit = passes.Register(&passes.Pass{Name: "vc4-emit", Run: embedded, Desc: "VC4: emission with hazard nops", Required: true,
-		Stats: map[string]string{"pairs": "Number of add/mul pairs formed", "instrs": "Number of QPU instructions"}})
+		Stats: map[string]string{"pairs": "Number of add/mul pairs formed", "instrs": "Number of QPU instructions",
+			"nops": "Number of nop instructions emitted"}})
 )
 
 // embedded is the Run of the VC4 code generator's steps: they run inside
@@ -207,11 +208,18 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 		}
 	}
 	var lines []qinst
-	lines, l.stats.Pairs, l.stats.MaskedInstrs = emitLIR(l.out, regs)
+	var formed int
+	lines, formed, l.stats.MaskedInstrs = emitLIR(l.out, regs)
 	for _, q := range lines {
-		if !q.label {
-			l.stats.Instructions++
+		switch {
+		case q.label:
+			continue
+		case isNop(&q):
+			l.stats.Nops++
+		case q.paired[0] != nil:
+			l.stats.Pairs++
 		}
+		l.stats.Instructions++
 	}
 	p.Asm = render(lines, f.Name)
 	prog, err := asm.Assemble(p.Asm)
@@ -227,7 +235,8 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 	cm.Count("masked", int64(p.Stats.MaskedInstrs))
 	cm.Count("skip", int64(p.Stats.SkipBranches))
 	ce := ctx(passEmit)
-	ce.Count("pairs", int64(p.Stats.Pairs))
+	ce.Count("pairs", int64(formed))
+	ce.Count("nops", int64(p.Stats.Nops))
 	ce.Count("instrs", int64(p.Stats.Instructions))
 	return p, nil
 }
@@ -316,8 +325,9 @@ func emit(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes.Config) e
 }
 
 // emitLIR turns allocated LIR into instruction lines: registers that some
-// path may read before writing them cleared first, operands staged, add
-// and mul operations paired, hazard nops inserted, branch delay slots filled. It returns the lines,
+// path may read before writing them cleared first, operands staged, every
+// straight-line stretch list-scheduled (add and mul operations paired, hazard
+// gaps as nops: schedule), branch delay slots filled. It returns the lines,
 // the pairs formed and the masked instructions.
 func emitLIR(code []*lins, regs map[int]string) ([]qinst, int, int) {
 	e := &emitter{reg: regs}
@@ -328,8 +338,17 @@ func emitLIR(code []*lins, regs map[int]string) ([]qinst, int, int) {
 	for _, in := range code {
 		e.instr(in)
 	}
-	out, n := pairs(e.out)
-	out, _ = fillHazardNops(hazardNops(out))
-	out, _ = fillDelaySlots(out)
+	out, n := finishLines(e.out)
 	return out, n, e.masked
+}
+
+// finishLines schedules the emitted lines (pairs, hazard gaps), then fills
+// branch delay slots; it returns the lines and the add/mul pairs formed.
+func finishLines(out []qinst) ([]qinst, int) {
+	out, n := schedule(out)
+	out, _ = fillDelaySlots(hazardNops(out))
+	out, _ = fillFromTarget(out)
+	out, _ = fillFromFallthrough(out)
+	out, _ = dropNops(out)
+	return out, n
 }

@@ -1,8 +1,11 @@
 package codegen
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
-// fillDelaySlots moves up to two instructions that precede a brr into its
+// fillDelaySlots moves up to three instructions that precede a brr into its
 // delay slots, replacing nops (spec §2.2: the three instructions after a
 // branch always run). An instruction before the branch runs on both paths
 // anyway, so moving it after the brr keeps the meaning when
@@ -14,10 +17,10 @@ import "strings"
 //     the other writes, it has no condition when they set flags, and its
 //     removal does not put a regfile write right before its reader
 //     (spec §4.2);
-//   - it lands in slot 1 or 2, so at least one instruction separates it
-//     from the first instruction of either successor: the regfile
-//     read-after-write and the rotate-after-write rules (§4.2, §7.10)
-//     hold whatever that instruction is.
+//   - in slot 3 it is followed by the first instruction of either
+//     successor, the branch target and the fall-through: neither may read
+//     a regfile register it writes nor rotate an accumulator it writes
+//     (§4.2, §7.10); slots 1 and 2 are separated from them by slot 3.
 //
 // It runs on the final lines (after hazardNops, which knows no branches)
 // and returns them with the number of nops removed.
@@ -32,8 +35,9 @@ func fillDelaySlots(out []qinst) ([]qinst, int) {
 		}
 		var stay []qinst  // copies: removing lines shifts out
 		var moved []qinst // nearest the branch first
+		limit := 3        // the first moved one lands in the last filled slot
 		j := i - 1
-		for j >= 0 && len(moved) < 2 && len(stay) < 4 {
+		for j >= 0 && len(moved) < limit && len(stay) < 4 {
 			q := &out[j]
 			if inDelaySlot(out, j) {
 				break
@@ -42,6 +46,9 @@ func fillDelaySlots(out []qinst) ([]qinst, int) {
 			// before it, with no nop between.
 			next := len(moved) > 0 && rawHazard(q, &moved[len(moved)-1])
 			if movable(q) && !next && independent(q, stay) && (j == 0 || !rawHazard(&out[j-1], &out[j+1])) {
+				if len(moved) == 0 && !beforeSuccessors(out, i, q) {
+					limit = 2 // q may not be in slot 3
+				}
 				moved = append(moved, *q)
 				out = append(out[:j], out[j+1:]...)
 				i--
@@ -65,6 +72,34 @@ func fillDelaySlots(out []qinst) ([]qinst, int) {
 		filled += len(moved)
 	}
 	return out, filled
+}
+
+// beforeSuccessors reports whether q may run in the last delay slot of the
+// branch out[i]: no regfile or rotation hazard with the first instruction
+// of the fall-through or of the branch target (an unknown target, or a
+// successor that is a label of a join with other predecessors, is fine:
+// only the instruction executed right after q matters, and that is the
+// first instruction after the label).
+func beforeSuccessors(out []qinst, i int, q *qinst) bool {
+	hazard := func(k int) bool {
+		for k < len(out) && out[k].label {
+			k++
+		}
+		return k < len(out) && (rawHazard(q, &out[k]) || rotateHazard(q, &out[k]))
+	}
+	if hazard(i + 4) {
+		return false
+	}
+	f := strings.Fields(out[i].text)
+	if len(f) < 3 {
+		return false
+	}
+	for k := range out {
+		if out[k].label && strings.Fields(out[k].text)[0] == f[2] {
+			return !hazard(k + 1)
+		}
+	}
+	return false
 }
 
 func isBrr(q *qinst) bool { return strings.HasPrefix(q.text, "brr") }
@@ -169,96 +204,366 @@ func isImmediate(s string) bool {
 	return s != "" && (s[0] >= '0' && s[0] <= '9' || s[0] == '-')
 }
 
-// fillHazardNops replaces a nop that separates two instructions (a
-// regfile write and its reader, spec §4.2, or any other nop the lowering
-// placed) by a later instruction of the same straight-line stretch, up to
-// hazardLookahead instructions ahead, when
-//
-//   - the candidate may run early: movable, and independent of every
-//     instruction it passes (flags, registers; stays);
-//   - no new regfile read-after-write appears: next to the instructions
-//     before and after the nop, and where it leaves;
-//   - the nop and the candidate lie in code without timing rules: moving
-//     an instruction up shortens by one every distance that spans its old
-//     place, so the window around them (hazardWindow instructions either
-//     side, up to a label or branch) has no I/O access, r4 or r5 read,
-//     rotation or signal, whose distances (VPM read after its setup, SFU
-//     result, uniform reset, rotation after write) must be kept.
-//
-// It runs on the final lines after hazardNops and before fillDelaySlots,
-// and returns them with the number of nops removed.
-func fillHazardNops(out []qinst) ([]qinst, int) {
+// fillFromTarget fills the delay slots an unconditional branch still has
+// as nops with copies of the first instructions of its target, and
+// branches past them instead (to a label added there): the executed
+// sequence is the same, minus the nops. A copy may not be a label, branch
+// or signal, rotate, or read r4, r5, the VPM or the uniforms (reads whose
+// distance to an earlier write is a timing rule: they would move closer
+// to the code before the branch), nor read a regfile register, or rotate
+// an accumulator, that the slot before it writes. It returns the lines and
+// the number of nops replaced.
+func fillFromTarget(out []qinst) ([]qinst, int) {
 	filled := 0
-	for k := 1; k+1 < len(out); k++ {
-		if out[k].text != "nop" || !timingFree(out, k-1, -1) {
+	labels := map[string]string{} // "target k" -> label after k instructions
+	for i := 0; i+3 < len(out); i++ {
+		f := strings.Fields(out[i].text)
+		if !isBrr(&out[i]) || len(f) < 3 || f[0] != "brr" || f[1] != "-," {
 			continue
 		}
-		var stay []qinst
-		for j := k + 1; j < len(out) && j <= k+hazardLookahead; j++ {
-			q := &out[j]
-			if q.text != "nop" && movable(q) && independent(q, stay) && !rawHazard(&out[k-1], q) &&
-				!rawHazard(q, &out[k+1]) && (j+1 >= len(out) || !rawHazard(&out[j-1], &out[j+1])) &&
-				timingFree(out, j, 1) {
-				c := *q
-				out = append(out[:j], out[j+1:]...)
-				out[k] = c
-				filled++
-				break
-			}
-			if q.label || !stays(q) || !plainLine(q) {
-				break
-			}
-			stay = append(stay, *q)
+		free := 0 // trailing nop slots
+		for free < 3 && isNop(&out[i+3-free]) {
+			free++
 		}
+		if free == 0 {
+			continue
+		}
+		t := -1
+		for k := range out {
+			if out[k].label && strings.Fields(out[k].text)[0] == f[2] {
+				t = k
+				break
+			}
+		}
+		if t < 0 || inDelaySlot(out, t+1) {
+			continue
+		}
+		prev := &out[i] // the instruction before the first copy
+		if free < 3 {
+			prev = &out[i+3-free]
+		}
+		var copies []qinst
+		for k := t + 1; k < len(out) && len(copies) < free; k++ {
+			q := &out[k]
+			if !copyable(q) || rawHazard(prev, q) || rotateHazard(prev, q) {
+				break
+			}
+			copies = append(copies, *q)
+			prev = q
+		}
+		if len(copies) == 0 {
+			continue
+		}
+		key := f[2] + " " + fmt.Sprint(len(copies))
+		name, ok := labels[key]
+		if !ok {
+			name = fmt.Sprintf("%s_%d", f[2], len(copies))
+			labels[key] = name
+			at := t + 1 + len(copies)
+			out = append(out[:at], append([]qinst{{text: name, label: true}}, out[at:]...)...)
+			if at <= i {
+				i++
+			}
+		}
+		out[i].text = strings.Replace(out[i].text, f[2], name, 1)
+		copy(out[i+4-free:], copies)
+		filled += len(copies)
 	}
 	return out, filled
 }
 
-const (
-	hazardLookahead = 4
-	hazardWindow    = 4
-)
-
-// timingFree reports whether the lines from i (inclusive) going in
-// direction dir, up to hazardWindow instructions or a label or branch, are
-// free of accesses with timing rules (plainLine).
-func timingFree(out []qinst, i, dir int) bool {
-	for n := 0; i >= 0 && i < len(out) && n < hazardWindow; i += dir {
-		q := &out[i]
-		if q.label || isBrr(q) {
-			return true
-		}
-		if !plainLine(q) {
+// copyable reports whether q may be copied into a delay slot (see
+// fillFromTarget).
+func copyable(q *qinst) bool {
+	if q.label || isBrr(q) || q.sig != "" || rotates(q) || isNop(q) {
+		return false
+	}
+	if q.ops() == nil && q.ldi == nil {
+		return false
+	}
+	_, uses := effects(q)
+	for _, u := range uses {
+		if u == "r4" || u == "r5" || u == "vpm" || u == "unif" {
 			return false
 		}
-		n++
 	}
 	return true
 }
 
-// plainLine reports whether q is a nop or plain ALU operations on
-// accumulators r0–r3, the register files and immediates, with no
-// rotation, I/O access or r4/r5 read (the execute mask in r3 is plain).
-func plainLine(q *qinst) bool {
-	if q.text == "nop" {
-		return true
-	}
-	ops := q.ops()
-	if ops == nil {
-		return false
-	}
-	ok := func(s string) bool {
-		return s == "-" || isRegfile(s) || isImmediate(s) || isAcc(s) && s != "r4" && s != "r5"
-	}
-	for _, p := range ops {
-		if strings.Contains(p.args, "<<") || !ok(p.dst) {
-			return false
+// regSet is a set of the registers lineLiveness tracks: ra0–ra31 (bits
+// 0–31), rb0–rb31 (32–63), r0–r5 (64–69) and the flags (70).
+type regSet [2]uint64
+
+// regBit returns the bit of a register name, or -1 when it is not tracked
+// (I/O registers; r4, which the SFU and TMU signals also write).
+func regBit(n string) int {
+	switch {
+	case n == flagsRes:
+		return 70
+	case n == "r5rep" || n == "r5quad":
+		return 69
+	case isAcc(n) && n != "r4":
+		return 64 + int(n[1]-'0')
+	case isRegfile(n) && len(n) > 2:
+		k := 0
+		for _, c := range n[2:] {
+			if c < '0' || c > '9' {
+				return -1
+			}
+			k = 10*k + int(c-'0')
 		}
-		for _, s := range p.srcs {
-			if !ok(s) {
-				return false
+		if n[1] == 'b' {
+			k += 32
+		}
+		return k
+	}
+	return -1
+}
+
+func (s *regSet) add(b int)            { s[b/64] |= 1 << (b % 64) }
+func (s *regSet) del(b int)            { s[b/64] &^= 1 << (b % 64) }
+func (s regSet) has(b int) bool        { return s[b/64]&(1<<(b%64)) != 0 }
+func (s regSet) union(t regSet) regSet { return regSet{s[0] | t[0], s[1] | t[1]} }
+
+// lineLiveness returns the registers live into each line (labels
+// included) on the machine CFG of the final lines: a branch's three delay
+// slots run, then its target and, when it is conditional, the next line;
+// the thread end has no successor after its slots.
+func lineLiveness(out []qinst) []regSet {
+	label := map[string]int{}
+	for k := range out {
+		if out[k].label {
+			label[strings.Fields(out[k].text)[0]] = k
+		}
+	}
+	// succs of the last delay slot of each branch
+	extra := map[int][]int{}
+	end := map[int]bool{}
+	for i := range out {
+		q := &out[i]
+		last := i
+		for n := 0; n < 3 && last+1 < len(out); {
+			last++
+			if !out[last].label {
+				n++
+			}
+		}
+		switch {
+		case isBrr(q):
+			f := strings.Fields(q.text)
+			var ss []int
+			if t, ok := label[f[2]]; ok {
+				ss = []int{t}
+			}
+			if f[0] != "brr" && last+1 < len(out) {
+				ss = append(ss, last+1)
+			}
+			extra[last] = ss
+		case q.sig == "thrend":
+			end[last] = true
+		}
+	}
+	live := make([]regSet, len(out)+1)
+	for changed := true; changed; {
+		changed = false
+		for i := len(out) - 1; i >= 0; i-- {
+			var s regSet
+			switch {
+			case end[i]:
+			case extra[i] != nil:
+				for _, t := range extra[i] {
+					s = s.union(live[t])
+				}
+			default:
+				s = live[i+1]
+			}
+			q := &out[i]
+			if isBrr(q) && !strings.HasPrefix(q.text, "brr -,") {
+				s.add(70) // a conditional branch reads the flags
+			}
+			defs, uses := effects(q)
+			cond := false
+			for _, p := range append(q.ops(), q.ldi) {
+				cond = cond || p != nil && p.cond
+			}
+			if !cond {
+				for _, d := range defs {
+					if b := regBit(d); b >= 0 {
+						s.del(b)
+					}
+				}
+			}
+			for _, u := range uses {
+				if b := regBit(u); b >= 0 {
+					s.add(b)
+				}
+			}
+			if s != live[i] {
+				live[i], changed = s, true
 			}
 		}
 	}
+	return live
+}
+
+// fillFromFallthrough fills the delay slots a conditional branch still
+// has as nops with the first instructions of its fall-through path, when
+// they may run on the taken path too: copyable (no timing rule ties them
+// to the code before the branch), reading no I/O register with a side
+// effect (pure: a mutex acquire, a DMA wait), writing only tracked
+// registers (no I/O)
+// that are dead at the branch target, and with no regfile or rotation
+// hazard next to the slot before them or (in slot 3) the target's first
+// instruction. It returns the lines and the number of nops replaced.
+func fillFromFallthrough(out []qinst) ([]qinst, int) {
+	live := lineLiveness(out)
+	targets := map[string]bool{} // labels some branch jumps to
+	for k := range out {
+		if f := strings.Fields(out[k].text); isBrr(&out[k]) && len(f) >= 3 {
+			targets[f[2]] = true
+		}
+	}
+	filled := 0
+	for i := 0; i+3 < len(out); i++ {
+		f := strings.Fields(out[i].text)
+		if !isBrr(&out[i]) || len(f) < 3 || f[0] == "brr" || out[i+1].label || out[i+2].label || out[i+3].label {
+			continue
+		}
+		free := 0
+		for free < 3 && isNop(&out[i+3-free]) {
+			free++
+		}
+		if free == 0 {
+			continue
+		}
+		t := -1
+		for k := range out {
+			if out[k].label && strings.Fields(out[k].text)[0] == f[2] {
+				t = k
+				break
+			}
+		}
+		if t < 0 {
+			continue
+		}
+		prev := &out[i]
+		if free < 3 {
+			prev = &out[i+3-free]
+		}
+		var moved []qinst
+		var from []int
+		for k := i + 4; k < len(out) && len(moved) < free; k++ {
+			q := &out[k]
+			if q.label && !targets[strings.Fields(q.text)[0]] {
+				continue // only the fall-through reaches it
+			}
+			if !copyable(q) || !pure(q) || rawHazard(prev, q) || rotateHazard(prev, q) || !deadAt(q, live[t]) {
+				break
+			}
+			if 3-free+len(moved)+1 == 3 && !beforeTarget(out, t, q) {
+				break // q would be in slot 3
+			}
+			moved = append(moved, *q)
+			from = append(from, k)
+			prev = q
+		}
+		if len(moved) == 0 {
+			continue
+		}
+		for k := len(from) - 1; k >= 0; k-- {
+			out = append(out[:from[k]], out[from[k]+1:]...)
+			live = append(live[:from[k]], live[from[k]+1:]...)
+		}
+		copy(out[i+4-free:], moved)
+		filled += len(moved)
+	}
+	return out, filled
+}
+
+// pure reports whether q reads only registers, immediates and
+// elem_num/qpu_num: no I/O read with a side effect (the mutex acquire, a
+// DMA wait, the uniform stream).
+func pure(q *qinst) bool {
+	_, uses := effects(q)
+	for _, u := range uses {
+		if u != ioRes && regBit(u) < 0 && !pureIO[u] {
+			return false
+		}
+	}
 	return true
+}
+
+// deadAt reports whether every register q writes is tracked and not in s.
+func deadAt(q *qinst, s regSet) bool {
+	defs, _ := effects(q)
+	for _, d := range defs {
+		if d == ioRes {
+			continue // the order of fixed lines: copyable excludes timing rules
+		}
+		if b := regBit(d); b < 0 || s.has(b) {
+			return false
+		}
+	}
+	return true
+}
+
+// beforeTarget reports whether q may be followed by the first instruction
+// after the label out[t].
+func beforeTarget(out []qinst, t int, q *qinst) bool {
+	k := t + 1
+	for k < len(out) && out[k].label {
+		k++
+	}
+	return k >= len(out) || !rawHazard(q, &out[k]) && !rotateHazard(q, &out[k])
+}
+
+// dropNops removes the nops that the last steps left without a purpose: a
+// nop outside delay slots (of a branch or the thread end) whose removal
+// puts no regfile or rotation hazard between the instructions around it,
+// and with no line with a timing rule (timedRead, timedWrite) among the
+// three instructions either side (the distances the schedule kept). Moving
+// work into delay slots leaves such nops behind, e.g. the gap between a
+// write and its reader when the writer moved into the slots.
+func dropNops(out []qinst) ([]qinst, int) {
+	dropped := 0
+	res := out[:0:0]
+	for k := range out {
+		q := &out[k]
+		if !isNop(q) || inDelaySlot(out, k) || nearTimed(out, k) {
+			res = append(res, *q)
+			continue
+		}
+		prev := len(res) - 1
+		for prev >= 0 && res[prev].label {
+			prev--
+		}
+		next := k + 1
+		for next < len(out) && out[next].label {
+			next++
+		}
+		if prev >= 0 && next < len(out) && (rawHazard(&res[prev], &out[next]) || rotateHazard(&res[prev], &out[next])) {
+			res = append(res, *q)
+			continue
+		}
+		dropped++
+	}
+	return res, dropped
+}
+
+// nearTimed reports whether a line with a timing rule, or the thread end,
+// lies within three instructions of out[k] (labels not counted).
+func nearTimed(out []qinst, k int) bool {
+	for _, dir := range []int{-1, 1} {
+		for i, n := k+dir, 0; i >= 0 && i < len(out) && n < 3; i += dir {
+			q := &out[i]
+			if q.label {
+				continue
+			}
+			if timedRead(q) || timedWrite(q) || q.sig != "" {
+				return true
+			}
+			n++
+		}
+	}
+	return false
 }

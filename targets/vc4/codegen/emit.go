@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -14,6 +15,8 @@ type qinst struct {
 	label  bool
 	alu    *aluPart    // a single ALU operation that may pair with a neighbour
 	paired [2]*aluPart // the add and mul operations of a paired instruction
+	ldi    *aluPart    // the destination, condition and flags of an ldi (it never pairs)
+	sig    string      // the signal of a "nop; nop; sig" line (ldtmu0, thrend)
 }
 
 // ops returns the ALU operations of q in structured form, or nil when q
@@ -39,26 +42,6 @@ type aluPart struct {
 func (p *aluPart) text() string {
 	t := fmt.Sprintf("%s%s %s, %s", p.op, p.sfx, p.dst, p.args)
 	return t
-}
-
-// pairs merges neighbouring single-ALU instructions into one add-ALU plus
-// mul-ALU instruction where the hardware allows it (spec §2.1, §4.1,
-// §6.1) and the result is the same as running them in order.
-func pairs(out []qinst) ([]qinst, int) {
-	var res []qinst
-	n := 0
-	for i := 0; i < len(out); i++ {
-		if i+1 < len(out) {
-			if q, ok := pair(&out[i], &out[i+1]); ok {
-				res = append(res, q)
-				n++
-				i++
-				continue
-			}
-		}
-		res = append(res, out[i])
-	}
-	return res, n
 }
 
 func regfileOf(n string) byte {
@@ -116,22 +99,34 @@ func pair(p, q *qinst) (qinst, bool) {
 		writes: append(append([]string{}, p.writes...), q.writes...), paired: [2]*aluPart{add, mul}}, true
 }
 
+// rotateHazard reports whether next rotates an accumulator prev writes.
+func rotateHazard(prev, next *qinst) bool {
+	if !rotates(next) {
+		return false
+	}
+	defs, _ := effects(prev)
+	_, uses := effects(next)
+	for _, d := range defs {
+		if isAcc(d) && slices.Contains(uses, d) {
+			return true
+		}
+	}
+	return false
+}
+
 // hazardNops inserts a nop wherever an instruction reads a regfile
-// register the previous instruction wrote (spec §4.2).
+// register the previous instruction wrote (spec §4.2), or rotates an
+// accumulator it wrote (§7.10). The scheduler leaves such gaps inside a
+// stretch; this catches the ones across its ends (fall-through into a
+// label).
 func hazardNops(out []qinst) []qinst {
 	var res []qinst
 	var prev *qinst
 	for i := range out {
 		q := out[i]
 		if !q.label && prev != nil {
-		check:
-			for _, w := range prev.writes {
-				for _, r := range q.reads {
-					if w == r {
-						res = append(res, qinst{text: "nop"})
-						break check
-					}
-				}
+			if rawHazard(prev, &q) || rotateHazard(prev, &q) {
+				res = append(res, qinst{text: "nop"})
 			}
 		}
 		res = append(res, q)
@@ -255,7 +250,7 @@ func (e *emitter) instr(in *lins) {
 		return
 	case "nop":
 		if in.sig != "" {
-			e.put(qinst{text: "nop; nop; " + in.sig})
+			e.put(qinst{text: "nop; nop; " + in.sig, sig: in.sig})
 		} else {
 			e.put(qinst{text: "nop"})
 		}
@@ -263,7 +258,7 @@ func (e *emitter) instr(in *lins) {
 	}
 	if in.masked && !e.flagsExec {
 		e.put(qinst{text: "mov.setf -, r3", alu: &aluPart{op: "mov", sfx: ".setf", dst: "-", args: "r3",
-			setf: true, io: true, srcs: []string{"r3"}}})
+			setf: true, srcs: []string{"r3"}}})
 		e.flagsExec = true
 	}
 	sfx := ""
@@ -287,7 +282,8 @@ func (e *emitter) instr(in *lins) {
 		if in.comment != "" {
 			text += "\t# " + in.comment
 		}
-		e.put(qinst{text: text, writes: e.writes(in.d)})
+		e.put(qinst{text: text, writes: e.writes(in.d),
+			ldi: &aluPart{op: "ldi", dst: d, setf: in.setf, cond: in.cond != ""}})
 		e.afterFlags(in)
 		return
 	}
@@ -327,9 +323,6 @@ func (e *emitter) instr(in *lins) {
 	}
 	for _, v := range ops {
 		e.addSrc(part, v)
-	}
-	if d == exec.name || a == exec || b == exec {
-		part.io = true // keep the execute-mask sequences (spec §8) intact and readable
 	}
 	e.put(qinst{text: text, reads: e.reads(a, b), writes: e.writes(in.d), alu: part})
 	e.afterFlags(in)

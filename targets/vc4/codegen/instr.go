@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"math/bits"
 	"sort"
 	"strings"
 
@@ -682,6 +683,11 @@ func (l *lowerer) strideTest(b *block, target int, stride int64) {
 	case 2, 4:
 		l.alu("shl", ph("r1"), ph("elem_num"), sim(int32(stride/2)))
 	default:
+		if stride&(stride-1) == 0 && stride < 1<<16 {
+			// A shift needs no constant register (and no hazard nop).
+			l.alu("shl", ph("r1"), ph("elem_num"), sim(int32(bits.TrailingZeros64(uint64(stride)))))
+			break
+		}
 		l.mulop("mul24", ph("r1"), ph("elem_num"), l.constant(stride))
 	}
 	l.alu("sub", ph("r1"), ph("r0"), ph("r1"))

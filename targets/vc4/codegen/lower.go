@@ -70,7 +70,8 @@ type Stats struct {
 	DivergentBranches int
 	MaskedInstrs      int
 	SkipBranches      int
-	Pairs             int
+	Pairs             int // instructions with an add-ALU and a mul-ALU operation
+	Nops              int // instructions that do nothing (hazard gaps, delay slots)
 	Instructions      int
 	ScratchBytes      int
 	// Register allocation: values spilled (to VPM rows or scratch

@@ -65,6 +65,6 @@ exit:
 ; the next block is the loop end.
 ; CHECK:      mov.ifz r3, [[BRK:[0-9]+]] # active lanes with a true condition wait for b[[BRK]]
 ; CHECK-NOT:  brr
-; CHECK:      mov.setf -, r3 # loop end
+; CHECK:      mov.setf -, r3{{.*}}# loop end
 ; CHECK-NEXT: sub.ifnz.setf -, r3, [[H]]
 ; CHECK-NEXT: brr.anyz -, :b[[H]]

@@ -30,7 +30,8 @@ done:
 }
 
 ; CHECK:      mov r3, 0{{.*}}all lanes active
-; CHECK-NEXT: :b[[H:[0-9]+]]{{.*}}loop
+; CHECK-NOT:  r3
+; CHECK:      :b[[H:[0-9]+]]{{.*}}loop
 ; CHECK-NOT:  r3, [[H]]
 ; CHECK:      or.setf -, r3, {{r[ab][0-9]+}}
 ; CHECK-NEXT: mov.ifz r3, [[DONE:[0-9]+]]{{.*}}wait for b[[DONE]]

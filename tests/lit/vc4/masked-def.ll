@@ -38,8 +38,10 @@ join:
 ; CHECK:      max.setf -, {{r[ab][0-9]+}}, 3
 ; CHECK-NEXT: mov.ifc [[C]], 1
 ; CHECK:      or.setf -, r3, [[C]]
+; THEN's unmasked temporary may move into the delay slots of the skip branch
+; (it is dead where the branch goes).
+; CHECK:      shl [[D:r[ab][0-9]+]], {{r[ab][0-9]+}}, 5
 ; CHECK:      :b[[THEN:[0-9]+]]{{.*}}then
-; CHECK-NEXT: shl [[D:r[ab][0-9]+]], {{r[ab][0-9]+}}, 5
 ; CHECK-NOT:  :b
 ; CHECK:      mov.setf -, r3
 ; CHECK-NEXT: mov.ifz [[R:r[ab][0-9]+]], [[D]]

@@ -29,7 +29,8 @@ entry:
 ; %in: TMU.
 ; CHECK-LABEL: # kernel coh
 ; CHECK:       mov t0s, r0
-; CHECK-NEXT:  ldtmu0
+; CHECK-NOT:   mutex
+; CHECK:       ldtmu0
 ; %a before the store: VDR DMA under the mutex, then a VPM read.
 ; CHECK-NOT:   t0s
 ; CHECK:       mutex

@@ -36,9 +36,9 @@ done:
 ; CHECK-NOT:  r3
 ; CHECK:      :b[[L:[0-9]+]]{{.*}}loop
 ; CHECK-NOT:  r3
-; CHECK:      mov r5rep, [[A:r[ab][0-9]+]]
-; CHECK-NEXT: sub.setf -, elem_num, 8{{.*}}lanes of the work-group
-; CHECK-NEXT: mov.ifnn r0, r5
+; CHECK-DAG:  mov r5rep, [[A:r[ab][0-9]+]]
+; CHECK-DAG:  sub.setf -, elem_num, 8{{.*}}lanes of the work-group
+; CHECK:      mov.ifnn r0, r5
 ; CHECK-NEXT: mov t0s, r0
 ; CHECK-NOT:  r3
 ; CHECK:      brr.allnz -, :b[[L]]{{.*}}uniform branch

@@ -1,0 +1,165 @@
+package codegen
+
+import (
+	"strings"
+	"testing"
+)
+
+// line parses one instruction line of the tests: "op[.cond][.setf] dst,
+// a[, b]" (an ALU operation, with its read ports), "ldi dst, imm", a label
+// ":bN", a branch, "nop" or "nop; nop; sig".
+func line(text string) qinst {
+	f := strings.Fields(strings.ReplaceAll(text, ",", ""))
+	switch {
+	case text == "nop":
+		return qinst{text: text}
+	case strings.HasPrefix(text, ":"):
+		return qinst{text: text, label: true}
+	case strings.HasPrefix(text, "brr"):
+		return qinst{text: text}
+	case strings.HasPrefix(text, "nop; nop; "):
+		return qinst{text: text, sig: f[len(f)-1]}
+	}
+	name := strings.Split(f[0], ".")[0]
+	p := &aluPart{op: name, sfx: strings.TrimPrefix(f[0], name), dst: f[1],
+		args: strings.Join(strings.Fields(text)[2:], " "),
+		mul:  name == "fmul" || name == "mul24", setf: strings.Contains(f[0], ".setf"),
+		cond: strings.Contains(f[0], ".if")}
+	q := qinst{text: text}
+	if isRegfile(p.dst) {
+		q.writes = []string{p.dst}
+	}
+	if name == "ldi" {
+		q.ldi = p
+		return q
+	}
+	for _, s := range f[2:] {
+		p.srcs = append(p.srcs, s)
+		switch {
+		case isImmediate(s):
+			p.bPort = "#" + s
+		case isRegfile(s) && s[1] == 'a':
+			p.aPort = s
+		case isRegfile(s):
+			p.bPort = s
+		}
+		if isRegfile(s) {
+			q.reads = append(q.reads, s)
+		}
+		if !isAcc(s) && !isRegfile(s) && !isImmediate(s) && !pureIO[s] {
+			p.io = true
+		}
+	}
+	if !isAcc(p.dst) && !isRegfile(p.dst) && p.dst != "-" {
+		p.io = true
+	}
+	q.alu = p
+	return q
+}
+
+func lines(ts ...string) []qinst {
+	var out []qinst
+	for _, t := range ts {
+		out = append(out, line(t))
+	}
+	return out
+}
+
+// TestFinishLines: the shared list scheduler packs the lowered lines (add
+// and mul ALU pairs, regfile read-after-write gaps filled by independent
+// work, the lowering's timing nops used for other work while the distance
+// stays), and the delay slots of branches are filled.
+func TestFinishLines(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		in   []qinst
+		want string
+	}{
+		{"two chains interleave: no hazard nop",
+			lines("add ra1, ra2, r0", "nop", "shl rb1, ra1, 2", "add ra3, ra4, r0", "nop", "shl rb3, ra3, 2"),
+			"add ra1, ra2, r0 | add ra3, ra4, r0 | shl rb1, ra1, 2 | shl rb3, ra3, 2"},
+		{"a mul-ALU op pairs with an add-ALU op that is not its neighbour",
+			lines("add ra1, ra2, r0", "shl rb3, ra1, 2", "fmul rb5, rb6, r1", "fmul r2, rb7, r1"),
+			"add ra1, ra2, r0; fmul rb5, rb6, r1 | fmul r2, rb7, r1 | shl rb3, ra1, 2"},
+		{"no pair: two regfile-A reads",
+			lines("add ra1, ra2, r0", "fmul rb5, ra6, r1"),
+			"add ra1, ra2, r0 | fmul rb5, ra6, r1"},
+		{"no pair: two writes to regfile B",
+			lines("add rb1, rb2, r0", "fmul rb3, r1, r1"),
+			"add rb1, rb2, r0 | fmul rb3, r1, r1"},
+		{"the VPM read stays the 3rd instruction after its setup; other work fills the distance",
+			lines("ldi vr_setup, 0x101a00", "nop", "nop", "mov r1, vpm", "add ra1, ra2, r0", "add rb3, rb4, r0"),
+			"ldi vr_setup, 0x101a00 | add ra1, ra2, r0 | add rb3, rb4, r0 | mov r1, vpm"},
+		{"flags are a register: a guarded write stays between its flag test and the next one",
+			lines("sub.setf -, ra1, 2", "mov.ifz rb2, 1", "mov.setf -, r3", "mov.ifz r3, 5", "add ra4, ra5, r0"),
+			"sub.setf -, ra1, 2 | mov.setf -, r3; mov.ifz rb2, 1 | add ra4, ra5, r0; mov.ifz r3, 5"},
+		{"an unconditional branch takes its target's first instructions into its slots",
+			lines("mov.setf -, ra1", "brr -, :b2", "nop", "nop", "nop", ":b1", "add r1, r1, 1", ":b2",
+				"mov r1, ra3", "shl r2, ra4, 1", "mov.setf -, r3", "sub.setf -, r3, 4", "mov.ifz r3, 0"),
+			"mov.setf -, ra1 | brr -, :b2_3 | mov.setf -, r3; mov r1, ra3 | sub.setf -, r3, 4 | shl r2, ra4, 1 | :b1 | add r1, r1, 1 | :b2 | mov.setf -, r3; mov r1, ra3 | sub.setf -, r3, 4 | shl r2, ra4, 1 | :b2_3 | mov.ifz r3, 0"},
+		{"a conditional branch takes fall-through work that is dead at its target",
+			lines("mov.setf -, ra1", "brr.allz -, :b2", "nop", "nop", "nop", "ldi r1, 0x80814000", "mov r2, 15",
+				"add ra5, r1, r2", "mov vw_setup, r1", ":b2", "mov vw_addr, r0", "mov r1, 0"),
+			"mov.setf -, ra1 | brr.allz -, :b2 | ldi r1, 0x80814000 | mov r2, 15 | add ra5, r1, r2 | mov vw_setup, r1 | :b2 | mov vw_addr, r0 | mov r1, 0"},
+		{"but not what the target reads",
+			lines("mov.setf -, ra1", "brr.allz -, :b2", "nop", "nop", "nop", "ldi r1, 0x80814000", "mov r2, 15",
+				"mov vw_setup, r1", ":b2", "mov vw_addr, r1"),
+			"mov.setf -, ra1 | brr.allz -, :b2 | nop | nop | nop | ldi r1, 0x80814000 | mov r2, 15 | mov vw_setup, r1 | :b2 | mov vw_addr, r1"},
+	} {
+		out, _ := finishLines(c.in)
+		var got []string
+		for _, q := range out {
+			got = append(got, q.text)
+		}
+		if g := strings.Join(got, " | "); g != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.name, g, c.want)
+		}
+	}
+}
+
+// TestFallthroughNoSideEffect: a mutex acquire on the fall-through path
+// must not run on the taken path too (it would be acquired twice: the
+// barrier's polling loop, kernel local_barrier).
+func TestFallthroughNoSideEffect(t *testing.T) {
+	in := lines("mov.setf -, ra1", "brr.allz -, :b2", "nop", "nop", "nop", "mov r1, mutex", "mov mutex, 0", ":b2", "mov r2, 1")
+	out, _ := finishLines(in)
+	var got []string
+	for _, q := range out {
+		got = append(got, q.text)
+	}
+	want := "mov.setf -, ra1 | brr.allz -, :b2 | nop | nop | nop | mov r1, mutex | mov mutex, 0 | :b2 | mov r2, 1"
+	if g := strings.Join(got, " | "); g != want {
+		t.Errorf("got %s\nwant %s", g, want)
+	}
+}
+
+// TestDropNops: the hazard gap between a write and its reader has no
+// purpose once the write moved into a delay slot (two slots apart).
+func TestDropNops(t *testing.T) {
+	in := lines("mov.setf -, ra1", "brr.allz -, :b5", "nop", "nop", "nop", ":b2", "mov ra4, ra2", "nop",
+		"shr ra3, ra4, 8", ":b5", "mov r1, 0")
+	out, _ := finishLines(in)
+	var got []string
+	for _, q := range out {
+		got = append(got, q.text)
+	}
+	want := "mov.setf -, ra1 | brr.allz -, :b5 | mov ra4, ra2 | nop | nop | :b2 | shr ra3, ra4, 8 | :b5 | mov r1, 0"
+	if g := strings.Join(got, " | "); g != want {
+		t.Errorf("got %s\nwant %s", g, want)
+	}
+}
+
+// TestMutexFence: work before the VPM mutex acquire stays before it, so
+// the critical section, which other QPUs wait for, does not grow.
+func TestMutexFence(t *testing.T) {
+	in := lines("add ra1, ra2, r0", "add rb1, rb2, r0", "mov r1, mutex", "ldi vw_setup, 0x1a00", "mov vpm, ra3", "mov mutex, 0")
+	out, _ := finishLines(in)
+	var got []string
+	for _, q := range out {
+		got = append(got, q.text)
+	}
+	want := "add ra1, ra2, r0 | add rb1, rb2, r0 | mov r1, mutex | ldi vw_setup, 0x1a00 | mov vpm, ra3 | mov mutex, 0"
+	if g := strings.Join(got, " | "); g != want {
+		t.Errorf("got %s\nwant %s", g, want)
+	}
+}
