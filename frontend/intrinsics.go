@@ -66,8 +66,10 @@ func (s *fn) intrinsic(in *ir.InstCall, name string) bool {
 			src = s.word(args[1])
 		}
 		s.callLib(base, dst, src, s.word(args[2]))
-	case "trap", "debugtrap":
-		// Without a debugger to resume from, a breakpoint ends the program.
+	case "trap", "debugtrap", "ubsantrap":
+		// Without a debugger to resume from, a breakpoint ends the program;
+		// ubsantrap's argument (the check's kind, for -ftrapv and
+		// -fsanitize-trap) only tells the traps apart.
 		s.emit(mir.GTrap)
 		return true
 	case "returnaddress", "frameaddress":
