@@ -55,6 +55,10 @@ func (s *fn) intrinsic(in *ir.InstCall, name string) bool {
 		if s.nwords(in.Typ) > 0 {
 			s.define(in, []mir.Reg{s.konst(0)}) // invariant.start's token; never used
 		}
+	case "flt.rounds":
+		// The soft-float runtime always rounds to nearest (float.h's
+		// FLT_ROUNDS; there is no fesetround).
+		s.define(in, []mir.Reg{s.konst(1)})
 	case "expect", "expect.with.probability":
 		s.define(in, s.words(args[0]))
 	case "memcpy", "memmove", "memset":
