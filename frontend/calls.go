@@ -64,10 +64,10 @@ func (s *fn) call(in *ir.InstCall) bool {
 	for _, r := range s.abiOrder(res) {
 		defs = append(defs, mir.D(r))
 	}
-	lp64Printf := false
+	lp64Entry := false
 	if f, ok := callee.(*ir.Func); ok {
 		name := s.libSymbol(f.Name())
-		lp64Printf = name != f.Name()
+		lp64Entry = name != f.Name()
 		s.t.useSym(name)
 		uses = append(uses, mir.S(name, 0))
 	} else if cv, ok := s.foldValue(callee); ok && cv.sym != "" {
@@ -96,7 +96,7 @@ func (s *fn) call(in *ir.InstCall) bool {
 		}
 		d, _ := s.paramDesc(a.Type(), attrs)
 		if sig.Variadic && i >= len(sig.Params) {
-			if !lp64Printf {
+			if !lp64Entry {
 				s.warnLP64Vararg(a.Type())
 			}
 			d |= mir.ArgVariadic

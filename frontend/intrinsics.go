@@ -55,6 +55,10 @@ func (s *fn) intrinsic(in *ir.InstCall, name string) bool {
 		if s.nwords(in.Typ) > 0 {
 			s.define(in, []mir.Reg{s.konst(0)}) // invariant.start's token; never used
 		}
+	case "flt.rounds":
+		// The soft-float runtime always rounds to nearest (float.h's
+		// FLT_ROUNDS; there is no fesetround).
+		s.define(in, []mir.Reg{s.konst(1)})
 	case "expect", "expect.with.probability":
 		s.define(in, s.words(args[0]))
 	case "memcpy", "memmove", "memset":
@@ -66,8 +70,10 @@ func (s *fn) intrinsic(in *ir.InstCall, name string) bool {
 			src = s.word(args[1])
 		}
 		s.callLib(base, dst, src, s.word(args[2]))
-	case "trap", "debugtrap":
-		// Without a debugger to resume from, a breakpoint ends the program.
+	case "trap", "debugtrap", "ubsantrap":
+		// Without a debugger to resume from, a breakpoint ends the program;
+		// ubsantrap's argument (the check's kind, for -ftrapv and
+		// -fsanitize-trap) only tells the traps apart.
 		s.emit(mir.GTrap)
 		return true
 	case "returnaddress", "frameaddress":
@@ -413,7 +419,9 @@ func (s *fn) umulOverflow64(a, b []mir.Reg) []mir.Reg {
 // AArch64 IR read their va_list structs themselves), and pointer va_lists
 // of IR whose va_arg steps over 8-byte arguments at 4-byte alignment
 // (i386's datalayout aligns i64 and double to 4), where O32 calls, the
-// runtime's included, put them in 8-byte aligned slots.
+// runtime's included, put them in 8-byte aligned slots, or over every
+// argument in 8-byte slots (LP64 IR with a pointer va_list: RISC-V 64,
+// MIPS n64), where O32 passes a word in a 4-byte slot.
 func (s *fn) checkVAList(v value.Value) {
 	for {
 		if x, ok := v.(*ir.InstBitCast); ok {
@@ -436,6 +444,10 @@ func (s *fn) checkVAList(v value.Value) {
 	}
 	// Only a datalayout says how the producer aligned; hand-written IR
 	// without one is taken at its word.
+	if s.t.lp64() {
+		fail("unsupported: va_list from %s (its va_arg reads every argument from an 8-byte slot, as LP64 calls pass them; Cpu0 calls pass words in O32's 4-byte slots: compile with %s)",
+			s.t.tripleName(), s.t.mipsTargetFlag())
+	}
 	i64a, f64a := must(s.t.lay.Align(types.I64)), must(s.t.lay.Align(types.Double))
 	if s.t.hasLayout && (i64a < 8 || f64a < 8) {
 		fail("unsupported: va_list from %s (its va_arg reads 8-byte arguments at %d-byte alignment; Cpu0 calls place them 8-byte aligned, as MIPS O32 does: compile with %s)",

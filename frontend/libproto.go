@@ -83,14 +83,16 @@ var LibProtos = map[string]LibProto{
 	"vsnprintf":   {Params: ".l"},
 }
 
-// LP64Entries maps C library functions to the runtime's entry points for
-// LP64 IR (a C long is i64 there): the printf and scanf families
-// (runtime/cpu0/printf.c, scanf.c), where %ld, %zu and %td read a 64-bit
-// argument as x86-64 IR passes them, or store 8 bytes, and the functions
-// that store a long through a pointer argument (time's time_t *), which
-// must write all 8 bytes of the LP64 object.
+// LP64Entries maps library functions to the runtime's entry points for
+// LP64 IR (x86-64, AArch64, RISC-V 64), where a C long and a pointer are 8
+// bytes: the printf and scanf families (runtime/cpu0/printf.c, scanf.c),
+// where %ld, %zu and %td read a 64-bit argument as LP64 IR passes them, or
+// store 8 bytes; and the functions whose arguments or results point at
+// structures with long or pointer fields (struct tm, struct lconv) or at a
+// time_t (runtime/cpu0/timefmt.c, stdlib.c), which read and write them in
+// the IR's layout. Their scalar parameters and results stay the runtime's
+// (LibProtos adapts them by the original name).
 var LP64Entries = map[string]string{
-	"time":     "__lp64_time",
 	"printf":   "__lp64_printf",
 	"fprintf":  "__lp64_fprintf",
 	"sprintf":  "__lp64_sprintf",
@@ -102,6 +104,16 @@ var LP64Entries = map[string]string{
 	"__isoc99_scanf":  "__lp64_scanf",
 	"__isoc99_fscanf": "__lp64_fscanf",
 	"__isoc99_sscanf": "__lp64_sscanf",
+	"localeconv":      "__lp64_localeconv",
+	"time":            "__lp64_time",
+	"gmtime":          "__lp64_gmtime",
+	"localtime":       "__lp64_gmtime", // no time zone: local time is UTC
+	"gmtime_r":        "__lp64_gmtime_r",
+	"localtime_r":     "__lp64_gmtime_r",
+	"mktime":          "__lp64_mktime",
+	"strftime":        "__lp64_strftime",
+	"asctime":         "__lp64_asctime",
+	"ctime":           "__lp64_ctime",
 }
 
 // lp64 reports whether the module's datalayout has 64-bit pointers: LP64

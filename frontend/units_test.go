@@ -176,6 +176,8 @@ func TestUnsupportedPositions(t *testing.T) {
 			"t.ll:2:3: unsupported: inline asm constraint 'f'"},
 		{"%va = type { i32, i32, i8*, i8* }\ndefine void @v(i32 %n, ...) {\n  %ap = alloca [1 x %va]\n  %p = bitcast [1 x %va]* %ap to i8*\n  call void @llvm.va_start(i8* %p)\n  ret void\n}\ndeclare void @llvm.va_start(i8*)\n",
 			"t.ll:5:3: unsupported: va_list of type '[1 x %va]'"},
+		{"target datalayout = \"e-m:e-p:64:64-i64:64-i128:128-n64-S128\"\ntarget triple = \"riscv64-unknown-linux-gnu\"\ndefine void @v(i32 %n, ...) {\n  %ap = alloca i8*\n  %p = bitcast i8** %ap to i8*\n  call void @llvm.va_start(i8* %p)\n  ret void\n}\ndeclare void @llvm.va_start(i8*)\n",
+			"t.ll:6:3: unsupported: va_list from riscv64-unknown-linux-gnu IR (its va_arg reads every argument from an 8-byte slot"},
 		{"@x = global i32 0\n@llvm.used = appending global [1 x i8*] [i8* bitcast (i32* @x to i8*)], section \"llvm.metadata\"\ndefine void @c() {\n  ret void\n}\n@llvm.global_ctors = appending global [1 x { i32, void ()*, i8* }] [{ i32, void ()*, i8* } { i32 65535, void ()* @c, i8* null }]\n",
 			"t.ll:6:1: unsupported: global constructors"},
 		{"define void @f([4294967295 x {}]* %p) {\n  %a = load [4294967295 x {}], [4294967295 x {}]* %p\n  ret void\n}\n",

@@ -1035,12 +1035,37 @@ func (p *parser) call(s *fn, first string) (ir.Instruction, value.Value) {
 				i.FuncAttrs = append(i.FuncAttrs, p.funcAttr(false))
 				continue
 			}
-		case p.is("["):
-			p.fail("unsupported operand bundle")
 		}
 		break
 	}
+	if p.accept("[") {
+		i.OperandBundles = p.operandBundles(s)
+	}
 	return i, i
+}
+
+// operandBundles reads a call's operand bundles after their '[' up to the
+// ']': tag "(" typed values ")" separated by commas (clang emits
+// llvm.assume's "align" bundle for __builtin_assume_aligned at -O0).
+func (p *parser) operandBundles(s *fn) []*ir.OperandBundle {
+	var bs []*ir.OperandBundle
+	for {
+		b := &ir.OperandBundle{Tag: p.str()}
+		p.expect("(")
+		for !p.is(")") {
+			b.Inputs = append(b.Inputs, p.typedValue(s))
+			if !p.accept(",") {
+				break
+			}
+		}
+		p.expect(")")
+		bs = append(bs, b)
+		if !p.accept(",") {
+			break
+		}
+	}
+	p.expect("]")
+	return bs
 }
 
 // mdSetter stores metadata attachments in an instruction's Metadata field.

@@ -67,6 +67,20 @@ attributes #1 = { "frame-pointer"="all" }
 	}
 }
 
+// TestOperandBundles reads the bundles clang puts on llvm.assume for
+// __builtin_assume_aligned at -O0 (they were left to llir).
+func TestOperandBundles(t *testing.T) {
+	src := "declare void @llvm.assume(i1)\ndefine void @f(i8* %p, i32 %n) {\n  call void @llvm.assume(i1 true) [ \"align\"(i8* %p, i32 4), \"nonnull\"(i8* %p), \"x\"() ]\n  ret void\n}\n"
+	m, err := Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `call void @llvm.assume(i1 true) [ "align"(i8* %p, i32 4), "nonnull"(i8* %p), "x"() ]`
+	if !strings.Contains(m.String(), want) {
+		t.Errorf("bundles not read back as %s:\n%s", want, m)
+	}
+}
+
 func TestNatLess(t *testing.T) {
 	names := []string{"struct.a10", "struct.a2", "0", "10", "2", "struct.a02", "a"}
 	sort.Slice(names, func(i, j int) bool { return natLess(names[i], names[j]) })

@@ -275,6 +275,27 @@ RT_WEAK char *setlocale(int category, const char *locale) {
 
 RT_WEAK struct lconv *localeconv(void) { return &c_lconv; }
 
+/* localeconv's struct as LP64 IR (x86-64, AArch64, RISC-V 64) lays it out:
+ * ten 8-byte pointers, then the chars; its calls reach __lp64_localeconv
+ * (frontend.LP64Entries). A pointer is stored as the 64-bit integer holding
+ * it, so the frontend finds the address in the word it reads in either
+ * byte order. */
+struct lconv_lp64 {
+  unsigned long long ptrs[10];
+  char chars[14];
+};
+
+RT_WEAK struct lconv_lp64 *__lp64_localeconv(void) {
+  static struct lconv_lp64 l;
+  struct lconv *c = localeconv();
+  char *ptrs[10];
+  memcpy(ptrs, c, sizeof ptrs);
+  for (int i = 0; i < 10; i++)
+    l.ptrs[i] = (unsigned long)ptrs[i];
+  memcpy(l.chars, &c->int_frac_digits, sizeof l.chars);
+  return &l;
+}
+
 /* --- <time.h>: Cpu0 has no clock ----------------------------------------- */
 
 /* time is always 0 (the epoch). */

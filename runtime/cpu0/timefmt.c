@@ -312,3 +312,68 @@ RT_WEAK char *asctime(const struct tm *tm) {
 }
 
 RT_WEAK char *ctime(const time_t *t) { return asctime(localtime(t)); }
+
+/* LP64 IR (x86-64, AArch64, RISC-V 64) lays struct tm out with an 8-byte
+ * tm_gmtoff and tm_zone and has an 8-byte time_t: its calls reach these
+ * entry points (frontend.LP64Entries), which convert to and from the
+ * runtime's struct tm. A pointer is stored as the 64-bit integer holding
+ * it, so the frontend finds the address in the word it reads in either
+ * byte order. */
+struct tm_lp64 {
+  int tm_sec, tm_min, tm_hour, tm_mday, tm_mon, tm_year, tm_wday, tm_yday,
+      tm_isdst;
+  long long tm_gmtoff;
+  unsigned long long tm_zone;
+};
+
+static void to_lp64(const struct tm *s, struct tm_lp64 *d) {
+  memcpy(d, s, 9 * sizeof(int));
+  d->tm_gmtoff = s->tm_gmtoff;
+  d->tm_zone = (unsigned long)s->tm_zone;
+}
+
+static void from_lp64(const struct tm_lp64 *s, struct tm *d) {
+  memcpy(d, s, 9 * sizeof(int));
+  d->tm_gmtoff = (long)s->tm_gmtoff;
+  d->tm_zone = (const char *)(unsigned long)s->tm_zone;
+}
+
+RT_WEAK struct tm_lp64 *__lp64_gmtime_r(const long long *t, struct tm_lp64 *r) {
+  struct tm tm;
+  fill(*t, &tm);
+  to_lp64(&tm, r);
+  return r;
+}
+
+RT_WEAK struct tm_lp64 *__lp64_gmtime(const long long *t) {
+  static struct tm_lp64 buf;
+  return __lp64_gmtime_r(t, &buf);
+}
+
+/* The frontend widens the results of mktime and strftime to the IR's i64,
+ * as it does for the ILP32 functions (frontend.LibProtos). */
+RT_WEAK time_t __lp64_mktime(struct tm_lp64 *tm) {
+  struct tm t;
+  from_lp64(tm, &t);
+  time_t r = mktime(&t);
+  to_lp64(&t, tm);
+  return r;
+}
+
+RT_WEAK size_t __lp64_strftime(char *s, size_t max, const char *fmt, const struct tm_lp64 *tm) {
+  struct tm t;
+  from_lp64(tm, &t);
+  return strftime(s, max, fmt, &t);
+}
+
+RT_WEAK char *__lp64_asctime(const struct tm_lp64 *tm) {
+  struct tm t;
+  from_lp64(tm, &t);
+  return asctime(&t);
+}
+
+RT_WEAK char *__lp64_ctime(const long long *t) {
+  struct tm tm;
+  fill(*t, &tm);
+  return asctime(&tm);
+}

@@ -32,6 +32,8 @@ var abiTriples = []abiTriple{
 	{"mips", "mips-unknown-linux-gnu", true, "", false},
 	{"mipsel", "mipsel-unknown-linux-gnu", false, "", false},
 	{"x86_64", "x86_64-unknown-linux-gnu", false, "unsupported: va_list of type '[1 x %struct.__va_list_tag]' from x86_64-unknown-linux-gnu IR", true},
+	{"aarch64", "aarch64-unknown-linux-gnu", false, "unsupported: va_list of type '%struct.__va_list' from aarch64-unknown-linux-gnu IR", true},
+	{"riscv64", "riscv64-unknown-linux-gnu", false, "unsupported: va_list from riscv64-unknown-linux-gnu IR", true},
 }
 
 // TestABI compiles the programs in abi/ from the IR of several triples
@@ -104,8 +106,9 @@ func (h *harness) nativeReference(srcs []string, opt string) (reference, error) 
 	return v.(reference), nil
 }
 
-// lp64Warning is the warning about a variadic i64 argument in x86-64 IR.
-var lp64Warning = regexp.MustCompile(`^\S+\.ll:\d+:\d+: warning: variadic i64 argument in LP64 x86_64-unknown-linux-gnu IR: .*'long'.*--target=mipsel-unknown-linux-gnu$`)
+// lp64Warning is the warning about a variadic i64 argument in LP64 IR
+// (x86-64, AArch64, RISC-V 64).
+var lp64Warning = regexp.MustCompile(`^\S+\.ll:\d+:\d+: warning: variadic i64 argument in LP64 \S+-linux-gnu IR: .*'long'.*--target=mipsel-unknown-linux-gnu$`)
 
 func (h *harness) runABICase(srcs []string, opt string, tr abiTriple, cpu string) error {
 	march, rtTriple := "cpu0el", "mipsel-unknown-linux-gnu"

@@ -1,8 +1,9 @@
 /* User-defined variadic functions reading int, long long and double
  * arguments. Their va_arg code comes from the IR, so it only matches the
- * O32 argument area for pointer va_lists with 8-byte aligned slots (MIPS,
- * RISC-V); i386, ARM and x86-64 IR must be refused with a position and the
- * --target to use instead. */
+ * O32 argument area for pointer va_lists of ILP32 IR with 8-byte aligned
+ * long long and double (MIPS, RISC-V 32); i386, ARM, x86-64, AArch64 and
+ * RISC-V 64 IR must be refused with a position and the --target to use
+ * instead. */
 #include <stdarg.h>
 #include <stdio.h>
 
