@@ -56,6 +56,12 @@ type IfConvInfo struct {
 	// NoSpeculate lists ops that must never execute on a path that did
 	// not ask for them, beyond the generic rules of SpeculationSafe.
 	NoSpeculate []mir.Opcode
+	// UniformBranches (SIMD targets, whose lanes run one instruction
+	// stream) returns the blocks of f ending in a conditional branch that
+	// every lane takes the same way. Such a branch skips its code for the
+	// whole wave, so converting it only adds work: a region that would
+	// remove one stays as branches. nil: every branch may diverge.
+	UniformBranches func(f *mir.Func) map[*mir.Block]bool
 }
 
 // IfConvMachine is implemented by a Machine that describes its
@@ -197,6 +203,16 @@ func (r *icRegion) profitable(c *Ctx, info *IfConvInfo, nextOf func(*mir.Block) 
 	}
 	var branchy, converted float64
 	end := func(s *mir.Block) bool { return s == r.end || r.inside(s) }
+	var uniform map[*mir.Block]bool
+	if info.UniformBranches != nil {
+		uniform = info.UniformBranches(f)
+	}
+	for _, b := range order {
+		if t, fl := r.taken[b], r.fall[b]; uniform[b] && t != nil && t != fl && end(t) && end(fl) {
+			c.Debugf("if-convert: region bb%d: bb%d's branch is uniform, kept", r.entry.ID, b.ID)
+			return false
+		}
+	}
 	for _, b := range order {
 		p := prob[b]
 		if b != r.entry {

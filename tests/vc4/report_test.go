@@ -45,6 +45,8 @@ var statColumns = []struct{ title, match string }{
 	{"size", "code size"},
 	{"uniform br", "uniform branches"},
 	{"divergent br", "divergent branches"},
+	{"br exec", "branches executed"},
+	{"br taken", "branches taken"},
 	{"spills", "spilled values"},
 	{"remat", "rematerialized values"},
 }
