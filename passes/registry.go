@@ -9,6 +9,7 @@ package passes
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -59,6 +60,26 @@ func NewConfig() *Config {
 		Stats:     NewStats(),
 		DebugOut:  io.Discard,
 	}
+}
+
+// DefaultOnMachine is implemented by a Machine that runs some DefaultOff
+// passes by default when optimizing (codegen level above 0): the passes
+// whose model for it says they pay, such as VC4's if-conversion. An
+// explicit -enable-NAME wins either way.
+type DefaultOnMachine interface {
+	DefaultOn() []string
+}
+
+// EnabledFor reports whether p runs on functions of architecture a: as
+// IsEnabled, except that a DefaultOff pass the Machine of a turns on
+// (DefaultOnMachine) runs unless disabled explicitly or at -O0.
+func (c *Config) EnabledFor(p *Pass, a *mir.Arch) bool {
+	if _, set := c.Enabled[p.Name]; !set && p.DefaultOff && a != nil && c.Options["O"] != "0" {
+		if m, ok := MachineFor(a).(DefaultOnMachine); ok && slices.Contains(m.DefaultOn(), p.Name) {
+			return true
+		}
+	}
+	return c.IsEnabled(p)
 }
 
 // IsEnabled reports whether p runs under this configuration.
