@@ -57,6 +57,13 @@ func runIfConvert(c *Ctx, f *mir.Func) error {
 	if _, err := ifcvtThreshold(c); err != nil {
 		return err
 	}
+	if f.Props&mir.PropSSA == 0 {
+		// The plan checked the pipeline, but a pass may lose SSA on the
+		// way (VC4's inliner copying a selected helper): the guarded
+		// registers' old values would then be wrong.
+		c.Debugf("if-convert: @%s: not in SSA form, skipped", f.Name)
+		return nil
+	}
 	info := ifConvInfoFor(c, f)
 	// A loop body that stays as it is may still hold acyclic regions, its
 	// header's included: loops and acyclic regions are tried apart.
