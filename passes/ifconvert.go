@@ -36,7 +36,8 @@ const (
 // a cost model that keeps unprofitable regions as branches
 // (-if-conversion-threshold). Without one the pass converts every region
 // it can, for an abstract predicated machine. The pass is off by default
-// (-enable-if-conversion); Cpu0 runs it before predicate-lowering.
+// (-enable-if-conversion); Cpu0 runs it before predicate-lowering; VC4
+// turns it on when optimizing (DefaultOnMachine).
 var ifConvertPass = Register(&Pass{
 	Name:       "if-convert",
 	Desc:       "if-conversion into predicated generic MIR (RK algorithm)",

@@ -17,7 +17,9 @@
 // x>>8 as an int, or (x>>8)/65536.0 as a float); or list:v1,v2,… (missing
 // elements are zero). After the run every buffer is printed as
 // "arg<i>: 0x…" (32-bit words in hex), one line per buffer in parameter
-// order. -stats prints counters to stderr. Exit status: 0 on success, 1 on
+// order. -stats prints counters to stderr (the timing model's cycles, the
+// branches executed, ...). -enable-if-conversion overrides the pipeline's
+// default (on: cheap divergent regions become conditional writes). Exit status: 0 on success, 1 on
 // any error.
 package main
 
