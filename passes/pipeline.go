@@ -208,7 +208,7 @@ func (p *Plan) runFunc(mod *mir.Module, f *mir.Func, d Dump, w *bytes.Buffer) er
 			return fmt.Errorf("%s: in function @%s: %w", mod.Source, f.Name, err)
 		}
 		if p.cfg.Verify {
-			if f.Props&pass.Sets != pass.Sets || f.Props&pass.Clears != 0 {
+			if sets := pass.Sets &^ pass.WeakSets; f.Props&sets != sets || f.Props&pass.Clears != 0 {
 				return fmt.Errorf("%s: pass %s in function @%s left properties '%s', but declares that it sets %s and clears %s",
 					mod.Source, pass.Name, f.Name, strings.Join(propNamesOf(f.Props), " "), propList(pass.Sets), propList(pass.Clears))
 			}

@@ -40,7 +40,8 @@ var predLowerPass = Register(&Pass{
 		statPLSpeculated: "Number of guarded instructions speculated",
 	},
 	Forbids: mir.PropSelected | mir.PropNoVRegs | mir.PropNoPHIs, Sets: mir.PropSSA,
-	Run: runPredLower,
+	WeakSets: mir.PropSSA, // not for a function without if-convert output that was not SSA (runPredLower)
+	Run:      runPredLower,
 })
 
 // hasIfConvOutput reports whether f holds what if-convert makes: a

@@ -29,6 +29,13 @@ type Pass struct {
 	// Needs must hold and Forbids must not hold when the pass runs; after
 	// it, Sets holds and Clears does not (see Plan).
 	Needs, Forbids, Sets, Clears mir.Props
+	// WeakSets is the part of Sets that holds only when the function
+	// held it before, apart from what the pass rewrites: the static plan
+	// check counts on it, but -verify-machineinstrs does not require it
+	// after a function lost it dynamically on the way (predicate-lowering's
+	// SSA after VC4's inliner copied selected, non-SSA code; mir.Verify
+	// still checks SSA wherever the property is set).
+	WeakSets mir.Props
 	// Stats declares the statistics the pass counts: key -> description.
 	Stats map[string]string
 	// ReadsModule marks a pass that reads other functions of the module
