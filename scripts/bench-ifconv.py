@@ -47,7 +47,8 @@ CFLAGS = ["-ffreestanding", "-fno-builtin", "-nostdlibinc", "-I", os.path.join(R
 
 
 def run(cmd, **kw):
-    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+    # surrogateescape: some corpus programs print bytes that are not UTF-8.
+    return subprocess.run(cmd, capture_output=True, text=True, errors="surrogateescape", **kw)
 
 
 def check(cmd):
