@@ -107,11 +107,15 @@ bench-passes:
 # (IFCONV_ARGS: e.g. "-mcpu cpu032I" or "-- -if-conversion-threshold=2"),
 # then the same on BWDSP (bwdsprun: per program bundles, cycles and
 # conditional branches, and per vector kernel function cycles;
-# IFCONV_BWDSP_ARGS).
+# IFCONV_BWDSP_ARGS), then on VC4 (the tests/vc4 kernels through the
+# corpus harness, checked against lli: per kernel cycles and branches
+# executed on vc4run with -enable-if-conversion=false and =true;
+# IFCONV_VC4_ARGS, e.g. "-qpus 12").
 .PHONY: bench-ifconv
 bench-ifconv: build
 	python3 scripts/bench-ifconv.py $(IFCONV_ARGS)
 	python3 scripts/bench-ifconv.py -march bwdsp $(IFCONV_BWDSP_ARGS)
+	python3 scripts/bench-ifconv.py -march vc4 $(IFCONV_VC4_ARGS)
 
 # bench-size prints per execution-corpus program the static instruction
 # count (nops excluded) of lltosimd -O2 (both CPUs) and of

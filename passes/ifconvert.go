@@ -36,7 +36,8 @@ const (
 // a cost model that keeps unprofitable regions as branches
 // (-if-conversion-threshold). Without one the pass converts every region
 // it can, for an abstract predicated machine. The pass is off by default
-// (-enable-if-conversion); Cpu0 runs it before predicate-lowering.
+// (-enable-if-conversion); Cpu0 runs it before predicate-lowering; VC4
+// turns it on when optimizing (DefaultOnMachine).
 var ifConvertPass = Register(&Pass{
 	Name:       "if-convert",
 	Desc:       "if-conversion into predicated generic MIR (RK algorithm)",
@@ -56,6 +57,13 @@ var ifConvertPass = Register(&Pass{
 func runIfConvert(c *Ctx, f *mir.Func) error {
 	if _, err := ifcvtThreshold(c); err != nil {
 		return err
+	}
+	if f.Props&mir.PropSSA == 0 {
+		// The plan checked the pipeline, but a pass may lose SSA on the
+		// way (VC4's inliner copying a selected helper): the guarded
+		// registers' old values would then be wrong.
+		c.Debugf("if-convert: @%s: not in SSA form, skipped", f.Name)
+		return nil
 	}
 	info := ifConvInfoFor(c, f)
 	// A loop body that stays as it is may still hold acyclic regions, its

@@ -2,6 +2,7 @@ package passes
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 
@@ -56,6 +57,18 @@ type IfConvInfo struct {
 	// NoSpeculate lists ops that must never execute on a path that did
 	// not ask for them, beyond the generic rules of SpeculationSafe.
 	NoSpeculate []mir.Opcode
+	// WaveLanes (SIMD targets: the lanes of a wave share one instruction
+	// stream) makes the branching code run a block when any of the
+	// wave's lanes takes it: a lane reaching it with probability p, the
+	// wave does with 1-(1-p)^WaveLanes (lanes independent). 0 or 1: a
+	// scalar thread, the block runs with probability p.
+	WaveLanes int
+	// UniformBranches (SIMD targets, whose lanes run one instruction
+	// stream) returns the blocks of f ending in a conditional branch that
+	// every lane takes the same way. Such a branch skips its code for the
+	// whole wave, so converting it only adds work: a region that would
+	// remove one stays as branches. nil: every branch may diverge.
+	UniformBranches func(f *mir.Func) map[*mir.Block]bool
 }
 
 // IfConvMachine is implemented by a Machine that describes its
@@ -197,6 +210,21 @@ func (r *icRegion) profitable(c *Ctx, info *IfConvInfo, nextOf func(*mir.Block) 
 	}
 	var branchy, converted float64
 	end := func(s *mir.Block) bool { return s == r.end || r.inside(s) }
+	if info.WaveLanes > 1 {
+		for b, p := range prob {
+			prob[b] = 1 - math.Pow(1-p, float64(info.WaveLanes))
+		}
+	}
+	var uniform map[*mir.Block]bool
+	if info.UniformBranches != nil {
+		uniform = info.UniformBranches(f)
+	}
+	for _, b := range order {
+		if t, fl := r.taken[b], r.fall[b]; uniform[b] && t != nil && t != fl && end(t) && end(fl) {
+			c.Debugf("if-convert: region bb%d: bb%d's branch is uniform, kept", r.entry.ID, b.ID)
+			return false
+		}
+	}
 	for _, b := range order {
 		p := prob[b]
 		if b != r.entry {

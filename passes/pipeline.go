@@ -50,10 +50,14 @@ func NewPlan(names []string, cfg *Config, start mir.Props) (*Plan, error) {
 // Check walks the plan from the properties start and returns the
 // properties at its end, or an error naming the first pass whose needs are
 // not met and the pass that would meet them.
-func (p *Plan) Check(start mir.Props) (mir.Props, error) {
+func (p *Plan) Check(start mir.Props) (mir.Props, error) { return p.check(start, nil) }
+
+// check is Check for functions of architecture a (nil: any), whose
+// Machine may turn on passes that are off by default (Config.EnabledFor).
+func (p *Plan) check(start mir.Props, a *mir.Arch) (mir.Props, error) {
 	props := start
 	for _, pass := range p.Passes {
-		if p.cfg != nil && !p.cfg.IsEnabled(pass) {
+		if p.cfg != nil && !p.cfg.EnabledFor(pass, a) {
 			continue
 		}
 		if missing := pass.Needs &^ props; missing != 0 {
@@ -185,11 +189,11 @@ func (p *Plan) readsModule() bool {
 // against the function's own properties (MIR input may start anywhere)
 // and, with -verify-machineinstrs, verifying after every pass.
 func (p *Plan) runFunc(mod *mir.Module, f *mir.Func, d Dump, w *bytes.Buffer) error {
-	if _, err := p.Check(f.Props); err != nil {
+	if _, err := p.check(f.Props, f.Arch); err != nil {
 		return fmt.Errorf("%s: in function @%s: %w", mod.Source, f.Name, err)
 	}
 	for _, pass := range p.Passes {
-		if !p.cfg.IsEnabled(pass) { // as in lbd, the enable flag wins even with -run-pass
+		if !p.cfg.EnabledFor(pass, f.Arch) { // as in lbd, the enable flag wins even with -run-pass
 			if pass.Name == d.StopAfter { // stop where the pass would have run
 				mir.Print(w, f)
 				return nil
@@ -204,7 +208,7 @@ func (p *Plan) runFunc(mod *mir.Module, f *mir.Func, d Dump, w *bytes.Buffer) er
 			return fmt.Errorf("%s: in function @%s: %w", mod.Source, f.Name, err)
 		}
 		if p.cfg.Verify {
-			if f.Props&pass.Sets != pass.Sets || f.Props&pass.Clears != 0 {
+			if sets := pass.Sets &^ pass.WeakSets; f.Props&sets != sets || f.Props&pass.Clears != 0 {
 				return fmt.Errorf("%s: pass %s in function @%s left properties '%s', but declares that it sets %s and clears %s",
 					mod.Source, pass.Name, f.Name, strings.Join(propNamesOf(f.Props), " "), propList(pass.Sets), propList(pass.Clears))
 			}

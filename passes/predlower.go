@@ -40,8 +40,41 @@ var predLowerPass = Register(&Pass{
 		statPLSpeculated: "Number of guarded instructions speculated",
 	},
 	Forbids: mir.PropSelected | mir.PropNoVRegs | mir.PropNoPHIs, Sets: mir.PropSSA,
-	Run: runPredLower,
+	WeakSets: mir.PropSSA, // not for a function without if-convert output that was not SSA (runPredLower)
+	Run:      runPredLower,
 })
+
+// hasIfConvOutput reports whether f holds what if-convert makes: a
+// G_CMPP or a guard on a virtual register.
+func hasIfConvOutput(f *mir.Func) bool {
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if p := in.Pred(); in.Op == mir.GCmpp || p != nil && p.Reg.IsVirtual() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// singleDefs reports whether every virtual register of f has at most one
+// definition.
+func singleDefs(f *mir.Func) bool {
+	seen := map[mir.Reg]bool{}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for _, d := range in.Defs() {
+				if d.Reg.IsVirtual() {
+					if seen[d.Reg] {
+						return false
+					}
+					seen[d.Reg] = true
+				}
+			}
+		}
+	}
+	return true
+}
 
 // plState is the renaming state of one function.
 type plState struct {
@@ -67,6 +100,16 @@ type plState struct {
 }
 
 func runPredLower(c *Ctx, f *mir.Func) error {
+	if !hasIfConvOutput(f) {
+		// Nothing to lower. A register written more than once here is
+		// not if-convert's: target code already selected (VC4 inlines
+		// selected helpers, whose guards on the flags keep old values
+		// through implicit reads), which renaming would break.
+		if singleDefs(f) {
+			f.Props |= mir.PropSSA
+		}
+		return nil
+	}
 	ndefs := map[mir.Reg]int{}
 	s := &plState{c: c, f: f, rename: map[mir.Reg]bool{}}
 	var noSpec []mir.Opcode

@@ -9,6 +9,7 @@ package passes
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -28,6 +29,13 @@ type Pass struct {
 	// Needs must hold and Forbids must not hold when the pass runs; after
 	// it, Sets holds and Clears does not (see Plan).
 	Needs, Forbids, Sets, Clears mir.Props
+	// WeakSets is the part of Sets that holds only when the function
+	// held it before, apart from what the pass rewrites: the static plan
+	// check counts on it, but -verify-machineinstrs does not require it
+	// after a function lost it dynamically on the way (predicate-lowering's
+	// SSA after VC4's inliner copied selected, non-SSA code; mir.Verify
+	// still checks SSA wherever the property is set).
+	WeakSets mir.Props
 	// Stats declares the statistics the pass counts: key -> description.
 	Stats map[string]string
 	// ReadsModule marks a pass that reads other functions of the module
@@ -59,6 +67,26 @@ func NewConfig() *Config {
 		Stats:     NewStats(),
 		DebugOut:  io.Discard,
 	}
+}
+
+// DefaultOnMachine is implemented by a Machine that runs some DefaultOff
+// passes by default when optimizing (codegen level above 0): the passes
+// whose model for it says they pay, such as VC4's if-conversion. An
+// explicit -enable-NAME wins either way.
+type DefaultOnMachine interface {
+	DefaultOn() []string
+}
+
+// EnabledFor reports whether p runs on functions of architecture a: as
+// IsEnabled, except that a DefaultOff pass the Machine of a turns on
+// (DefaultOnMachine) runs unless disabled explicitly or at -O0.
+func (c *Config) EnabledFor(p *Pass, a *mir.Arch) bool {
+	if _, set := c.Enabled[p.Name]; !set && p.DefaultOff && a != nil && c.Options["O"] != "0" {
+		if m, ok := MachineFor(a).(DefaultOnMachine); ok && slices.Contains(m.DefaultOn(), p.Name) {
+			return true
+		}
+	}
+	return c.IsEnabled(p)
 }
 
 // IsEnabled reports whether p runs under this configuration.

@@ -15,8 +15,15 @@ bwdsprun -stats gives bundles for instructions, and a second table gives
 the vector kernels of tests/exec/c/vk_*.c (bwdsprun -func-stats: cycles
 of each kernel function).
 
-Usage: bench-ifconv.py [-march cpu0el|bwdsp] [-mcpu cpu032II] [-O O2] [-j 2] [extra lltosimd flags for the "on" build...]
-(make bench-ifconv, make bench-ifconv-bwdsp; needs bin/ from make build)
+VC4 (-march vc4): every kernel of tests/vc4 (the header line with the most
+waves, -O2 spir IR, on -qpus QPUs, default 1) through the corpus harness
+(go test -run TestBenchVC4, which checks every run against lli), with
+vc4run -enable-if-conversion=false and =true: cycles under the timing
+model and branches executed, per kernel and in total; kernels more than
+5% slower with if-conversion are flagged.
+
+Usage: bench-ifconv.py [-march cpu0el|bwdsp|vc4] [-mcpu cpu032II] [-O O2] [-j 2] [-qpus 1] [extra lltosimd flags for the "on" build...]
+(make bench-ifconv; needs bin/ from make build)
 """
 import argparse
 import concurrent.futures
@@ -40,7 +47,8 @@ CFLAGS = ["-ffreestanding", "-fno-builtin", "-nostdlibinc", "-I", os.path.join(R
 
 
 def run(cmd, **kw):
-    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+    # surrogateescape: some corpus programs print bytes that are not UTF-8.
+    return subprocess.run(cmd, capture_output=True, text=True, errors="surrogateescape", **kw)
 
 
 def check(cmd):
@@ -121,18 +129,78 @@ def measure_bwdsp(src, work, cpu, opt, rts, flags_on):
     return row
 
 
+def vc4_report(flags, qpus):
+    """Runs TestBenchVC4 with vc4run flags; returns {kernel: {column: value}}."""
+    with tempfile.NamedTemporaryFile("r", suffix=".txt") as out:
+        env = dict(os.environ, LLTOSIMD_VC4_FLAGS=" ".join(flags), LLTOSIMD_VC4_QPUS=str(qpus))
+        r = subprocess.run(["go", "test", "-count=1", "-timeout", "60m", "-run", "^TestBenchVC4$", "./tests/vc4",
+                            "-args", "-vc4report=" + out.name], cwd=ROOT, env=env, capture_output=True, text=True)
+        lines = out.read().splitlines()
+    if r.returncode != 0 or not lines:
+        sys.exit(f"bench-ifconv: vc4 corpus with {' '.join(flags)} failed (a run differs from lli or does not run):\n"
+                 + r.stdout[-4000:] + r.stderr[-2000:])
+    # tabwriter columns are 2+ spaces apart (the opt column has single spaces).
+    head = re.split(r"\s{2,}", lines[0].strip())
+    rows = {}
+    for line in lines[1:]:
+        cells = dict(zip(head, re.split(r"\s{2,}", line.strip())))
+        if cells.get("result") != "ok":
+            sys.exit(f"bench-ifconv: vc4 {cells.get('kernel')} with {' '.join(flags)}: {cells.get('result')}")
+        rows[cells["kernel"]] = cells
+    return rows
+
+
+def main_vc4(a):
+    flags_on = ["-enable-if-conversion"] + a.flags
+    off = vc4_report(["-enable-if-conversion=false"], a.qpus)
+    on = vc4_report(flags_on, a.qpus)
+    print(f"bench-ifconv: vc4, tests/vc4 kernels (header line with the most waves), spir IR -O2, {a.qpus} QPU(s); "
+          f"off = vc4run -enable-if-conversion=false, on = {' '.join(flags_on)}; every run checked against lli")
+    hdr = ("kernel", "cycles off", "cycles on", "Δ%", "instrs off", "instrs on", "Δ%", "branches off", "branches on", "Δ%",
+           "div br off", "div br on")
+    fmt = "{:<30}" + "{:>13}" * (len(hdr) - 1)
+    print(fmt.format(*hdr))
+    cols = ("cycles", "instrs", "br exec", "divergent br")
+    tot = {"off": [0] * 4, "on": [0] * 4}
+    worse, losers = [], []
+    for k in sorted(off):
+        o = [int(off[k][c]) for c in cols]
+        n = [int(on[k][c]) for c in cols]
+        for i in range(4):
+            tot["off"][i] += o[i]
+            tot["on"][i] += n[i]
+        flag = ""
+        if n[0] > o[0] * 1.05:
+            worse.append(k)
+            flag = "  > 5% slower"
+        if n[0] > o[0]:
+            losers.append((100.0 * (n[0] - o[0]) / o[0], k))
+        print(fmt.format(k, o[0], n[0], pct(o[0], n[0]), o[1], n[1], pct(o[1], n[1]), o[2], n[2], pct(o[2], n[2]),
+                         o[3], n[3]) + flag)
+    o, n = tot["off"], tot["on"]
+    print(fmt.format("total", o[0], n[0], pct(o[0], n[0]), o[1], n[1], pct(o[1], n[1]), o[2], n[2], pct(o[2], n[2]),
+                     o[3], n[3]))
+    changed = sum(1 for k in off if off[k]["cycles"] != on[k]["cycles"])
+    print(f"{changed} kernels changed; more cycles with if-conversion: " +
+          (", ".join(f"{k} ({p:+.2f}%)" for p, k in sorted(losers, reverse=True)) or "none"))
+    print("kernels more than 5% slower with if-conversion: " + (", ".join(worse) or "none"))
+
+
 def pct(a, b):
     return f"{100.0 * (b - a) / a:+.1f}" if a else "-"
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("-march", default="cpu0el", choices=["cpu0el", "bwdsp"])
+    ap.add_argument("-march", default="cpu0el", choices=["cpu0el", "bwdsp", "vc4"])
     ap.add_argument("-mcpu", default="cpu032II")
     ap.add_argument("-O", dest="opt", default="O2")
     ap.add_argument("-j", type=int, default=2)
-    ap.add_argument("flags", nargs="*", help="extra lltosimd flags of the 'on' build")
+    ap.add_argument("-qpus", type=int, default=1, help="vc4: QPUs of every run")
+    ap.add_argument("flags", nargs="*", help="extra lltosimd (vc4: vc4run) flags of the 'on' build")
     a = ap.parse_args()
+    if a.march == "vc4":
+        return main_vc4(a)
     flags_on = ["-enable-if-conversion"] + a.flags
     skip = ["exec: host-only"] + (["exec: cpu0-only"] if a.march == "bwdsp" else [])
     srcs = [s for s in sorted(glob.glob(os.path.join(ROOT, "tests", "exec", "c", "*.c")))

@@ -17,7 +17,9 @@
 // x>>8 as an int, or (x>>8)/65536.0 as a float); or list:v1,v2,… (missing
 // elements are zero). After the run every buffer is printed as
 // "arg<i>: 0x…" (32-bit words in hex), one line per buffer in parameter
-// order. -stats prints counters to stderr. Exit status: 0 on success, 1 on
+// order. -stats prints counters to stderr (the timing model's cycles, the
+// branches executed, ...). -enable-if-conversion overrides the pipeline's
+// default (on: cheap divergent regions become conditional writes). Exit status: 0 on success, 1 on
 // any error.
 package main
 
@@ -63,6 +65,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	local := fs.Int("local", 16, "work-group size (≤ 16 or a multiple of 16)")
 	kernel := fs.String("kernel", "", "kernel function name (default: the only kernel)")
 	stats := fs.Bool("stats", false, "print statistics to stderr")
+	ifcvt := fs.Bool("enable-if-conversion", false, "if-convert cheap divergent regions (default: the VC4 pipeline's)")
 	cacheModel := fs.String("cache-model", "incoherent", "TMU/uniform caches: incoherent (the real chip: VDW DMA writes do not update them) or coherent (caches cost time only)")
 	var argSpecs listFlag
 	fs.Var(&argSpecs, "arg", "kernel argument (repeat per parameter)")
@@ -78,7 +81,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "vc4run: -cache-model: %v\n", err)
 		return 1
 	}
-	if err := execute(fs.Arg(0), *kernel, *qpus, *global, *local, model, argSpecs, *stats, stdout, stderr); err != nil {
+	cfg := passes.NewConfig()
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "enable-if-conversion" {
+			cfg.Enabled["if-convert"] = *ifcvt
+		}
+	})
+	if err := execute(fs.Arg(0), *kernel, *qpus, *global, *local, model, argSpecs, *stats, cfg, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "vc4run: %v\n", err)
 		return 1
 	}
@@ -117,7 +126,7 @@ func pickKernel(m *mir.Module, want string) (string, error) {
 	return "", fmt.Errorf("cannot choose the kernel (kernels: %v); use -kernel NAME", append(kernels, exported...))
 }
 
-func execute(path, kernel string, qpus, global, local int, model sim.CacheModel, specs []string, showStats bool, stdout, stderr io.Writer) error {
+func execute(path, kernel string, qpus, global, local int, model sim.CacheModel, specs []string, showStats bool, cfg *passes.Config, stdout, stderr io.Writer) error {
 	if qpus < 1 || qpus > 16 {
 		return fmt.Errorf("-qpus must be 1..16")
 	}
@@ -147,7 +156,6 @@ func execute(path, kernel string, qpus, global, local int, model sim.CacheModel,
 	if err != nil {
 		return err
 	}
-	cfg := passes.NewConfig()
 	lanes := local
 	if lanes > 16 {
 		lanes = 16
@@ -347,6 +355,7 @@ func execute(path, kernel string, qpus, global, local int, model sim.CacheModel,
 		s := prog.Stats
 		fmt.Fprintf(stderr, "cycles: %d\ninstructions: %d\nutilisation: %.3f\n", total.Cycles, total.Instructions, total.Utilisation())
 		sim.PrintStalls(stderr, &total)
+		fmt.Fprintf(stderr, "branches executed: %d\nbranches taken: %d\n", total.Branches, total.BranchesTaken)
 		fmt.Fprintf(stderr, "code size: %d\nnop instructions: %d\npaired instructions: %d\nuniform branches: %d\ndivergent branches: %d\nmasked instructions: %d\nskip branches: %d\n",
 			len(prog.Words), s.Nops, s.Pairs, s.UniformBranches, s.DivergentBranches, s.MaskedInstrs, s.SkipBranches)
 		fmt.Fprintf(stderr, "spilled values: %d\nrematerialized values: %d\nspill reloads: %d\nspill stores: %d\nvpm spill rows: %d\n",

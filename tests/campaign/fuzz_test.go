@@ -57,7 +57,7 @@ func compileInProcess(name string, src []byte, march, cpu, opt string) error {
 			if !ok {
 				return fmt.Errorf("pipeline names unknown pass %s", n)
 			}
-			if !cfg.IsEnabled(p) {
+			if !cfg.EnabledFor(p, f.Arch) {
 				continue
 			}
 			if err := p.Run(&passes.Ctx{Cfg: cfg, Pass: p, Module: mod}, f); err != nil {

@@ -50,6 +50,8 @@ var statColumns = []struct{ title, match string }{
 	{"pairs", "paired instructions"},
 	{"uniform br", "uniform branches"},
 	{"divergent br", "divergent branches"},
+	{"br exec", "branches executed"},
+	{"br taken", "branches taken"},
 	{"spills", "spilled values"},
 	{"remat", "rematerialized values"},
 }

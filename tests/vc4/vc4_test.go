@@ -372,6 +372,10 @@ func TestBenchVC4(t *testing.T) {
 		t.Fatalf("vc4run is not available: %v", vc4runErr)
 	}
 	waves := func(r *Run) int { return r.Global / r.Local * ((r.Local + 15) / 16) }
+	qpus := benchQPUs
+	if qs := qpusOverride(t); qs != nil {
+		qpus = qs
+	}
 	for f, runs := range corpus(t) {
 		r := runs[0]
 		for _, x := range runs {
@@ -381,7 +385,7 @@ func TestBenchVC4(t *testing.T) {
 		}
 		t.Run(kernelName(f), func(t *testing.T) {
 			t.Parallel()
-			for _, q := range benchQPUs {
+			for _, q := range qpus {
 				t.Run(fmt.Sprintf("q%d", q), func(t *testing.T) {
 					skipFewQPUs(t, r, q)
 					runVC4(t, r, "O2", q)

@@ -112,8 +112,10 @@ var Pipeline = []string{
 	"wideint-legalize", // integers wider than a word to word ops, before inlining copies them
 	"vc4-inline",       // first: the callees' vectors and switches are legalized with the caller
 	"vector-legalize",
-	"vc4-promote-allocas",
 	"switch-lowering",
+	"if-convert",         // off by default (-enable-if-conversion): cheap divergent regions to selects (ifconv.go)
+	"predicate-lowering", // guarded code speculated, merged with G_SELECT (conditional writes)
+	"vc4-promote-allocas",
 	"vc4-divergence", // reads the final CFG
 	"vc4-layout",
 	"phi-elim", // NoSplit: one fresh register per phi, written at the end of every predecessor

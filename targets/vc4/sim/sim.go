@@ -99,6 +99,9 @@ type Stats struct {
 	// Lane reads of TMU lookups by where they were served.
 	TMUL1Hits, TMUL2Hits, TMUMisses int64
 	UniformMisses                   int64 // uniform-cache line fills
+	// Branches counts the branch instructions executed, all QPUs;
+	// BranchesTaken those that jumped.
+	Branches, BranchesTaken int64
 	// StaleReads counts lane reads (TMU or uniform) that returned a cached
 	// word differing from memory: only under the incoherent model.
 	StaleReads int64

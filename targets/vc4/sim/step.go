@@ -68,6 +68,7 @@ func execBranch(m *Machine, q *QPU, in *vc4.Instr, x *execState) (uint16, string
 		}
 	}
 	q.branchAt = q.icount
+	m.Stats.Branches++
 	if !taken {
 		return allLanes, ""
 	}
@@ -81,6 +82,7 @@ func execBranch(m *Machine, q *QPU, in *vc4.Instr, x *execState) (uint16, string
 	if target&7 != 0 || target < 0 || target >= int64(len(m.prog))*8 {
 		return 0, fmt.Sprintf("branch target 0x%x outside the program or unaligned", target)
 	}
+	m.Stats.BranchesTaken++
 	link := uint32(pc+4) * 8
 	var lv Vec
 	for i := range lv {

@@ -8,14 +8,15 @@
 ; The selected MIR round-trips through the printer and parser: running the
 ; pass alone on the MIR printed before it gives what the pipeline has after
 ; it, and compiling from the selected MIR gives the same code.
-; RUN: %lltosimd -march=vc4 -stop-after=phi-elim %s -o %t.phi.mir
+; (-enable-if-conversion=false: the execute-mask code of divergent branches.)
+; RUN: %lltosimd -march=vc4 -enable-if-conversion=false -stop-after=phi-elim %s -o %t.phi.mir
 ; RUN: %lltosimd -march=vc4 -x mir -run-pass=vc4-isel -verify-machineinstrs %t.phi.mir -o %t.isel.mir
-; RUN: %lltosimd -march=vc4 -stop-after=vc4-isel %s -o - | diff - %t.isel.mir
+; RUN: %lltosimd -march=vc4 -enable-if-conversion=false -stop-after=vc4-isel %s -o - | diff - %t.isel.mir
 ; RUN: FileCheck %s < %t.isel.mir
-; RUN: %lltosimd -march=vc4 %s -o %t.s
+; RUN: %lltosimd -march=vc4 -enable-if-conversion=false %s -o %t.s
 ; RUN: %lltosimd -march=vc4 -x mir -start-after=vc4-isel %t.isel.mir -o - | diff - %t.s
-; RUN: %lltosimd -march=vc4 -print-after-all %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=PRINT
-; RUN: %lltosimd -march=vc4 -stats %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
+; RUN: %lltosimd -march=vc4 -enable-if-conversion=false -print-after-all %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=PRINT
+; RUN: %lltosimd -march=vc4 -enable-if-conversion=false -stats %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
 
 target datalayout = "e-p:32:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
 target triple = "spir"

@@ -4,8 +4,9 @@
 ; and jump there when every lane waits for it; the loop end runs again while
 ; any lane is active or waits for the header; the break target activates the
 ; lanes that broke.
-; RUN: %lltosimd -march=vc4 %s -o - | FileCheck %s
-; RUN: %lltosimd -march=vc4 %s -o /dev/null -stats 2>&1 | FileCheck %s --check-prefix=STATS
+; (-enable-if-conversion=false: the execute-mask code of divergent branches.)
+; RUN: %lltosimd -march=vc4 -enable-if-conversion=false %s -o - | FileCheck %s
+; RUN: %lltosimd -march=vc4 -enable-if-conversion=false %s -o /dev/null -stats 2>&1 | FileCheck %s --check-prefix=STATS
 
 target datalayout = "e-p:32:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
 target triple = "spir"

@@ -3,7 +3,8 @@
 ; the register itself under the execute mask (Z after mov.setf -, r3), instead
 ; of computing a temporary and copying it under the mask. A compare writes its
 ; 0/1 result straight into the result register.
-; RUN: %lltosimd -march=vc4 %s -o - | FileCheck %s
+; (-enable-if-conversion=false: the execute-mask code of divergent branches.)
+; RUN: %lltosimd -march=vc4 -enable-if-conversion=false %s -o - | FileCheck %s
 
 target datalayout = "e-p:32:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
 target triple = "spir"

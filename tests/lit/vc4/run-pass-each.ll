@@ -21,12 +21,16 @@
 ; RUN: %lltosimd -march=vc4 -x mir -run-pass=vector-legalize %t.1.mir -o %t.2.mir
 ; RUN: %lltosimd -march=vc4 -stop-after=vector-legalize %s -o - | diff - %t.2.mir
 ; RUN: FileCheck %s --check-prefix=VEC < %t.2.mir
-; RUN: %lltosimd -march=vc4 -x mir -run-pass=vc4-promote-allocas %t.2.mir -o %t.3.mir
-; RUN: %lltosimd -march=vc4 -stop-after=vc4-promote-allocas %s -o - | diff - %t.3.mir
-; RUN: FileCheck %s --check-prefix=PROMOTE < %t.3.mir
-; RUN: %lltosimd -march=vc4 -x mir -run-pass=switch-lowering %t.3.mir -o %t.4.mir
-; RUN: %lltosimd -march=vc4 -stop-after=switch-lowering %s -o - | diff - %t.4.mir
-; RUN: FileCheck %s --check-prefix=SWITCH < %t.4.mir
+; RUN: %lltosimd -march=vc4 -x mir -run-pass=switch-lowering %t.2.mir -o %t.3s.mir
+; RUN: %lltosimd -march=vc4 -stop-after=switch-lowering %s -o - | diff - %t.3s.mir
+; RUN: FileCheck %s --check-prefix=SWITCH < %t.3s.mir
+; RUN: %lltosimd -march=vc4 -x mir -run-pass=if-convert %t.3s.mir -o %t.3i.mir
+; RUN: %lltosimd -march=vc4 -stop-after=if-convert %s -o - | diff - %t.3i.mir
+; RUN: %lltosimd -march=vc4 -x mir -run-pass=predicate-lowering %t.3i.mir -o %t.3p.mir
+; RUN: %lltosimd -march=vc4 -stop-after=predicate-lowering %s -o - | diff - %t.3p.mir
+; RUN: %lltosimd -march=vc4 -x mir -run-pass=vc4-promote-allocas %t.3p.mir -o %t.4.mir
+; RUN: %lltosimd -march=vc4 -stop-after=vc4-promote-allocas %s -o - | diff - %t.4.mir
+; RUN: FileCheck %s --check-prefix=PROMOTE < %t.4.mir
 ; RUN: %lltosimd -march=vc4 -x mir -run-pass=vc4-divergence %t.4.mir -o %t.5.mir
 ; RUN: %lltosimd -march=vc4 -stop-after=vc4-divergence %s -o - | diff - %t.5.mir
 ; RUN: FileCheck %s --check-prefix=DIV < %t.5.mir
