@@ -113,7 +113,7 @@ func Compile(name string, src []byte, o Options) (*Result, error) {
 	if o.Warnings != nil {
 		fo.Warn = func(e *frontend.Error) { fmt.Fprintln(o.Warnings, e) }
 	}
-	mod, err := frontend.Translate(ir, fo)
+	tr, err := frontend.Begin(ir, fo)
 	if err != nil {
 		return nil, err
 	}
@@ -121,9 +121,10 @@ func Compile(name string, src []byte, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := plan.Run(mod, passes.Dump{}); err != nil {
+	if _, err := RunTranslation(tr, plan, passes.Dump{}, nil); err != nil {
 		return nil, err
 	}
+	mod := tr.Module()
 	ft := o.FileType
 	if ft == "" {
 		ft = targets.FileAsm
@@ -136,6 +137,31 @@ func Compile(name string, src []byte, o Options) (*Result, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return &Result{Out: out.Bytes(), March: tgt.Name, MCPU: mcpu, PtrSize: int(lay.PtrSize)}, nil
+}
+
+// RunTranslation lowers the functions of tr and compiles them with plan
+// (passes.Plan.RunWith), lowering the next functions while the passes
+// compile the first ones when tr allows it (Pipelinable): the
+// translation then overlaps the passes, which the processors run in
+// parallel. check, if not nil, receives the module with every function
+// lowered before any pass runs (the MIR verifier's check of the
+// frontend's output needs that). It returns the dumps d asks for.
+func RunTranslation(tr *frontend.Translation, plan *passes.Plan, d passes.Dump, check func(*mir.Module) error) ([]byte, error) {
+	mod := tr.Module()
+	if check == nil && tr.Pipelinable() {
+		return plan.RunWith(mod, d, tr.Func)
+	}
+	for i := range mod.Funcs {
+		if err := tr.Func(i); err != nil {
+			return nil, err
+		}
+	}
+	if check != nil {
+		if err := check(mod); err != nil {
+			return nil, err
+		}
+	}
+	return plan.Run(mod, d)
 }
 
 func endian(big bool) string {

@@ -47,13 +47,45 @@ type translator struct {
 	defined    map[string]bool // symbols defined in the module
 	extern     map[string]bool // undefined symbols already listed in mod.Externs
 
-	blockSyms map[blockRef]string       // blockaddress symbols (blockaddr.go)
-	mirBlocks map[*ir.Func][]*mir.Block // the first MIR block of each IR block, by function
 	ctors     []ctor                    // llvm.global_ctors, called by main (ctors.go)
+	blockSyms map[blockRef]string       // blockaddress symbols (blockaddr.go)
+	mirBlocks map[*ir.Func][]*mir.Block // the first MIR block of each IR block, by translated function
+	// blockRefs are the blockaddress symbols of functions not yet
+	// translated, bound when they are; lateBlockSyms those made for
+	// functions already translated, bound after the last function.
+	blockRefs     map[*ir.Func][]blockRef
+	lateBlockSyms []blockRef
 }
 
 // Translate lowers an LLVM module into generic MIR (docs/generic-mir.md).
-func Translate(m *ir.Module, opts Options) (mm *mir.Module, err error) {
+func Translate(m *ir.Module, opts Options) (*mir.Module, error) {
+	tr, err := Begin(m, opts)
+	if err != nil {
+		return nil, err
+	}
+	for i := range tr.irfs {
+		if err := tr.Func(i); err != nil {
+			return nil, err
+		}
+	}
+	return tr.Module(), nil
+}
+
+// A Translation is a module being lowered one function at a time, so that
+// the passes can compile the functions already lowered while the next
+// ones are (Begin, Func).
+type Translation struct {
+	t     *translator
+	irfs  []*ir.Func // the defined functions, in the order of Module().Funcs
+	next  int        // the function Func lowers next
+	funcs map[*ir.Func]*mir.Func
+}
+
+// Begin starts the lowering of m: it lowers the globals and aliases and
+// makes the mir.Func of every defined function, named and with its
+// linkage but without a body, so that the module's symbols
+// (mir.Module.Symbol) are complete before any function body is lowered.
+func Begin(m *ir.Module, opts Options) (*Translation, error) {
 	if opts.Arch == nil {
 		opts.Arch = mir.GenericArch
 	}
@@ -124,20 +156,71 @@ func Translate(m *ir.Module, opts Options) (mm *mir.Module, err error) {
 	if err := t.aliases(m); err != nil { // alias.go
 		return nil, err
 	}
-	funcs := make(map[*ir.Func]*mir.Func)
+	tr := &Translation{t: t, funcs: make(map[*ir.Func]*mir.Func)}
 	for _, f := range m.Funcs {
 		if len(f.Blocks) == 0 {
 			continue
 		}
-		mf, err := t.function(f)
-		if err != nil {
-			return nil, err
-		}
+		mf := mir.NewFunc(f.Name(), opts.Arch)
+		mf.Exported = isExported(f.Linkage)
+		mf.Weak = isWeak(f.Linkage)
+		mf.Vararg = f.Sig.Variadic
+		mf.Kernel = isKernel(f)
 		t.mod.Funcs = append(t.mod.Funcs, mf)
-		funcs[f] = mf
+		tr.irfs = append(tr.irfs, f)
+		tr.funcs[f] = mf
 	}
-	t.bindBlockSyms(funcs)
-	return t.mod, nil
+	return tr, nil
+}
+
+// Module returns the module being lowered; the bodies of its functions
+// are those Func has lowered.
+func (tr *Translation) Module() *mir.Module { return tr.t.mod }
+
+// Func lowers the body of Module().Funcs[i]. The functions are lowered in
+// order (i must be the number of functions already lowered), one at a
+// time. Once Func has returned, the translation leaves function i alone,
+// unless a later function takes the address of one of its blocks (see
+// Pipelinable): the last Func records those.
+func (tr *Translation) Func(i int) error {
+	if i != tr.next {
+		return fmt.Errorf("%s: internal error: function %d lowered after %d", tr.t.opts.File, i, tr.next-1)
+	}
+	tr.next++
+	irf := tr.irfs[i]
+	if err := tr.t.function(irf, tr.t.mod.Funcs[i]); err != nil {
+		return err
+	}
+	tr.t.bindBlockSyms(tr.funcs, tr.t.blockRefs[irf])
+	if tr.next == len(tr.irfs) {
+		tr.t.bindBlockSyms(tr.funcs, tr.t.lateBlockSyms)
+	}
+	return nil
+}
+
+// Pipelinable reports whether a function is final once Func has lowered
+// it, so that passes may compile it while later functions are lowered:
+// when no function body takes a block's address (blockaddress), which a
+// later function could do for an earlier one's block (the addresses taken
+// in global initializers are known from Begin on). It looks at the source
+// text: without one (Options.Src), it says no.
+func (tr *Translation) Pipelinable() bool {
+	src := tr.t.opts.Src
+	if src == nil {
+		return false
+	}
+	key := []byte("blockaddress")
+	for off := 0; ; {
+		i := bytes.Index(src[off:], key)
+		if i < 0 {
+			return true
+		}
+		i += off
+		off = i + len(key)
+		if src[bytes.LastIndexByte(src[:i], '\n')+1] != '@' { // not on the line of a global's definition
+			return false
+		}
+	}
 }
 
 // tripleName names the module's target triple for diagnostics.
@@ -241,11 +324,12 @@ type fn struct {
 	accessVolatile bool
 }
 
-func (t *translator) function(irf *ir.Func) (mf *mir.Func, err error) {
+// function lowers the body of irf into mf, made by Begin.
+func (t *translator) function(irf *ir.Func, mf *mir.Func) (err error) {
 	s := &fn{
 		t:       t,
 		irf:     irf,
-		f:       mir.NewFunc(irf.Name(), t.opts.Arch),
+		f:       mf,
 		vals:    make(map[value.Value][]mir.Reg),
 		pending: make(map[value.Value]bool),
 		vecs:    make(map[value.Value]mir.Reg),
@@ -268,23 +352,19 @@ func (t *translator) function(irf *ir.Func) (mf *mir.Func, err error) {
 			} else {
 				msg = "internal error: " + msg
 			}
-			mf, err = nil, t.funcError(irf, s.instNo, msg+" in function @"+irf.Name())
+			err = t.funcError(irf, s.instNo, msg+" in function @"+irf.Name())
 		}
 	}()
 	if err := t.checkDominance(irf); err != nil {
-		return nil, err
+		return err
 	}
 	s.run()
-	return s.f, nil
+	return nil
 }
 
 func (s *fn) run() {
 	f := s.f
 	f.Props = mir.PropSSA
-	f.Exported = isExported(s.irf.Linkage)
-	f.Weak = isWeak(s.irf.Linkage)
-	f.Vararg = s.irf.Sig.Variadic
-	f.Kernel = isKernel(s.irf)
 	for i, b := range s.irf.Blocks {
 		mb := f.NewBlockDetached(b.Name())
 		s.blocks[b] = mb

@@ -124,6 +124,19 @@ func (d Dump) any() bool {
 // A panic inside a pass becomes an internal-compiler-error message
 // (LLTOSIMD_TRACE=1 adds the stack).
 func (p *Plan) Run(mod *mir.Module, d Dump) ([]byte, error) {
+	return p.RunWith(mod, d, nil)
+}
+
+// RunWith is Run for a module whose function bodies prepare makes
+// (frontend.Translation.Func): prepare(i) is called for every function in
+// order, on one goroutine, before function i is compiled; when functions
+// compile in parallel, the first ones compile while the next ones are
+// prepared, else every function is prepared before any is compiled (as
+// when the module was made first). prepare must then leave function i
+// alone once it has returned. The first error of prepare, in function
+// order, stops the preparation and is the error returned; else the first
+// error of the passes is.
+func (p *Plan) RunWith(mod *mir.Module, d Dump, prepare func(i int) error) ([]byte, error) {
 	outs := make([]bytes.Buffer, len(mod.Funcs))
 	errs := make([]error, len(mod.Funcs))
 	compileFunc := func(i int) {
@@ -140,6 +153,13 @@ func (p *Plan) Run(mod *mir.Module, d Dump) ([]byte, error) {
 		errs[i] = p.runFunc(mod, f, d, &outs[i])
 	}
 	if d.any() || len(p.cfg.DebugOnly) > 0 || len(mod.Funcs) < 2 || p.readsModule() {
+		if prepare != nil {
+			for i := range mod.Funcs {
+				if err := prepare(i); err != nil {
+					return nil, err
+				}
+			}
+		}
 		for i := range mod.Funcs {
 			compileFunc(i)
 		}
@@ -155,11 +175,20 @@ func (p *Plan) Run(mod *mir.Module, d Dump) ([]byte, error) {
 				}
 			}()
 		}
+		var perr error
 		for i := range mod.Funcs {
+			if prepare != nil {
+				if perr = prepare(i); perr != nil {
+					break
+				}
+			}
 			next <- i
 		}
 		close(next)
 		wg.Wait()
+		if perr != nil {
+			return nil, perr
+		}
 	}
 	var dumps bytes.Buffer
 	for i := range mod.Funcs {
