@@ -121,7 +121,7 @@ func Compile(name string, src []byte, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := RunTranslation(tr, plan, passes.Dump{}, nil); err != nil {
+	if _, err := RunTranslation(tr, plan, passes.Dump{}, nil, EmitEach(tgt, tr.Module(), cfg)); err != nil {
 		return nil, err
 	}
 	mod := tr.Module()
@@ -145,11 +145,12 @@ func Compile(name string, src []byte, o Options) (*Result, error) {
 // translation then overlaps the passes, which the processors run in
 // parallel. check, if not nil, receives the module with every function
 // lowered before any pass runs (the MIR verifier's check of the
-// frontend's output needs that). It returns the dumps d asks for.
-func RunTranslation(tr *frontend.Translation, plan *passes.Plan, d passes.Dump, check func(*mir.Module) error) ([]byte, error) {
+// frontend's output needs that); done, if not nil, is called for every
+// function compiled (EmitEach). It returns the dumps d asks for.
+func RunTranslation(tr *frontend.Translation, plan *passes.Plan, d passes.Dump, check func(*mir.Module) error, done func(int)) ([]byte, error) {
 	mod := tr.Module()
 	if check == nil && tr.Pipelinable() {
-		return plan.RunWith(mod, d, tr.Func)
+		return plan.RunWith(mod, d, tr.Func, done)
 	}
 	for i := range mod.Funcs {
 		if err := tr.Func(i); err != nil {
@@ -161,7 +162,26 @@ func RunTranslation(tr *frontend.Translation, plan *passes.Plan, d passes.Dump, 
 			return nil, err
 		}
 	}
-	return plan.Run(mod, d)
+	return plan.RunWith(mod, d, nil, done)
+}
+
+// EmitEach returns the done function of RunTranslation that prints every
+// function of mod as soon as it is compiled and frees its MIR
+// (targets.FuncEmitter), or nil if tgt cannot print functions one by one.
+// Nothing may read the functions' MIR after the passes then (such as
+// -dot-cfg); the functions must be the frontend's (no function without
+// blocks: the printer numbers functions by position).
+func EmitEach(tgt *targets.Target, mod *mir.Module, cfg *passes.Config) func(int) {
+	fe, ok := tgt.Machine.(targets.FuncEmitter)
+	if !ok {
+		return nil
+	}
+	return func(i int) {
+		f := mod.Funcs[i]
+		if code, err := fe.EmitFunc(f, i, cfg); err == nil {
+			f.SetCode(code)
+		} // else Emit prints f again and reports the error
+	}
 }
 
 func endian(big bool) string {

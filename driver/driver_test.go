@@ -110,7 +110,7 @@ func TestRunTranslation(t *testing.T) {
 				if tr.Pipelinable() != tc.pipeline {
 					t.Errorf("%s: Pipelinable %v", tc.name, !tc.pipeline)
 				}
-				if _, err := RunTranslation(tr, plan, passes.Dump{}, nil); err != nil {
+				if _, err := RunTranslation(tr, plan, passes.Dump{}, nil, EmitEach(tgt, tr.Module(), cfg)); err != nil {
 					return "", warns.String(), err
 				}
 				mod = tr.Module()

@@ -55,6 +55,7 @@ type translator struct {
 	// functions already translated, bound after the last function.
 	blockRefs     map[*ir.Func][]blockRef
 	lateBlockSyms []blockRef
+	bodyAddrs     bool // a function body may take a block's address (bodyAddrs)
 }
 
 // Translate lowers an LLVM module into generic MIR (docs/generic-mir.md).
@@ -63,7 +64,7 @@ func Translate(m *ir.Module, opts Options) (*mir.Module, error) {
 	if err != nil {
 		return nil, err
 	}
-	for i := range tr.irfs {
+	for i := range tr.mod.Funcs {
 		if err := tr.Func(i); err != nil {
 			return nil, err
 		}
@@ -75,7 +76,9 @@ func Translate(m *ir.Module, opts Options) (*mir.Module, error) {
 // the passes can compile the functions already lowered while the next
 // ones are (Begin, Func).
 type Translation struct {
-	t     *translator
+	t     *translator // nil once every function is lowered
+	mod   *mir.Module
+	file  string
 	irfs  []*ir.Func // the defined functions, in the order of Module().Funcs
 	next  int        // the function Func lowers next
 	funcs map[*ir.Func]*mir.Func
@@ -111,6 +114,7 @@ func Begin(m *ir.Module, opts Options) (*Translation, error) {
 		extern:    make(map[string]bool),
 
 		mirBlocks: make(map[*ir.Func][]*mir.Block),
+		bodyAddrs: bodyAddrs(opts.Src),
 	}
 	for _, g := range m.Globals {
 		if g.Init != nil {
@@ -156,7 +160,7 @@ func Begin(m *ir.Module, opts Options) (*Translation, error) {
 	if err := t.aliases(m); err != nil { // alias.go
 		return nil, err
 	}
-	tr := &Translation{t: t, funcs: make(map[*ir.Func]*mir.Func)}
+	tr := &Translation{t: t, mod: t.mod, file: opts.File, funcs: make(map[*ir.Func]*mir.Func)}
 	for _, f := range m.Funcs {
 		if len(f.Blocks) == 0 {
 			continue
@@ -175,25 +179,37 @@ func Begin(m *ir.Module, opts Options) (*Translation, error) {
 
 // Module returns the module being lowered; the bodies of its functions
 // are those Func has lowered.
-func (tr *Translation) Module() *mir.Module { return tr.t.mod }
+func (tr *Translation) Module() *mir.Module { return tr.mod }
 
 // Func lowers the body of Module().Funcs[i]. The functions are lowered in
 // order (i must be the number of functions already lowered), one at a
 // time. Once Func has returned, the translation leaves function i alone,
 // unless a later function takes the address of one of its blocks (see
-// Pipelinable): the last Func records those.
+// Pipelinable): the last Func records those. When no function can
+// (Pipelinable), Func also drops the body of the IR function it lowered
+// (its Blocks), so that the memory of the IR is freed as the lowering
+// goes: the IR module must not be used afterwards.
 func (tr *Translation) Func(i int) error {
-	if i != tr.next {
-		return fmt.Errorf("%s: internal error: function %d lowered after %d", tr.t.opts.File, i, tr.next-1)
+	if i != tr.next || i >= len(tr.irfs) {
+		return fmt.Errorf("%s: internal error: function %d lowered after %d", tr.file, i, tr.next-1)
 	}
 	tr.next++
-	irf := tr.irfs[i]
-	if err := tr.t.function(irf, tr.t.mod.Funcs[i]); err != nil {
+	t, irf := tr.t, tr.irfs[i]
+	if err := t.function(irf, t.mod.Funcs[i]); err != nil {
 		return err
 	}
-	tr.t.bindBlockSyms(tr.funcs, tr.t.blockRefs[irf])
+	t.bindBlockSyms(tr.funcs, t.blockRefs[irf])
+	if !t.bodyAddrs {
+		tr.irfs[i] = nil
+		irf.Blocks = nil
+		delete(t.mirBlocks, irf)
+		delete(t.positions, irf)
+	}
 	if tr.next == len(tr.irfs) {
-		tr.t.bindBlockSyms(tr.funcs, tr.t.lateBlockSyms)
+		t.bindBlockSyms(tr.funcs, t.lateBlockSyms)
+		// Nothing refers to the IR any more: its memory is free for
+		// the passes still running.
+		tr.t, tr.irfs, tr.funcs = nil, tr.irfs[:0:0], nil
 	}
 	return nil
 }
@@ -202,23 +218,26 @@ func (tr *Translation) Func(i int) error {
 // it, so that passes may compile it while later functions are lowered:
 // when no function body takes a block's address (blockaddress), which a
 // later function could do for an earlier one's block (the addresses taken
-// in global initializers are known from Begin on). It looks at the source
-// text: without one (Options.Src), it says no.
-func (tr *Translation) Pipelinable() bool {
-	src := tr.t.opts.Src
+// in global initializers are known from Begin on).
+func (tr *Translation) Pipelinable() bool { return tr.t != nil && !tr.t.bodyAddrs }
+
+// bodyAddrs reports whether a function body of the source may hold a
+// blockaddress: whether the word is on a line other than a global's
+// definition (or there is no source text, Options.Src).
+func bodyAddrs(src []byte) bool {
 	if src == nil {
-		return false
+		return true
 	}
 	key := []byte("blockaddress")
 	for off := 0; ; {
 		i := bytes.Index(src[off:], key)
 		if i < 0 {
-			return true
+			return false
 		}
 		i += off
 		off = i + len(key)
-		if src[bytes.LastIndexByte(src[:i], '\n')+1] != '@' { // not on the line of a global's definition
-			return false
+		if src[bytes.LastIndexByte(src[:i], '\n')+1] != '@' {
+			return true
 		}
 	}
 }

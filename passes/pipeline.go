@@ -112,8 +112,8 @@ type Dump struct {
 	AtEnd         bool   // print each function after the last pass (-run-pass)
 }
 
-// any reports whether anything is printed, which fixes the function order.
-func (d Dump) any() bool {
+// Any reports whether anything is printed, which fixes the function order.
+func (d Dump) Any() bool {
 	return d.AfterAll || len(d.Before) > 0 || len(d.After) > 0 || d.StopAfter != "" || d.AtEnd
 }
 
@@ -124,7 +124,7 @@ func (d Dump) any() bool {
 // A panic inside a pass becomes an internal-compiler-error message
 // (LLTOSIMD_TRACE=1 adds the stack).
 func (p *Plan) Run(mod *mir.Module, d Dump) ([]byte, error) {
-	return p.RunWith(mod, d, nil)
+	return p.RunWith(mod, d, nil, nil)
 }
 
 // RunWith is Run for a module whose function bodies prepare makes
@@ -135,8 +135,11 @@ func (p *Plan) Run(mod *mir.Module, d Dump) ([]byte, error) {
 // when the module was made first). prepare must then leave function i
 // alone once it has returned. The first error of prepare, in function
 // order, stops the preparation and is the error returned; else the first
-// error of the passes is.
-func (p *Plan) RunWith(mod *mir.Module, d Dump, prepare func(i int) error) ([]byte, error) {
+// error of the passes is. done, if not nil, is called for every function
+// compiled without error, on the goroutine that compiled it (in parallel
+// with other functions: it may only touch function i), e.g. to print it
+// at once (targets.FuncEmitter).
+func (p *Plan) RunWith(mod *mir.Module, d Dump, prepare func(i int) error, done func(i int)) ([]byte, error) {
 	outs := make([]bytes.Buffer, len(mod.Funcs))
 	errs := make([]error, len(mod.Funcs))
 	compileFunc := func(i int) {
@@ -151,8 +154,11 @@ func (p *Plan) RunWith(mod *mir.Module, d Dump, prepare func(i int) error) ([]by
 			}
 		}()
 		errs[i] = p.runFunc(mod, f, d, &outs[i])
+		if errs[i] == nil && done != nil {
+			done(i)
+		}
 	}
-	if d.any() || len(p.cfg.DebugOnly) > 0 || len(mod.Funcs) < 2 || p.readsModule() {
+	if d.Any() || len(p.cfg.DebugOnly) > 0 || len(mod.Funcs) < 2 || p.readsModule() {
 		if prepare != nil {
 			for i := range mod.Funcs {
 				if err := prepare(i); err != nil {

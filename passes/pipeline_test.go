@@ -161,7 +161,7 @@ func TestRunWith(t *testing.T) {
 			f.Props = mir.PropSSA | preparedMark
 			return nil
 		}
-		_, err := plan.RunWith(mod, tc.dump, prepare)
+		_, err := plan.RunWith(mod, tc.dump, prepare, nil)
 		if tc.wantErr == "" && err != nil || tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)) {
 			t.Errorf("%s: error %v, want %q", tc.funcs, err, tc.wantErr)
 		}

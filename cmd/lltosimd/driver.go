@@ -352,7 +352,11 @@ func compile(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 	}
 	var dumpText []byte
 	if tr != nil {
-		dumpText, err = driver.RunTranslation(tr, plan, dump, check)
+		var done func(int)
+		if !o.dotCFG && !dump.Any() { // the MIR is printed or drawn after the passes
+			done = driver.EmitEach(tgt, mod, cfg)
+		}
+		dumpText, err = driver.RunTranslation(tr, plan, dump, check, done)
 	} else if check != nil {
 		if err = check(mod); err == nil {
 			dumpText, err = plan.Run(mod, dump)
