@@ -59,11 +59,13 @@ type translator struct {
 }
 
 // Translate lowers an LLVM module into generic MIR (docs/generic-mir.md).
+// Unlike Begin and Func, it leaves m as it was.
 func Translate(m *ir.Module, opts Options) (*mir.Module, error) {
 	tr, err := Begin(m, opts)
 	if err != nil {
 		return nil, err
 	}
+	tr.keepIR = true
 	for i := range tr.mod.Funcs {
 		if err := tr.Func(i); err != nil {
 			return nil, err
@@ -82,12 +84,15 @@ type Translation struct {
 	irfs  []*ir.Func // the defined functions, in the order of Module().Funcs
 	next  int        // the function Func lowers next
 	funcs map[*ir.Func]*mir.Func
+	// keepIR: Func leaves the IR function bodies (Translate).
+	keepIR bool
 }
 
 // Begin starts the lowering of m: it lowers the globals and aliases and
 // makes the mir.Func of every defined function, named and with its
 // linkage but without a body, so that the module's symbols
 // (mir.Module.Symbol) are complete before any function body is lowered.
+// Func may then consume m.
 func Begin(m *ir.Module, opts Options) (*Translation, error) {
 	if opts.Arch == nil {
 		opts.Arch = mir.GenericArch
@@ -188,7 +193,7 @@ func (tr *Translation) Module() *mir.Module { return tr.mod }
 // Pipelinable): the last Func records those. When no function can
 // (Pipelinable), Func also drops the body of the IR function it lowered
 // (its Blocks), so that the memory of the IR is freed as the lowering
-// goes: the IR module must not be used afterwards.
+// goes: the IR module must not be used afterwards (Translate keeps it).
 func (tr *Translation) Func(i int) error {
 	if i != tr.next || i >= len(tr.irfs) {
 		return fmt.Errorf("%s: internal error: function %d lowered after %d", tr.file, i, tr.next-1)
@@ -199,7 +204,7 @@ func (tr *Translation) Func(i int) error {
 		return err
 	}
 	t.bindBlockSyms(tr.funcs, t.blockRefs[irf])
-	if !t.bodyAddrs {
+	if !t.bodyAddrs && !tr.keepIR {
 		tr.irfs[i] = nil
 		irf.Blocks = nil
 		delete(t.mirBlocks, irf)

@@ -94,3 +94,30 @@ func TestTranslationBlockSyms(t *testing.T) {
 		}
 	}
 }
+
+// TestTranslationFreesIR: Func drops the IR function bodies it lowered
+// when no body takes a block's address (their memory is freed while the
+// passes run); Translate leaves the module as it was.
+func TestTranslationFreesIR(t *testing.T) {
+	src := "define i32 @f() {\n  ret i32 0\n}\ndefine i32 @g() {\n  ret i32 1\n}\n"
+	ir, err := Parse("t.ll", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Translate(ir, Options{File: "t.ll", Src: []byte(src)}); err != nil {
+		t.Fatal(err)
+	}
+	if len(ir.Funcs[0].Blocks) == 0 || len(ir.Funcs[1].Blocks) == 0 {
+		t.Fatal("Translate dropped IR function bodies")
+	}
+	tr, err := Begin(ir, Options{File: "t.ll", Src: []byte(src)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.Func(0); err != nil {
+		t.Fatal(err)
+	}
+	if ir.Funcs[0].Blocks != nil || len(ir.Funcs[1].Blocks) == 0 {
+		t.Errorf("after Func(0): bodies of f and g %v, %v; want f's dropped", ir.Funcs[0].Blocks, ir.Funcs[1].Blocks)
+	}
+}
