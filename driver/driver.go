@@ -143,14 +143,23 @@ func Compile(name string, src []byte, o Options) (*Result, error) {
 // (passes.Plan.RunWith), lowering the next functions while the passes
 // compile the first ones when tr allows it (Pipelinable): the
 // translation then overlaps the passes, which the processors run in
-// parallel. check, if not nil, receives the module with every function
-// lowered before any pass runs (the MIR verifier's check of the
-// frontend's output needs that); done, if not nil, is called for every
-// function compiled (EmitEach). It returns the dumps d asks for.
-func RunTranslation(tr *frontend.Translation, plan *passes.Plan, d passes.Dump, check func(*mir.Module) error, done func(int)) ([]byte, error) {
+// parallel. check, if not nil, receives every function once lowered,
+// before any pass runs on it (the MIR verifier's check of the frontend's
+// output); done, if not nil, is called for every function compiled
+// (EmitEach). It returns the dumps d asks for.
+func RunTranslation(tr *frontend.Translation, plan *passes.Plan, d passes.Dump, check func(*mir.Func) error, done func(int)) ([]byte, error) {
 	mod := tr.Module()
-	if check == nil && tr.Pipelinable() {
-		return plan.RunWith(mod, d, tr.Func, done)
+	prepare := tr.Func
+	if check != nil {
+		prepare = func(i int) error {
+			if err := tr.Func(i); err != nil {
+				return err
+			}
+			return check(mod.Funcs[i])
+		}
+	}
+	if tr.Pipelinable() {
+		return plan.RunWith(mod, d, prepare, done)
 	}
 	for i := range mod.Funcs {
 		if err := tr.Func(i); err != nil {
@@ -158,8 +167,10 @@ func RunTranslation(tr *frontend.Translation, plan *passes.Plan, d passes.Dump, 
 		}
 	}
 	if check != nil {
-		if err := check(mod); err != nil {
-			return nil, err
+		for _, f := range mod.Funcs {
+			if err := check(f); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return plan.RunWith(mod, d, nil, done)

@@ -2,6 +2,7 @@ package driver
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -110,7 +111,19 @@ func TestRunTranslation(t *testing.T) {
 				if tr.Pipelinable() != tc.pipeline {
 					t.Errorf("%s: Pipelinable %v", tc.name, !tc.pipeline)
 				}
-				if _, err := RunTranslation(tr, plan, passes.Dump{}, nil, EmitEach(tgt, tr.Module(), cfg)); err != nil {
+				checked := 0
+				check := func(f *mir.Func) error { // each lowered function, before its passes
+					checked++
+					if f.Props != mir.PropSSA {
+						return fmt.Errorf("@%s checked with properties %v", f.Name, f.Props)
+					}
+					return errors.Join(mir.Verify(f)...)
+				}
+				_, err = RunTranslation(tr, plan, passes.Dump{}, check, EmitEach(tgt, tr.Module(), cfg))
+				if want := len(tr.Module().Funcs); err == nil && checked != want {
+					t.Errorf("%s: %d functions checked, want %d", tc.name, checked, want)
+				}
+				if err != nil {
 					return "", warns.String(), err
 				}
 				mod = tr.Module()

@@ -337,15 +337,13 @@ func compile(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 	}
 	dump := passes.Dump{Before: set(o.printBefore), After: set(o.printAfter), AfterAll: o.printAfterAll,
 		StopAfter: o.stopAfter, AtEnd: o.runPass != ""}
-	var check func(*mir.Module) error
+	var check func(*mir.Func) error
 	if cfg.Verify {
 		// The frontend's output (or the MIR text) must already be valid,
 		// so that a broken input is not blamed on the first pass.
-		check = func(mod *mir.Module) error {
-			for _, f := range mod.Funcs {
-				if verrs := mir.Verify(f); len(verrs) > 0 {
-					return fmt.Errorf("%s: MIR verifier failed on the input in function @%s: %v", mod.Source, f.Name, errors.Join(verrs...))
-				}
+		check = func(f *mir.Func) error {
+			if verrs := mir.Verify(f); len(verrs) > 0 {
+				return fmt.Errorf("%s: MIR verifier failed on the input in function @%s: %v", mod.Source, f.Name, errors.Join(verrs...))
 			}
 			return nil
 		}
@@ -357,11 +355,14 @@ func compile(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 			done = driver.EmitEach(tgt, mod, cfg)
 		}
 		dumpText, err = driver.RunTranslation(tr, plan, dump, check, done)
-	} else if check != nil {
-		if err = check(mod); err == nil {
-			dumpText, err = plan.Run(mod, dump)
-		}
 	} else {
+		for _, f := range mod.Funcs {
+			if check != nil {
+				if err := check(f); err != nil {
+					return err
+				}
+			}
+		}
 		dumpText, err = plan.Run(mod, dump)
 	}
 	if err != nil {
