@@ -113,7 +113,7 @@ func Compile(name string, src []byte, o Options) (*Result, error) {
 	if o.Warnings != nil {
 		fo.Warn = func(e *frontend.Error) { fmt.Fprintln(o.Warnings, e) }
 	}
-	mod, err := frontend.Translate(ir, fo)
+	tr, err := frontend.Begin(ir, fo)
 	if err != nil {
 		return nil, err
 	}
@@ -121,9 +121,10 @@ func Compile(name string, src []byte, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := plan.Run(mod, passes.Dump{}); err != nil {
+	if _, err := RunTranslation(tr, plan, passes.Dump{}, nil, EmitEach(tgt, tr.Module(), cfg)); err != nil {
 		return nil, err
 	}
+	mod := tr.Module()
 	ft := o.FileType
 	if ft == "" {
 		ft = targets.FileAsm
@@ -136,6 +137,62 @@ func Compile(name string, src []byte, o Options) (*Result, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return &Result{Out: out.Bytes(), March: tgt.Name, MCPU: mcpu, PtrSize: int(lay.PtrSize)}, nil
+}
+
+// RunTranslation lowers the functions of tr and compiles them with plan
+// (passes.Plan.RunWith), lowering the next functions while the passes
+// compile the first ones when tr allows it (Pipelinable): the
+// translation then overlaps the passes, which the processors run in
+// parallel. check, if not nil, receives every function once lowered,
+// before any pass runs on it (the MIR verifier's check of the frontend's
+// output); done, if not nil, is called for every function compiled
+// (EmitEach). It returns the dumps d asks for.
+func RunTranslation(tr *frontend.Translation, plan *passes.Plan, d passes.Dump, check func(*mir.Func) error, done func(int)) ([]byte, error) {
+	mod := tr.Module()
+	prepare := tr.Func
+	if check != nil {
+		prepare = func(i int) error {
+			if err := tr.Func(i); err != nil {
+				return err
+			}
+			return check(mod.Funcs[i])
+		}
+	}
+	if tr.Pipelinable() {
+		return plan.RunWith(mod, d, prepare, done)
+	}
+	for i := range mod.Funcs {
+		if err := tr.Func(i); err != nil {
+			return nil, err
+		}
+	}
+	if check != nil {
+		for _, f := range mod.Funcs {
+			if err := check(f); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return plan.RunWith(mod, d, nil, done)
+}
+
+// EmitEach returns the done function of RunTranslation that prints every
+// function of mod as soon as it is compiled and frees its MIR
+// (targets.FuncEmitter), or nil if tgt cannot print functions one by one.
+// Nothing may read the functions' MIR after the passes then (such as
+// -dot-cfg); the functions must be the frontend's (no function without
+// blocks: the printer numbers functions by position).
+func EmitEach(tgt *targets.Target, mod *mir.Module, cfg *passes.Config) func(int) {
+	fe, ok := tgt.Machine.(targets.FuncEmitter)
+	if !ok {
+		return nil
+	}
+	return func(i int) {
+		f := mod.Funcs[i]
+		if code, err := fe.EmitFunc(f, i, cfg); err == nil {
+			f.SetCode(code)
+		} // else Emit prints f again and reports the error
+	}
 }
 
 func endian(big bool) string {

@@ -40,6 +40,14 @@ func (t *translator) blockSym(c *constant.BlockAddress) (string, bool) {
 				}
 				t.blockSyms[ref] = name
 				t.defined[name] = true
+				if _, done := t.mirBlocks[f]; done {
+					t.lateBlockSyms = append(t.lateBlockSyms, ref)
+				} else {
+					if t.blockRefs == nil {
+						t.blockRefs = make(map[*ir.Func][]blockRef)
+					}
+					t.blockRefs[f] = append(t.blockRefs[f], ref)
+				}
 			}
 			return name, true
 		}
@@ -57,17 +65,19 @@ func symSafe(s string) string {
 	}, s)
 }
 
-// bindBlockSyms records the block symbols on the translated functions.
-func (t *translator) bindBlockSyms(funcs map[*ir.Func]*mir.Func) {
-	for ref, name := range t.blockSyms {
+// bindBlockSyms records the symbols of refs on their translated
+// functions (those of declarations are reported as undefined symbols
+// later).
+func (t *translator) bindBlockSyms(funcs map[*ir.Func]*mir.Func, refs []blockRef) {
+	for _, ref := range refs {
 		mf, ok := funcs[ref.fn]
 		if !ok {
-			continue // a declaration: reported as an undefined symbol later
+			continue
 		}
 		if mf.BlockSyms == nil {
 			mf.BlockSyms = make(map[*mir.Block]string)
 		}
-		mf.BlockSyms[t.mirBlocks[ref.fn][ref.idx]] = name
+		mf.BlockSyms[t.mirBlocks[ref.fn][ref.idx]] = t.blockSyms[ref]
 	}
 }
 

@@ -47,13 +47,53 @@ type translator struct {
 	defined    map[string]bool // symbols defined in the module
 	extern     map[string]bool // undefined symbols already listed in mod.Externs
 
-	blockSyms map[blockRef]string       // blockaddress symbols (blockaddr.go)
-	mirBlocks map[*ir.Func][]*mir.Block // the first MIR block of each IR block, by function
 	ctors     []ctor                    // llvm.global_ctors, called by main (ctors.go)
+	blockSyms map[blockRef]string       // blockaddress symbols (blockaddr.go)
+	mirBlocks map[*ir.Func][]*mir.Block // the first MIR block of each IR block, by translated function
+	// blockRefs are the blockaddress symbols of functions not yet
+	// translated, bound when they are; lateBlockSyms those made for
+	// functions already translated, bound after the last function.
+	blockRefs     map[*ir.Func][]blockRef
+	lateBlockSyms []blockRef
+	bodyAddrs     bool // a function body may take a block's address (bodyAddrs)
 }
 
 // Translate lowers an LLVM module into generic MIR (docs/generic-mir.md).
-func Translate(m *ir.Module, opts Options) (mm *mir.Module, err error) {
+// Unlike Begin and Func, it leaves m as it was.
+func Translate(m *ir.Module, opts Options) (*mir.Module, error) {
+	tr, err := Begin(m, opts)
+	if err != nil {
+		return nil, err
+	}
+	tr.keepIR = true
+	for i := range tr.mod.Funcs {
+		if err := tr.Func(i); err != nil {
+			return nil, err
+		}
+	}
+	return tr.Module(), nil
+}
+
+// A Translation is a module being lowered one function at a time, so that
+// the passes can compile the functions already lowered while the next
+// ones are (Begin, Func).
+type Translation struct {
+	t     *translator // nil once every function is lowered
+	mod   *mir.Module
+	file  string
+	irfs  []*ir.Func // the defined functions, in the order of Module().Funcs
+	next  int        // the function Func lowers next
+	funcs map[*ir.Func]*mir.Func
+	// keepIR: Func leaves the IR function bodies (Translate).
+	keepIR bool
+}
+
+// Begin starts the lowering of m: it lowers the globals and aliases and
+// makes the mir.Func of every defined function, named and with its
+// linkage but without a body, so that the module's symbols
+// (mir.Module.Symbol) are complete before any function body is lowered.
+// Func may then consume m.
+func Begin(m *ir.Module, opts Options) (*Translation, error) {
 	if opts.Arch == nil {
 		opts.Arch = mir.GenericArch
 	}
@@ -79,6 +119,7 @@ func Translate(m *ir.Module, opts Options) (mm *mir.Module, err error) {
 		extern:    make(map[string]bool),
 
 		mirBlocks: make(map[*ir.Func][]*mir.Block),
+		bodyAddrs: bodyAddrs(opts.Src),
 	}
 	for _, g := range m.Globals {
 		if g.Init != nil {
@@ -124,20 +165,86 @@ func Translate(m *ir.Module, opts Options) (mm *mir.Module, err error) {
 	if err := t.aliases(m); err != nil { // alias.go
 		return nil, err
 	}
-	funcs := make(map[*ir.Func]*mir.Func)
+	tr := &Translation{t: t, mod: t.mod, file: opts.File, funcs: make(map[*ir.Func]*mir.Func)}
 	for _, f := range m.Funcs {
 		if len(f.Blocks) == 0 {
 			continue
 		}
-		mf, err := t.function(f)
-		if err != nil {
-			return nil, err
-		}
+		mf := mir.NewFunc(f.Name(), opts.Arch)
+		mf.Exported = isExported(f.Linkage)
+		mf.Weak = isWeak(f.Linkage)
+		mf.Vararg = f.Sig.Variadic
+		mf.Kernel = isKernel(f)
 		t.mod.Funcs = append(t.mod.Funcs, mf)
-		funcs[f] = mf
+		tr.irfs = append(tr.irfs, f)
+		tr.funcs[f] = mf
 	}
-	t.bindBlockSyms(funcs)
-	return t.mod, nil
+	return tr, nil
+}
+
+// Module returns the module being lowered; the bodies of its functions
+// are those Func has lowered.
+func (tr *Translation) Module() *mir.Module { return tr.mod }
+
+// Func lowers the body of Module().Funcs[i]. The functions are lowered in
+// order (i must be the number of functions already lowered), one at a
+// time. Once Func has returned, the translation leaves function i alone,
+// unless a later function takes the address of one of its blocks (see
+// Pipelinable): the last Func records those. When no function can
+// (Pipelinable), Func also drops the body of the IR function it lowered
+// (its Blocks), so that the memory of the IR is freed as the lowering
+// goes: the IR module must not be used afterwards (Translate keeps it).
+func (tr *Translation) Func(i int) error {
+	if i != tr.next || i >= len(tr.irfs) {
+		return fmt.Errorf("%s: internal error: function %d lowered after %d", tr.file, i, tr.next-1)
+	}
+	tr.next++
+	t, irf := tr.t, tr.irfs[i]
+	if err := t.function(irf, t.mod.Funcs[i]); err != nil {
+		return err
+	}
+	t.bindBlockSyms(tr.funcs, t.blockRefs[irf])
+	if !t.bodyAddrs && !tr.keepIR {
+		tr.irfs[i] = nil
+		irf.Blocks = nil
+		delete(t.mirBlocks, irf)
+		delete(t.positions, irf)
+	}
+	if tr.next == len(tr.irfs) {
+		t.bindBlockSyms(tr.funcs, t.lateBlockSyms)
+		// Nothing refers to the IR any more: its memory is free for
+		// the passes still running.
+		tr.t, tr.irfs, tr.funcs = nil, tr.irfs[:0:0], nil
+	}
+	return nil
+}
+
+// Pipelinable reports whether a function is final once Func has lowered
+// it, so that passes may compile it while later functions are lowered:
+// when no function body takes a block's address (blockaddress), which a
+// later function could do for an earlier one's block (the addresses taken
+// in global initializers are known from Begin on).
+func (tr *Translation) Pipelinable() bool { return tr.t != nil && !tr.t.bodyAddrs }
+
+// bodyAddrs reports whether a function body of the source may hold a
+// blockaddress: whether the word is on a line other than a global's
+// definition (or there is no source text, Options.Src).
+func bodyAddrs(src []byte) bool {
+	if src == nil {
+		return true
+	}
+	key := []byte("blockaddress")
+	for off := 0; ; {
+		i := bytes.Index(src[off:], key)
+		if i < 0 {
+			return false
+		}
+		i += off
+		off = i + len(key)
+		if src[bytes.LastIndexByte(src[:i], '\n')+1] != '@' {
+			return true
+		}
+	}
 }
 
 // tripleName names the module's target triple for diagnostics.
@@ -241,11 +348,12 @@ type fn struct {
 	accessVolatile bool
 }
 
-func (t *translator) function(irf *ir.Func) (mf *mir.Func, err error) {
+// function lowers the body of irf into mf, made by Begin.
+func (t *translator) function(irf *ir.Func, mf *mir.Func) (err error) {
 	s := &fn{
 		t:       t,
 		irf:     irf,
-		f:       mir.NewFunc(irf.Name(), t.opts.Arch),
+		f:       mf,
 		vals:    make(map[value.Value][]mir.Reg),
 		pending: make(map[value.Value]bool),
 		vecs:    make(map[value.Value]mir.Reg),
@@ -268,23 +376,19 @@ func (t *translator) function(irf *ir.Func) (mf *mir.Func, err error) {
 			} else {
 				msg = "internal error: " + msg
 			}
-			mf, err = nil, t.funcError(irf, s.instNo, msg+" in function @"+irf.Name())
+			err = t.funcError(irf, s.instNo, msg+" in function @"+irf.Name())
 		}
 	}()
 	if err := t.checkDominance(irf); err != nil {
-		return nil, err
+		return err
 	}
 	s.run()
-	return s.f, nil
+	return nil
 }
 
 func (s *fn) run() {
 	f := s.f
 	f.Props = mir.PropSSA
-	f.Exported = isExported(s.irf.Linkage)
-	f.Weak = isWeak(s.irf.Linkage)
-	f.Vararg = s.irf.Sig.Variadic
-	f.Kernel = isKernel(s.irf)
 	for i, b := range s.irf.Blocks {
 		mb := f.NewBlockDetached(b.Name())
 		s.blocks[b] = mb

@@ -355,7 +355,23 @@ type Func struct {
 	// address the frame through a frame pointer.
 	FramePointer bool
 
+	// Code is the function's code as the target prints it, when it was
+	// printed as soon as the function was compiled (SetCode): the
+	// emitter writes it instead of printing Blocks, which are gone.
+	Code []byte
+
 	nextBlockID int
+}
+
+// SetCode records the function's printed code and drops its body (blocks,
+// frame, registers), which nothing needs once it is printed, so that the
+// memory of a compiled function is freed while others compile. Name and
+// linkage stay (Module.Symbol reads them from other goroutines).
+func (f *Func) SetCode(code []byte) {
+	f.Code = code
+	f.Blocks, f.Frame, f.JumpTables, f.BlockSyms = nil, nil, nil, nil
+	f.VRegClass, f.VRegVec, f.VRegWide, f.VRegName = nil, nil, nil, nil
+	f.SavedRegs = nil
 }
 
 // NewFunc creates an empty function for the given architecture.

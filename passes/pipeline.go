@@ -116,8 +116,8 @@ type Dump struct {
 	AtEnd         bool   // print each function after the last pass (-run-pass)
 }
 
-// any reports whether anything is printed, which fixes the function order.
-func (d Dump) any() bool {
+// Any reports whether anything is printed, which fixes the function order.
+func (d Dump) Any() bool {
 	return d.AfterAll || len(d.Before) > 0 || len(d.After) > 0 || d.StopAfter != "" || d.AtEnd
 }
 
@@ -128,6 +128,22 @@ func (d Dump) any() bool {
 // A panic inside a pass becomes an internal-compiler-error message
 // (LLTOSIMD_TRACE=1 adds the stack).
 func (p *Plan) Run(mod *mir.Module, d Dump) ([]byte, error) {
+	return p.RunWith(mod, d, nil, nil)
+}
+
+// RunWith is Run for a module whose function bodies prepare makes
+// (frontend.Translation.Func): prepare(i) is called for every function in
+// order, on one goroutine, before function i is compiled; when functions
+// compile in parallel, the first ones compile while the next ones are
+// prepared, else every function is prepared before any is compiled (as
+// when the module was made first). prepare must then leave function i
+// alone once it has returned. The first error of prepare, in function
+// order, stops the preparation and is the error returned; else the first
+// error of the passes is. done, if not nil, is called for every function
+// compiled without error, on the goroutine that compiled it (in parallel
+// with other functions: it may only touch function i), e.g. to print it
+// at once (targets.FuncEmitter).
+func (p *Plan) RunWith(mod *mir.Module, d Dump, prepare func(i int) error, done func(i int)) ([]byte, error) {
 	outs := make([]bytes.Buffer, len(mod.Funcs))
 	errs := make([]error, len(mod.Funcs))
 	compileFunc := func(i int) {
@@ -142,8 +158,18 @@ func (p *Plan) Run(mod *mir.Module, d Dump) ([]byte, error) {
 			}
 		}()
 		errs[i] = p.runFunc(mod, f, d, &outs[i])
+		if errs[i] == nil && done != nil {
+			done(i)
+		}
 	}
-	if d.any() || len(p.cfg.DebugOnly) > 0 || len(mod.Funcs) < 2 || p.readsModule() {
+	if d.Any() || len(p.cfg.DebugOnly) > 0 || len(mod.Funcs) < 2 || p.readsModule() {
+		if prepare != nil {
+			for i := range mod.Funcs {
+				if err := prepare(i); err != nil {
+					return nil, err
+				}
+			}
+		}
 		for i := range mod.Funcs {
 			compileFunc(i)
 		}
@@ -159,11 +185,20 @@ func (p *Plan) Run(mod *mir.Module, d Dump) ([]byte, error) {
 				}
 			}()
 		}
+		var perr error
 		for i := range mod.Funcs {
+			if prepare != nil {
+				if perr = prepare(i); perr != nil {
+					break
+				}
+			}
 			next <- i
 		}
 		close(next)
 		wg.Wait()
+		if perr != nil {
+			return nil, perr
+		}
 	}
 	var dumps bytes.Buffer
 	for i := range mod.Funcs {

@@ -1,6 +1,7 @@
 package passes
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -107,5 +108,71 @@ func TestPlanReadsModule(t *testing.T) {
 	}
 	if got, want := strings.Join(seenFuncs, " "), "b:a c:a c:b"; got != want {
 		t.Errorf("functions done when the pass ran: %q, want %q", got, want)
+	}
+}
+
+// preparedMark is the property a test's prepare callback gives a function
+// (its "body"), which test-prepared requires.
+const preparedMark = mir.PropBundled
+
+var mockPrepared = Register(&Pass{Name: "test-prepared",
+	Run: func(c *Ctx, f *mir.Func) error {
+		if f.Props&preparedMark == 0 {
+			return errors.New("compiled before it was prepared")
+		}
+		if strings.HasPrefix(f.Name, "passfail") {
+			return errors.New("pass failure")
+		}
+		return nil
+	}})
+
+// TestRunWith: prepare runs for the functions in order, each before the
+// function is compiled, in parallel compilation and in the fixed order of
+// dumps alike; its first error wins over the passes' errors (as when the
+// whole module was made first), and the preparation stops there.
+func TestRunWith(t *testing.T) {
+	plan, err := NewPlan([]string{"test-prepared"}, NewConfig(), mir.PropSSA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		funcs    string // "prepfail" fails in prepare, "passfail" in the pass
+		dump     Dump
+		wantErr  string
+		prepared int // how many prepare calls
+	}{
+		{funcs: "a b c d e f g h", prepared: 8},
+		{funcs: "a b c d", dump: Dump{AtEnd: true}, prepared: 4},
+		{funcs: "a passfail1 c prepfail d e", wantErr: "prepfail: bad body", prepared: 4},
+		{funcs: "a passfail1 c prepfail d", dump: Dump{AtEnd: true}, wantErr: "prepfail: bad body", prepared: 4},
+		{funcs: "a passfail1 passfail2 d", wantErr: "@passfail1: pass failure", prepared: 4},
+	} {
+		mod := &mir.Module{Source: "m"}
+		for _, n := range strings.Fields(tc.funcs) {
+			mod.Funcs = append(mod.Funcs, &mir.Func{Name: n, Arch: mir.GenericArch})
+		}
+		var order []int
+		prepare := func(i int) error {
+			order = append(order, i)
+			f := mod.Funcs[i]
+			if f.Name == "prepfail" {
+				return errors.New("prepfail: bad body")
+			}
+			f.Props = mir.PropSSA | preparedMark
+			return nil
+		}
+		_, err := plan.RunWith(mod, tc.dump, prepare, nil)
+		if tc.wantErr == "" && err != nil || tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)) {
+			t.Errorf("%s: error %v, want %q", tc.funcs, err, tc.wantErr)
+		}
+		if len(order) != tc.prepared {
+			t.Errorf("%s: %d functions prepared, want %d", tc.funcs, len(order), tc.prepared)
+		}
+		for i, j := range order {
+			if i != j {
+				t.Errorf("%s: prepare order %v", tc.funcs, order)
+				break
+			}
+		}
 	}
 }

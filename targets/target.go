@@ -37,6 +37,16 @@ type Machine interface {
 	Emit(w io.Writer, m *mir.Module, ft FileType, cfg *passes.Config) error
 }
 
+// FuncEmitter is a Machine whose Emit can take functions printed one by
+// one: EmitFunc prints the compiled function f, the index-th of its
+// module, as Emit would print it in the module, so that the driver prints
+// each function on the processor that compiled it as soon as it is
+// compiled and frees its MIR (mir.Func.SetCode); Emit then writes f.Code.
+// On an error the driver leaves f to Emit, which reports it.
+type FuncEmitter interface {
+	EmitFunc(f *mir.Func, index int, cfg *passes.Config) ([]byte, error)
+}
+
 // Target is one -march value: a Machine in one byte order.
 type Target struct {
 	Name      string // -march spelling

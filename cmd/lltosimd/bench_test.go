@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"lltosimd/driver"
 	"lltosimd/frontend"
 	"lltosimd/mir"
 	"lltosimd/passes"
@@ -158,6 +159,30 @@ func BenchmarkPasses(b *testing.B) {
 		mod := s.translate(b, name, src)
 		b.StartTimer()
 		if _, err := s.plan.Run(mod, passes.Dump{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLower times the lowering and the -O0 passes as the command
+// runs them (driver.RunTranslation): the lowering of the next functions
+// overlaps the passes of the first ones, and every function is printed
+// as soon as it is compiled (driver.EmitEach). Parsing is not timed.
+func BenchmarkLower(b *testing.B) {
+	name, src := benchInput(b)
+	s := newBenchStages(b)
+	for b.Loop() {
+		b.StopTimer()
+		ir, err := frontend.Parse(name, src) // Func consumes it
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		tr, err := frontend.Begin(ir, frontend.Options{Arch: s.tgt.Arch(), BigEndian: s.tgt.BigEndian, File: name, Src: src})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := driver.RunTranslation(tr, s.plan, passes.Dump{}, nil, driver.EmitEach(s.tgt, tr.Module(), s.cfg)); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -255,6 +255,7 @@ func compile(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 	setMemoryLimit(len(src))
 
 	var mod *mir.Module
+	var tr *frontend.Translation // IR input: lowered while the passes run
 	pipeline := tgt.Pipeline()
 	switch o.lang {
 	case "ir", "":
@@ -281,10 +282,11 @@ func compile(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 				name, endianName(irBig), tgt.Name, endianName(tgt.BigEndian))
 		}
 		warn := func(e *frontend.Error) { fmt.Fprintln(stderr, e) }
-		mod, err = frontend.Translate(ir, frontend.Options{Arch: tgt.Arch(), BigEndian: tgt.BigEndian, File: name, Src: src, Warn: warn})
+		tr, err = frontend.Begin(ir, frontend.Options{Arch: tgt.Arch(), BigEndian: tgt.BigEndian, File: name, Src: src, Warn: warn})
 		if err != nil {
 			return err
 		}
+		mod = tr.Module()
 	case "mir":
 		mod, err = mir.Parse(string(src), archLookup)
 		if err != nil {
@@ -308,31 +310,61 @@ func compile(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 		return fmt.Errorf("lltosimd: unknown input language '-x %s' (ir, mir)", o.lang)
 	}
 
+	// An error in the input goes before one in the options, as when the
+	// whole module was lowered first.
+	optionError := func(err error) error {
+		if tr != nil {
+			for i := range mod.Funcs {
+				if terr := tr.Func(i); terr != nil {
+					return terr
+				}
+			}
+		}
+		return err
+	}
 	start := mir.PropSSA // the frontend's output
 	if len(mod.Funcs) > 0 && o.lang == "mir" {
 		start = mod.Funcs[0].Props
 	}
 	plan, err := passes.NewPlan(pipeline, cfg, start)
 	if err != nil {
-		return fmt.Errorf("lltosimd: %w", err)
+		return optionError(fmt.Errorf("lltosimd: %w", err))
 	}
 	for _, n := range append(append([]string{o.stopAfter}, o.printBefore...), o.printAfter...) {
 		if _, ok := passes.Lookup(n); n != "" && !ok {
-			return fmt.Errorf("lltosimd: unknown pass '%s' (see -list-passes)", n)
+			return optionError(fmt.Errorf("lltosimd: unknown pass '%s' (see -list-passes)", n))
 		}
 	}
 	dump := passes.Dump{Before: set(o.printBefore), After: set(o.printAfter), AfterAll: o.printAfterAll,
 		StopAfter: o.stopAfter, AtEnd: o.runPass != ""}
+	var check func(*mir.Func) error
 	if cfg.Verify {
 		// The frontend's output (or the MIR text) must already be valid,
 		// so that a broken input is not blamed on the first pass.
-		for _, f := range mod.Funcs {
+		check = func(f *mir.Func) error {
 			if verrs := mir.Verify(f); len(verrs) > 0 {
 				return fmt.Errorf("%s: MIR verifier failed on the input in function @%s: %v", mod.Source, f.Name, errors.Join(verrs...))
 			}
+			return nil
 		}
 	}
-	dumpText, err := plan.Run(mod, dump)
+	var dumpText []byte
+	if tr != nil {
+		var done func(int)
+		if !o.dotCFG && !dump.Any() { // the MIR is printed or drawn after the passes
+			done = driver.EmitEach(tgt, mod, cfg)
+		}
+		dumpText, err = driver.RunTranslation(tr, plan, dump, check, done)
+	} else {
+		for _, f := range mod.Funcs {
+			if check != nil {
+				if err := check(f); err != nil {
+					return err
+				}
+			}
+		}
+		dumpText, err = plan.Run(mod, dump)
+	}
 	if err != nil {
 		return err
 	}

@@ -58,7 +58,15 @@ func PrintModule(w io.Writer, m *mir.Module, opts PrintOptions) error {
 	fmt.Fprintf(bw, "\t.text\n\t.section .mdebug.abi%s\n\t.previous\n", abi)
 	fmt.Fprintf(bw, "\t.file\t%s\n", strconv.Quote(m.Source))
 	n := 0
-	for _, f := range m.Funcs {
+	for i, f := range m.Funcs {
+		if f.Code != nil {
+			if n != i { // printed as the i-th function (EmitFunc)
+				return fmt.Errorf("internal error: @%s printed as function %d, but is function %d of the output", f.Name, i, n)
+			}
+			bw.Write(f.Code)
+			n++
+			continue
+		}
 		if len(f.Blocks) == 0 {
 			continue
 		}

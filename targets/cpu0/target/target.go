@@ -5,6 +5,7 @@
 package target
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 
@@ -35,6 +36,18 @@ func (Machine) Pipeline() []string { return cpu0.Pipeline }
 func (Machine) Emit(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes.Config) error {
 	return binout.Emit(w, m, ft, cfg)
 }
+
+// EmitFunc prints one compiled function: the text of every file type
+// (binout assembles the printed text).
+func (Machine) EmitFunc(f *mir.Func, index int, cfg *passes.Config) ([]byte, error) {
+	var b bytes.Buffer
+	if err := cpu0.PrintFunc(&b, f, index); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+var _ targets.FuncEmitter = Machine{}
 
 func init() {
 	for _, big := range []bool{true, false} {
