@@ -19,15 +19,7 @@ import (
 // watcher raises the limit to three times the live heap once the live heap
 // passes 85% of it (twice the live heap still left the 10 MB module 50%
 // slower). An explicit GOMEMLIMIT wins.
-//
-// With that small a live heap the collector also runs at GOGC=200 (an
-// explicit GOGC wins): on the 4 MB benchmark and Lua's -O0 IR it takes
-// ≈10% less CPU than at 100 for a peak of ≈1.0-1.07× llc's memory
-// instead of ≈0.75-0.85× (the whole module live, GOGC=400 passed 1.25×).
 func setMemoryLimit(inputSize int) {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(200)
-	}
 	if os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
