@@ -319,30 +319,45 @@ func (s *swpLoop) proxy(p []*mir.Instr) (out []*mir.Instr, regs map[mir.Reg]mir.
 	a := s.f.Arch
 	regs = map[mir.Reg]mir.Reg{}
 	used := map[mir.Reg]bool{}
+	pick := func(v mir.Reg) bool {
+		if _, seen := regs[v]; seen {
+			return true
+		}
+		for _, cand := range a.Classes[s.f.ClassOf(v)].Alloc {
+			if !slices.ContainsFunc(a.Units(cand), func(u mir.Reg) bool { return used[u] }) {
+				for _, u := range a.Units(cand) {
+					used[u] = true
+				}
+				regs[v] = cand
+				return true
+			}
+		}
+		return false
+	}
 	for _, in := range p {
 		cp := *in
 		cp.Ops = slices.Clone(in.Ops)
+		// A tied def (a post-modified address, before two-address)
+		// stands in with its use's register, as the allocator will
+		// give it: the target cannot encode the instruction otherwise.
+		tied, _ := mir.TiedOperands(a, in)
+		for _, du := range tied {
+			d, u := in.Ops[du[0]].Reg, in.Ops[du[1]].Reg
+			if !d.IsVirtual() || !u.IsVirtual() || !pick(u) {
+				continue
+			}
+			if _, seen := regs[d]; !seen {
+				regs[d] = regs[u]
+			}
+		}
 		for k, o := range cp.Ops {
 			if (o.Kind != mir.KindReg && o.Kind != mir.KindPred) || !o.Reg.IsVirtual() {
 				continue
 			}
-			r, seen := regs[o.Reg]
-			if !seen {
-				for _, cand := range a.Classes[s.f.ClassOf(o.Reg)].Alloc {
-					if !slices.ContainsFunc(a.Units(cand), func(u mir.Reg) bool { return used[u] }) {
-						r = cand
-						break
-					}
-				}
-				if r == mir.NoReg {
-					return nil, nil, false
-				}
-				for _, u := range a.Units(r) {
-					used[u] = true
-				}
-				regs[o.Reg] = r
+			if !pick(o.Reg) {
+				return nil, nil, false
 			}
-			cp.Ops[k].Reg = r
+			cp.Ops[k].Reg = regs[o.Reg]
 		}
 		out = append(out, &cp)
 	}
