@@ -896,6 +896,13 @@ func (s *swpLoop) generate() []*mir.Block {
 		if u > 0 {
 			return kv(u-1, v, r+1)
 		}
+		// A loop phi at iteration r is its next value at r-1: one
+		// carry (one kernel phi) for both, unless the prologue's value
+		// is the phi's initial one. Two phis with the same inputs would
+		// cost a copy around the back edge.
+		for p, ok := s.phis[v]; ok && r+S-1 >= 1; p, ok = s.phis[v] {
+			v, r = p.next, r-1
+		}
 		c := carry{v, r}
 		if phi, ok := kphis[c]; ok {
 			return phi.Ops[0].Reg
