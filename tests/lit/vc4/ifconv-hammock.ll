@@ -75,9 +75,10 @@ done:
 ; DBG: if-convert: region bb{{[0-9]+}}: bb{{[0-9]+}}'s branch is uniform, kept
 
 ; The execute mask: lanes with c false wait for ELSE, THEN skipped when no
-; lane is active (§8.2).
+; lane is active (§8.2). The scheduler may place independent work between
+; entering masked code and the condition's test.
 ; MASK:      mov r3, 0
-; MASK-NEXT: or.setf -, r3, {{r[ab][0-9]+}}
+; MASK:      or.setf -, r3, {{r[ab][0-9]+}}
 ; MASK-NEXT: mov.ifz r3, [[ELSE:[0-9]+]]
 ; MASK-NEXT: mov.setf -, r3
 ; MASK-NEXT: brr.allnz -, :b[[ELSE]]
