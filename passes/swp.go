@@ -813,6 +813,21 @@ func (s *swpLoop) generate() []*mir.Block {
 
 	// Prologue: stage-steps 0..S-2; iteration k runs stage p-k.
 	type key struct{ node, it int }
+	// place appends clones of items to b in the order of their times in
+	// the flat schedule (iteration it starts it·II later), renaming
+	// sources by ren and recording each clone's new definitions in defs.
+	place := func(b *mir.Block, items []key, defs map[key]map[mir.Reg]mir.Reg, ren func(v mir.Reg, it int) mir.Reg) {
+		sort.SliceStable(items, func(a, b int) bool {
+			x, y := items[a], items[b]
+			return x.it*s.ii+s.t[x.node] < y.it*s.ii+s.t[y.node]
+		})
+		for _, it := range items {
+			d := map[mir.Reg]mir.Reg{}
+			defs[it] = d
+			k := it.it
+			b.Instrs = append(b.Instrs, s.clone(s.body[it.node], d, func(v mir.Reg) mir.Reg { return ren(v, k) }))
+		}
+	}
 	proDefs := map[key]map[mir.Reg]mir.Reg{}
 	var pv func(v mir.Reg, k int) mir.Reg
 	pv = func(v mir.Reg, k int) mir.Reg {
@@ -836,16 +851,7 @@ func (s *swpLoop) generate() []*mir.Block {
 			}
 		}
 	}
-	sort.SliceStable(items, func(a, b int) bool {
-		x, y := items[a], items[b]
-		return x.it*s.ii+s.t[x.node] < y.it*s.ii+s.t[y.node]
-	})
-	for _, it := range items {
-		defs := map[mir.Reg]mir.Reg{}
-		proDefs[it] = defs
-		k := it.it
-		pro.Instrs = append(pro.Instrs, s.clone(s.body[it.node], defs, func(v mir.Reg) mir.Reg { return pv(v, k) }))
-	}
+	place(pro, items, proDefs, pv)
 	pro.Instrs = append(pro.Instrs, mir.NewInstr(jump, mir.B(kern)))
 
 	// Kernel: every stage; relative iteration r = -stage (0: the newest).
@@ -957,16 +963,7 @@ func (s *swpLoop) generate() []*mir.Block {
 				}
 			}
 		}
-		sort.SliceStable(items, func(a, b int) bool {
-			x, y := items[a], items[b]
-			return x.it*s.ii+s.t[x.node] < y.it*s.ii+s.t[y.node]
-		})
-		for _, it := range items {
-			defs := map[mir.Reg]mir.Reg{}
-			epiDefs[it] = defs
-			r := it.it
-			epis[u].Instrs = append(epis[u].Instrs, s.clone(s.body[it.node], defs, func(v mir.Reg) mir.Reg { return ev(v, r) }))
-		}
+		place(epis[u], items, epiDefs, ev)
 		epis[u].Instrs = append(epis[u].Instrs, mir.NewInstr(jump, mir.B(join)))
 	}
 
