@@ -41,6 +41,8 @@ package frontend
 import (
 	"bytes"
 	"fmt"
+	"io"
+	"log"
 	"regexp"
 	"strconv"
 	"strings"
@@ -73,6 +75,12 @@ var (
 	syntaxLineRE = regexp.MustCompile(`syntax error at line (\d+)`)
 	identRE      = regexp.MustCompile(`"([%@][^"]+)"`)
 )
+
+// llir's getelementptr type computation writes an advisory through the
+// standard logger for valid IR (indices into vector types, which LLVM 14
+// accepts) and nothing else here logs: the logger is silenced so that
+// stderr carries only lltosimd's own diagnostics.
+func init() { log.SetOutput(io.Discard) }
 
 // Parse parses LLVM IR text. It never panics: failures of the underlying
 // parser (errors and panics alike) become *Error values. The parser reads
