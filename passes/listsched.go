@@ -55,6 +55,17 @@ type SchedFencer[I comparable] interface {
 	Fence(in I) (acquire, release bool)
 }
 
+// SchedUrgency is implemented by a SchedModel with urgent instructions:
+// an urgent instruction, and every instruction it depends on, ranks
+// before all other ready work (then by height), so it issues as early as
+// its own dependences allow while other work only fills the room and the
+// latency gaps they leave. VC4: the VPM mutex release, so that work after
+// a critical section with a greater height (a long division) does not
+// keep the mutex held while other QPUs wait for it.
+type SchedUrgency[I comparable] interface {
+	Urgent(in I) bool
+}
+
 // SchedMem is the memory an instruction touches: Size bytes at Base + Off
 // (the value Base holds when the instruction issues) when Known.
 type SchedMem[K comparable] struct {
@@ -98,6 +109,7 @@ type SchedNode[I comparable, K comparable] struct {
 	Height  int // longest latency-weighted path to the end of the block
 	Control bool
 	Solo    bool // issues alone and orders everything around it
+	Urgent  bool // SchedUrgency: urgent, or an urgent node depends on it
 }
 
 // SchedDAG is the dependence DAG of a straight-line sequence; nodes are in
@@ -254,12 +266,15 @@ func BuildSchedDAG[I comparable, K comparable](instrs []I, m SchedModel[I, K]) *
 			mems = append(mems, acc)
 		}
 	}
-	// Heights, from the end: every edge goes forward.
+	// Heights and urgency, from the end: every edge goes forward.
+	urgency, _ := m.(SchedUrgency[I])
 	for i := len(g.Nodes) - 1; i >= 0; i-- {
 		n := &g.Nodes[i]
 		n.Height = n.Lat
+		n.Urgent = urgency != nil && urgency.Urgent(n.In)
 		for _, e := range n.Succs {
 			n.Height = max(n.Height, e.Lat+g.Nodes[e.To].Height)
+			n.Urgent = n.Urgent || g.Nodes[e.To].Urgent
 		}
 	}
 	return g
@@ -269,8 +284,9 @@ func BuildSchedDAG[I comparable, K comparable](instrs []I, m SchedModel[I, K]) *
 func (g *SchedDAG[I, K]) Index(in I) int { return g.index[in] }
 
 // Schedule list-schedules the DAG cycle by cycle: in each cycle it adds,
-// while the packet has room and the target accepts it, the ready node of
-// greatest height (then the earliest in the sequence), where a node is
+// while the packet has room and the target accepts it, the ready node
+// that ranks first (urgent, then greatest height, then the earliest in
+// the sequence), where a node is
 // ready once every predecessor has issued and its edge latency has
 // elapsed. A control node closes its packet; a solo node issues alone. It
 // returns the packets in issue order (members in sequence order) with
@@ -299,7 +315,7 @@ func (g *SchedDAG[I, K]) Schedule() (packets [][]I, cycles []int, stalls int) {
 				if earliest[i] > cycle || nd.Solo && len(cur) > 0 {
 					continue
 				}
-				if best >= 0 && (g.Nodes[best].Height > nd.Height || g.Nodes[best].Height == nd.Height && best < i) {
+				if best >= 0 && !g.before(i, best) {
 					continue
 				}
 				if len(cur) > 0 && g.m.CheckPacket(g.packetWith(cur, i)) != nil {
@@ -337,6 +353,19 @@ func (g *SchedDAG[I, K]) Schedule() (packets [][]I, cycles []int, stalls int) {
 	return packets, cycles, stalls
 }
 
+// before reports whether ready node i ranks before node j: urgent first
+// (SchedUrgency), then greater height, then earlier in the sequence.
+func (g *SchedDAG[I, K]) before(i, j int) bool {
+	a, b := &g.Nodes[i], &g.Nodes[j]
+	switch {
+	case a.Urgent != b.Urgent:
+		return a.Urgent
+	case a.Height != b.Height:
+		return a.Height > b.Height
+	}
+	return i < j
+}
+
 // packetWith returns the instructions of cur plus node i in issue order
 // (sequence order, which puts a control instruction last).
 func (g *SchedDAG[I, K]) packetWith(cur []int, i int) []I {
@@ -361,6 +390,9 @@ func (g *SchedDAG[I, K]) String(reg func(K) string) string {
 		}
 		if n.Solo {
 			sb.WriteString(", solo")
+		}
+		if n.Urgent {
+			sb.WriteString(", urgent")
 		}
 		sb.WriteString("]\n")
 		for _, e := range n.Succs {

@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -161,5 +162,21 @@ func TestMutexFence(t *testing.T) {
 	want := "add ra1, ra2, r0 | add rb1, rb2, r0 | mov r1, mutex | ldi vw_setup, 0x1a00 | mov vpm, ra3 | mov mutex, 0"
 	if g := strings.Join(got, " | "); g != want {
 		t.Errorf("got %s\nwant %s", g, want)
+	}
+}
+
+// TestMutexReleaseUrgent: the mutex release and the DMA wait it needs
+// issue first, before later work of greater height (a dependence chain),
+// so the critical section ends as early as its own work allows.
+func TestMutexReleaseUrgent(t *testing.T) {
+	in := lines("mov -, vw_wait", "mov mutex, 0", "add ra1, ra2, r0", "add ra3, ra1, r0", "add ra5, ra3, r0", "add ra7, ra5, r0")
+	out, _ := finishLines(in)
+	var got []string
+	for _, q := range out {
+		got = append(got, q.text)
+	}
+	g := strings.Join(got, " | ")
+	if i := slices.Index(got, "mov mutex, 0"); i < 0 || i > 1 {
+		t.Errorf("the release is not in the first two instructions:\n got %s", g)
 	}
 }
