@@ -94,15 +94,36 @@ func beforeSuccessors(out []qinst, i int, q *qinst) bool {
 	if len(f) < 3 {
 		return false
 	}
-	for k := range out {
-		if out[k].label && strings.Fields(out[k].text)[0] == f[2] {
-			return !hazard(k + 1)
-		}
+	if k := labelLine(out, f[2]); k >= 0 {
+		return !hazard(k + 1)
 	}
 	return false
 }
 
 func isBrr(q *qinst) bool { return strings.HasPrefix(q.text, "brr") }
+
+// labelLine is the index of label's line in out, or -1.
+func labelLine(out []qinst, label string) int {
+	for k := range out {
+		if out[k].label && strings.Fields(out[k].text)[0] == label {
+			return k
+		}
+	}
+	return -1
+}
+
+// freeSlots is how many of the delay slots of the branch at out[i] are
+// trailing nops, and the instruction the first of them follows.
+func freeSlots(out []qinst, i int) (free int, prev *qinst) {
+	for free < 3 && isNop(&out[i+3-free]) {
+		free++
+	}
+	prev = &out[i]
+	if free > 0 && free < 3 {
+		prev = &out[i+3-free]
+	}
+	return free, prev
+}
 
 // inDelaySlot reports whether out[j] is one of the three instructions
 // after a branch (labels are not instructions).
@@ -221,26 +242,13 @@ func fillFromTarget(out []qinst) ([]qinst, int) {
 		if !isBrr(&out[i]) || len(f) < 3 || f[0] != "brr" || f[1] != "-," {
 			continue
 		}
-		free := 0 // trailing nop slots
-		for free < 3 && isNop(&out[i+3-free]) {
-			free++
-		}
+		free, prev := freeSlots(out, i) // prev: the instruction before the first copy
 		if free == 0 {
 			continue
 		}
-		t := -1
-		for k := range out {
-			if out[k].label && strings.Fields(out[k].text)[0] == f[2] {
-				t = k
-				break
-			}
-		}
+		t := labelLine(out, f[2])
 		if t < 0 || inDelaySlot(out, t+1) {
 			continue
-		}
-		prev := &out[i] // the instruction before the first copy
-		if free < 3 {
-			prev = &out[i+3-free]
 		}
 		var copies []qinst
 		for k := t + 1; k < len(out) && len(copies) < free; k++ {
@@ -429,26 +437,13 @@ func fillFromFallthrough(out []qinst) ([]qinst, int) {
 		if !isBrr(&out[i]) || len(f) < 3 || f[0] == "brr" || out[i+1].label || out[i+2].label || out[i+3].label {
 			continue
 		}
-		free := 0
-		for free < 3 && isNop(&out[i+3-free]) {
-			free++
-		}
+		free, prev := freeSlots(out, i)
 		if free == 0 {
 			continue
 		}
-		t := -1
-		for k := range out {
-			if out[k].label && strings.Fields(out[k].text)[0] == f[2] {
-				t = k
-				break
-			}
-		}
+		t := labelLine(out, f[2])
 		if t < 0 {
 			continue
-		}
-		prev := &out[i]
-		if free < 3 {
-			prev = &out[i+3-free]
 		}
 		var moved []qinst
 		var from []int
