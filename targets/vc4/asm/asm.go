@@ -15,6 +15,7 @@ package asm
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -790,10 +791,25 @@ func assembleALU(parts []part) (vc4.Instr, error) {
 			}
 		}
 	}
+	// I/O reads: those that exist in one space only (elem_num, qpu_num,
+	// vr_wait, ...) take their port first, then the others (unif, vpm,
+	// mutex) take whichever port is left.
+	var io []*srcSpec
 	for _, s := range all {
-		if s.kind != srcIO {
-			continue
+		if s.kind == srcIO {
+			io = append(io, s)
 		}
+	}
+	slices.SortStableFunc(io, func(x, y *srcSpec) int {
+		both := func(s *srcSpec) int {
+			if s.addr[vc4.SpaceA] >= 0 && s.addr[vc4.SpaceB] >= 0 {
+				return 1
+			}
+			return 0
+		}
+		return both(x) - both(y)
+	})
+	for _, s := range io {
 		a, bb := s.addr[vc4.SpaceA], s.addr[vc4.SpaceB]
 		switch {
 		case a >= 0 && (!b.raSet || int(in.RaddrA) == a):

@@ -3,6 +3,8 @@ package asm
 import (
 	"strings"
 	"testing"
+
+	"lltosimd/targets/vc4"
 )
 
 // refs are the reference encodings of spec vc4.md §2.5.
@@ -208,5 +210,27 @@ func TestErrors(t *testing.T) {
 	_, err := Assemble("nop\n  add r0, r1")
 	if err == nil || !strings.HasPrefix(err.Error(), "2:3:") {
 		t.Errorf("position: %v", err)
+	}
+}
+
+// TestIOReadPorts: an I/O register readable from either file (unif, vpm,
+// mutex) takes the port that one readable from one file only (elem_num: A,
+// qpu_num: B, §5) leaves free, whatever the operand order.
+func TestIOReadPorts(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		a, b uint8
+	}{
+		{"mov rb0, unif; mov r1, elem_num", 38, 32},
+		{"mov r1, elem_num; mov rb0, unif", 38, 32},
+		{"mov ra0, vpm; mov r1, qpu_num", 48, 38},
+	} {
+		in, err := vc4.Decode(asm1(t, c.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if in.RaddrA != c.a || in.RaddrB != c.b {
+			t.Errorf("%s: raddr_a %d, raddr_b %d; want %d, %d", c.src, in.RaddrA, in.RaddrB, c.a, c.b)
+		}
 	}
 }
