@@ -45,7 +45,7 @@ func fillDelaySlots(out []qinst) ([]qinst, int) {
 			// In the slots q will be followed by the instruction moved
 			// before it, with no nop between.
 			next := len(moved) > 0 && rawHazard(q, &moved[len(moved)-1])
-			if movable(q) && !next && independent(q, stay) && (j == 0 || !rawHazard(&out[j-1], &out[j+1])) {
+			if movable(q) && !next && independent(q, stay) && (j == 0 || !rawHazard(&out[j-1], &out[j+1])) && !shrinksTiming(out, j) {
 				if len(moved) == 0 && !beforeSuccessors(out, i, q) {
 					limit = 2 // q may not be in slot 3
 				}
@@ -473,6 +473,26 @@ func fillFromFallthrough(out []qinst) ([]qinst, int) {
 		filled += len(moved)
 	}
 	return out, filled
+}
+
+// shrinksTiming reports whether removing out[j] could bring a line with a
+// timing rule closer than it needs to the write it waits for: a timed
+// write (timedWrite) within three instructions before it and a timed read
+// (timedRead, a signal) within three after it.
+func shrinksTiming(out []qinst, j int) bool {
+	near := func(dir int, timed func(*qinst) bool) bool {
+		for k, n := j+dir, 0; k >= 0 && k < len(out) && n < 3; k += dir {
+			if out[k].label {
+				continue
+			}
+			if timed(&out[k]) {
+				return true
+			}
+			n++
+		}
+		return false
+	}
+	return near(-1, timedWrite) && near(1, func(q *qinst) bool { return timedRead(q) || q.sig != "" })
 }
 
 // pure reports whether q reads only registers, immediates and

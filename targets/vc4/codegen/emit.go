@@ -44,47 +44,53 @@ func (p *aluPart) text() string {
 	return t
 }
 
-func regfileOf(n string) byte {
-	if isRegfile(n) {
-		return n[1]
-	}
-	return 0
-}
-
-func pair(p, q *qinst) (qinst, bool) {
+// pairSides reports whether the single ALU operations of p and q, in issue
+// order, may share one instruction, and which is the add-ALU and which the
+// mul-ALU operation.
+func pairSides(p, q *qinst) (add, mul *aluPart, ok bool) {
 	a, b := p.alu, q.alu
-	if a == nil || b == nil || a.io || b.io {
-		return qinst{}, false
+	if a == nil || b == nil || !ioPairs(a, b) {
+		return nil, nil, false
 	}
 	for _, s := range b.srcs {
 		if s == a.dst && a.dst != "-" {
-			return qinst{}, false
+			return nil, nil, false
 		}
 	}
 	if a.dst == b.dst && a.dst != "-" {
-		return qinst{}, false
+		return nil, nil, false
 	}
 	if (a.setf && b.setf) || (a.setf && b.cond) {
-		return qinst{}, false
+		return nil, nil, false
 	}
 	ports := func(x, y string) bool { return x == "" || y == "" || x == y }
 	if !ports(a.aPort, b.aPort) || !ports(a.bPort, b.bPort) {
-		return qinst{}, false
+		return nil, nil, false
 	}
-	if fa, fb := regfileOf(a.dst), regfileOf(b.dst); fa != 0 && fa == fb {
-		return qinst{}, false
+	if fa, fb := writeSpace(a.dst), writeSpace(b.dst); fa != 0 && fa == fb {
+		return nil, nil, false
 	}
 	addOK := func(x *aluPart) bool { return !x.mul }
 	mulOK := func(x *aluPart) bool { return (x.mul || x.op == "mov") && !x.setf }
-	var add, mul *aluPart
 	switch {
 	case addOK(a) && mulOK(b):
 		add, mul = a, b
 	case addOK(b) && mulOK(a):
 		add, mul = b, a
 	default:
+		return nil, nil, false
+	}
+	return add, mul, true
+}
+
+// pair merges the single ALU operations of p and q into one instruction
+// (pairSides).
+func pair(p, q *qinst) (qinst, bool) {
+	add, mul, ok := pairSides(p, q)
+	if !ok {
 		return qinst{}, false
 	}
+	a, b := p.alu, q.alu
 	text := add.text() + "; " + mul.text()
 	var cm []string
 	for _, c := range []string{a.comment, b.comment} {

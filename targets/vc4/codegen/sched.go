@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"lltosimd/passes"
+	"lltosimd/targets/vc4"
 )
 
 // VC4's rules for the shared list scheduler (passes.SchedModel): the
@@ -133,7 +134,7 @@ var errNoPair = errors.New("no add/mul pair")
 
 func (vc4Sched) CheckPacket(p []*qinst) error {
 	if len(p) == 2 {
-		if _, ok := pair(p[0], p[1]); ok {
+		if _, _, ok := pairSides(p[0], p[1]); ok {
 			return nil
 		}
 	}
@@ -180,17 +181,37 @@ func schedPlain(q *qinst) bool {
 	return true
 }
 
-// boundary reports whether q ends a stretch: a label, a branch or the
-// thread end, whose next three lines (delay slots) stay as they are.
-func boundary(q *qinst) bool { return q.label || isBrr(q) || q.sig == "thrend" }
+// boundary reports whether q ends a stretch: a label some branch jumps to
+// (targets), a branch or the thread end, whose next three lines (delay
+// slots) stay as they are. A label no branch names is only passed by
+// falling through, so work moves across it (scheduleStretch keeps it).
+func boundary(q *qinst, targets map[string]bool) bool {
+	return q.label && targets[labelName(q)] || isBrr(q) || q.sig == "thrend"
+}
+
+// labelName is the name of label line q (":b3").
+func labelName(q *qinst) string { return strings.Fields(q.text)[0] }
+
+// branchTargets returns the labels the branches of out jump to.
+func branchTargets(out []qinst) map[string]bool {
+	t := map[string]bool{}
+	for k := range out {
+		if f := strings.Fields(out[k].text); isBrr(&out[k]) && len(f) >= 3 {
+			t[f[2]] = true
+		}
+	}
+	return t
+}
 
 // schedule list-schedules every stretch of out (passes.BuildSchedDAG with
 // vc4Sched) and returns the new lines and the number of add/mul pairs.
 func schedule(out []qinst) ([]qinst, int) {
+	targets := branchTargets(out)
+	discardDeadReads(out)
 	var res []qinst
 	pairs := 0
 	for i := 0; i < len(out); {
-		if boundary(&out[i]) {
+		if boundary(&out[i], targets) {
 			res = append(res, out[i])
 			i++
 			if !out[i-1].label {
@@ -202,7 +223,7 @@ func schedule(out []qinst) ([]qinst, int) {
 			continue
 		}
 		j := i
-		for j < len(out) && !boundary(&out[j]) {
+		for j < len(out) && !boundary(&out[j], targets) {
 			j++
 		}
 		lines, n := scheduleStretch(out[i:j])
@@ -213,25 +234,66 @@ func schedule(out []qinst) ([]qinst, int) {
 	return res, pairs
 }
 
-// scheduleStretch schedules one straight-line stretch.
+// discardDeadReads makes an I/O read whose result nobody reads (the mutex
+// acquire, a DMA wait, read into a scratch accumulator by the lowering)
+// write nothing ("-"), so the scratch register's next writer does not
+// have to wait for it (a write-after-write dependence that would keep
+// independent work, such as the address arithmetic after an acquire, from
+// moving into the gaps before it). Liveness is that of the final lines
+// (lineLiveness); delay slots are left alone.
+func discardDeadReads(out []qinst) {
+	var live []regSet
+	for i := range out {
+		p := out[i].alu
+		if p == nil || !p.io || p.cond || p.setf || regBit(p.dst) < 64 || rotatesPart(p) || inDelaySlot(out, i) {
+			continue
+		}
+		if !slices.ContainsFunc(p.srcs, func(s string) bool { return ioSpace(s, vc4.ReadRegs) != 1 }) {
+			continue
+		}
+		if live == nil {
+			live = lineLiveness(out)
+		}
+		if i+1 < len(out) && live[i+1].has(regBit(p.dst)) {
+			continue
+		}
+		np := *p
+		np.dst = "-"
+		out[i].alu = &np
+		out[i].text = np.text()
+		if np.comment != "" {
+			out[i].text += "\t# " + np.comment
+		}
+	}
+}
+
+// scheduleStretch schedules one straight-line stretch. A label in it (one
+// no branch names) goes before the first instruction that issues from
+// after it, or at the end.
 func scheduleStretch(st []qinst) ([]qinst, int) {
 	lo, hi := 0, len(st)
-	for lo < hi && isNop(&st[lo]) {
+	for lo < hi && (isNop(&st[lo]) || st[lo].label) {
 		lo++
 	}
-	for hi > lo && isNop(&st[hi-1]) {
+	for hi > lo && (isNop(&st[hi-1]) || st[hi-1].label) {
 		hi--
 	}
 	m := vc4Sched{nops: map[*qinst]int{}}
 	var instrs []*qinst
+	var labels []int // indexes in st of the labels inside
+	pos := map[*qinst]int{}
 	nops := 0
 	for k := lo; k < hi; k++ {
+		if st[k].label {
+			labels = append(labels, k)
+			continue
+		}
 		if isNop(&st[k]) {
 			nops++
 			continue
 		}
 		q := &st[k]
-		m.nops[q] = nops
+		m.nops[q], pos[q] = nops, k
 		instrs = append(instrs, q)
 	}
 	res := append([]qinst(nil), st[:lo]...)
@@ -261,6 +323,10 @@ func scheduleStretch(st []qinst) ([]qinst, int) {
 				res = append(res, qinst{text: "nop"})
 			}
 			next++
+			for len(labels) > 0 && slices.ContainsFunc(p, func(q *qinst) bool { return pos[q] > labels[0] }) {
+				res = append(res, st[labels[0]])
+				labels = labels[1:]
+			}
 			if len(p) == 2 {
 				q, _ := pair(p[0], p[1])
 				res = append(res, q)
@@ -269,6 +335,9 @@ func scheduleStretch(st []qinst) ([]qinst, int) {
 			}
 			res = append(res, *p[0])
 		}
+	}
+	for _, l := range labels {
+		res = append(res, st[l])
 	}
 	for ; back > 0; back-- {
 		res = append(res, qinst{text: "nop"})
@@ -293,18 +362,97 @@ func timedRead(q *qinst) bool {
 }
 
 // timedWrite reports whether q writes an I/O register whose later readers
-// have a timing rule (SFU, TMU, VPM/DMA setups, the uniform address, r5).
+// have a timing rule: the SFU (r4 from the 3rd instruction), the TMU, the
+// VPM and DMA setups and addresses, the uniform address, r5 (§5, §7).
 func timedWrite(q *qinst) bool {
 	defs, _ := effects(q)
 	for _, d := range defs {
-		for _, p := range []string{"sfu", "t0", "t1", "tmu", "vr_", "vw_", "unif_addr", "r5"} {
-			if strings.HasPrefix(d, p) {
-				return true
+		for sp := range vc4.WriteRegs {
+			for _, r := range vc4.WriteRegs[sp][vc4.NumPhysRegs:] {
+				if r.Name == d && timedClass[r.Class] && d != "vpm" {
+					return true
+				}
 			}
 		}
 	}
 	return false
 }
 
+// timedClass are the classes of the I/O registers timedWrite means.
+var timedClass = map[vc4.RegClass]bool{vc4.RegSFU: true, vc4.RegTMU: true, vc4.RegVPM: true, vc4.RegUniform: true, vc4.RegR5: true}
+
 // isNop reports whether q is an instruction that does nothing.
 func isNop(q *qinst) bool { return q.text == "nop" && q.alu == nil && q.ldi == nil && q.sig == "" }
+
+// ioPairs reports whether the I/O accesses of a and b allow them to share
+// an instruction. At most one of them may touch I/O at all (so no pair
+// holds two peripheral accesses, §7.12, §7.16, nor two writes of one I/O
+// register, §4.1), and a rotation, which takes the small-immediate field,
+// never pairs. An I/O register readable from either file (the uniforms,
+// the VPM, the mutex) takes the read port the other operation leaves free.
+func ioPairs(a, b *aluPart) bool {
+	if a.io && b.io || rotatesPart(a) || rotatesPart(b) {
+		return false
+	}
+	if b.io {
+		a, b = b, a
+	}
+	if !a.io {
+		return true
+	}
+	flex := 0 // distinct I/O reads that take a free port
+	for i, s := range a.srcs {
+		if ioSpace(s, vc4.ReadRegs) == 0 && !slices.Contains(a.srcs[:i], s) {
+			flex++
+		}
+	}
+	free := 0
+	if a.aPort == "" && b.aPort == "" {
+		free++
+	}
+	if a.bPort == "" && b.bPort == "" {
+		free++
+	}
+	return flex <= free
+}
+
+func rotatesPart(p *aluPart) bool { return strings.Contains(p.args, "<<") }
+
+// ioSpace is the file an I/O register name is read or written through
+// (tab: vc4.ReadRegs or vc4.WriteRegs): 'a' or 'b' when it exists in one
+// space only (vr_setup and vr_addr in A, vw_setup and vw_addr in B, §5),
+// 0 when in both; 1 for a name that is no I/O register (accumulators,
+// the register files, immediates, "-").
+func ioSpace(n string, tab [2][vc4.NumRegAddrs]vc4.RegDef) byte {
+	if n == "-" || isAcc(n) || isRegfile(n) || isImmediate(n) {
+		return 1
+	}
+	var in [2]bool
+	for sp := range in {
+		for _, d := range tab[sp][vc4.NumPhysRegs:] {
+			in[sp] = in[sp] || d.Name == n
+		}
+	}
+	switch {
+	case in[0] && in[1]:
+		return 0
+	case in[0]:
+		return 'a'
+	case in[1]:
+		return 'b'
+	}
+	return 1
+}
+
+// writeSpace is the register file a destination needs the write swap to
+// reach: 'a' or 'b' for the register files and the I/O registers that
+// exist in one space only, else 0.
+func writeSpace(n string) byte {
+	if isRegfile(n) {
+		return n[1]
+	}
+	if s := ioSpace(n, vc4.WriteRegs); s == 'a' || s == 'b' {
+		return s
+	}
+	return 0
+}

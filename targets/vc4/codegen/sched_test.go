@@ -76,6 +76,27 @@ func TestFinishLines(t *testing.T) {
 		in   []qinst
 		want string
 	}{
+		{"a DMA wait read into a dead scratch register writes nothing, so the register's next writer pairs with it",
+			lines("mov r1, vw_wait", "mov r1, ra5", "add r2, r1, r1"),
+			"mov -, vw_wait; mov r1, ra5 | add r2, r1, r1"},
+		{"an I/O write pairs with independent ALU work (either ALU may write a peripheral, §5)",
+			lines("mov vpm, ra1", "add r2, rb3, r0"),
+			"add r2, rb3, r0; mov vpm, ra1"},
+		{"a VPM read takes the read port the other operation leaves free",
+			lines("mov r1, vpm", "add r2, ra3, r0", "add r3, r1, r2"),
+			"add r2, ra3, r0; mov r1, vpm | add r3, r1, r2"},
+		{"no pair: a VPM read and an operation that reads both register files",
+			lines("mov r1, vpm", "add r2, ra3, rb4", "add r3, r1, r2"),
+			"mov r1, vpm | add r2, ra3, rb4 | add r3, r1, r2"},
+		{"no pair: vr_setup is written through file A, like ra2 (§5, ws)",
+			lines("mov vr_setup, r1", "add ra2, rb3, r0"),
+			"add ra2, rb3, r0 | mov vr_setup, r1"},
+		{"but vw_setup (file B) pairs with a regfile-A write",
+			lines("mov vw_setup, r1", "add ra2, rb3, r0"),
+			"add ra2, rb3, r0; mov vw_setup, r1"},
+		{"a mutex release pairs with the work after it",
+			lines("mov mutex, 0", "add r1, ra2, r0"),
+			"add r1, ra2, r0; mov mutex, 0"},
 		{"two chains interleave: no hazard nop",
 			lines("add ra1, ra2, r0", "nop", "shl rb1, ra1, 2", "add ra3, ra4, r0", "nop", "shl rb3, ra3, 2"),
 			"add ra1, ra2, r0 | add ra3, ra4, r0 | shl rb1, ra1, 2 | shl rb3, ra3, 2"},
@@ -90,7 +111,7 @@ func TestFinishLines(t *testing.T) {
 			"add rb1, rb2, r0 | fmul rb3, r1, r1"},
 		{"the VPM read stays the 3rd instruction after its setup; other work fills the distance",
 			lines("ldi vr_setup, 0x101a00", "nop", "nop", "mov r1, vpm", "add ra1, ra2, r0", "add rb3, rb4, r0"),
-			"ldi vr_setup, 0x101a00 | add ra1, ra2, r0 | add rb3, rb4, r0 | mov r1, vpm"},
+			"ldi vr_setup, 0x101a00 | add ra1, ra2, r0 | add rb3, rb4, r0 | mov -, vpm"},
 		{"flags are a register: a guarded write stays between its flag test and the next one",
 			lines("sub.setf -, ra1, 2", "mov.ifz rb2, 1", "mov.setf -, r3", "mov.ifz r3, 5", "add ra4, ra5, r0"),
 			"sub.setf -, ra1, 2 | mov.setf -, r3; mov.ifz rb2, 1 | add ra4, ra5, r0; mov.ifz r3, 5"},
@@ -98,14 +119,14 @@ func TestFinishLines(t *testing.T) {
 			lines("mov.setf -, ra1", "brr -, :b2", "nop", "nop", "nop", ":b1", "add r1, r1, 1", ":b2",
 				"mov r1, ra3", "shl r2, ra4, 1", "mov.setf -, r3", "sub.setf -, r3, 4", "mov.ifz r3, 0"),
 			"mov.setf -, ra1 | brr -, :b2_3 | mov.setf -, r3; mov r1, ra3 | sub.setf -, r3, 4 | shl r2, ra4, 1 | :b1 | add r1, r1, 1 | :b2 | mov.setf -, r3; mov r1, ra3 | sub.setf -, r3, 4 | shl r2, ra4, 1 | :b2_3 | mov.ifz r3, 0"},
-		{"a conditional branch takes fall-through work that is dead at its target",
+		{"a conditional branch takes fall-through work that is dead at its target (not a pair with an I/O write)",
 			lines("mov.setf -, ra1", "brr.allz -, :b2", "nop", "nop", "nop", "ldi r1, 0x80814000", "mov r2, 15",
 				"add ra5, r1, r2", "mov vw_setup, r1", ":b2", "mov vw_addr, r0", "mov r1, 0"),
-			"mov.setf -, ra1 | brr.allz -, :b2 | ldi r1, 0x80814000 | mov r2, 15 | add ra5, r1, r2 | mov vw_setup, r1 | :b2 | mov vw_addr, r0 | mov r1, 0"},
+			"mov.setf -, ra1 | brr.allz -, :b2 | ldi r1, 0x80814000 | nop | nop | mov r2, 15; mov vw_setup, r1 | add ra5, r1, r2 | :b2 | mov vw_addr, r0; mov r1, 0"},
 		{"but not what the target reads",
 			lines("mov.setf -, ra1", "brr.allz -, :b2", "nop", "nop", "nop", "ldi r1, 0x80814000", "mov r2, 15",
 				"mov vw_setup, r1", ":b2", "mov vw_addr, r1"),
-			"mov.setf -, ra1 | brr.allz -, :b2 | nop | nop | nop | ldi r1, 0x80814000 | mov r2, 15 | mov vw_setup, r1 | :b2 | mov vw_addr, r1"},
+			"mov.setf -, ra1 | brr.allz -, :b2 | nop | nop | nop | ldi r1, 0x80814000 | mov r2, 15; mov vw_setup, r1 | :b2 | mov vw_addr, r1"},
 	} {
 		out, _ := finishLines(c.in)
 		var got []string
@@ -128,7 +149,7 @@ func TestFallthroughNoSideEffect(t *testing.T) {
 	for _, q := range out {
 		got = append(got, q.text)
 	}
-	want := "mov.setf -, ra1 | brr.allz -, :b2 | nop | nop | nop | mov r1, mutex | mov mutex, 0 | :b2 | mov r2, 1"
+	want := "mov.setf -, ra1 | brr.allz -, :b2 | nop | nop | nop | mov -, mutex | mov mutex, 0 | :b2 | mov r2, 1"
 	if g := strings.Join(got, " | "); g != want {
 		t.Errorf("got %s\nwant %s", g, want)
 	}
@@ -150,8 +171,9 @@ func TestDropNops(t *testing.T) {
 	}
 }
 
-// TestMutexFence: work before the VPM mutex acquire stays before it, so
-// the critical section, which other QPUs wait for, does not grow.
+// TestMutexFence: work before the VPM mutex acquire stays before it (or
+// issues with it), so the critical section, which other QPUs wait for,
+// does not grow.
 func TestMutexFence(t *testing.T) {
 	in := lines("add ra1, ra2, r0", "add rb1, rb2, r0", "mov r1, mutex", "ldi vw_setup, 0x1a00", "mov vpm, ra3", "mov mutex, 0")
 	out, _ := finishLines(in)
@@ -159,7 +181,7 @@ func TestMutexFence(t *testing.T) {
 	for _, q := range out {
 		got = append(got, q.text)
 	}
-	want := "add ra1, ra2, r0 | add rb1, rb2, r0 | mov r1, mutex | ldi vw_setup, 0x1a00 | mov vpm, ra3 | mov mutex, 0"
+	want := "add ra1, ra2, r0 | add rb1, rb2, r0; mov -, mutex | ldi vw_setup, 0x1a00 | mov vpm, ra3 | mov mutex, 0"
 	if g := strings.Join(got, " | "); g != want {
 		t.Errorf("got %s\nwant %s", g, want)
 	}
@@ -178,5 +200,23 @@ func TestMutexReleaseUrgent(t *testing.T) {
 	g := strings.Join(got, " | ")
 	if i := slices.Index(got, "mov mutex, 0"); i < 0 || i > 1 {
 		t.Errorf("the release is not in the first two instructions:\n got %s", g)
+	}
+}
+
+// TestSFUDistanceAcrossLabel: an SFU write keeps its distance to the end
+// of its stretch, since the r4 read may follow the label (§7.8: r4 from the
+// 3rd instruction after the write).
+func TestSFUDistanceAcrossLabel(t *testing.T) {
+	in := lines("mov.setf -, ra9", "brr.allz -, :b1", "nop", "nop", "nop", "mov recip, rb2", "nop", "nop",
+		"add ra1, ra2, r0", ":b1", "mov ra6, r4")
+	out, _ := finishLines(in)
+	var got []string
+	for _, q := range out {
+		got = append(got, q.text)
+	}
+	w := slices.IndexFunc(got, func(s string) bool { return strings.Contains(s, "mov recip, rb2") })
+	r := slices.Index(got, "mov ra6, r4")
+	if n := r - w - 1; w < 0 || n < 3 { // the label is one of them
+		t.Errorf("the r4 read is %d lines after the SFU write:\n got %s", n, strings.Join(got, " | "))
 	}
 }

@@ -26,7 +26,7 @@ define spir_kernel void @strided(i32 addrspace(1)* %in, i32 addrspace(1)* %out) 
 
 ; The I/O accesses keep their order; the scheduler may put independent
 ; arithmetic between them.
-; CHECK:      mov r1, mutex
+; CHECK:      mov {{-|r1}}, mutex
 ; CHECK-NOT:  vpm
 ; CHECK:      ldi vw_setup, 0x1a00
 ; CHECK-NOT:  vpm
