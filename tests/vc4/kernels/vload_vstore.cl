@@ -19,7 +19,10 @@ kernel void vload_vstore(global int *out, global const int *in, global float *f)
 	uint4 u = vload4(i, (global const uint *)in);
 	float4 x = vload4(i, f);
 	float4 y = x * 0.5f + (float4)(1.0f, 2.0f, 3.0f, 4.0f);
+	// Only this work-item's own words of f: f[64 + 2i] is stored by
+	// work-item 16 + i/2, and a read of it would race with that store
+	// (undefined in OpenCL; lli runs the work-items one after another).
 	if ((u.w >> 3) & 1)
-		y.xw = vload2(i, (global const float *)f + 64) - y.yz;
+		y.xw = vload2(2 * i + 1, (global const float *)f) - y.yz;
 	vstore4(y, i, f);
 }
