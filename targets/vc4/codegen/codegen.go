@@ -349,8 +349,9 @@ func emitLIR(code []*lins, regs map[int]string) ([]qinst, int, int) {
 func finishLines(out []qinst) ([]qinst, int) {
 	out, n := schedule(out)
 	out, _ = fillDelaySlots(hazardNops(out))
-	out, _ = fillFromTarget(out)
+	out, _ = fillFromTarget(out, false)
 	out, _ = fillFromFallthrough(out)
+	out, _ = fillFromTarget(out, true)
 	out, _ = dropNops(out)
 	return out, n
 }

@@ -232,14 +232,25 @@ func isImmediate(s string) bool {
 // or signal, rotate, or read r4, r5, the VPM or the uniforms (reads whose
 // distance to an earlier write is a timing rule: they would move closer
 // to the code before the branch), nor read a regfile register, or rotate
-// an accumulator, that the slot before it writes. It returns the lines and
-// the number of nops replaced.
-func fillFromTarget(out []qinst) ([]qinst, int) {
+// an accumulator, that the slot before it writes. With conditional, it
+// fills the slots of conditional branches instead (after
+// fillFromFallthrough, whose moves also shorten the fall-through path):
+// there the copies run on the fall-through path too, so they must be pure
+// and write only registers dead there (lineLiveness), and the one in the
+// last slot must be no hazard for the fall-through's first instruction;
+// the taken path (a loop's back edge) saves the nops. It returns the lines
+// and the number of nops replaced.
+func fillFromTarget(out []qinst, conditional bool) ([]qinst, int) {
 	filled := 0
 	labels := map[string]string{} // "target k" -> label after k instructions
+	var live []regSet             // lineLiveness, for conditional branches
 	for i := 0; i+3 < len(out); i++ {
 		f := strings.Fields(out[i].text)
-		if !isBrr(&out[i]) || len(f) < 3 || f[0] != "brr" || f[1] != "-," {
+		if !isBrr(&out[i]) || len(f) < 3 || f[1] != "-," {
+			continue
+		}
+		cond := f[0] != "brr"
+		if cond != conditional || cond && (out[i+1].label || out[i+2].label || out[i+3].label || i+4 >= len(out)) {
 			continue
 		}
 		free, prev := freeSlots(out, i) // prev: the instruction before the first copy
@@ -250,10 +261,20 @@ func fillFromTarget(out []qinst) ([]qinst, int) {
 		if t < 0 || inDelaySlot(out, t+1) {
 			continue
 		}
+		if cond && live == nil {
+			live = lineLiveness(out)
+		}
 		var copies []qinst
 		for k := t + 1; k < len(out) && len(copies) < free; k++ {
 			q := &out[k]
 			if !copyable(q) || rawHazard(prev, q) || rotateHazard(prev, q) {
+				break
+			}
+			// A conditional branch runs its slots on the fall-through
+			// path too: a copy there has no side effect, writes only
+			// what is dead there, and in the last slot is no hazard for
+			// the fall-through's first instruction.
+			if cond && (!pure(q) || !deadAt(q, live[i+4]) || len(copies) == free-1 && !beforeTarget(out, i+3, q)) {
 				break
 			}
 			copies = append(copies, *q)
@@ -269,6 +290,9 @@ func fillFromTarget(out []qinst) ([]qinst, int) {
 			labels[key] = name
 			at := t + 1 + len(copies)
 			out = append(out[:at], append([]qinst{{text: name, label: true}}, out[at:]...)...)
+			if live != nil { // the label's live-in is the next line's
+				live = append(live[:at], append([]regSet{live[at]}, live[at:]...)...)
+			}
 			if at <= i {
 				i++
 			}

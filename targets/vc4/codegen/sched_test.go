@@ -103,6 +103,12 @@ func TestFinishLines(t *testing.T) {
 		{"but not across a branch target",
 			lines("brr -, :b1", "nop", "nop", "nop", "add ra1, ra2, r0", "nop", "shl rb1, ra1, 2", ":b1", "add ra3, ra4, r0"),
 			"brr -, :b1_1 | add ra3, ra4, r0 | nop | nop | add ra1, ra2, r0 | nop | shl rb1, ra1, 2 | :b1 | add ra3, ra4, r0 | :b1_1"},
+		{"a conditional branch takes copies of its target's first instructions that are dead on the fall-through path",
+			lines("mov.setf -, ra1", "brr.anyz -, :b1", "nop", "nop", "nop", "mov vw_addr, r2", ":b1", "mov r1, ra5", "add r0, r1, 3"),
+			"mov.setf -, ra1 | brr.anyz -, :b1_2 | mov r1, ra5 | add r0, r1, 3 | nop | mov vw_addr, r2 | :b1 | mov r1, ra5 | add r0, r1, 3 | :b1_2"},
+		{"but not one the fall-through path reads",
+			lines("mov.setf -, ra1", "brr.anyz -, :b1", "nop", "nop", "nop", "mov vw_addr, r1", ":b1", "mov r1, ra5", "add r2, r1, 3"),
+			"mov.setf -, ra1 | brr.anyz -, :b1 | nop | nop | nop | mov vw_addr, r1 | :b1 | mov r1, ra5 | add r2, r1, 3"},
 		{"two chains interleave: no hazard nop",
 			lines("add ra1, ra2, r0", "nop", "shl rb1, ra1, 2", "add ra3, ra4, r0", "nop", "shl rb3, ra3, 2"),
 			"add ra1, ra2, r0 | add ra3, ra4, r0 | shl rb1, ra1, 2 | shl rb3, ra3, 2"},
@@ -155,7 +161,7 @@ func TestFallthroughNoSideEffect(t *testing.T) {
 	for _, q := range out {
 		got = append(got, q.text)
 	}
-	want := "mov.setf -, ra1 | brr.allz -, :b2 | nop | nop | nop | mov -, mutex | mov mutex, 0 | :b2 | mov r2, 1"
+	want := "mov.setf -, ra1 | brr.allz -, :b2_1 | mov r2, 1 | nop | nop | mov -, mutex | mov mutex, 0 | :b2 | mov r2, 1 | :b2_1"
 	if g := strings.Join(got, " | "); g != want {
 		t.Errorf("got %s\nwant %s", g, want)
 	}
@@ -171,7 +177,7 @@ func TestDropNops(t *testing.T) {
 	for _, q := range out {
 		got = append(got, q.text)
 	}
-	want := "mov.setf -, ra1 | brr.allz -, :b5 | mov ra4, ra2 | nop | nop | :b2 | shr ra3, ra4, 8 | :b5 | mov r1, 0"
+	want := "mov.setf -, ra1 | brr.allz -, :b5_1 | mov ra4, ra2 | mov r1, 0 | nop | :b2 | shr ra3, ra4, 8 | :b5 | mov r1, 0 | :b5_1"
 	if g := strings.Join(got, " | "); g != want {
 		t.Errorf("got %s\nwant %s", g, want)
 	}
