@@ -285,10 +285,19 @@ func fillFromTarget(out []qinst, conditional bool) ([]qinst, int) {
 		}
 		key := f[2] + " " + fmt.Sprint(len(copies))
 		name, ok := labels[key]
+		at := t + 1 + len(copies)
+		if !ok && at < len(out) && out[at].label && labelName(&out[at]) == fmt.Sprintf("%s_%d", f[2], len(copies)) {
+			// An earlier call (the unconditional branches) put the label
+			// there.
+			name, ok = labelName(&out[at]), true
+			labels[key] = name
+		}
 		if !ok {
 			name = fmt.Sprintf("%s_%d", f[2], len(copies))
+			for labelLine(out, name) >= 0 {
+				name += "_"
+			}
 			labels[key] = name
-			at := t + 1 + len(copies)
 			out = append(out[:at], append([]qinst{{text: name, label: true}}, out[at:]...)...)
 			if live != nil { // the label's live-in is the next line's
 				live = append(live[:at], append([]regSet{live[at]}, live[at:]...)...)
