@@ -24,13 +24,16 @@
 // steps are registered as passes for -debug-only and statistics only:
 //
 //   - vc4-mask: layout (loops contiguous, forward edges) and lowering to
-//     LIR with Mesa's execute-mask scheme for divergent control flow
+//     the machine form of the MIR (mform.go; built through the lowerer's
+//     LIR) with Mesa's execute-mask scheme for divergent control flow
 //     (spec vc4.md §8) and plain all-lane branches for uniform ones;
 //   - vc4-regalloc: liveness on the machine CFG and linear scan over
 //     register files A and B (accumulators r0–r2 stage operands, r3 holds
 //     the execute mask, r4 receives TMU results), spilling to per-QPU VPM
 //     rows or scratch memory and rematerializing constants and uniforms
-//     (regalloc.go: decisions, spill.go: mechanics);
+//     (regalloc.go: decisions, spill.go: mechanics), on LIR converted
+//     from the machine form (mirToLIR); its result is machine-form MIR
+//     again;
 //   - vc4-emit: vc4asm text with hazard nops, assembled to 64-bit words.
 package codegen
 
@@ -169,31 +172,25 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 			}
 		}
 	}
-	g, err := buildGraph(f)
-	if err != nil {
-		return nil, err
-	}
-	if err := g.checkLayout(); err != nil {
-		return nil, err
-	}
-	l, err := lower(g, lanes, opts.Globals, opts.Source)
+	l, mf, err := lowerMachine(f, lanes, opts)
 	if err != nil {
 		return nil, err
 	}
 	cm := ctx(passMask)
-	if cm.Debugging() {
-		for _, in := range l.out {
-			cm.Debugf("%s: %s", f.Name, in)
-		}
+	if err := checkMachine(cm, mf); err != nil {
+		return nil, err
 	}
 	cr := ctx(passRA)
-	sp := newSpiller(l.newV, l.unif[UnifScratch], int64(l.stats.ScratchBytes))
-	if cr.Debugging() {
-		sp.debug = func(format string, args ...any) { cr.Debugf("%s: "+format, append([]any{f.Name}, args...)...) }
-	}
-	code, regs, err := allocate(l.out, sp)
+	af, sp, err := allocateMachine(l, mf, cr)
 	if err != nil {
-		return nil, fmt.Errorf("function '%s': %v", f.Name, err)
+		return nil, err
+	}
+	if err := checkMachine(cr, af); err != nil {
+		return nil, err
+	}
+	code, _, regs, err := mirToLIR(af)
+	if err != nil {
+		return nil, err
 	}
 	l.out = code
 	l.stats.ScratchBytes += 64 * sp.nslots
@@ -204,11 +201,6 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 	cr.Count("remat", int64(sp.stats.Rematerialized))
 	cr.Count("reloads", int64(sp.stats.Reloads))
 	cr.Count("stores", int64(sp.stats.Stores))
-	if cr.Debugging() {
-		for r, n := range regs {
-			cr.Debugf("%s: %%%d -> %s", f.Name, r, n)
-		}
-	}
 	var lines []qinst
 	var formed int
 	lines, formed, l.stats.MaskedInstrs = emitLIR(l.out, regs)
@@ -241,6 +233,71 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 	ce.Count("nops", int64(p.Stats.Nops))
 	ce.Count("instrs", int64(p.Stats.Instructions))
 	return p, nil
+}
+
+// lowerMachine lowers f (vc4-mask): the lowerer's state (uniforms, the
+// scratch area, statistics) and its code in the machine form of the MIR
+// (mform.go).
+func lowerMachine(f *mir.Func, lanes int, opts Options) (*lowerer, *mir.Func, error) {
+	g, err := buildGraph(f)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := g.checkLayout(); err != nil {
+		return nil, nil, err
+	}
+	l, err := lower(g, lanes, opts.Globals, opts.Source)
+	if err != nil {
+		return nil, nil, err
+	}
+	l.out = explicitExecFlags(l.out)
+	mf, err := lirToMIR(f.Name, l.out, l.nextV, nil)
+	if err != nil {
+		return nil, nil, fmt.Errorf("function '%s': internal error: %v", f.Name, err)
+	}
+	return l, mf, nil
+}
+
+// allocateMachine allocates registers for the machine form mf
+// (vc4-regalloc): it returns the code with the register files' registers
+// named, spill code included, and the spiller (its statistics and slots).
+// The allocator works on LIR: mf is converted at its input (mirToLIR).
+func allocateMachine(l *lowerer, mf *mir.Func, cr *passes.Ctx) (*mir.Func, *spiller, error) {
+	code, nregs, _, err := mirToLIR(mf)
+	if err != nil {
+		return nil, nil, err
+	}
+	l.nextV = nregs
+	sp := newSpiller(l.newV, l.unif[UnifScratch], int64(l.stats.ScratchBytes))
+	if cr.Debugging() {
+		sp.debug = func(format string, args ...any) { cr.Debugf("%s: "+format, append([]any{mf.Name}, args...)...) }
+	}
+	code, regs, err := allocate(code, sp)
+	if err != nil {
+		return nil, nil, fmt.Errorf("function '%s': %v", mf.Name, err)
+	}
+	af, err := lirToMIR(mf.Name, code, l.nextV, regs)
+	if err != nil {
+		return nil, nil, fmt.Errorf("function '%s': internal error: %v", mf.Name, err)
+	}
+	return af, sp, nil
+}
+
+// checkMachine prints the machine form for -debug-only=<pass> and verifies
+// it under -verify-machineinstrs.
+func checkMachine(c *passes.Ctx, f *mir.Func) error {
+	if c.Debugging() {
+		var sb strings.Builder
+		if err := mir.Print(&sb, f); err == nil {
+			c.Debugf("%s", sb.String())
+		}
+	}
+	if c.Cfg != nil && c.Cfg.Verify {
+		if errs := mir.Verify(f); len(errs) > 0 {
+			return fmt.Errorf("function '%s': after %s: %v", f.Name, c.Pass.Name, errs[0])
+		}
+	}
+	return nil
 }
 
 // machine is the VC4 targets.Machine: the MIR passes of Pipeline, then

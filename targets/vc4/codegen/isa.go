@@ -116,6 +116,7 @@ var Arch = func() *mir.Arch {
 		qpuByOp[mir.FirstTargetOp+mir.Opcode(i)] = qpuInfo{asm: q.asm, mul: q.mul, uses: q.uses}
 	}
 	qpuByOp[mir.FirstTargetOp+mir.Opcode(len(qpuOps))] = qpuInfo{asm: "ldi", uses: 1, ldi: true}
+	addMachineForm(a)
 	a.Verify = verifyQPU
 	return a
 }()
@@ -154,22 +155,32 @@ func setsFlags(in *mir.Instr) bool {
 func isSmallImm(c int64) bool { return c >= -16 && c <= 15 }
 
 // verifyQPU checks the VC4 ops' operands: sources are registers or small
-// immediates, guards test a flag, and only $nop is a physical
-// destination.
+// immediates, guards test a flag, physical registers are read and written
+// as the machine allows (verifyMachine), and a masked write follows the
+// instruction that makes Z the active lanes in its block.
 func verifyQPU(f *mir.Func) []error {
 	var errs []error
 	for _, b := range f.Blocks {
-		for _, in := range b.Instrs {
-			q, ok := qpuByOp[in.Op]
-			if !ok {
-				continue
-			}
+		execZ := false // Z holds the active lanes (made from $r3 in this block)
+		for _, in := range flatten(b.Instrs) {
 			bad := func(format string, args ...any) {
 				errs = append(errs, fmt.Errorf("%s: bb%d: %s: %s", f.Name, b.ID, mir.FormatInstr(f, in), fmt.Sprintf(format, args...)))
 			}
-			for _, d := range in.Defs() {
-				if d.Reg.IsPhys() && d.Reg != RegNop {
-					bad("destination must be a virtual register or $nop")
+			if !in.Op.IsGeneric() {
+				verifyMachine(in, bad)
+				if isMasked(in) && !execZ {
+					bad("a masked write needs Z = the active lanes ($nop = V4_MOV $r3, implicit-def $zf … before it in the block)")
+				}
+				if setsFlags(in) {
+					execZ = isExecFlags(in)
+				}
+			}
+			q, ok := qpuByOp[in.Op]
+			if !ok {
+				if in.Op == opMovM || in.Op == opRotM {
+					q = qpuInfo{uses: 1}
+				} else {
+					continue
 				}
 			}
 			for _, o := range in.Uses() {
@@ -179,9 +190,10 @@ func verifyQPU(f *mir.Func) []error {
 						bad("a guard must test $zf, $nf or $cf")
 					}
 				case o.Kind == mir.KindImm && q.ldi:
+				case o.Kind == mir.KindImm && in.Op == opRotM:
 				case o.Kind == mir.KindImm:
-					if !isSmallImm(o.Imm) {
-						bad("immediate %d is not a small immediate (-16..15)", o.Imm)
+					if !isSmallImmValue(o.Imm) {
+						bad("immediate %d is not a small immediate (-16..15, or a float 1/256..128)", o.Imm)
 					}
 				case o.Kind != mir.KindReg:
 					bad("sources are registers or small immediates")

@@ -1,0 +1,134 @@
+package codegen
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"lltosimd/frontend"
+	"lltosimd/mir"
+)
+
+func lookupVC4(name string) (*mir.Arch, error) { return Arch, nil }
+
+// roundTrip prints f, parses it back, prints again and requires the same
+// text, and verifies f; it returns the parsed function.
+func roundTrip(t *testing.T, what string, f *mir.Func) *mir.Func {
+	t.Helper()
+	var a, b strings.Builder
+	if err := mir.Print(&a, f); err != nil {
+		t.Fatalf("%s: print: %v", what, err)
+	}
+	g, err := mir.ParseFunc(a.String(), lookupVC4)
+	if err != nil {
+		t.Fatalf("%s: parse: %v\n%s", what, err, a.String())
+	}
+	if err := mir.Print(&b, g); err != nil {
+		t.Fatalf("%s: print: %v", what, err)
+	}
+	if a.String() != b.String() {
+		t.Errorf("%s: printed MIR does not round trip:\n%s\nvs\n%s", what, a.String(), b.String())
+	}
+	if errs := mir.Verify(g); len(errs) > 0 {
+		t.Errorf("%s: machine form does not verify: %v\n%s", what, errs, a.String())
+	}
+	return g
+}
+
+// TestMachineFormRoundTrip compiles the VC4 lit kernels and checks that
+// the lowered code and the allocated code survive the machine form: LIR ->
+// MIR -> text -> MIR -> LIR gives the same LIR (lowered) and the same
+// emitted lines (allocated), and the machine form verifies.
+func TestMachineFormRoundTrip(t *testing.T) {
+	files, err := filepath.Glob("../../../tests/lit/vc4/*.ll")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no lit kernels: %v", err)
+	}
+	n := 0
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := frontend.Parse(file, src)
+		if err != nil {
+			continue
+		}
+		mm, err := frontend.Translate(m, frontend.Options{Arch: Arch, File: file, Src: src})
+		if err != nil || Prepare(mm, nil) != nil {
+			continue // the diagnostics tests
+		}
+		gl, err := LayoutGlobals(mm)
+		if err != nil {
+			continue
+		}
+		for _, f := range Kernels(mm) {
+			what := filepath.Base(file) + ":" + f.Name
+			l, mf, err := lowerMachine(f, 16, Options{Globals: gl})
+			if err != nil {
+				continue
+			}
+			n++
+			g := roundTrip(t, what+" (vc4-mask)", mf)
+			code, _, _, err := mirToLIR(g)
+			if err != nil {
+				t.Fatalf("%s: %v", what, err)
+			}
+			if !reflect.DeepEqual(code, l.out) {
+				t.Errorf("%s: the lowered LIR changes through the machine form", what)
+			}
+			// The allocated code: the emitted lines are the same.
+			code, regs, err := allocate(l.out, newSpiller(l.newV, l.unif[UnifScratch], int64(l.stats.ScratchBytes)))
+			if err != nil {
+				t.Fatalf("%s: %v", what, err)
+			}
+			want, _, _ := emitLIR(code, regs)
+			af, err := lirToMIR(f.Name, code, l.nextV, regs)
+			if err != nil {
+				t.Fatalf("%s: %v", what, err)
+			}
+			g = roundTrip(t, what+" (vc4-regalloc)", af)
+			code2, _, regs2, err := mirToLIR(g)
+			if err != nil {
+				t.Fatalf("%s: %v", what, err)
+			}
+			if got, _, _ := emitLIR(code2, regs2); render(got, f.Name) != render(want, f.Name) {
+				t.Errorf("%s: the allocated code changes through the machine form", what)
+			}
+		}
+	}
+	if n < 10 {
+		t.Errorf("only %d kernels compiled", n)
+	}
+}
+
+// TestMachineVerifier: the verifier rejects what the machine cannot do.
+func TestMachineVerifier(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"$r4 = V4_MOV $unif", "$r4 cannot be written"},
+		{"$nop = V4_MOV $vw_setup", "$vw_setup cannot be read"},
+		{"%0:gpr = V4_MOV 1, pred:$nf, implicit %0, implicit $r3", "needs a guard on $zf"},
+		{"%0:gpr = V4_MOV 1, pred:$zf, implicit %0, implicit $r3", "needs Z = the active lanes"},
+		{"$nop = V4_MOV $r3, implicit-def $zf, implicit-def $nf, implicit-def $cf\n  %0:gpr = V4_MOV 1, pred:$zf, implicit %0, implicit $r3", ""},
+		{"$nop = V4_MOV $r3, implicit-def $zf, implicit-def $nf, implicit-def $cf\n  $nop = V4_SUB $r0, 1, implicit-def $zf, implicit-def $nf, implicit-def $cf\n  %0:gpr = V4_MOV 1, pred:$zf, implicit %0, implicit $r3", "needs Z = the active lanes"},
+		{"$r3 = V4_MOV 2, pred:$zf, implicit $r3", ""}, // a conditional write to the mask is not masked
+		{"%0:gpr = V4_ROT_M $r0, 16", "rotation is an immediate 1..15"},
+		{"%0:gpr = V4_ADD $r0, 100", "not a small immediate"},
+		{"%0:gpr = V4_FMUL $r0, 1073741824", ""}, // 2.0
+	} {
+		src := "--- function: k\narch: vc4\nbody:\nbb0:\n  " + c.src + "\n  V4_THREND\n"
+		f, err := mir.ParseFunc(src, lookupVC4)
+		if err != nil {
+			t.Fatalf("%s: %v", c.src, err)
+		}
+		errs := mir.Verify(f)
+		switch {
+		case c.want == "" && len(errs) > 0:
+			t.Errorf("%s: %v", c.src, errs)
+		case c.want != "" && (len(errs) == 0 || !strings.Contains(errs[0].Error(), c.want)):
+			t.Errorf("%s: got %v, want %q", c.src, errs, c.want)
+		}
+	}
+}
