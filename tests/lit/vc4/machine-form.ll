@@ -9,6 +9,11 @@
 ; (-enable-if-conversion=false: the execute-mask code of divergent branches.)
 ; RUN: %lltosimd -march=vc4 -enable-if-conversion=false -verify-machineinstrs %s -o /dev/null -debug-only=vc4-mask 2>&1 | FileCheck %s --check-prefix=MASK
 ; RUN: %lltosimd -march=vc4 -enable-if-conversion=false -verify-machineinstrs %s -o /dev/null -debug-only=vc4-regalloc 2>&1 | FileCheck %s --check-prefix=RA
+; The printed form parses back (a pass with nothing to select leaves it as it is).
+; RUN: %lltosimd -march=vc4 -enable-if-conversion=false %s -o /dev/null -debug-only=vc4-mask 2> %t.mask.mir
+; RUN: %lltosimd -march=vc4 -x mir -run-pass=vc4-isel -verify-machineinstrs %t.mask.mir -o - | FileCheck %s --check-prefix=MASK
+; RUN: %lltosimd -march=vc4 -enable-if-conversion=false %s -o /dev/null -debug-only=vc4-regalloc 2> %t.ra.mir
+; RUN: %lltosimd -march=vc4 -x mir -run-pass=vc4-isel -verify-machineinstrs %t.ra.mir -o - | FileCheck %s --check-prefix=RA
 
 target datalayout = "e-p:32:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
 target triple = "spir"
