@@ -32,8 +32,8 @@
 //     the execute mask, r4 receives TMU results), spilling to per-QPU VPM
 //     rows or scratch memory and rematerializing constants and uniforms
 //     (regalloc.go: decisions, spill.go: mechanics), on LIR converted
-//     from the machine form (mirToLIR); its result is machine-form MIR
-//     again;
+//     from the machine form (mirToLIR); its result is printed and
+//     verified as machine-form MIR, and emitted from its LIR;
 //   - vc4-emit: vc4asm text with hazard nops, assembled to 64-bit words.
 package codegen
 
@@ -181,15 +181,11 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 		return nil, err
 	}
 	cr := ctx(passRA)
-	af, sp, err := allocateMachine(l, mf, cr)
+	af, code, regs, sp, err := allocateMachine(l, mf, cr)
 	if err != nil {
 		return nil, err
 	}
 	if err := checkMachine(cr, af); err != nil {
-		return nil, err
-	}
-	code, _, regs, err := mirToLIR(af)
-	if err != nil {
 		return nil, err
 	}
 	l.out = code
@@ -259,13 +255,17 @@ func lowerMachine(f *mir.Func, lanes int, opts Options) (*lowerer, *mir.Func, er
 }
 
 // allocateMachine allocates registers for the machine form mf
-// (vc4-regalloc): it returns the code with the register files' registers
-// named, spill code included, and the spiller (its statistics and slots).
+// (vc4-regalloc): it returns the allocated code in the machine form
+// (physical registers, spill code included), the same as LIR with the
+// assignment for the emitter, and the spiller (its statistics and slots).
 // The allocator works on LIR: mf is converted at its input (mirToLIR).
-func allocateMachine(l *lowerer, mf *mir.Func, cr *passes.Ctx) (*mir.Func, *spiller, error) {
+// The emitter still reads the allocator's LIR: the machine form does not
+// say which accumulator reads the lowering named and which hold
+// allocated values, as the emitter's uninitialized-register check needs.
+func allocateMachine(l *lowerer, mf *mir.Func, cr *passes.Ctx) (*mir.Func, []*lins, map[int]string, *spiller, error) {
 	code, nregs, _, err := mirToLIR(mf)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	l.nextV = nregs
 	sp := newSpiller(l.newV, l.unif[UnifScratch], int64(l.stats.ScratchBytes))
@@ -274,13 +274,13 @@ func allocateMachine(l *lowerer, mf *mir.Func, cr *passes.Ctx) (*mir.Func, *spil
 	}
 	code, regs, err := allocate(code, sp)
 	if err != nil {
-		return nil, nil, fmt.Errorf("function '%s': %v", mf.Name, err)
+		return nil, nil, nil, nil, fmt.Errorf("function '%s': %v", mf.Name, err)
 	}
 	af, err := lirToMIR(mf.Name, code, l.nextV, regs)
 	if err != nil {
-		return nil, nil, fmt.Errorf("function '%s': internal error: %v", mf.Name, err)
+		return nil, nil, nil, nil, fmt.Errorf("function '%s': internal error: %v", mf.Name, err)
 	}
-	return af, sp, nil
+	return af, code, regs, sp, nil
 }
 
 // checkMachine prints the machine form for -debug-only=<pass> and verifies
