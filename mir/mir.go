@@ -354,6 +354,12 @@ type Func struct {
 	// (dynamic allocas, stack save/restore): frame lowering must then
 	// address the frame through a frame pointer.
 	FramePointer bool
+	// TargetInfo holds facts a target's passes leave in the MIR for its
+	// later stages (name -> integer; VC4's machine form: the scratch
+	// area, the uniform stream, statistics). Printed as "target-info:
+	// k=v …" in key order and parsed back, so they survive -stop-after
+	// and -x mir.
+	TargetInfo map[string]int64
 
 	// Code is the function's code as the target prints it, when it was
 	// printed as soon as the function was compiled (SetCode): the

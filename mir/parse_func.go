@@ -110,6 +110,18 @@ func (p *parser) headerLine() error {
 			}
 			return err
 		})
+	case "target-info:":
+		return p.attrs(func(k string, at pos, hasValue bool) error {
+			v, err := p.intValue(k, hasValue)
+			if err != nil {
+				return err
+			}
+			if f.TargetInfo == nil {
+				f.TargetInfo = map[string]int64{}
+			}
+			f.TargetInfo[k] = v
+			return nil
+		})
 	case "vregs:":
 		n, err := p.int()
 		if err != nil {

@@ -52,6 +52,9 @@ func TestParseRoundTripFixed(t *testing.T) {
 	if f.VRegName[VirtBase+1] != "acc val" || f.Blocks[0].Instrs[0].Comment != "load -3" {
 		t.Errorf("names/comments lost")
 	}
+	if len(f.TargetInfo) != 2 || f.TargetInfo["t.a"] != 5 || f.TargetInfo["t.b"] != -2 {
+		t.Errorf("target-info: %v", f.TargetInfo)
+	}
 	if got := f.Blocks[2].Preds; len(got) != 2 || got[0] != f.Blocks[0] || got[1] != f.Blocks[1] {
 		t.Errorf("preds not recomputed: %v", got)
 	}

@@ -2,6 +2,7 @@ package mir
 
 import (
 	"io"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -14,6 +15,7 @@ import (
 //	props: ssa selected
 //	attrs: exported vararg kernel
 //	frame-info: size=16 max-call-args=8 has-calls frame-pointer saved=$lr,$9
+//	target-info: vc4.scratch-bytes=64 vc4.scratch-reg=29
 //	vregs: 6
 //	undef-vregs: %5:gpr
 //	vector-vregs: %3:v4s32, %4:v4s1
@@ -40,8 +42,8 @@ import (
 // definitions: %N:gpr, %N.name:gpr. Physical registers print as
 // Arch.RegPrefix+name ("$" when the target has no prefix), NoReg as noreg.
 // Names that are not plain ([A-Za-z0-9_.$]+) are Go-quoted.
-// "attrs", "frame-info", "undef-vregs", "frame" and "jumptables" lines
-// appear only when they have content. "undef-vregs" lists the virtual
+// "attrs", "frame-info", "target-info", "undef-vregs", "frame" and
+// "jumptables" lines appear only when they have content. "undef-vregs" lists the virtual
 // registers that no instruction defines, so that their classes survive a
 // round trip. The "; preds:" comment is informative: Parse recomputes the
 // CFG from the branches.
@@ -250,6 +252,19 @@ func (p *printer) fn(f *Func) {
 				}
 				p.reg(r, false)
 			}
+		}
+		p.nl()
+	}
+	if len(f.TargetInfo) > 0 {
+		p.str("target-info:")
+		keys := make([]string, 0, len(f.TargetInfo))
+		for k := range f.TargetInfo {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			p.kv(k)
+			p.int(f.TargetInfo[k])
 		}
 		p.nl()
 	}

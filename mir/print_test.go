@@ -55,6 +55,7 @@ func selectedFunc() *Func {
 	f.FrameSize = 16
 	f.HasCalls = true
 	f.SavedRegs = []Reg{tLR}
+	f.TargetInfo = map[string]int64{"t.b": -2, "t.a": 5}
 	f.NewFrameObject(FrameObject{Size: 4, Align: 4, Name: "x.addr"})
 	f.NewFrameObject(FrameObject{Size: 4, Align: 4, Offset: 8, Fixed: true})
 	v0 := f.NewVReg(0)
@@ -88,6 +89,7 @@ arch: test
 props: bundled selected
 attrs: exported
 frame-info: size=16 has-calls saved=$lr
+target-info: t.a=5 t.b=-2
 vregs: 2
 frame:
   fi#0: size=4 align=4 name=x.addr

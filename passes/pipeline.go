@@ -39,6 +39,9 @@ func NewPlan(names []string, cfg *Config, start mir.Props) (*Plan, error) {
 		if !ok {
 			return nil, fmt.Errorf("unknown pass '%s' (see -list-passes)", n)
 		}
+		if pass.Run == nil {
+			return nil, fmt.Errorf("'%s' runs inside its target's emission, not as a pass on MIR (it names statistics and -debug-only output)", n)
+		}
 		p.Passes = append(p.Passes, pass)
 	}
 	if _, err := p.Check(start); err != nil {

@@ -18,6 +18,8 @@ var (
 		Run: func(c *Ctx, f *mir.Func) error { return nil }}) // forgets to set its property
 	mockOpt = Register(&Pass{Name: "test-order-opt", Needs: mir.PropNoVRegs,
 		Run: func(c *Ctx, f *mir.Func) error { return nil }})
+	// A statistics group of an emitter: no Run.
+	mockEmit = Register(&Pass{Name: "test-order-emit", Stats: map[string]string{"n": "Number of things emitted"}})
 )
 
 func TestPlanOrder(t *testing.T) {
@@ -34,6 +36,7 @@ func TestPlanOrder(t *testing.T) {
 		// A disabled pass does not run, so its needs are not checked.
 		{"test-order-opt", "test-order-opt", ""},
 		{"test-order-nosuch", "", "unknown pass 'test-order-nosuch'"},
+		{"test-order-emit", "", "'test-order-emit' runs inside its target's emission"},
 	} {
 		cfg := NewConfig()
 		if tc.disable != "" {

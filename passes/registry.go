@@ -43,7 +43,10 @@ type Pass struct {
 	// one after the other in module order instead of in parallel, so the
 	// pass never reads a function another worker is changing.
 	ReadsModule bool
-	// Run transforms one function.
+	// Run transforms one function. A pass without Run is the statistics
+	// group (and -debug-only key) of a step that runs inside a target's
+	// emission, such as vc4-emit: listed by -list-passes, but a plan
+	// refuses it (NewPlan).
 	Run func(c *Ctx, f *mir.Func) error
 }
 

@@ -18,28 +18,31 @@
 //     contiguous, every non-back edge forward), with explicit branches;
 //   - phi-elim: with PhiElimHooks.NoSplit, which adds no block: each phi
 //     goes through a fresh register written at the end of every
-//     predecessor (parallel-copy safe without splitting critical edges).
-//
-// Compile (the target's Emit) then runs the code generator proper, whose
-// steps are registered as passes for -debug-only and statistics only:
-//
-//   - vc4-mask: layout (loops contiguous, forward edges) and lowering to
-//     the machine form of the MIR (mform.go; built through the lowerer's
-//     LIR) with Mesa's execute-mask scheme for divergent control flow
-//     (spec vc4.md §8) and plain all-lane branches for uniform ones;
+//     predecessor (parallel-copy safe without splitting critical edges);
+//   - vc4-isel: the ALU operations to QPU ops (isel.go);
+//   - vc4-mask: layout (loops contiguous, forward edges) and lowering of
+//     the kernels to the machine form of the MIR (mform.go; built through
+//     the lowerer's LIR) with Mesa's execute-mask scheme for divergent
+//     control flow (spec vc4.md §8) and plain all-lane branches for
+//     uniform ones; the facts the later stages need go to
+//     mir.Func.TargetInfo;
 //   - vc4-regalloc: liveness on the machine CFG and linear scan over
 //     register files A and B (accumulators r0–r2 stage operands, r3 holds
 //     the execute mask, r4 receives TMU results), spilling to per-QPU VPM
 //     rows or scratch memory and rematerializing constants and uniforms
-//     (regalloc.go: decisions, spill.go: mechanics), on LIR converted
-//     from the machine form (mirToLIR); its result is printed and
-//     verified as machine-form MIR, and emitted from its LIR;
-//   - vc4-emit: vc4asm text with hazard nops, assembled to 64-bit words.
+//     (regalloc.go: decisions, spill.go: mechanics), on LIR converted from
+//     the machine form at its input (mirToLIR); its result is the
+//     allocated machine form.
+//
+// Compile (the target's Emit) then emits an allocated kernel (vc4-emit,
+// the statistics group and -debug-only key of the emission): vc4asm text
+// with hazard nops, assembled to 64-bit words.
 package codegen
 
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"lltosimd/mir"
@@ -91,23 +94,73 @@ type Program struct {
 	Stats             Stats
 }
 
-// Passes (registered for -debug-only keys, -list-passes and statistics).
+// The code generator's passes: vc4-mask and vc4-regalloc run on MIR in
+// Pipeline (the machine form, mform.go); vc4-emit is the statistics group
+// and -debug-only key of the emission (Compile), not a MIR pass.
 var (
-	passMask = passes.Register(&passes.Pass{Name: "vc4-mask", Run: embedded, Desc: "VC4: execute-mask lowering of divergent control flow", Required: true,
+	passMask = passes.Register(&passes.Pass{Name: "vc4-mask", Run: maskPass, Desc: "VC4: execute-mask lowering of divergent control flow to the machine form",
+		Required: true, ReadsModule: true, Clears: mir.PropSSA,
 		Stats: map[string]string{"masked": "Number of masked instructions", "skip": "Number of skipped-region branches"}})
-	passRA = passes.Register(&passes.Pass{Name: "vc4-regalloc", Run: embedded, Desc: "VC4: register allocation over files A and B, with spilling", Required: true,
+	passRA = passes.Register(&passes.Pass{Name: "vc4-regalloc", Run: allocPass, Desc: "VC4: register allocation over files A and B, with spilling", Required: true,
 		Stats: map[string]string{"spilled": "Number of values spilled to VPM rows or scratch memory", "remat": "Number of values rematerialized instead of spilled",
 			"reloads": "Number of reload sequences", "stores": "Number of spill store sequences"}})
-	passEmit = passes.Register(&passes.Pass{Name: "vc4-emit", Run: embedded, Desc: "VC4: emission with hazard nops", Required: true,
+	passEmit = passes.Register(&passes.Pass{Name: "vc4-emit", Desc: "VC4: emission with hazard nops (inside the target's Emit)", Required: true,
 		Stats: map[string]string{"pairs": "Number of add/mul pairs formed", "instrs": "Number of QPU instructions",
 			"nops": "Number of nop instructions emitted"}})
 )
 
-// embedded is the Run of the VC4 code generator's steps: they run inside
-// Compile (the target's Emit), on the code generator's own
-// representation, not as MIR-to-MIR passes.
-func embedded(c *passes.Ctx, f *mir.Func) error {
-	return fmt.Errorf("pass %s runs inside the vc4 code generator (use -march=vc4)", c.Pass.Name)
+// maskPass is vc4-mask: the kernels to compile (lowers) become the lowered
+// machine form; other functions stay as they are.
+func maskPass(c *passes.Ctx, f *mir.Func) error {
+	if machineForm(f) != 0 || !lowers(c.Module, f) {
+		return nil
+	}
+	lanes, err := lanesOption(c.Cfg)
+	if err != nil {
+		return err
+	}
+	var gl *Globals
+	source := ""
+	if c.Module != nil {
+		if gl, err = LayoutGlobals(c.Module); err != nil {
+			return err
+		}
+		source = c.Module.Source
+	}
+	return maskFunc(c, f, lanes, gl, source)
+}
+
+// allocPass is vc4-regalloc: the lowered machine form becomes the
+// allocated one.
+func allocPass(c *passes.Ctx, f *mir.Func) error {
+	if machineForm(f) != formLowered {
+		return nil
+	}
+	return allocFunc(c, f)
+}
+
+// lowers reports whether vc4-mask lowers f: a kernel to compile (Kernels)
+// that no function of the module calls. A helper stays generic MIR, for
+// vc4-inline to copy into its callers (the plan runs the functions in
+// module order); compiled on its own (a module without kernel marks),
+// Compile lowers it.
+func lowers(m *mir.Module, f *mir.Func) bool {
+	if m == nil {
+		return true
+	}
+	if !slices.Contains(Kernels(m), f) {
+		return false
+	}
+	for _, g := range m.Funcs {
+		for _, b := range g.Blocks {
+			for _, in := range b.Instrs {
+				if u := in.Uses(); in.Op == mir.GCall && len(u) > 0 && u[0].Kind == mir.KindSym && u[0].Sym == f.Name {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // Pipeline is the VC4 pass order on MIR, before Compile.
@@ -121,8 +174,10 @@ var Pipeline = []string{
 	"vc4-promote-allocas",
 	"vc4-divergence", // reads the final CFG
 	"vc4-layout",
-	"phi-elim", // NoSplit: one fresh register per phi, written at the end of every predecessor
-	"vc4-isel", // the ALU operations to QPU ops (isel.go); memory, calls and control flow stay generic
+	"phi-elim",     // NoSplit: one fresh register per phi, written at the end of every predecessor
+	"vc4-isel",     // the ALU operations to QPU ops (isel.go); memory, calls and control flow stay generic
+	"vc4-mask",     // kernels: execute-mask lowering to the machine form (mform.go)
+	"vc4-regalloc", // register files A and B, spilling; Compile then emits
 }
 
 // Prepare runs Pipeline on every function of m (what the driver does
@@ -140,7 +195,10 @@ func Prepare(m *mir.Module, cfg *passes.Config) error {
 }
 
 // Compile compiles one function of a module that went through Pipeline
-// (see Prepare).
+// (see Prepare): a kernel that vc4-mask and vc4-regalloc left in the
+// machine form is only emitted; a function they left alone (a helper
+// another function calls, see lowers) is lowered and allocated here
+// first. f is rewritten in place.
 func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 	defer func() {
 		// Unexpected MIR shapes must not crash the driver: report them.
@@ -148,68 +206,196 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 			p, err = nil, fmt.Errorf("function '%s': internal error in the vc4 code generator: %v", f.Name, r)
 		}
 	}()
-	lanes := opts.Lanes
-	if lanes <= 0 || lanes > 16 {
-		lanes = 16
-	}
 	ctx := func(p *passes.Pass) *passes.Ctx { return &passes.Ctx{Cfg: opts.Cfg, Pass: p} }
-	p = &Program{Name: f.Name}
+	if machineForm(f) == 0 {
+		lanes := opts.Lanes
+		if lanes <= 0 || lanes > 16 {
+			lanes = 16
+		}
+		if err := maskFunc(ctx(passMask), f, lanes, opts.Globals, opts.Source); err != nil {
+			return nil, err
+		}
+	}
+	if machineForm(f) == formLowered {
+		if err := allocFunc(ctx(passRA), f); err != nil {
+			return nil, err
+		}
+	}
+	return emitFunc(f, opts.Cfg)
+}
+
+// The machine form's facts in mir.Func.TargetInfo (printed as
+// target-info, so they survive -stop-after and -x mir).
+const (
+	infoForm        = "vc4.form"          // formLowered after vc4-mask, formAllocated after vc4-regalloc
+	infoArgs        = "vc4.args"          // the kernel's parameters
+	infoArg         = "vc4.arg."          // + i: the uniform words of parameter i
+	infoScratchReg  = "vc4.scratch-reg"   // the virtual register holding the scratch address (lowered)
+	infoScratch     = "vc4.scratch-bytes" // Program.ScratchBytes
+	infoDataAddr    = "vc4.data-addr"     // Program.DataAddr (1)
+	infoLocalAddr   = "vc4.local-addr"    // Program.LocalAddr (1)
+	infoBarrier     = "vc4.barrier"       // Program.Barrier (1)
+	infoUnifStream  = "vc4.uniform-stream"
+	infoUniformBr   = "vc4.uniform-branches"
+	infoDivergentBr = "vc4.divergent-branches"
+	infoSkipBr      = "vc4.skip-branches"
+	infoSpilled     = "vc4.spilled"
+	infoRemat       = "vc4.remat"
+	infoReloads     = "vc4.reloads"
+	infoStores      = "vc4.spill-stores"
+	infoVPMRows     = "vc4.vpm-spill-rows"
+)
+
+// Machine forms (infoForm).
+const (
+	formLowered   = 1
+	formAllocated = 2
+)
+
+func machineForm(f *mir.Func) int64 { return f.TargetInfo[infoForm] }
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// setInfo records the facts of info in f (zero values omitted).
+func setInfo(f *mir.Func, info map[string]int64) {
+	if f.TargetInfo == nil {
+		f.TargetInfo = map[string]int64{}
+	}
+	for k, v := range info {
+		if v != 0 {
+			f.TargetInfo[k] = v
+		} else {
+			delete(f.TargetInfo, k)
+		}
+	}
+}
+
+// replaceBody makes f's code that of g (the machine form built from it).
+func replaceBody(f, g *mir.Func) {
+	f.Blocks, f.VRegClass, f.Props = g.Blocks, g.VRegClass, g.Props
+	maxID := 0
+	for _, b := range f.Blocks {
+		b.Func = f
+		maxID = max(maxID, b.ID)
+	}
+	f.ReserveBlockID(maxID)
+	// Private memory is per-lane scratch now, calls are inlined or
+	// expanded: nothing of the generic frame remains.
+	f.Frame, f.JumpTables, f.BlockSyms, f.VRegVec, f.VRegWide = nil, nil, nil, nil, nil
+	f.FrameSize, f.MaxCallArgs, f.HasCalls = 0, 0, false
+	for r := range f.VRegName {
+		if r.VirtIndex() >= len(f.VRegClass) {
+			delete(f.VRegName, r)
+		}
+	}
+}
+
+// maskFunc is vc4-mask on f: checks, lowering, and f rewritten into the
+// lowered machine form with its facts.
+func maskFunc(c *passes.Ctx, f *mir.Func, lanes int, gl *Globals, source string) error {
+	var argWords []int
 	if len(f.Blocks) > 0 && len(f.Blocks[0].Instrs) > 0 && f.Blocks[0].Instrs[0].Op == mir.GArgs {
 		for _, o := range f.Blocks[0].Instrs[0].Uses() {
-			p.ArgWords = append(p.ArgWords, mir.ArgDesc(o.Imm).Words())
+			argWords = append(argWords, mir.ArgDesc(o.Imm).Words())
 		}
 	}
 	if f.HasVectors() {
-		return nil, fmt.Errorf("function '%s': vector values reach the vc4 code generator (run the vector-legalize pass first)", f.Name)
+		return fmt.Errorf("function '%s': vector values reach the vc4 code generator (run the vector-legalize pass first)", f.Name)
 	}
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
 			if in.Op == mir.GPhi {
-				return nil, fmt.Errorf("function '%s': phis reach the vc4 code generator (run phi-elim first)", f.Name)
+				return fmt.Errorf("function '%s': phis reach the vc4 code generator (run phi-elim first)", f.Name)
 			}
 			if in.Op == mir.GRet && len(in.Ops) != 0 {
-				return nil, fmt.Errorf("function '%s': a kernel must return void", f.Name)
+				return fmt.Errorf("function '%s': a kernel must return void", f.Name)
 			}
 		}
 	}
-	l, mf, err := lowerMachine(f, lanes, opts)
+	l, mf, err := lowerMachine(f, lanes, Options{Globals: gl, Source: source})
+	if err != nil {
+		return err
+	}
+	if err := checkMachine(c, mf); err != nil {
+		return err
+	}
+	replaceBody(f, mf)
+	info := map[string]int64{infoForm: formLowered, infoArgs: int64(len(argWords)),
+		infoScratchReg: int64(l.unif[UnifScratch]), infoScratch: int64(l.stats.ScratchBytes),
+		infoDataAddr: b2i(l.dataBase >= 0), infoLocalAddr: b2i(l.localBase >= 0), infoBarrier: b2i(l.barrierTarget >= 0),
+		infoUniformBr: int64(l.stats.UniformBranches), infoDivergentBr: int64(l.stats.DivergentBranches),
+		infoSkipBr: int64(l.stats.SkipBranches)}
+	for i, w := range argWords {
+		info[fmt.Sprintf("%s%d", infoArg, i)] = int64(w)
+	}
+	setInfo(f, info)
+	f.TargetInfo[infoArgs] = int64(len(argWords)) // kept when 0: the form says the kernel has none
+	c.Count("skip", int64(l.stats.SkipBranches))
+	return nil
+}
+
+// allocFunc is vc4-regalloc on f (lowered machine form): f is rewritten
+// into the allocated machine form, the spill facts added.
+func allocFunc(c *passes.Ctx, f *mir.Func) error {
+	scratch := int(f.TargetInfo[infoScratchReg])
+	af, _, _, sp, err := allocateMachine(f, scratch, int(f.TargetInfo[infoScratch]), c)
+	if err != nil {
+		return err
+	}
+	if err := checkMachine(c, af); err != nil {
+		return err
+	}
+	replaceBody(f, af)
+	delete(f.TargetInfo, infoScratchReg)
+	setInfo(f, map[string]int64{infoForm: formAllocated,
+		infoScratch:    f.TargetInfo[infoScratch] + int64(64*sp.nslots),
+		infoUnifStream: b2i(sp.ubase >= 0), infoVPMRows: int64(sp.vpmRows),
+		infoSpilled: int64(sp.stats.Spilled), infoRemat: int64(sp.stats.Rematerialized),
+		infoReloads: int64(sp.stats.Reloads), infoStores: int64(sp.stats.Stores)})
+	c.Count("spilled", int64(sp.stats.Spilled))
+	c.Count("remat", int64(sp.stats.Rematerialized))
+	c.Count("reloads", int64(sp.stats.Reloads))
+	c.Count("stores", int64(sp.stats.Stores))
+	return nil
+}
+
+// emitFunc is the emission of an allocated kernel (vc4-emit's statistics):
+// vc4asm text, then the machine code.
+func emitFunc(f *mir.Func, cfg *passes.Config) (*Program, error) {
+	if machineForm(f) != formAllocated {
+		return nil, fmt.Errorf("function '%s': not in the allocated machine form (run vc4-regalloc first)", f.Name)
+	}
+	fi := f.TargetInfo
+	p := &Program{Name: f.Name, ScratchBytes: int(fi[infoScratch]), DataAddr: fi[infoDataAddr] != 0,
+		LocalAddr: fi[infoLocalAddr] != 0, Barrier: fi[infoBarrier] != 0, UniformStreamAddr: fi[infoUnifStream] != 0}
+	for i := 0; i < int(fi[infoArgs]); i++ {
+		p.ArgWords = append(p.ArgWords, int(fi[fmt.Sprintf("%s%d", infoArg, i)]))
+	}
+	st := &p.Stats
+	st.UniformBranches, st.DivergentBranches, st.SkipBranches = int(fi[infoUniformBr]), int(fi[infoDivergentBr]), int(fi[infoSkipBr])
+	st.ScratchBytes, st.VPMSpillRows = p.ScratchBytes, int(fi[infoVPMRows])
+	st.Spilled, st.Rematerialized, st.Reloads, st.SpillStores = int(fi[infoSpilled]), int(fi[infoRemat]), int(fi[infoReloads]), int(fi[infoStores])
+	code, _, regs, err := mirToLIR(f)
 	if err != nil {
 		return nil, err
 	}
-	cm := ctx(passMask)
-	if err := checkMachine(cm, mf); err != nil {
-		return nil, err
-	}
-	cr := ctx(passRA)
-	af, code, regs, sp, err := allocateMachine(l, mf, cr)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkMachine(cr, af); err != nil {
-		return nil, err
-	}
-	l.out = code
-	l.stats.ScratchBytes += 64 * sp.nslots
-	l.stats.VPMSpillRows = sp.vpmRows
-	l.stats.Spilled, l.stats.Reloads, l.stats.SpillStores = sp.stats.Spilled, sp.stats.Reloads, sp.stats.Stores
-	l.stats.Rematerialized = sp.stats.Rematerialized
-	cr.Count("spilled", int64(sp.stats.Spilled))
-	cr.Count("remat", int64(sp.stats.Rematerialized))
-	cr.Count("reloads", int64(sp.stats.Reloads))
-	cr.Count("stores", int64(sp.stats.Stores))
-	var lines []qinst
-	var formed int
-	lines, formed, l.stats.MaskedInstrs = emitLIR(l.out, regs)
+	lines, formed, masked := emitLIR(code, regs)
+	st.MaskedInstrs = masked
 	for _, q := range lines {
 		switch {
 		case q.label:
 			continue
 		case isNop(&q):
-			l.stats.Nops++
+			st.Nops++
 		case q.paired[0] != nil:
-			l.stats.Pairs++
+			st.Pairs++
 		}
-		l.stats.Instructions++
+		st.Instructions++
 	}
 	p.Asm = render(lines, f.Name)
 	prog, err := asm.Assemble(p.Asm)
@@ -217,17 +403,11 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 		return nil, fmt.Errorf("function '%s': internal error: generated assembly does not assemble: %v", f.Name, err)
 	}
 	p.Words = prog.Words
-	p.ScratchBytes = l.stats.ScratchBytes
-	p.UniformStreamAddr = sp.ubase >= 0
-	p.DataAddr, p.LocalAddr = l.dataBase >= 0, l.localBase >= 0
-	p.Barrier = l.barrierTarget >= 0
-	p.Stats = l.stats
-	cm.Count("masked", int64(p.Stats.MaskedInstrs))
-	cm.Count("skip", int64(p.Stats.SkipBranches))
-	ce := ctx(passEmit)
+	(&passes.Ctx{Cfg: cfg, Pass: passMask}).Count("masked", int64(masked))
+	ce := &passes.Ctx{Cfg: cfg, Pass: passEmit}
 	ce.Count("pairs", int64(formed))
-	ce.Count("nops", int64(p.Stats.Nops))
-	ce.Count("instrs", int64(p.Stats.Instructions))
+	ce.Count("nops", int64(st.Nops))
+	ce.Count("instrs", int64(st.Instructions))
 	return p, nil
 }
 
@@ -254,21 +434,19 @@ func lowerMachine(f *mir.Func, lanes int, opts Options) (*lowerer, *mir.Func, er
 	return l, mf, nil
 }
 
-// allocateMachine allocates registers for the machine form mf
-// (vc4-regalloc): it returns the allocated code in the machine form
-// (physical registers, spill code included), the same as LIR with the
-// assignment for the emitter, and the spiller (its statistics and slots).
+// allocateMachine allocates registers for the lowered machine form mf
+// (vc4-regalloc) whose scratch address is in virtual register scratch and
+// whose scratch area has scratchBytes: it returns the allocated code in
+// the machine form (physical registers, spill code included), the same as
+// LIR with the assignment, and the spiller (its statistics and slots).
 // The allocator works on LIR: mf is converted at its input (mirToLIR).
-// The emitter still reads the allocator's LIR: the machine form does not
-// say which accumulator reads the lowering named and which hold
-// allocated values, as the emitter's uninitialized-register check needs.
-func allocateMachine(l *lowerer, mf *mir.Func, cr *passes.Ctx) (*mir.Func, []*lins, map[int]string, *spiller, error) {
+func allocateMachine(mf *mir.Func, scratch, scratchBytes int, cr *passes.Ctx) (*mir.Func, []*lins, map[int]string, *spiller, error) {
 	code, nregs, _, err := mirToLIR(mf)
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
-	l.nextV = nregs
-	sp := newSpiller(l.newV, l.unif[UnifScratch], int64(l.stats.ScratchBytes))
+	newV := func() int { nregs++; return nregs - 1 }
+	sp := newSpiller(newV, scratch, int64(scratchBytes))
 	if cr.Debugging() {
 		sp.debug = func(format string, args ...any) { cr.Debugf("%s: "+format, append([]any{mf.Name}, args...)...) }
 	}
@@ -276,7 +454,7 @@ func allocateMachine(l *lowerer, mf *mir.Func, cr *passes.Ctx) (*mir.Func, []*li
 	if err != nil {
 		return nil, nil, nil, nil, fmt.Errorf("function '%s': %v", mf.Name, err)
 	}
-	af, err := lirToMIR(mf.Name, code, l.nextV, regs)
+	af, err := lirToMIR(mf.Name, code, nregs, regs)
 	if err != nil {
 		return nil, nil, nil, nil, fmt.Errorf("function '%s': internal error: %v", mf.Name, err)
 	}

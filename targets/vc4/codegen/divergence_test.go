@@ -33,7 +33,7 @@ func analyze(t *testing.T, body string, lanes int) (*graph, map[string]*block) {
 	cfg := passes.NewConfig()
 	cfg.Options["vc4-lanes"] = strconv.Itoa(lanes)
 	cfg.Enabled["if-convert"] = false // the analysis of the branches as written
-	if err := Prepare(mm, cfg); err != nil {
+	if err := prepareMIR(mm, cfg); err != nil {
 		t.Fatal(err)
 	}
 	f := mm.Funcs[0]

@@ -39,7 +39,7 @@ func TestRuleCoverage(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := passes.NewConfig()
-	plan, err := passes.NewPlan(Pipeline[:len(Pipeline)-1], cfg, mir.PropSSA)
+	plan, err := passes.NewPlan(untilISel[:len(untilISel)-1], cfg, mir.PropSSA)
 	if err != nil {
 		t.Fatal(err)
 	}

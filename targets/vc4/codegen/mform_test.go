@@ -4,14 +4,33 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"lltosimd/frontend"
 	"lltosimd/mir"
+	"lltosimd/passes"
 )
 
 func lookupVC4(name string) (*mir.Arch, error) { return Arch, nil }
+
+// untilISel is Pipeline up to vc4-isel: the MIR the lowering reads.
+var untilISel = Pipeline[:slices.Index(Pipeline, "vc4-isel")+1]
+
+// prepareMIR runs untilISel on m (Prepare without vc4-mask and
+// vc4-regalloc), for tests of the lowering's input and of the lowering.
+func prepareMIR(m *mir.Module, cfg *passes.Config) error {
+	if cfg == nil {
+		cfg = passes.NewConfig()
+	}
+	plan, err := passes.NewPlan(untilISel, cfg, mir.PropSSA)
+	if err != nil {
+		return err
+	}
+	_, err = plan.Run(m, passes.Dump{})
+	return err
+}
 
 // roundTrip prints f, parses it back, prints again and requires the same
 // text, and verifies f; it returns the parsed function.
@@ -57,7 +76,7 @@ func TestMachineFormRoundTrip(t *testing.T) {
 			continue
 		}
 		mm, err := frontend.Translate(m, frontend.Options{Arch: Arch, File: file, Src: src})
-		if err != nil || Prepare(mm, nil) != nil {
+		if err != nil || prepareMIR(mm, nil) != nil {
 			continue // the diagnostics tests
 		}
 		gl, err := LayoutGlobals(mm)

@@ -42,10 +42,19 @@
 ; RUN: %lltosimd -march=vc4 -x mir -run-pass=vc4-isel %t.7.mir -o %t.8.mir
 ; RUN: %lltosimd -march=vc4 -stop-after=vc4-isel %s -o - | diff - %t.8.mir
 ; RUN: FileCheck %s --check-prefix=ISEL < %t.8.mir
+; RUN: %lltosimd -march=vc4 -x mir -run-pass=vc4-mask -verify-machineinstrs %t.8.mir -o %t.9.mir
+; RUN: %lltosimd -march=vc4 -stop-after=vc4-mask %s -o - | diff - %t.9.mir
+; RUN: FileCheck %s --check-prefix=MASK < %t.9.mir
+; RUN: %lltosimd -march=vc4 -x mir -run-pass=vc4-regalloc -verify-machineinstrs %t.9.mir -o %t.10.mir
+; RUN: %lltosimd -march=vc4 -stop-after=vc4-regalloc %s -o - | diff - %t.10.mir
+; RUN: FileCheck %s --check-prefix=RA < %t.10.mir
 ; RUN: %lltosimd -march=vc4 %s -o %t.s
+; RUN: %lltosimd -march=vc4 -verify-machineinstrs %s -o - | diff - %t.s
 ; RUN: %lltosimd -march=vc4 -x mir -start-after=vc4-divergence %t.5.mir -o - | diff - %t.s
 ; RUN: %lltosimd -march=vc4 -x mir -start-after=phi-elim %t.7.mir -o - | diff - %t.s
 ; RUN: %lltosimd -march=vc4 -x mir -start-after=vc4-isel %t.8.mir -o - | diff - %t.s
+; RUN: %lltosimd -march=vc4 -x mir -start-after=vc4-mask %t.9.mir -o - | diff - %t.s
+; RUN: %lltosimd -march=vc4 -x mir -start-after=vc4-regalloc %t.10.mir -o - | diff - %t.s
 ; RUN: %lltosimd -march=vc4 -print-after-all %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=ALL
 ; RUN: rm -rf %t.dot && mkdir -p %t.dot && cd %t.dot && %lltosimd -march=vc4 -dot-cfg %s -o /dev/null
 ; RUN: FileCheck %s --check-prefix=DOT < %t.dot/cfg.k.dot
@@ -89,6 +98,9 @@
 ; ALL: IR Dump After {{.*}} (vc4-divergence)
 ; ALL: IR Dump After {{.*}} (vc4-layout)
 ; ALL: IR Dump After {{.*}} (phi-elim)
+; ALL: IR Dump After {{.*}} (vc4-isel)
+; ALL: IR Dump After {{.*}} (vc4-mask)
+; ALL: IR Dump After {{.*}} (vc4-regalloc)
 
 ; No phi is left.
 ; PHI-LABEL: --- function: k
@@ -104,6 +116,35 @@
 ; ISEL:       V4_MUL24
 ; ISEL:       G_STORE32
 ; ISEL:       --- function: sq
+
+; vc4-mask: the kernel in the machine form (docs/vc4.md): QPU ops on
+; virtual registers, accumulators and I/O registers, writes under the
+; execute mask r3 (spec vc4.md §8; -verify-machineinstrs checks that the
+; instruction making Z the active lanes precedes each), the thread end; the
+; facts the later stages need in target-info. The helper sq, which k calls, stays
+; generic.
+; MASK-LABEL: --- function: k
+; MASK:       target-info: {{.*}}vc4.form=1
+; MASK:       body:
+; MASK-NOT:   G_
+; MASK:       $unif
+; MASK:       $nop = V4_MOV $r3, implicit-def $zf, implicit-def $nf, implicit-def $cf
+; MASK:       = V4_{{[A-Z0-9_]+}} {{.*}}pred:{{!?}}$zf, implicit {{[%$][a-z0-9]+}}, implicit $r3
+; MASK:       V4_THREND
+; MASK:       --- function: sq
+; MASK:       G_STORE32
+
+; vc4-regalloc: every value in regfile A or B, no virtual register left.
+; RA-LABEL: --- function: k
+; RA:       target-info: {{.*}}vc4.form=2
+; RA:       vregs: 0
+; RA:       body:
+; RA-NOT:   %{{[0-9]+}}
+; RA:       $nop = V4_MOV $r3, implicit-def $zf, implicit-def $nf, implicit-def $cf
+; RA:       = V4_{{[A-Z0-9_]+}} {{.*}}pred:{{!?}}$zf, implicit $r{{[a-z0-9]+}}, implicit $r3
+; RA-NOT:   %{{[0-9]+}}
+; RA:       V4_THREND
+; RA:       --- function: sq
 
 ; DOT: digraph
 ; DOT: ->
