@@ -55,6 +55,8 @@ import (
 type Options struct {
 	// Lanes is the number of lanes of a wave that run a work-item (1..16;
 	// 0 means 16). With fewer than 16 every block runs under the mask.
+	// Only for a function Compile lowers itself: vc4-mask in Pipeline
+	// takes the vc4-lanes pass option (vc4run sets both).
 	Lanes int
 	// Cfg receives statistics and -debug-only output (may be nil).
 	Cfg *passes.Config
