@@ -27,10 +27,13 @@
 //     LIR with Mesa's execute-mask scheme for divergent control flow
 //     (spec vc4.md §8) and plain all-lane branches for uniform ones;
 //   - vc4-regalloc: liveness on the machine CFG and linear scan over
-//     register files A and B (accumulators r0–r2 stage operands, r3 holds
-//     the execute mask, r4 receives TMU results), spilling to per-QPU VPM
-//     rows or scratch memory and rematerializing constants and uniforms
-//     (regalloc.go: decisions, spill.go: mechanics);
+//     register files A and B, spilling to per-QPU VPM rows or scratch
+//     memory and rematerializing constants and uniforms; then short values
+//     inside one straight-line stretch move to accumulators r0–r3 where
+//     the lowering's named uses leave them free (r3 holds the execute mask
+//     when there is one, r4 receives TMU results), copies into them are
+//     coalesced and the remaining read-port conflicts staged through a
+//     free one (regalloc.go: decisions, spill.go: mechanics);
 //   - vc4-emit: vc4asm text with hazard nops, assembled to 64-bit words.
 package codegen
 
@@ -94,7 +97,10 @@ var (
 		Stats: map[string]string{"masked": "Number of masked instructions", "skip": "Number of skipped-region branches"}})
 	passRA = passes.Register(&passes.Pass{Name: "vc4-regalloc", Run: embedded, Desc: "VC4: register allocation over files A and B, with spilling", Required: true,
 		Stats: map[string]string{"spilled": "Number of values spilled to VPM rows or scratch memory", "remat": "Number of values rematerialized instead of spilled",
-			"reloads": "Number of reload sequences", "stores": "Number of spill store sequences"}})
+			"reloads": "Number of reload sequences", "stores": "Number of spill store sequences",
+			"acc":       "Number of values allocated to accumulators",
+			"coalesced": "Number of copies deleted (source and destination in one register)",
+			"staged":    "Number of read-port conflicts staged through an accumulator"}})
 	passEmit = passes.Register(&passes.Pass{Name: "vc4-emit", Run: embedded, Desc: "VC4: emission with hazard nops", Required: true,
 		Stats: map[string]string{"pairs": "Number of add/mul pairs formed", "instrs": "Number of QPU instructions",
 			"nops": "Number of nop instructions emitted"}})
@@ -191,7 +197,7 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 	if cr.Debugging() {
 		sp.debug = func(format string, args ...any) { cr.Debugf("%s: "+format, append([]any{f.Name}, args...)...) }
 	}
-	code, regs, err := allocate(l.out, sp)
+	code, regs, ast, err := allocate(l.out, sp)
 	if err != nil {
 		return nil, fmt.Errorf("function '%s': %v", f.Name, err)
 	}
@@ -204,6 +210,9 @@ func Compile(f *mir.Func, opts Options) (p *Program, err error) {
 	cr.Count("remat", int64(sp.stats.Rematerialized))
 	cr.Count("reloads", int64(sp.stats.Reloads))
 	cr.Count("stores", int64(sp.stats.Stores))
+	cr.Count("acc", int64(ast.Acc))
+	cr.Count("coalesced", int64(ast.Coalesced))
+	cr.Count("staged", int64(ast.Staged))
 	if cr.Debugging() {
 		for r, n := range regs {
 			cr.Debugf("%s: %%%d -> %s", f.Name, r, n)

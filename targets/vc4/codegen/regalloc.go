@@ -215,10 +215,16 @@ func liveIntervals(code []*lins) map[int]*liveInterval {
 	return iv
 }
 
-// physReg is an allocated register: file 0 (A) or 1 (B) and its number.
+// physReg is an allocated register: file 0 (A) or 1 (B), or an
+// accumulator (accFile), and its number.
 type physReg struct{ file, num int }
 
-func (p physReg) String() string { return fmt.Sprintf("r%c%d", "ab"[p.file], p.num) }
+func (p physReg) String() string {
+	if p.file == accFile {
+		return fmt.Sprintf("r%d", p.num)
+	}
+	return fmt.Sprintf("r%c%d", "ab"[p.file], p.num)
+}
 
 // linearScan assigns every interval a register of file A or B (numbers
 // 0–31 without 14, spec §6.6), balancing the files. When both files are
@@ -378,26 +384,448 @@ func readPartners(code []*lins) map[int][]partner {
 }
 
 // allocate assigns every virtual register a physical register of file A or
-// B, spilling and rematerializing through sp until the code fits. It
-// returns the rewritten code and the assignment by vc4asm name.
-func allocate(code []*lins, sp *spiller) ([]*lins, map[int]string, error) {
+// B, spilling and rematerializing through sp until the code fits, then
+// gives the values that fit one an accumulator instead and stages the
+// read-port conflicts left (assignAccumulators, finishAssignment). It
+// returns the rewritten code and the assignment by vc4asm name; sp.debug,
+// if set, prints the decisions.
+func allocate(code []*lins, sp *spiller) ([]*lins, map[int]string, allocStats, error) {
+	var st allocStats
 	for round := 0; ; round++ {
 		ivs := liveIntervals(code)
 		sp.mark(code, ivs)
 		assign, spilled, err := linearScan(ivs, sp.costs(), readPartners(code))
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, st, err
 		}
 		if len(spilled) == 0 {
 			names := map[int]string{}
 			for r, p := range assign {
 				names[r] = p.String()
 			}
-			return code, names, nil
+			acc := assignAccumulators(code, ivs, names, sp.debug)
+			code, err = finishAssignment(code, ivs, names, acc, &st)
+			return code, names, st, err
 		}
 		if round > 64 {
-			return nil, nil, fmt.Errorf("register allocation does not converge after %d spill rounds", round)
+			return nil, nil, st, fmt.Errorf("register allocation does not converge after %d spill rounds", round)
 		}
 		code = sp.rewrite(code, spilled)
 	}
+}
+
+// Accumulators: the allocator's third register class.
+//
+// r0–r3 are read by the next instruction (a regfile register only by the
+// second after its write, spec §4.2, so a value read right after it is
+// computed costs a nop in a regfile) and take no read port (so they never
+// conflict with the other operand, and leave the A and B ports to the
+// other ALU of a paired instruction). They are few, and the lowering's
+// sequences use them by name (the TMU address in r0, DMA setups, stride
+// tests and the spill code in r1, block numbers in r2, the execute mask
+// in r3), so a value gets one only
+//
+//   - when its live range lies inside one straight-line stretch: from a
+//     full, unconditional definition (a value read before it is written
+//     there is live into the stretch) to its last use, no label, branch
+//     or delay slot; a conditional or masked write inside the range keeps
+//     the other lanes' old value exactly as in a regfile;
+//   - when, anywhere inside the range, no named use of that accumulator
+//     is live and none writes it (accLiveness: liveness of the named
+//     accumulators over the machine CFG; a sequence that clobbers one
+//     names it), and no other value the allocator put there is live;
+//   - not as an operand of a mul-ALU rotation (which the lowering applies
+//     to named accumulators only);
+//   - r3 only in kernels that never use the execute mask.
+//
+// The decision (assignAccumulators) runs once the regfile scan fits (no
+// spill), as an upgrade of the scan's assignment: ranges shortest first
+// (the short ones are those read right after their definition), each into
+// the accumulator its copies name when it can — a value whose last use is
+// `mov r0, t` takes r0 and the move disappears (copy coalescing, in either
+// direction and between two values) —, else into the one whose nearest
+// other occupant is farthest away (fewer false dependences for the
+// scheduler). Operand pairs that still conflict on a read port (two
+// regfile-A reads, a regfile-B read with a small immediate …) are then
+// staged through an accumulator free at that instruction
+// (stageConflicts); the upgrade keeps one free wherever such a conflict
+// remains.
+
+// accFile is the physReg file of an accumulator (num k = rk).
+const accFile = 2
+
+// accMask is a set of accumulators r0–r3 (bit k = rk).
+type accMask uint8
+
+// namedAcc returns k when v names accumulator rk (k ≤ 3), else -1.
+func namedAcc(v val) int {
+	if v.k == vPhys && len(v.name) == 2 && v.name[0] == 'r' && v.name[1] >= '0' && v.name[1] <= '3' {
+		return int(v.name[1] - '0')
+	}
+	return -1
+}
+
+// accEffects returns the accumulators in reads by name, writes, and
+// writes all lanes of (a partial write also reads the old value).
+func accEffects(in *lins) (use, def, full accMask) {
+	for _, v := range []val{in.a, in.b} {
+		if k := namedAcc(v); k >= 0 {
+			use |= 1 << k
+		}
+	}
+	if k := namedAcc(in.d); k >= 0 {
+		def |= 1 << k
+		if in.partial() {
+			use |= 1 << k
+		} else {
+			full |= 1 << k
+		}
+	}
+	return use, def, full
+}
+
+// lirFlow returns the successors of every LIR instruction on the machine
+// CFG (a branch transfers after its three delay slots, to its target and,
+// when conditional, to the next instruction; the thread end's second delay
+// slot has no successor) and which instructions break a straight-line
+// stretch: labels, branches, their delay slots, the thread end and its.
+func lirFlow(code []*lins) (succs [][]int, breaks []bool) {
+	labelAt := map[int]int{}
+	for i, in := range code {
+		if in.op == "label" {
+			labelAt[in.target] = i
+		}
+	}
+	n := len(code)
+	succs = make([][]int, n)
+	breaks = make([]bool, n)
+	for i := range code {
+		if i+1 < n {
+			succs[i] = []int{i + 1}
+		}
+	}
+	for i, in := range code {
+		switch {
+		case in.op == "label":
+			breaks[i] = true
+		case in.op == "brr":
+			last := min(i+3, n-1)
+			for k := i; k <= last; k++ {
+				breaks[k] = true
+			}
+			var s []int
+			if t, ok := labelAt[in.target]; ok {
+				s = append(s, t)
+			}
+			if in.bcond != "" && last+1 < n {
+				s = append(s, last+1)
+			}
+			succs[last] = s
+		case in.sig == "thrend":
+			last := min(i+2, n-1)
+			for k := i; k <= last; k++ {
+				breaks[k] = true
+			}
+			succs[last] = nil
+		}
+	}
+	return succs, breaks
+}
+
+// accLiveness returns the named accumulators live into and out of every
+// instruction (backward dataflow over lirFlow's CFG).
+func accLiveness(code []*lins, succs [][]int) (in, out []accMask) {
+	n := len(code)
+	in, out = make([]accMask, n), make([]accMask, n)
+	use, full := make([]accMask, n), make([]accMask, n)
+	for i, c := range code {
+		use[i], _, full[i] = accEffects(c)
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := n - 1; i >= 0; i-- {
+			var o accMask
+			for _, s := range succs[i] {
+				o |= in[s]
+			}
+			x := use[i] | o&^full[i]
+			if o != out[i] || x != in[i] {
+				out[i], in[i], changed = o, x, true
+			}
+		}
+	}
+	return in, out
+}
+
+// usableAccs returns the accumulators that values and staging may use:
+// r0–r2, and r3 unless the kernel uses the execute mask (it names r3, or
+// has masked writes, before which emission tests r3).
+func usableAccs(code []*lins) accMask {
+	for _, in := range code {
+		use, def, _ := accEffects(in)
+		if in.masked || (use|def)&(1<<3) != 0 {
+			return 0b0111
+		}
+	}
+	return 0b1111
+}
+
+// allocStats count what the allocator decided besides the register files.
+type allocStats struct {
+	Acc       int // values given an accumulator
+	Coalesced int // copies that became a move of a register to itself, deleted
+	Staged    int // read-port conflicts staged through an accumulator
+}
+
+// accState is the accumulators' occupation during assignAccumulators.
+type accState struct {
+	code     []*lins
+	names    map[int]string // the current assignment by name
+	usable   accMask        // accumulators values may take
+	physIn   []accMask      // named accumulators live into each instruction
+	physOut  []accMask      // … out of it
+	physDef  []accMask      // … written by it
+	live     []accMask      // accumulators holding an allocated value after each instruction
+	write    []accMask      // accumulators an allocated value is written to by each instruction
+	conflict func(p int) bool
+}
+
+// operandName returns the name operand v has under names ("" for an
+// immediate).
+func operandName(v val, names map[int]string) string {
+	switch v.k {
+	case vReg:
+		return names[v.r]
+	case vPhys:
+		return v.name
+	}
+	return ""
+}
+
+// portConflictAt reports whether instruction in reads two operands that
+// one instruction cannot read under the assignment names (readPort).
+func portConflictAt(in *lins, names map[int]string) bool {
+	if in.op == "label" || in.op == "brr" || in.op == "nop" || in.op == "ldi" || in.a == in.b {
+		return false
+	}
+	return portConflict(readPort(in.a, operandName(in.a, names)), readPort(in.b, operandName(in.b, names)))
+}
+
+// freeAt returns the usable accumulators that hold nothing into
+// instruction p.
+func (s *accState) freeAt(p int) accMask {
+	busy := s.physIn[p]
+	if p > 0 {
+		busy |= s.live[p-1]
+	}
+	return s.usable &^ busy
+}
+
+// fits reports whether accumulator k can hold iv, whose definitions are at
+// defs: nothing else lives in k or is written to it while iv is live, iv's
+// definitions clobber nothing live in k, and every instruction inside the
+// range where a read-port conflict remains keeps a free accumulator.
+func (s *accState) fits(k int, iv *liveInterval, defs []int) bool {
+	bit := accMask(1) << k
+	for p := iv.start; p < iv.end; p++ {
+		if (s.physOut[p]|s.physDef[p]|s.live[p]|s.write[p])&bit != 0 {
+			return false
+		}
+	}
+	for _, p := range defs {
+		if (s.physOut[p]|s.live[p])&bit != 0 {
+			return false
+		}
+	}
+	for p := iv.start + 1; p <= iv.end; p++ {
+		in := s.code[p]
+		if in.a == vr(iv.reg) || in.b == vr(iv.reg) || !s.conflict(p) {
+			continue // no conflict left, or one that taking k removes
+		}
+		if f := s.freeAt(p); f != 0 && f&^bit == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// distance returns how far from iv the nearest other occupation of
+// accumulator k is (up to window instructions).
+func (s *accState) distance(k int, iv *liveInterval) int {
+	const window = 8
+	bit := accMask(1) << k
+	busy := func(p int) bool {
+		return p >= 0 && p < len(s.code) && (s.physIn[p]|s.physOut[p]|s.physDef[p]|s.live[p]|s.write[p])&bit != 0
+	}
+	for d := 1; d <= window; d++ {
+		if busy(iv.start-d) || busy(iv.end+d) {
+			return d
+		}
+	}
+	return window + 1
+}
+
+// coalesceHint returns the accumulator that a copy into or out of iv names
+// (a named accumulator or a value already in one), or -1.
+func (s *accState) coalesceHint(iv *liveInterval) int {
+	hint := func(v val) int {
+		if k := namedAcc(v); k >= 0 {
+			return k
+		}
+		if v.k == vReg {
+			if n := s.names[v.r]; isAcc(n) {
+				return int(n[1] - '0')
+			}
+		}
+		return -1
+	}
+	copyOf := func(in *lins) bool {
+		return in.op == "mov" && in.rot == 0 && !in.setf && in.sig == ""
+	}
+	// The last use: mov rk, t (t dies there).
+	if in := s.code[iv.end]; copyOf(in) && in.a == vr(iv.reg) {
+		if k := hint(in.d); k >= 0 && s.usable&(1<<k) != 0 {
+			return k
+		}
+	}
+	// The definition: t = mov rk (rk dies there).
+	if in := s.code[iv.start]; copyOf(in) && !in.partial() {
+		if k := hint(in.a); k >= 0 && s.usable&(1<<k) != 0 && s.physOut[iv.start]&(1<<k) == 0 {
+			return k
+		}
+	}
+	return -1
+}
+
+// assignAccumulators moves the values that fit an accumulator out of the
+// register files (see "Accumulators" above) and returns them.
+func assignAccumulators(code []*lins, ivs map[int]*liveInterval, names map[int]string, debug func(string, ...any)) map[int]int {
+	succs, breaks := lirFlow(code)
+	s := &accState{code: code, names: names, usable: usableAccs(code)}
+	s.physIn, s.physOut = accLiveness(code, succs)
+	n := len(code)
+	s.physDef = make([]accMask, n)
+	s.live, s.write = make([]accMask, n), make([]accMask, n)
+	for i, in := range code {
+		_, s.physDef[i], _ = accEffects(in)
+	}
+	s.conflict = func(p int) bool { return portConflictAt(code[p], names) }
+	// Candidates, with their definitions.
+	defs := map[int][]int{}
+	rotated := map[int]bool{}
+	for i, in := range code {
+		if r := in.defReg(); r >= 0 {
+			defs[r] = append(defs[r], i)
+		}
+		if in.rot != 0 {
+			for _, v := range []val{in.a, in.b, in.d} {
+				if v.k == vReg {
+					rotated[v.r] = true
+				}
+			}
+		}
+	}
+	var list []*liveInterval
+	for r, iv := range ivs {
+		if rotated[r] || len(defs[r]) == 0 || defs[r][0] != iv.start || code[iv.start].partial() {
+			continue
+		}
+		straight := true
+		for p := iv.start; p <= iv.end && straight; p++ {
+			straight = !breaks[p]
+		}
+		if straight {
+			list = append(list, iv)
+		}
+	}
+	sort.Slice(list, func(i, j int) bool {
+		a, b := list[i], list[j]
+		if la, lb := a.end-a.start, b.end-b.start; la != lb {
+			return la < lb
+		}
+		return a.start < b.start
+	})
+	acc := map[int]int{}
+	for _, iv := range list {
+		k := s.coalesceHint(iv)
+		why := "coalesced"
+		if k < 0 || !s.fits(k, iv, defs[iv.reg]) {
+			k, why = -1, ""
+			best := -1
+			for c := 0; c < 4; c++ {
+				if s.usable&(1<<c) == 0 || !s.fits(c, iv, defs[iv.reg]) {
+					continue
+				}
+				if d := s.distance(c, iv); d > best {
+					k, best = c, d
+				}
+			}
+		}
+		if k < 0 {
+			continue
+		}
+		bit := accMask(1) << k
+		for p := iv.start; p < iv.end; p++ {
+			s.live[p] |= bit
+		}
+		for _, p := range defs[iv.reg] {
+			s.write[p] |= bit
+		}
+		acc[iv.reg] = k
+		names[iv.reg] = physReg{accFile, k}.String()
+		if debug != nil {
+			debug("acc %%%d [%d, %d] -> r%d %s", iv.reg, iv.start, iv.end, k, why)
+		}
+	}
+	return acc
+}
+
+// finishAssignment rewrites the allocated code for emission: every
+// read-port conflict the assignment leaves is staged through a free
+// accumulator (a move into it right before the instruction, which reads
+// it instead), and every copy of a register to itself (a coalesced copy)
+// is deleted.
+func finishAssignment(code []*lins, ivs map[int]*liveInterval, names map[int]string, acc map[int]int, st *allocStats) ([]*lins, error) {
+	succs, _ := lirFlow(code)
+	physIn, _ := accLiveness(code, succs)
+	live := make([]accMask, len(code)) // accumulators holding a value after each instruction
+	for r, k := range acc {
+		for p := ivs[r].start; p < ivs[r].end; p++ {
+			live[p] |= 1 << k
+		}
+	}
+	usable := usableAccs(code)
+	var out []*lins
+	for p, in := range code {
+		if d := operandName(in.d, names); in.op == "mov" && in.rot == 0 && !in.setf && in.sig == "" &&
+			(isRegfile(d) || isAcc(d) && d != "r4" && d != "r5") && d == operandName(in.a, names) {
+			st.Coalesced++
+			continue
+		}
+		if portConflictAt(in, names) {
+			free := usable &^ physIn[p]
+			if p > 0 {
+				free &^= live[p-1]
+			}
+			k := -1
+			for _, c := range []int{2, 1, 0, 3} {
+				if free&(1<<c) != 0 {
+					k = c
+					break
+				}
+			}
+			if k < 0 {
+				return nil, fmt.Errorf("internal error: no accumulator free to stage an operand of %s", in)
+			}
+			t := ph(fmt.Sprintf("r%d", k))
+			out = append(out, &lins{op: "mov", d: t, a: in.b, b: in.b})
+			c := *in
+			c.b = t
+			in = &c
+			st.Staged++
+		}
+		out = append(out, in)
+	}
+	st.Acc = len(acc)
+	return out, nil
 }

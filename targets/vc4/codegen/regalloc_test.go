@@ -209,7 +209,7 @@ func runSpill(t *testing.T, k slotKind, qpus int) (*vc4sim.Machine, string) {
 	code = append(code, sp.reload(sl, w)...)
 	code = append(code, &lins{op: "add", d: vr(v), a: vr(w), b: vr(v)},
 		&lins{op: "ldi", d: ph("irq"), imm: 1}, &lins{op: "nop", sig: "thrend"}, &lins{op: "nop"}, &lins{op: "nop"})
-	code, regs, err := allocate(code, sp)
+	code, regs, _, err := allocate(code, sp)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,14 +247,18 @@ func TestSpillPathsTiming(t *testing.T) {
 	}{{slotVPM, 1}, {slotVPM, 3}, {slotMem, 1}, {slotMem, 3}} {
 		m, r := runSpill(t, c.kind, c.qpus)
 		for _, q := range m.QPUs {
-			n, _ := strconv.Atoi(r[2:])
-			file := q.RA
-			if r[1] == 'b' {
-				file = q.RB
+			var got vc4sim.Vec
+			switch n, _ := strconv.Atoi(r[2:]); {
+			case isAcc(r):
+				got = q.Acc[r[1]-'0']
+			case r[1] == 'a':
+				got = q.RA[n]
+			default:
+				got = q.RB[n]
 			}
 			for lane := 0; lane < 16; lane++ {
-				if file[n][lane] != uint32(lane) {
-					t.Fatalf("kind %d, %d QPUs: QPU %d lane %d reloaded %d", c.kind, c.qpus, q.Num, lane, file[n][lane])
+				if got[lane] != uint32(lane) {
+					t.Fatalf("kind %d, %d QPUs: QPU %d lane %d reloaded %d", c.kind, c.qpus, q.Num, lane, got[lane])
 				}
 			}
 		}
