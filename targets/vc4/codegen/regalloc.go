@@ -3,6 +3,7 @@ package codegen
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -403,8 +404,9 @@ func allocate(code []*lins, sp *spiller) ([]*lins, map[int]string, allocStats, e
 			for r, p := range assign {
 				names[r] = p.String()
 			}
-			acc := assignAccumulators(code, ivs, names, sp.debug)
-			code, err = finishAssignment(code, ivs, names, acc, &st)
+			acc, held := assignAccumulators(code, ivs, names, sp.debug)
+			st.Acc = len(acc)
+			code, err = finishAssignment(code, names, held, &st)
 			return code, names, st, err
 		}
 		if round > 64 {
@@ -430,10 +432,12 @@ func allocate(code []*lins, sp *spiller) ([]*lins, map[int]string, allocStats, e
 //     there is live into the stretch) to its last use, no label, branch
 //     or delay slot; a conditional or masked write inside the range keeps
 //     the other lanes' old value exactly as in a regfile;
-//   - when, anywhere inside the range, no named use of that accumulator
-//     is live and none writes it (accLiveness: liveness of the named
-//     accumulators over the machine CFG; a sequence that clobbers one
-//     names it), and no other value the allocator put there is live;
+//   - when, wherever it is live (exactly: a register written again in
+//     full, as the lowering's expansions do, is not live in between), no
+//     named use of that accumulator is live and none writes it
+//     (accLiveness: liveness of the named accumulators over the machine
+//     CFG; a sequence that clobbers one names it), and no other value the
+//     allocator put there is live; its definitions clobber none of them;
 //   - not as an operand of a mul-ALU rotation (which the lowering applies
 //     to named accumulators only);
 //   - r3 only in kernels that never use the execute mask.
@@ -577,17 +581,23 @@ type allocStats struct {
 	Staged    int // read-port conflicts staged through an accumulator
 }
 
+// accCand is a value that may take an accumulator.
+type accCand struct {
+	iv   *liveInterval
+	defs []int // its definitions
+	out  []int // the instructions after which it is live (inside [start, end))
+}
+
 // accState is the accumulators' occupation during assignAccumulators.
 type accState struct {
-	code     []*lins
-	names    map[int]string // the current assignment by name
-	usable   accMask        // accumulators values may take
-	physIn   []accMask      // named accumulators live into each instruction
-	physOut  []accMask      // … out of it
-	physDef  []accMask      // … written by it
-	live     []accMask      // accumulators holding an allocated value after each instruction
-	write    []accMask      // accumulators an allocated value is written to by each instruction
-	conflict func(p int) bool
+	code    []*lins
+	names   map[int]string // the current assignment by name
+	usable  accMask        // accumulators values may take
+	physIn  []accMask      // named accumulators live into each instruction
+	physOut []accMask      // … out of it
+	physDef []accMask      // … written by it
+	held    []accMask      // accumulators holding an allocated value after each instruction
+	write   []accMask      // accumulators an allocated value is written to by each instruction
 }
 
 // operandName returns the name operand v has under names ("" for an
@@ -611,63 +621,67 @@ func portConflictAt(in *lins, names map[int]string) bool {
 	return portConflict(readPort(in.a, operandName(in.a, names)), readPort(in.b, operandName(in.b, names)))
 }
 
-// freeAt returns the usable accumulators that hold nothing into
-// instruction p.
-func (s *accState) freeAt(p int) accMask {
-	busy := s.physIn[p]
+// freeAccs returns the accumulators of usable that hold nothing into
+// instruction p: a staging move may write one of them right before p.
+func freeAccs(usable accMask, physIn, held []accMask, p int) accMask {
+	busy := physIn[p]
 	if p > 0 {
-		busy |= s.live[p-1]
+		busy |= held[p-1]
 	}
-	return s.usable &^ busy
+	return usable &^ busy
 }
 
-// fits reports whether accumulator k can hold iv, whose definitions are at
-// defs: nothing else lives in k or is written to it while iv is live, iv's
-// definitions clobber nothing live in k, and every instruction inside the
-// range where a read-port conflict remains keeps a free accumulator.
-func (s *accState) fits(k int, iv *liveInterval, defs []int) bool {
+// fits reports whether accumulator k can hold c: nothing else lives in k
+// or is written to it while c is live, c's definitions clobber nothing
+// live in k, and every instruction where c is live and a read-port
+// conflict remains keeps a free accumulator for its staging.
+func (s *accState) fits(k int, c *accCand) bool {
 	bit := accMask(1) << k
-	for p := iv.start; p < iv.end; p++ {
-		if (s.physOut[p]|s.physDef[p]|s.live[p]|s.write[p])&bit != 0 {
+	for _, p := range c.out {
+		if (s.physOut[p]|s.physDef[p]|s.held[p]|s.write[p])&bit != 0 {
 			return false
 		}
 	}
-	for _, p := range defs {
-		if (s.physOut[p]|s.live[p])&bit != 0 {
+	for _, p := range c.defs {
+		if (s.physOut[p]|s.held[p])&bit != 0 {
 			return false
 		}
 	}
-	for p := iv.start + 1; p <= iv.end; p++ {
+	for _, q := range c.out {
+		p := q + 1 // c is live into p
 		in := s.code[p]
-		if in.a == vr(iv.reg) || in.b == vr(iv.reg) || !s.conflict(p) {
+		if in.a == vr(c.iv.reg) || in.b == vr(c.iv.reg) || !portConflictAt(in, s.names) {
 			continue // no conflict left, or one that taking k removes
 		}
-		if f := s.freeAt(p); f != 0 && f&^bit == 0 {
+		if f := freeAccs(s.usable, s.physIn, s.held, p); f != 0 && f&^bit == 0 {
 			return false
 		}
 	}
 	return true
 }
 
-// distance returns how far from iv the nearest other occupation of
+// distance returns how far from c the nearest other occupation of
 // accumulator k is (up to window instructions).
-func (s *accState) distance(k int, iv *liveInterval) int {
+func (s *accState) distance(k int, c *accCand) int {
 	const window = 8
 	bit := accMask(1) << k
 	busy := func(p int) bool {
-		return p >= 0 && p < len(s.code) && (s.physIn[p]|s.physOut[p]|s.physDef[p]|s.live[p]|s.write[p])&bit != 0
+		return p >= 0 && p < len(s.code) && (s.physIn[p]|s.physOut[p]|s.physDef[p]|s.held[p]|s.write[p])&bit != 0
 	}
 	for d := 1; d <= window; d++ {
-		if busy(iv.start-d) || busy(iv.end+d) {
+		if busy(c.iv.start-d) || busy(c.iv.end+d) {
 			return d
 		}
 	}
 	return window + 1
 }
 
-// coalesceHint returns the accumulator that a copy into or out of iv names
-// (a named accumulator or a value already in one), or -1.
-func (s *accState) coalesceHint(iv *liveInterval) int {
+// isCopy reports whether in only copies a onto d.
+func isCopy(in *lins) bool { return in.op == "mov" && in.rot == 0 && !in.setf && in.sig == "" }
+
+// coalesceHint returns the accumulator that a copy out of or into c names
+// (a named accumulator, or a value already in one), or -1.
+func (s *accState) coalesceHint(c *accCand) int {
 	hint := func(v val) int {
 		if k := namedAcc(v); k >= 0 {
 			return k
@@ -679,38 +693,24 @@ func (s *accState) coalesceHint(iv *liveInterval) int {
 		}
 		return -1
 	}
-	copyOf := func(in *lins) bool {
-		return in.op == "mov" && in.rot == 0 && !in.setf && in.sig == ""
-	}
 	// The last use: mov rk, t (t dies there).
-	if in := s.code[iv.end]; copyOf(in) && in.a == vr(iv.reg) {
+	if in := s.code[c.iv.end]; isCopy(in) && in.a == vr(c.iv.reg) {
 		if k := hint(in.d); k >= 0 && s.usable&(1<<k) != 0 {
 			return k
 		}
 	}
 	// The definition: t = mov rk (rk dies there).
-	if in := s.code[iv.start]; copyOf(in) && !in.partial() {
-		if k := hint(in.a); k >= 0 && s.usable&(1<<k) != 0 && s.physOut[iv.start]&(1<<k) == 0 {
+	if in := s.code[c.iv.start]; isCopy(in) && !in.partial() {
+		if k := hint(in.a); k >= 0 && s.usable&(1<<k) != 0 {
 			return k
 		}
 	}
 	return -1
 }
 
-// assignAccumulators moves the values that fit an accumulator out of the
-// register files (see "Accumulators" above) and returns them.
-func assignAccumulators(code []*lins, ivs map[int]*liveInterval, names map[int]string, debug func(string, ...any)) map[int]int {
-	succs, breaks := lirFlow(code)
-	s := &accState{code: code, names: names, usable: usableAccs(code)}
-	s.physIn, s.physOut = accLiveness(code, succs)
-	n := len(code)
-	s.physDef = make([]accMask, n)
-	s.live, s.write = make([]accMask, n), make([]accMask, n)
-	for i, in := range code {
-		_, s.physDef[i], _ = accEffects(in)
-	}
-	s.conflict = func(p int) bool { return portConflictAt(code[p], names) }
-	// Candidates, with their definitions.
+// accCandidates returns the values that may take an accumulator (see
+// "Accumulators" above), with their definitions and where they are live.
+func accCandidates(code []*lins, ivs map[int]*liveInterval, breaks []bool) []*accCand {
 	defs := map[int][]int{}
 	rotated := map[int]bool{}
 	for i, in := range code {
@@ -725,39 +725,75 @@ func assignAccumulators(code []*lins, ivs map[int]*liveInterval, names map[int]s
 			}
 		}
 	}
-	var list []*liveInterval
+	var list []*accCand
 	for r, iv := range ivs {
 		if rotated[r] || len(defs[r]) == 0 || defs[r][0] != iv.start || code[iv.start].partial() {
 			continue
 		}
-		straight := true
-		for p := iv.start; p <= iv.end && straight; p++ {
-			straight = !breaks[p]
+		c := &accCand{iv: iv, defs: defs[r]}
+		live := false // after p
+		for p := iv.end; p >= iv.start && c != nil; p-- {
+			if breaks[p] {
+				c = nil
+				break
+			}
+			if live {
+				c.out = append(c.out, p)
+			}
+			in := code[p]
+			if in.defReg() == r && !in.partial() {
+				live = false
+			}
+			if slices.Contains(in.uses(), r) {
+				live = true
+			}
 		}
-		if straight {
-			list = append(list, iv)
+		if c != nil {
+			slices.Reverse(c.out)
+			list = append(list, c)
 		}
 	}
+	return list
+}
+
+// assignAccumulators moves the values that fit an accumulator out of the
+// register files (see "Accumulators" above), updating names. It returns
+// them with their accumulators, and the accumulators holding one of them
+// after each instruction.
+func assignAccumulators(code []*lins, ivs map[int]*liveInterval, names map[int]string, debug func(string, ...any)) (map[int]int, []accMask) {
+	succs, breaks := lirFlow(code)
+	n := len(code)
+	s := &accState{code: code, names: names, usable: usableAccs(code),
+		physDef: make([]accMask, n), held: make([]accMask, n), write: make([]accMask, n)}
+	s.physIn, s.physOut = accLiveness(code, succs)
+	for i, in := range code {
+		_, s.physDef[i], _ = accEffects(in)
+	}
+	list := accCandidates(code, ivs, breaks)
+	// Shortest first: the short ones are read right after their
+	// definition, where a regfile costs a nop.
 	sort.Slice(list, func(i, j int) bool {
-		a, b := list[i], list[j]
-		if la, lb := a.end-a.start, b.end-b.start; la != lb {
+		a, b := list[i].iv, list[j].iv
+		if la, lb := len(list[i].out), len(list[j].out); la != lb {
 			return la < lb
+		}
+		if a.end-a.start != b.end-b.start {
+			return a.end-a.start < b.end-b.start
 		}
 		return a.start < b.start
 	})
 	acc := map[int]int{}
-	for _, iv := range list {
-		k := s.coalesceHint(iv)
-		why := "coalesced"
-		if k < 0 || !s.fits(k, iv, defs[iv.reg]) {
+	for _, c := range list {
+		k, why := s.coalesceHint(c), "(coalesced copy)"
+		if k < 0 || !s.fits(k, c) {
 			k, why = -1, ""
 			best := -1
-			for c := 0; c < 4; c++ {
-				if s.usable&(1<<c) == 0 || !s.fits(c, iv, defs[iv.reg]) {
+			for a := 0; a < 4; a++ {
+				if s.usable&(1<<a) == 0 || !s.fits(a, c) {
 					continue
 				}
-				if d := s.distance(c, iv); d > best {
-					k, best = c, d
+				if d := s.distance(a, c); d > best {
+					k, best = a, d
 				}
 			}
 		}
@@ -765,48 +801,40 @@ func assignAccumulators(code []*lins, ivs map[int]*liveInterval, names map[int]s
 			continue
 		}
 		bit := accMask(1) << k
-		for p := iv.start; p < iv.end; p++ {
-			s.live[p] |= bit
+		for _, p := range c.out {
+			s.held[p] |= bit
 		}
-		for _, p := range defs[iv.reg] {
+		for _, p := range c.defs {
 			s.write[p] |= bit
 		}
-		acc[iv.reg] = k
-		names[iv.reg] = physReg{accFile, k}.String()
+		acc[c.iv.reg] = k
+		names[c.iv.reg] = physReg{accFile, k}.String()
 		if debug != nil {
-			debug("acc %%%d [%d, %d] -> r%d %s", iv.reg, iv.start, iv.end, k, why)
+			debug("acc %%%d [%d, %d] -> r%d %s", c.iv.reg, c.iv.start, c.iv.end, k, why)
 		}
 	}
-	return acc
+	return acc, s.held
 }
 
 // finishAssignment rewrites the allocated code for emission: every
-// read-port conflict the assignment leaves is staged through a free
-// accumulator (a move into it right before the instruction, which reads
-// it instead), and every copy of a register to itself (a coalesced copy)
-// is deleted.
-func finishAssignment(code []*lins, ivs map[int]*liveInterval, names map[int]string, acc map[int]int, st *allocStats) ([]*lins, error) {
+// read-port conflict the assignment leaves is staged through an
+// accumulator free there (a move into it right before the instruction,
+// which then reads it instead), and every copy of a register to itself (a
+// coalesced copy) is deleted. held are the accumulators holding allocated
+// values after each instruction.
+func finishAssignment(code []*lins, names map[int]string, held []accMask, st *allocStats) ([]*lins, error) {
 	succs, _ := lirFlow(code)
 	physIn, _ := accLiveness(code, succs)
-	live := make([]accMask, len(code)) // accumulators holding a value after each instruction
-	for r, k := range acc {
-		for p := ivs[r].start; p < ivs[r].end; p++ {
-			live[p] |= 1 << k
-		}
-	}
 	usable := usableAccs(code)
 	var out []*lins
 	for p, in := range code {
-		if d := operandName(in.d, names); in.op == "mov" && in.rot == 0 && !in.setf && in.sig == "" &&
-			(isRegfile(d) || isAcc(d) && d != "r4" && d != "r5") && d == operandName(in.a, names) {
+		if d := operandName(in.d, names); isCopy(in) && (isRegfile(d) || isAcc(d) && d != "r4" && d != "r5") &&
+			d == operandName(in.a, names) {
 			st.Coalesced++
 			continue
 		}
 		if portConflictAt(in, names) {
-			free := usable &^ physIn[p]
-			if p > 0 {
-				free &^= live[p-1]
-			}
+			free := freeAccs(usable, physIn, held, p)
 			k := -1
 			for _, c := range []int{2, 1, 0, 3} {
 				if free&(1<<c) != 0 {
@@ -826,6 +854,5 @@ func finishAssignment(code []*lins, ivs map[int]*liveInterval, names map[int]str
 		}
 		out = append(out, in)
 	}
-	st.Acc = len(acc)
 	return out, nil
 }
