@@ -358,7 +358,7 @@ func TestAccumulatorClobber(t *testing.T) {
 		{op: "mov", a: exec, b: exec, setf: true}, // the kernel uses r3
 		{op: "mov", d: ph("r0"), a: vr(a), b: vr(a)},
 		{op: "add", d: vr(x), a: vr(a), b: sim(1)},
-		{op: "ldi", d: ph("r1"), imm: 100},       // clobbers r1 inside x's range
+		{op: "ldi", d: ph("r1"), imm: 100}, // clobbers r1 inside x's range
 		{op: "mov", d: ph("vpm"), a: ph("r1"), b: ph("r1")},
 		{op: "ldi", d: ph("r2"), imm: 200},
 		{op: "mov", d: ph("vpm"), a: vr(x), b: vr(x)},
