@@ -21,7 +21,9 @@ import (
 //
 // allocate alternates the two: a scan that spills returns the spilled set;
 // the mechanics rewrite every occurrence through short-lived, unspillable
-// temporaries; the scan runs again until everything fits.
+// temporaries; the scan runs again until everything fits. Then the
+// accumulators, a third register class (below), take the values that fit
+// them, and the read-port conflicts left are staged through a free one.
 
 // liveInterval is one virtual register's live range [start, end] over the
 // linear instruction list, with what spilling it would cost.
@@ -404,9 +406,9 @@ func allocate(code []*lins, sp *spiller) ([]*lins, map[int]string, allocStats, e
 			for r, p := range assign {
 				names[r] = p.String()
 			}
-			acc, held := assignAccumulators(code, ivs, names, sp.debug)
+			acc, occ := assignAccumulators(code, ivs, names, sp.debug)
 			st.Acc = len(acc)
-			code, err = finishAssignment(code, names, held, &st)
+			code, err = finishAssignment(code, names, occ, &st, sp.debug)
 			return code, names, st, err
 		}
 		if round > 64 {
@@ -660,16 +662,18 @@ func (s *accState) fits(k int, c *accCand) bool {
 	return true
 }
 
-// distance returns how far from c the nearest other occupation of
-// accumulator k is (up to window instructions).
-func (s *accState) distance(k int, c *accCand) int {
-	const window = 8
+// distance returns how far from the instructions [lo, hi] the nearest
+// other occupation of accumulator k is (up to a window of 16
+// instructions): the greater, the fewer false dependences a value or a
+// staging move in k adds for the scheduler.
+func (s *accState) distance(k, lo, hi int) int {
+	const window = 16
 	bit := accMask(1) << k
 	busy := func(p int) bool {
 		return p >= 0 && p < len(s.code) && (s.physIn[p]|s.physOut[p]|s.physDef[p]|s.held[p]|s.write[p])&bit != 0
 	}
 	for d := 1; d <= window; d++ {
-		if busy(c.iv.start-d) || busy(c.iv.end+d) {
+		if busy(lo-d) || busy(hi+d) {
 			return d
 		}
 	}
@@ -760,15 +764,9 @@ func accCandidates(code []*lins, ivs map[int]*liveInterval, breaks []bool) []*ac
 // register files (see "Accumulators" above), updating names. It returns
 // them with their accumulators, and the accumulators holding one of them
 // after each instruction.
-func assignAccumulators(code []*lins, ivs map[int]*liveInterval, names map[int]string, debug func(string, ...any)) (map[int]int, []accMask) {
-	succs, breaks := lirFlow(code)
-	n := len(code)
-	s := &accState{code: code, names: names, usable: usableAccs(code),
-		physDef: make([]accMask, n), held: make([]accMask, n), write: make([]accMask, n)}
-	s.physIn, s.physOut = accLiveness(code, succs)
-	for i, in := range code {
-		_, s.physDef[i], _ = accEffects(in)
-	}
+func assignAccumulators(code []*lins, ivs map[int]*liveInterval, names map[int]string, debug func(string, ...any)) (map[int]int, *accState) {
+	s := newAccState(code, names)
+	_, breaks := lirFlow(code)
 	list := accCandidates(code, ivs, breaks)
 	// Shortest first: the short ones are read right after their
 	// definition, where a regfile costs a nop.
@@ -784,7 +782,7 @@ func assignAccumulators(code []*lins, ivs map[int]*liveInterval, names map[int]s
 	})
 	acc := map[int]int{}
 	for _, c := range list {
-		k, why := s.coalesceHint(c), "(coalesced copy)"
+		k, why := s.coalesceHint(c), " (coalesced copy)"
 		if k < 0 || !s.fits(k, c) {
 			k, why = -1, ""
 			best := -1
@@ -792,7 +790,7 @@ func assignAccumulators(code []*lins, ivs map[int]*liveInterval, names map[int]s
 				if s.usable&(1<<a) == 0 || !s.fits(a, c) {
 					continue
 				}
-				if d := s.distance(a, c); d > best {
+				if d := s.distance(a, c.iv.start, c.iv.end); d > best {
 					k, best = a, d
 				}
 			}
@@ -810,22 +808,34 @@ func assignAccumulators(code []*lins, ivs map[int]*liveInterval, names map[int]s
 		acc[c.iv.reg] = k
 		names[c.iv.reg] = physReg{accFile, k}.String()
 		if debug != nil {
-			debug("acc %%%d [%d, %d] -> r%d %s", c.iv.reg, c.iv.start, c.iv.end, k, why)
+			debug("acc %%%d [%d, %d] -> r%d%s", c.iv.reg, c.iv.start, c.iv.end, k, why)
 		}
 	}
-	return acc, s.held
+	return acc, s
+}
+
+// newAccState returns the accumulators' occupation by the named uses in
+// code, with no value allocated yet.
+func newAccState(code []*lins, names map[int]string) *accState {
+	succs, _ := lirFlow(code)
+	n := len(code)
+	s := &accState{code: code, names: names, usable: usableAccs(code),
+		physDef: make([]accMask, n), held: make([]accMask, n), write: make([]accMask, n)}
+	s.physIn, s.physOut = accLiveness(code, succs)
+	for i, in := range code {
+		_, s.physDef[i], _ = accEffects(in)
+	}
+	return s
 }
 
 // finishAssignment rewrites the allocated code for emission: every
 // read-port conflict the assignment leaves is staged through an
 // accumulator free there (a move into it right before the instruction,
-// which then reads it instead), and every copy of a register to itself (a
-// coalesced copy) is deleted. held are the accumulators holding allocated
-// values after each instruction.
-func finishAssignment(code []*lins, names map[int]string, held []accMask, st *allocStats) ([]*lins, error) {
-	succs, _ := lirFlow(code)
-	physIn, _ := accLiveness(code, succs)
-	usable := usableAccs(code)
+// which then reads it instead; of the free ones, the one whose nearest
+// other occupation is farthest), and every copy of a register to itself
+// (a coalesced copy) is deleted. s is the accumulators' occupation after
+// assignAccumulators.
+func finishAssignment(code []*lins, names map[int]string, s *accState, st *allocStats, debug func(string, ...any)) ([]*lins, error) {
 	var out []*lins
 	for p, in := range code {
 		if d := operandName(in.d, names); isCopy(in) && (isRegfile(d) || isAcc(d) && d != "r4" && d != "r5") &&
@@ -834,18 +844,24 @@ func finishAssignment(code []*lins, names map[int]string, held []accMask, st *al
 			continue
 		}
 		if portConflictAt(in, names) {
-			free := freeAccs(usable, physIn, held, p)
-			k := -1
-			for _, c := range []int{2, 1, 0, 3} {
-				if free&(1<<c) != 0 {
-					k = c
-					break
+			free := freeAccs(s.usable, s.physIn, s.held, p)
+			k, best := -1, -1
+			for c := 0; c < 4; c++ {
+				if free&(1<<c) == 0 {
+					continue
+				}
+				if d := s.distance(c, max(p-1, 0), p); d > best {
+					k, best = c, d
 				}
 			}
 			if k < 0 {
 				return nil, fmt.Errorf("internal error: no accumulator free to stage an operand of %s", in)
 			}
+			s.write[p] |= 1 << k // for the next stagings' distances
 			t := ph(fmt.Sprintf("r%d", k))
+			if debug != nil {
+				debug("stage %s of %s %s, %s through %s", operandName(in.b, names), in.op, operandName(in.a, names), operandName(in.b, names), t.name)
+			}
 			out = append(out, &lins{op: "mov", d: t, a: in.b, b: in.b})
 			c := *in
 			c.b = t

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -433,28 +434,42 @@ func TestAccumulatorCoalesce(t *testing.T) {
 }
 
 // TestStageConflict: an operand pair the assignment leaves in conflict is
-// staged through an accumulator that holds nothing there: r2 when it is
-// free, another one when a value occupies r2.
+// staged through an accumulator that holds nothing there: r2 or r3 (far
+// from the named r0 and r1) when they are free, r0 or r1 (dead there)
+// when values occupy r2 and r3, and none (an internal error) when all four
+// hold values.
 func TestStageConflict(t *testing.T) {
 	const a, b = 1, 2
 	in := &lins{op: "add", d: ph("vpm"), a: vr(a), b: vr(b)}
 	names := map[int]string{a: "ra1", b: "ra2"}
+	code := []*lins{
+		{op: "ldi", d: ph("r0"), imm: 1},
+		{op: "ldi", d: ph("r1"), imm: 2},
+		{op: "mov", d: ph("vpm"), a: ph("r1"), b: ph("r1")},
+		{op: "mov", d: ph("vpm"), a: ph("r0"), b: ph("r0")},
+		in,
+		{op: "ldi", d: ph("r0"), imm: 3},
+	}
 	for _, c := range []struct {
 		held accMask
-		want string
-	}{{0, "r2"}, {1 << 2, "r1"}} {
-		code := []*lins{{op: "nop"}, in}
+		want []string
+	}{{0, []string{"r2", "r3"}}, {0b1100, []string{"r0", "r1"}}} {
+		s := newAccState(code, names)
+		s.held[3] = c.held
 		var st allocStats
-		out, err := finishAssignment(code, names, []accMask{c.held, 0}, &st)
+		out, err := finishAssignment(code, names, s, &st, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(out) != 3 || out[1].d != ph(c.want) || out[1].a != vr(b) || out[2].b != ph(c.want) || out[2].a != vr(a) || st.Staged != 1 {
-			t.Errorf("held %b: got %v / %v, want %s staged", c.held, out[1], out[2], c.want)
+		if len(out) != len(code)+1 || !slices.Contains(c.want, out[4].d.name) || out[4].a != vr(b) ||
+			out[5].b != out[4].d || out[5].a != vr(a) || st.Staged != 1 {
+			t.Errorf("held %04b: got %v / %v, want staged through one of %v", c.held, out[4], out[5], c.want)
 		}
 	}
+	s := newAccState(code, names)
+	s.held[3] = 0b1111
 	var st allocStats
-	if _, err := finishAssignment([]*lins{{op: "nop"}, in}, names, []accMask{0b1111, 0}, &st); err == nil {
+	if _, err := finishAssignment(code, names, s, &st, nil); err == nil {
 		t.Errorf("no free accumulator: want an error")
 	}
 }
