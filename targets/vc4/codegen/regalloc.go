@@ -731,8 +731,9 @@ func accCandidates(code []*lins, ivs map[int]*liveInterval, breaks []bool) []*ac
 	}
 	var list []*accCand
 	for r, iv := range ivs {
-		if rotated[r] || len(defs[r]) == 0 || defs[r][0] != iv.start || code[iv.start].partial() {
-			continue
+		if rotated[r] || len(defs[r]) == 0 || defs[r][0] != iv.start || code[iv.start].partial() ||
+			slices.Contains(code[iv.start].uses(), r) {
+			continue // not a full definition first: live into the stretch
 		}
 		c := &accCand{iv: iv, defs: defs[r]}
 		live := false // after p
@@ -836,6 +837,7 @@ func newAccState(code []*lins, names map[int]string) *accState {
 // (a coalesced copy) is deleted. s is the accumulators' occupation after
 // assignAccumulators.
 func finishAssignment(code []*lins, names map[int]string, s *accState, st *allocStats, debug func(string, ...any)) ([]*lins, error) {
+	_, breaks := lirFlow(code)
 	var out []*lins
 	for p, in := range code {
 		if d := operandName(in.d, names); isCopy(in) && (isRegfile(d) || isAcc(d) && d != "r4" && d != "r5") &&
@@ -844,6 +846,11 @@ func finishAssignment(code []*lins, names map[int]string, s *accState, st *alloc
 			continue
 		}
 		if portConflictAt(in, names) {
+			if breaks[p] {
+				// A move before a delay slot would push the slots' last
+				// instruction past the branch.
+				return nil, fmt.Errorf("internal error: read-port conflict in a delay slot: %s", in)
+			}
 			free := freeAccs(s.usable, s.physIn, s.held, p)
 			k, best := -1, -1
 			for c := 0; c < 4; c++ {
