@@ -348,9 +348,8 @@ func TestAccumulatorShortRange(t *testing.T) {
 }
 
 // TestAccumulatorClobber: a value does not take an accumulator that a
-// named write clobbers, or a named value occupies, inside its range; r3
-// is not used when the kernel has an execute mask, and a branch's delay
-// slots end a stretch.
+// named write clobbers, or a named value occupies, inside its range, nor
+// r3 (the execute mask's); a branch's delay slots end a stretch.
 func TestAccumulatorClobber(t *testing.T) {
 	const a, x, y, z = 1, 2, 3, 4
 	code := []*lins{
@@ -434,10 +433,9 @@ func TestAccumulatorCoalesce(t *testing.T) {
 }
 
 // TestStageConflict: an operand pair the assignment leaves in conflict is
-// staged through an accumulator that holds nothing there: r2 or r3 (far
-// from the named r0 and r1) when they are free, r0 or r1 (dead there)
-// when values occupy r2 and r3, and none (an internal error) when all four
-// hold values.
+// staged through an accumulator that holds nothing there: r2 (far from
+// the named r0 and r1) when it is free, r0 or r1 (dead there) when a
+// value occupies r2, and none (an internal error) when all hold values.
 func TestStageConflict(t *testing.T) {
 	const a, b = 1, 2
 	in := &lins{op: "add", d: ph("vpm"), a: vr(a), b: vr(b)}
@@ -453,7 +451,7 @@ func TestStageConflict(t *testing.T) {
 	for _, c := range []struct {
 		held accMask
 		want []string
-	}{{0, []string{"r2", "r3"}}, {0b1100, []string{"r0", "r1"}}} {
+	}{{0, []string{"r2"}}, {0b0100, []string{"r0", "r1"}}} {
 		s := newAccState(code, names)
 		s.held[3] = c.held
 		var st allocStats
@@ -467,7 +465,7 @@ func TestStageConflict(t *testing.T) {
 		}
 	}
 	s := newAccState(code, names)
-	s.held[3] = 0b1111
+	s.held[3] = 0b0111
 	var st allocStats
 	if _, err := finishAssignment(code, names, s, &st, nil); err == nil {
 		t.Errorf("no free accumulator: want an error")
