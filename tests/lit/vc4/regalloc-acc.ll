@@ -17,11 +17,11 @@ target triple = "spir"
 declare spir_func i32 @_Z13get_global_idj(i32)
 
 ; CHECK-LABEL: # kernel chain
-; CHECK:      add [[X:r[0-3]]], {{r[0-3]|r[ab][0-9]+}}, {{r[0-3]|r[ab][0-9]+}}
+; CHECK:      add [[X:r[0-2]]], {{r[0-2]|r[ab][0-9]+}}, {{r[0-2]|r[ab][0-9]+}}
 ; CHECK-NOT:  nop
-; CHECK:      xor [[Y:r[0-3]]], [[X]], {{r[ab][0-9]+}}
+; CHECK:      xor [[Y:r[0-2]]], [[X]], {{r[ab][0-9]+}}
 ; CHECK-NOT:  nop
-; CHECK:      sub {{r[0-3]}}, [[Y]], {{r[ab][0-9]+}}
+; CHECK:      sub {{r[0-2]|r[ab][0-9]+}}, [[Y]], {{r[ab][0-9]+}}
 define spir_kernel void @chain(i32 addrspace(1)* %out, i32 %a, i32 %b, i32 %c) {
   %i = call spir_func i32 @_Z13get_global_idj(i32 0)
   %x = add i32 %a, %i
@@ -33,12 +33,12 @@ define spir_kernel void @chain(i32 addrspace(1)* %out, i32 %a, i32 %b, i32 %c) {
 }
 
 ; CHECK-LABEL: # kernel conflict
-; CHECK:      add [[X:r[0-3]]], {{r[0-3]|r[ab][0-9]+}}, {{r[0-3]|r[ab][0-9]+}}
+; CHECK:      add [[X:r[0-2]]], {{r[0-2]|r[ab][0-9]+}}, {{r[0-2]|r[ab][0-9]+}}
 ; CHECK-NOT:  nop
-; CHECK-NOT:  mov {{r[0-3]}}, {{r[ab][0-9]+}}
-; CHECK-DAG:  shl {{r[0-3]}}, [[X]], 3
-; CHECK-DAG:  xor {{r[0-3]}}, [[X]], {{r[ab][0-9]+}}
-; CHECK-DAG:  sub {{r[0-3]}}, [[X]], {{r[ab][0-9]+}}
+; CHECK-NOT:  mov {{r[0-2]}}, {{r[ab][0-9]+}}
+; CHECK-DAG:  shl {{r[0-2]|r[ab][0-9]+}}, [[X]], 3
+; CHECK-DAG:  xor {{r[0-2]|r[ab][0-9]+}}, [[X]], {{r[ab][0-9]+}}
+; CHECK-DAG:  sub {{r[0-2]|r[ab][0-9]+}}, [[X]], {{r[ab][0-9]+}}
 define spir_kernel void @conflict(i32 addrspace(1)* %out, i32 %a, i32 %b, i32 %c) {
   %i = call spir_func i32 @_Z13get_global_idj(i32 0)
   %x = add i32 %a, %i
@@ -53,7 +53,7 @@ define spir_kernel void @conflict(i32 addrspace(1)* %out, i32 %a, i32 %b, i32 %c
 }
 
 ; CHECK-LABEL: # kernel load
-; CHECK:      add r0, {{r[0-3]|r[ab][0-9]+}}, {{r[0-3]|r[ab][0-9]+}}
+; CHECK:      add r0, {{r[0-2]|r[ab][0-9]+}}, {{r[0-2]|r[ab][0-9]+}}
 ; CHECK-NOT:  {{mov r0,|nop}}
 ; CHECK:      mov t0s, r0
 define spir_kernel void @load(i32 addrspace(1)* %out, i32 addrspace(1)* %in, i32 %k) {
