@@ -29,9 +29,9 @@
 //   - vc4-regalloc: liveness on the machine CFG and linear scan over
 //     register files A and B, spilling to per-QPU VPM rows or scratch
 //     memory and rematerializing constants and uniforms; then short values
-//     inside one straight-line stretch move to accumulators r0–r3 where
-//     the lowering's named uses leave them free (r3 holds the execute mask
-//     when there is one, r4 receives TMU results), copies into them are
+//     inside one straight-line stretch move to accumulators r0–r2 where
+//     the lowering's named uses leave them free (r3 holds the execute
+//     mask, r4 receives TMU results), copies into them are
 //     coalesced and the remaining read-port conflicts staged through a
 //     free one (regalloc.go: decisions, spill.go: mechanics);
 //   - vc4-emit: vc4asm text with hazard nops, assembled to 64-bit words.

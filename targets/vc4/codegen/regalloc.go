@@ -420,7 +420,7 @@ func allocate(code []*lins, sp *spiller) ([]*lins, map[int]string, allocStats, e
 
 // Accumulators: the allocator's third register class.
 //
-// r0–r3 are read by the next instruction (a regfile register only by the
+// r0–r2 are read by the next instruction (a regfile register only by the
 // second after its write, spec §4.2, so a value read right after it is
 // computed costs a nop in a regfile) and take no read port (so they never
 // conflict with the other operand, and leave the A and B ports to the
