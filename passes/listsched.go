@@ -59,7 +59,10 @@ type SchedFencer[I comparable] interface {
 // an urgent instruction, and every instruction it depends on, ranks
 // before all other ready work (then by height), so it issues as early as
 // its own dependences allow while other work only fills the room and the
-// latency gaps they leave. VC4: the VPM mutex release, so that work after
+// latency gaps they leave. Between urgent work, what the earliest urgent
+// instruction (in sequence order) depends on comes first: otherwise work
+// that only a later urgent instruction depends on, of greater height,
+// would delay the earlier one. VC4: the VPM mutex release, so that work after
 // a critical section with a greater height (a long division) does not
 // keep the mutex held while other QPUs wait for it.
 type SchedUrgency[I comparable] interface {
@@ -110,6 +113,9 @@ type SchedNode[I comparable, K comparable] struct {
 	Control bool
 	Solo    bool // issues alone and orders everything around it
 	Urgent  bool // SchedUrgency: urgent, or an urgent node depends on it
+	// UrgentBy is the sequence index of the earliest urgent node that is
+	// this one or depends on it (when Urgent).
+	UrgentBy int
 }
 
 // SchedDAG is the dependence DAG of a straight-line sequence; nodes are in
@@ -272,9 +278,12 @@ func BuildSchedDAG[I comparable, K comparable](instrs []I, m SchedModel[I, K]) *
 		n := &g.Nodes[i]
 		n.Height = n.Lat
 		n.Urgent = urgency != nil && urgency.Urgent(n.In)
+		n.UrgentBy = i
 		for _, e := range n.Succs {
 			n.Height = max(n.Height, e.Lat+g.Nodes[e.To].Height)
-			n.Urgent = n.Urgent || g.Nodes[e.To].Urgent
+			if s := &g.Nodes[e.To]; s.Urgent && (!n.Urgent || s.UrgentBy < n.UrgentBy) {
+				n.Urgent, n.UrgentBy = true, s.UrgentBy
+			}
 		}
 	}
 	return g
@@ -354,12 +363,15 @@ func (g *SchedDAG[I, K]) Schedule() (packets [][]I, cycles []int, stalls int) {
 }
 
 // before reports whether ready node i ranks before node j: urgent first
-// (SchedUrgency), then greater height, then earlier in the sequence.
+// (SchedUrgency; among urgent nodes, those of the earliest urgent node),
+// then greater height, then earlier in the sequence.
 func (g *SchedDAG[I, K]) before(i, j int) bool {
 	a, b := &g.Nodes[i], &g.Nodes[j]
 	switch {
 	case a.Urgent != b.Urgent:
 		return a.Urgent
+	case a.Urgent && a.UrgentBy != b.UrgentBy:
+		return a.UrgentBy < b.UrgentBy
 	case a.Height != b.Height:
 		return a.Height > b.Height
 	}

@@ -26,6 +26,18 @@ func (toySched) CheckPacket([]string) error                      { return nil }
 func (toySched) String(in string) string                         { return in }
 func (toySched) Urgent(in string) bool                           { return strings.HasPrefix(in, "!") }
 
+// TestSchedUrgentOrder: work that only a later urgent instruction depends
+// on, of greater height, does not delay an earlier urgent one (a chain
+// before the next critical section does not keep the current one's
+// release waiting).
+func TestSchedUrgentOrder(t *testing.T) {
+	g := BuildSchedDAG[string, string]([]string{"!r=", "a=", "b=a", "c=b", "!s=c"}, toySched{})
+	packets, _, _ := g.Schedule()
+	if packets[0][0] != "!r=" {
+		t.Errorf("first issued %v, want the first urgent instruction !r=", packets[0])
+	}
+}
+
 // TestSchedUrgent: an urgent instruction and what it depends on issue
 // before ready work of greater height, which fills the latency gap.
 func TestSchedUrgent(t *testing.T) {

@@ -27,9 +27,12 @@
 //     uniform ones; the facts the later stages need go to
 //     mir.Func.TargetInfo;
 //   - vc4-regalloc: liveness on the machine CFG and linear scan over
-//     register files A and B (accumulators r0–r2 stage operands, r3 holds
-//     the execute mask, r4 receives TMU results), spilling to per-QPU VPM
-//     rows or scratch memory and rematerializing constants and uniforms
+//     register files A and B, spilling to per-QPU VPM rows or scratch
+//     memory and rematerializing constants and uniforms; then short values
+//     inside one straight-line stretch move to accumulators r0–r2 where
+//     the lowering's named uses leave them free (r3 holds the execute
+//     mask, r4 receives TMU results), copies into them are coalesced and
+//     the remaining read-port conflicts staged through a free one
 //     (regalloc.go: decisions, spill.go: mechanics), on LIR converted from
 //     the machine form at its input (mirToLIR); its result is the
 //     allocated machine form.
@@ -105,7 +108,10 @@ var (
 		Stats: map[string]string{"masked": "Number of masked instructions", "skip": "Number of skipped-region branches"}})
 	passRA = passes.Register(&passes.Pass{Name: "vc4-regalloc", Run: allocPass, Desc: "VC4: register allocation over files A and B, with spilling", Required: true,
 		Stats: map[string]string{"spilled": "Number of values spilled to VPM rows or scratch memory", "remat": "Number of values rematerialized instead of spilled",
-			"reloads": "Number of reload sequences", "stores": "Number of spill store sequences"}})
+			"reloads": "Number of reload sequences", "stores": "Number of spill store sequences",
+			"acc":       "Number of values allocated to accumulators",
+			"coalesced": "Number of copies deleted (source and destination in one register)",
+			"staged":    "Number of read-port conflicts staged through an accumulator"}})
 	passEmit = passes.Register(&passes.Pass{Name: "vc4-emit", Desc: "VC4: emission with hazard nops (inside the target's Emit)", Required: true,
 		Stats: map[string]string{"pairs": "Number of add/mul pairs formed", "instrs": "Number of QPU instructions",
 			"nops": "Number of nop instructions emitted"}})
@@ -452,10 +458,13 @@ func allocateMachine(mf *mir.Func, scratch, scratchBytes int, cr *passes.Ctx) (*
 	if cr.Debugging() {
 		sp.debug = func(format string, args ...any) { cr.Debugf("%s: "+format, append([]any{mf.Name}, args...)...) }
 	}
-	code, regs, err := allocate(code, sp)
+	code, regs, ast, err := allocate(code, sp)
 	if err != nil {
 		return nil, nil, nil, nil, fmt.Errorf("function '%s': %v", mf.Name, err)
 	}
+	cr.Count("acc", int64(ast.Acc))
+	cr.Count("coalesced", int64(ast.Coalesced))
+	cr.Count("staged", int64(ast.Staged))
 	af, err := lirToMIR(mf.Name, code, nregs, regs)
 	if err != nil {
 		return nil, nil, nil, nil, fmt.Errorf("function '%s': internal error: %v", mf.Name, err)

@@ -150,8 +150,9 @@ var bOnly = map[string]bool{"qpu_num": true, "vw_wait": true}
 func isRegfile(n string) bool { return strings.HasPrefix(n, "ra") || strings.HasPrefix(n, "rb") }
 
 // emitter prints LIR with physical registers and inserts what the
-// hardware needs: staging moves for operand conflicts, execute-mask flag
-// tests before masked instructions, and nops for regfile read-after-write.
+// hardware needs: execute-mask flag tests before masked instructions, and
+// nops for regfile read-after-write (read-port conflicts are solved by
+// the allocator).
 type emitter struct {
 	reg       map[int]string
 	out       []qinst
@@ -176,14 +177,21 @@ func (e *emitter) name(v val) string {
 
 func (e *emitter) put(q qinst) { e.out = append(e.out, q) }
 
-// space returns which read port an operand needs: 'a', 'b', 'i'
-// (small immediate, uses the B port), or 0 (accumulator, or either port).
-func (e *emitter) space(v val) byte {
+// space returns which read port an operand needs (readPort).
+func (e *emitter) space(v val) byte { return readPort(v, e.name(v)) }
+
+// readPort returns which read port operand v, allocated to (or named) n,
+// needs: 'a', 'b', 'i' (small immediate, uses the B port), 'u' (unif,
+// mutex, vpm: either port, but one read of them per instruction), or 0
+// (an accumulator r0–r5, or an I/O register either port reads).
+func readPort(v val, n string) byte {
 	switch v.k {
 	case vImm:
 		return 'i'
 	case vReg:
-		return e.reg[v.r][1]
+		if isRegfile(n) {
+			return n[1]
+		}
 	case vPhys:
 		if aOnly[v.name] {
 			return 'a'
@@ -200,10 +208,15 @@ func (e *emitter) space(v val) byte {
 
 // conflict reports whether a and b cannot be read by one instruction.
 func (e *emitter) conflict(a, b val) bool {
-	if a == b {
-		return false
-	}
-	sa, sb := e.space(a), e.space(b)
+	return a != b && portConflict(e.space(a), e.space(b))
+}
+
+// portConflict reports whether two operands needing read ports sa and sb
+// (readPort) cannot be read by one instruction: two different regfile-A
+// (or B) reads, a regfile-B read with a small immediate, two different
+// small immediates, two reads of the uniform/mutex/VPM ports or one of
+// them with a read that needs its port.
+func portConflict(sa, sb byte) bool {
 	if sa == 0 || sb == 0 {
 		return false
 	}
@@ -295,11 +308,10 @@ func (e *emitter) instr(in *lins) {
 	}
 	a, b := in.a, in.b
 	if e.conflict(a, b) {
-		// Stage b through r2: a plain move, which may pair or fill a nop.
-		stage := &aluPart{op: "mov", dst: "r2", args: e.name(b)}
-		e.addSrc(stage, b)
-		e.put(qinst{text: fmt.Sprintf("mov r2, %s", e.name(b)), reads: e.reads(b), alu: stage})
-		b = ph("r2")
+		// The allocator stages every operand pair its assignment leaves
+		// in conflict through an accumulator free there (stageConflicts);
+		// staging here could clobber a value it put in one.
+		panic(fmt.Sprintf("read-port conflict left by register allocation: %s %s, %s", in.op, e.name(a), e.name(b)))
 	}
 	var text string
 	unary := in.op == "mov" || in.op == "clz" || in.op == "not" || in.op == "ftoi" || in.op == "itof"

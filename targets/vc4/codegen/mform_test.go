@@ -99,7 +99,7 @@ func TestMachineFormRoundTrip(t *testing.T) {
 				t.Errorf("%s: the lowered LIR changes through the machine form", what)
 			}
 			// The allocated code: the emitted lines are the same.
-			code, regs, err := allocate(l.out, newSpiller(l.newV, l.unif[UnifScratch], int64(l.stats.ScratchBytes)))
+			code, regs, _, err := allocate(l.out, newSpiller(l.newV, l.unif[UnifScratch], int64(l.stats.ScratchBytes)))
 			if err != nil {
 				t.Fatalf("%s: %v", what, err)
 			}

@@ -3,6 +3,7 @@ package codegen
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -20,7 +21,9 @@ import (
 //
 // allocate alternates the two: a scan that spills returns the spilled set;
 // the mechanics rewrite every occurrence through short-lived, unspillable
-// temporaries; the scan runs again until everything fits.
+// temporaries; the scan runs again until everything fits. Then the
+// accumulators, a third register class (below), take the values that fit
+// them, and the read-port conflicts left are staged through a free one.
 
 // liveInterval is one virtual register's live range [start, end] over the
 // linear instruction list, with what spilling it would cost.
@@ -215,10 +218,16 @@ func liveIntervals(code []*lins) map[int]*liveInterval {
 	return iv
 }
 
-// physReg is an allocated register: file 0 (A) or 1 (B) and its number.
+// physReg is an allocated register: file 0 (A) or 1 (B), or an
+// accumulator (accFile), and its number.
 type physReg struct{ file, num int }
 
-func (p physReg) String() string { return fmt.Sprintf("r%c%d", "ab"[p.file], p.num) }
+func (p physReg) String() string {
+	if p.file == accFile {
+		return fmt.Sprintf("r%d", p.num)
+	}
+	return fmt.Sprintf("r%c%d", "ab"[p.file], p.num)
+}
 
 // linearScan assigns every interval a register of file A or B (numbers
 // 0–31 without 14, spec §6.6), balancing the files. When both files are
@@ -378,26 +387,488 @@ func readPartners(code []*lins) map[int][]partner {
 }
 
 // allocate assigns every virtual register a physical register of file A or
-// B, spilling and rematerializing through sp until the code fits. It
-// returns the rewritten code and the assignment by vc4asm name.
-func allocate(code []*lins, sp *spiller) ([]*lins, map[int]string, error) {
+// B, spilling and rematerializing through sp until the code fits, then
+// gives the values that fit one an accumulator instead and stages the
+// read-port conflicts left (assignAccumulators, finishAssignment). It
+// returns the rewritten code and the assignment by vc4asm name; sp.debug,
+// if set, prints the decisions.
+func allocate(code []*lins, sp *spiller) ([]*lins, map[int]string, allocStats, error) {
+	var st allocStats
 	for round := 0; ; round++ {
 		ivs := liveIntervals(code)
 		sp.mark(code, ivs)
 		assign, spilled, err := linearScan(ivs, sp.costs(), readPartners(code))
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, st, err
 		}
 		if len(spilled) == 0 {
 			names := map[int]string{}
 			for r, p := range assign {
 				names[r] = p.String()
 			}
-			return code, names, nil
+			acc, occ := assignAccumulators(code, ivs, names, sp.debug)
+			st.Acc = len(acc)
+			code, err = finishAssignment(code, names, occ, &st, sp.debug)
+			return code, names, st, err
 		}
 		if round > 64 {
-			return nil, nil, fmt.Errorf("register allocation does not converge after %d spill rounds", round)
+			return nil, nil, st, fmt.Errorf("register allocation does not converge after %d spill rounds", round)
 		}
 		code = sp.rewrite(code, spilled)
 	}
+}
+
+// Accumulators: the allocator's third register class.
+//
+// r0–r2 are read by the next instruction (a regfile register only by the
+// second after its write, spec §4.2, so a value read right after it is
+// computed costs a nop in a regfile) and take no read port (so they never
+// conflict with the other operand, and leave the A and B ports to the
+// other ALU of a paired instruction). They are few, and the lowering's
+// sequences use them by name (the TMU address in r0, DMA setups, stride
+// tests and the spill code in r1, block numbers in r2, the execute mask
+// in r3), so a value gets one only
+//
+//   - when its live range lies inside one straight-line stretch: from a
+//     full, unconditional definition (a value read before it is written
+//     there is live into the stretch) to its last use, no label, branch
+//     or delay slot; a conditional or masked write inside the range keeps
+//     the other lanes' old value exactly as in a regfile;
+//   - when, wherever it is live (exactly: a register written again in
+//     full, as the lowering's expansions do, is not live in between), no
+//     named use of that accumulator is live and none writes it
+//     (accLiveness: liveness of the named accumulators over the machine
+//     CFG; a sequence that clobbers one names it), and no other value the
+//     allocator put there is live; its definitions clobber none of them;
+//   - not as an operand of a mul-ALU rotation (which the lowering applies
+//     to named accumulators only);
+//   - r0–r2 only: r3 holds the execute mask.
+//
+// The decision (assignAccumulators) runs once the regfile scan fits (no
+// spill), as an upgrade of the scan's assignment: ranges shortest first
+// (the short ones are those read right after their definition), each into
+// the accumulator its copies name when it can — a value whose last use is
+// `mov r0, t` takes r0 and the move disappears (copy coalescing, in either
+// direction and between two values) —, else into the one whose nearest
+// other occupant is farthest away (fewer false dependences for the
+// scheduler). Operand pairs that still conflict on a read port (two
+// regfile-A reads, a regfile-B read with a small immediate …) are then
+// staged through an accumulator free at that instruction
+// (stageConflicts); the upgrade keeps one free wherever such a conflict
+// remains.
+
+// accFile is the physReg file of an accumulator (num k = rk).
+const accFile = 2
+
+// accMask is a set of accumulators r0–r3 (bit k = rk).
+type accMask uint8
+
+// namedAcc returns k when v names accumulator rk (k ≤ 3), else -1.
+func namedAcc(v val) int {
+	if v.k == vPhys && len(v.name) == 2 && v.name[0] == 'r' && v.name[1] >= '0' && v.name[1] <= '3' {
+		return int(v.name[1] - '0')
+	}
+	return -1
+}
+
+// accEffects returns the accumulators in reads by name, writes, and
+// writes all lanes of (a partial write also reads the old value).
+func accEffects(in *lins) (use, def, full accMask) {
+	for _, v := range []val{in.a, in.b} {
+		if k := namedAcc(v); k >= 0 {
+			use |= 1 << k
+		}
+	}
+	if k := namedAcc(in.d); k >= 0 {
+		def |= 1 << k
+		if in.partial() {
+			use |= 1 << k
+		} else {
+			full |= 1 << k
+		}
+	}
+	return use, def, full
+}
+
+// lirFlow returns the successors of every LIR instruction on the machine
+// CFG (a branch transfers after its three delay slots, to its target and,
+// when conditional, to the next instruction; the thread end's second delay
+// slot has no successor) and which instructions break a straight-line
+// stretch: labels, branches, their delay slots, the thread end and its.
+func lirFlow(code []*lins) (succs [][]int, breaks []bool) {
+	labelAt := map[int]int{}
+	for i, in := range code {
+		if in.op == "label" {
+			labelAt[in.target] = i
+		}
+	}
+	n := len(code)
+	succs = make([][]int, n)
+	breaks = make([]bool, n)
+	for i := range code {
+		if i+1 < n {
+			succs[i] = []int{i + 1}
+		}
+	}
+	for i, in := range code {
+		switch {
+		case in.op == "label":
+			breaks[i] = true
+		case in.op == "brr":
+			last := min(i+3, n-1)
+			for k := i; k <= last; k++ {
+				breaks[k] = true
+			}
+			var s []int
+			if t, ok := labelAt[in.target]; ok {
+				s = append(s, t)
+			}
+			if in.bcond != "" && last+1 < n {
+				s = append(s, last+1)
+			}
+			succs[last] = s
+		case in.sig == "thrend":
+			last := min(i+2, n-1)
+			for k := i; k <= last; k++ {
+				breaks[k] = true
+			}
+			succs[last] = nil
+		}
+	}
+	return succs, breaks
+}
+
+// accLiveness returns the named accumulators live into and out of every
+// instruction (backward dataflow over lirFlow's CFG).
+func accLiveness(code []*lins, succs [][]int) (in, out []accMask) {
+	n := len(code)
+	in, out = make([]accMask, n), make([]accMask, n)
+	use, full := make([]accMask, n), make([]accMask, n)
+	for i, c := range code {
+		use[i], _, full[i] = accEffects(c)
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := n - 1; i >= 0; i-- {
+			var o accMask
+			for _, s := range succs[i] {
+				o |= in[s]
+			}
+			x := use[i] | o&^full[i]
+			if o != out[i] || x != in[i] {
+				out[i], in[i], changed = o, x, true
+			}
+		}
+	}
+	return in, out
+}
+
+// usableAccs are the accumulators that values and staging may use: r0–r2.
+// r3 stays the execute mask's (lir.go) even in kernels without one, so
+// that it means one thing in all code (it would save 0.2% of the
+// corpus's instructions).
+const usableAccs accMask = 0b0111
+
+// allocStats count what the allocator decided besides the register files.
+type allocStats struct {
+	Acc       int // values given an accumulator
+	Coalesced int // copies that became a move of a register to itself, deleted
+	Staged    int // read-port conflicts staged through an accumulator
+}
+
+// accCand is a value that may take an accumulator.
+type accCand struct {
+	iv   *liveInterval
+	defs []int // its definitions
+	out  []int // the instructions after which it is live (inside [start, end))
+}
+
+// accState is the accumulators' occupation during assignAccumulators.
+type accState struct {
+	code    []*lins
+	names   map[int]string // the current assignment by name
+	usable  accMask        // accumulators values may take
+	physIn  []accMask      // named accumulators live into each instruction
+	physOut []accMask      // … out of it
+	physDef []accMask      // … written by it
+	held    []accMask      // accumulators holding an allocated value after each instruction
+	write   []accMask      // accumulators an allocated value is written to by each instruction
+}
+
+// operandName returns the name operand v has under names ("" for an
+// immediate).
+func operandName(v val, names map[int]string) string {
+	switch v.k {
+	case vReg:
+		return names[v.r]
+	case vPhys:
+		return v.name
+	}
+	return ""
+}
+
+// portConflictAt reports whether instruction in reads two operands that
+// one instruction cannot read under the assignment names (readPort).
+func portConflictAt(in *lins, names map[int]string) bool {
+	if in.op == "label" || in.op == "brr" || in.op == "nop" || in.op == "ldi" || in.a == in.b {
+		return false
+	}
+	return portConflict(readPort(in.a, operandName(in.a, names)), readPort(in.b, operandName(in.b, names)))
+}
+
+// freeAccs returns the accumulators of usable that hold nothing into
+// instruction p: a staging move may write one of them right before p.
+func freeAccs(usable accMask, physIn, held []accMask, p int) accMask {
+	busy := physIn[p]
+	if p > 0 {
+		busy |= held[p-1]
+	}
+	return usable &^ busy
+}
+
+// fits reports whether accumulator k can hold c: nothing else lives in k
+// or is written to it while c is live, c's definitions clobber nothing
+// live in k, and every instruction where c is live and a read-port
+// conflict remains keeps a free accumulator for its staging.
+func (s *accState) fits(k int, c *accCand) bool {
+	bit := accMask(1) << k
+	for _, p := range c.out {
+		if (s.physOut[p]|s.physDef[p]|s.held[p]|s.write[p])&bit != 0 {
+			return false
+		}
+	}
+	for _, p := range c.defs {
+		if (s.physOut[p]|s.held[p])&bit != 0 {
+			return false
+		}
+	}
+	for _, q := range c.out {
+		p := q + 1 // c is live into p
+		in := s.code[p]
+		if in.a == vr(c.iv.reg) || in.b == vr(c.iv.reg) || !portConflictAt(in, s.names) {
+			continue // no conflict left, or one that taking k removes
+		}
+		if f := freeAccs(s.usable, s.physIn, s.held, p); f != 0 && f&^bit == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// distance returns how far from the instructions [lo, hi] the nearest
+// other occupation of accumulator k is (up to a window of 16
+// instructions): the greater, the fewer false dependences a value or a
+// staging move in k adds for the scheduler.
+func (s *accState) distance(k, lo, hi int) int {
+	const window = 16
+	bit := accMask(1) << k
+	busy := func(p int) bool {
+		return p >= 0 && p < len(s.code) && (s.physIn[p]|s.physOut[p]|s.physDef[p]|s.held[p]|s.write[p])&bit != 0
+	}
+	for d := 1; d <= window; d++ {
+		if busy(lo-d) || busy(hi+d) {
+			return d
+		}
+	}
+	return window + 1
+}
+
+// isCopy reports whether in only copies a onto d.
+func isCopy(in *lins) bool { return in.op == "mov" && in.rot == 0 && !in.setf && in.sig == "" }
+
+// coalesceHint returns the accumulator that a copy out of or into c names
+// (a named accumulator, or a value already in one), or -1.
+func (s *accState) coalesceHint(c *accCand) int {
+	hint := func(v val) int {
+		if k := namedAcc(v); k >= 0 {
+			return k
+		}
+		if v.k == vReg {
+			if n := s.names[v.r]; isAcc(n) {
+				return int(n[1] - '0')
+			}
+		}
+		return -1
+	}
+	// The last use: mov rk, t (t dies there).
+	if in := s.code[c.iv.end]; isCopy(in) && in.a == vr(c.iv.reg) {
+		if k := hint(in.d); k >= 0 && s.usable&(1<<k) != 0 {
+			return k
+		}
+	}
+	// The definition: t = mov rk (rk dies there).
+	if in := s.code[c.iv.start]; isCopy(in) && !in.partial() {
+		if k := hint(in.a); k >= 0 && s.usable&(1<<k) != 0 {
+			return k
+		}
+	}
+	return -1
+}
+
+// accCandidates returns the values that may take an accumulator (see
+// "Accumulators" above), with their definitions and where they are live.
+func accCandidates(code []*lins, ivs map[int]*liveInterval, breaks []bool) []*accCand {
+	defs := map[int][]int{}
+	rotated := map[int]bool{}
+	for i, in := range code {
+		if r := in.defReg(); r >= 0 {
+			defs[r] = append(defs[r], i)
+		}
+		if in.rot != 0 {
+			for _, v := range []val{in.a, in.b, in.d} {
+				if v.k == vReg {
+					rotated[v.r] = true
+				}
+			}
+		}
+	}
+	var list []*accCand
+	for r, iv := range ivs {
+		if rotated[r] || len(defs[r]) == 0 || defs[r][0] != iv.start || code[iv.start].partial() ||
+			slices.Contains(code[iv.start].uses(), r) {
+			continue // not a full definition first: live into the stretch
+		}
+		c := &accCand{iv: iv, defs: defs[r]}
+		live := false // after p
+		for p := iv.end; p >= iv.start && c != nil; p-- {
+			if breaks[p] {
+				c = nil
+				break
+			}
+			if live {
+				c.out = append(c.out, p)
+			}
+			in := code[p]
+			if in.defReg() == r && !in.partial() {
+				live = false
+			}
+			if slices.Contains(in.uses(), r) {
+				live = true
+			}
+		}
+		if c != nil {
+			slices.Reverse(c.out)
+			list = append(list, c)
+		}
+	}
+	return list
+}
+
+// assignAccumulators moves the values that fit an accumulator out of the
+// register files (see "Accumulators" above), updating names. It returns
+// them with their accumulators, and the accumulators holding one of them
+// after each instruction.
+func assignAccumulators(code []*lins, ivs map[int]*liveInterval, names map[int]string, debug func(string, ...any)) (map[int]int, *accState) {
+	s := newAccState(code, names)
+	_, breaks := lirFlow(code)
+	list := accCandidates(code, ivs, breaks)
+	// Shortest first: the short ones are read right after their
+	// definition, where a regfile costs a nop.
+	sort.Slice(list, func(i, j int) bool {
+		a, b := list[i].iv, list[j].iv
+		if la, lb := len(list[i].out), len(list[j].out); la != lb {
+			return la < lb
+		}
+		if a.end-a.start != b.end-b.start {
+			return a.end-a.start < b.end-b.start
+		}
+		return a.start < b.start
+	})
+	acc := map[int]int{}
+	for _, c := range list {
+		k, why := s.coalesceHint(c), " (coalesced copy)"
+		if k < 0 || !s.fits(k, c) {
+			k, why = -1, ""
+			best := -1
+			for a := 0; a < 4; a++ {
+				if s.usable&(1<<a) == 0 || !s.fits(a, c) {
+					continue
+				}
+				if d := s.distance(a, c.iv.start, c.iv.end); d > best {
+					k, best = a, d
+				}
+			}
+		}
+		if k < 0 {
+			continue
+		}
+		bit := accMask(1) << k
+		for _, p := range c.out {
+			s.held[p] |= bit
+		}
+		for _, p := range c.defs {
+			s.write[p] |= bit
+		}
+		acc[c.iv.reg] = k
+		names[c.iv.reg] = physReg{accFile, k}.String()
+		if debug != nil {
+			debug("acc %%%d [%d, %d] -> r%d%s", c.iv.reg, c.iv.start, c.iv.end, k, why)
+		}
+	}
+	return acc, s
+}
+
+// newAccState returns the accumulators' occupation by the named uses in
+// code, with no value allocated yet.
+func newAccState(code []*lins, names map[int]string) *accState {
+	succs, _ := lirFlow(code)
+	n := len(code)
+	s := &accState{code: code, names: names, usable: usableAccs,
+		physDef: make([]accMask, n), held: make([]accMask, n), write: make([]accMask, n)}
+	s.physIn, s.physOut = accLiveness(code, succs)
+	for i, in := range code {
+		_, s.physDef[i], _ = accEffects(in)
+	}
+	return s
+}
+
+// finishAssignment rewrites the allocated code for emission: every
+// read-port conflict the assignment leaves is staged through an
+// accumulator free there (a move into it right before the instruction,
+// which then reads it instead; of the free ones, the one whose nearest
+// other occupation is farthest), and every copy of a register to itself
+// (a coalesced copy) is deleted. s is the accumulators' occupation after
+// assignAccumulators.
+func finishAssignment(code []*lins, names map[int]string, s *accState, st *allocStats, debug func(string, ...any)) ([]*lins, error) {
+	_, breaks := lirFlow(code)
+	var out []*lins
+	for p, in := range code {
+		if d := operandName(in.d, names); isCopy(in) && (isRegfile(d) || isAcc(d) && d != "r4" && d != "r5") &&
+			d == operandName(in.a, names) {
+			st.Coalesced++
+			continue
+		}
+		if portConflictAt(in, names) {
+			if breaks[p] {
+				// A move before a delay slot would push the slots' last
+				// instruction past the branch.
+				return nil, fmt.Errorf("internal error: read-port conflict in a delay slot: %s", in)
+			}
+			free := freeAccs(s.usable, s.physIn, s.held, p)
+			k, best := -1, -1
+			for c := 0; c < 4; c++ {
+				if free&(1<<c) == 0 {
+					continue
+				}
+				if d := s.distance(c, max(p-1, 0), p); d > best {
+					k, best = c, d
+				}
+			}
+			if k < 0 {
+				return nil, fmt.Errorf("internal error: no accumulator free to stage an operand of %s", in)
+			}
+			s.write[p] |= 1 << k // for the next stagings' distances
+			t := ph(fmt.Sprintf("r%d", k))
+			if debug != nil {
+				debug("stage %s of %s %s, %s through %s", operandName(in.b, names), in.op, operandName(in.a, names), operandName(in.b, names), t.name)
+			}
+			out = append(out, &lins{op: "mov", d: t, a: in.b, b: in.b})
+			c := *in
+			c.b = t
+			in = &c
+			st.Staged++
+		}
+		out = append(out, in)
+	}
+	return out, nil
 }

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -209,7 +210,7 @@ func runSpill(t *testing.T, k slotKind, qpus int) (*vc4sim.Machine, string) {
 	code = append(code, sp.reload(sl, w)...)
 	code = append(code, &lins{op: "add", d: vr(v), a: vr(w), b: vr(v)},
 		&lins{op: "ldi", d: ph("irq"), imm: 1}, &lins{op: "nop", sig: "thrend"}, &lins{op: "nop"}, &lins{op: "nop"})
-	code, regs, err := allocate(code, sp)
+	code, regs, _, err := allocate(code, sp)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,14 +248,18 @@ func TestSpillPathsTiming(t *testing.T) {
 	}{{slotVPM, 1}, {slotVPM, 3}, {slotMem, 1}, {slotMem, 3}} {
 		m, r := runSpill(t, c.kind, c.qpus)
 		for _, q := range m.QPUs {
-			n, _ := strconv.Atoi(r[2:])
-			file := q.RA
-			if r[1] == 'b' {
-				file = q.RB
+			var got vc4sim.Vec
+			switch n, _ := strconv.Atoi(r[2:]); {
+			case isAcc(r):
+				got = q.Acc[r[1]-'0']
+			case r[1] == 'a':
+				got = q.RA[n]
+			default:
+				got = q.RB[n]
 			}
 			for lane := 0; lane < 16; lane++ {
-				if file[n][lane] != uint32(lane) {
-					t.Fatalf("kind %d, %d QPUs: QPU %d lane %d reloaded %d", c.kind, c.qpus, q.Num, lane, file[n][lane])
+				if got[lane] != uint32(lane) {
+					t.Fatalf("kind %d, %d QPUs: QPU %d lane %d reloaded %d", c.kind, c.qpus, q.Num, lane, got[lane])
 				}
 			}
 		}
@@ -300,5 +305,169 @@ func TestLinearScanPortPreference(t *testing.T) {
 	}
 	if assign[3].file == assign[0].file {
 		t.Errorf("%%3 and %%0 (read together) both in file %c", "AB"[assign[0].file])
+	}
+}
+
+// allocTest allocates code (no spilling expected) and returns the code,
+// the assignment by name and the statistics.
+func allocTest(t *testing.T, code []*lins) ([]*lins, map[int]string, allocStats) {
+	t.Helper()
+	next := 1000
+	sp := newSpiller(func() int { next++; return next }, -1, 64)
+	out, names, st, err := allocate(code, sp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out, names, st
+}
+
+// TestAccumulatorShortRange: a value read right after its definition
+// inside a straight-line stretch goes to an accumulator; a value whose
+// range crosses a label stays in a register file.
+func TestAccumulatorShortRange(t *testing.T) {
+	const a, b, x, y = 1, 2, 3, 4
+	code := []*lins{
+		{op: "mov", d: vr(a), a: ph("unif"), b: ph("unif")},
+		{op: "mov", d: vr(b), a: ph("unif"), b: ph("unif")},
+		{op: "label", target: 0},
+		{op: "add", d: vr(x), a: vr(a), b: vr(b)},
+		{op: "add", d: vr(y), a: vr(x), b: sim(4)},
+		{op: "label", target: 1},
+		{op: "mov", d: ph("vpm"), a: vr(y), b: vr(y)},
+	}
+	_, names, st := allocTest(t, code)
+	if !isAcc(names[x]) {
+		t.Errorf("%%x (read by the next instruction) in %s, want an accumulator", names[x])
+	}
+	if !isRegfile(names[y]) || !isRegfile(names[a]) {
+		t.Errorf("%%y in %s, %%a in %s: values live across a label must stay in a register file", names[y], names[a])
+	}
+	if st.Acc != 1 {
+		t.Errorf("stats %+v, want 1 value in an accumulator", st)
+	}
+}
+
+// TestAccumulatorClobber: a value does not take an accumulator that a
+// named write clobbers, or a named value occupies, inside its range, nor
+// r3 (the execute mask's); a branch's delay slots end a stretch.
+func TestAccumulatorClobber(t *testing.T) {
+	const a, x, y, z = 1, 2, 3, 4
+	code := []*lins{
+		{op: "mov", d: vr(a), a: ph("unif"), b: ph("unif")},
+		{op: "label", target: 0},
+		{op: "mov", a: exec, b: exec, setf: true}, // the kernel uses r3
+		{op: "mov", d: ph("r0"), a: vr(a), b: vr(a)},
+		{op: "add", d: vr(x), a: vr(a), b: sim(1)},
+		{op: "ldi", d: ph("r1"), imm: 100}, // clobbers r1 inside x's range
+		{op: "mov", d: ph("vpm"), a: ph("r1"), b: ph("r1")},
+		{op: "ldi", d: ph("r2"), imm: 200},
+		{op: "mov", d: ph("vpm"), a: vr(x), b: vr(x)},
+		{op: "mov", d: ph("t0s"), a: ph("r0"), b: ph("r0")}, // r0 live across x's range
+		{op: "mov", d: ph("vpm"), a: ph("r2"), b: ph("r2")}, // r2 too
+		{op: "add", d: vr(y), a: vr(a), b: sim(2)},
+		{op: "brr", bcond: "allz", target: 1},
+		{op: "mov", d: ph("vpm"), a: vr(y), b: vr(y)}, // y used in a delay slot
+		{op: "nop"},
+		{op: "nop"},
+		{op: "label", target: 1},
+		{op: "add", d: vr(z), a: vr(a), b: sim(3)},
+		{op: "mov", d: ph("vpm"), a: vr(z), b: vr(z)},
+	}
+	_, names, _ := allocTest(t, code)
+	if !isRegfile(names[x]) {
+		t.Errorf("%%x in %s: r0 and r2 are live and r1 written across its range, r3 holds the mask", names[x])
+	}
+	if !isRegfile(names[y]) {
+		t.Errorf("%%y in %s: its range reaches into a delay slot", names[y])
+	}
+	if n := names[z]; !isAcc(n) || n == "r3" {
+		t.Errorf("%%z in %s, want r0, r1 or r2", n)
+	}
+}
+
+// TestAccumulatorLoopLiveness: an accumulator the lowering keeps live
+// around a loop (read at the top, written before it) is live on the back
+// edge, so a value inside the loop body does not take it.
+func TestAccumulatorLoopLiveness(t *testing.T) {
+	const a, x = 1, 2
+	code := []*lins{
+		{op: "mov", d: vr(a), a: ph("unif"), b: ph("unif")},
+		{op: "ldi", d: ph("r0"), imm: 5},
+		{op: "ldi", d: ph("r1"), imm: 6},
+		{op: "ldi", d: ph("r2"), imm: 7},
+		{op: "mov", d: ph("r3"), a: sim(0), b: sim(0)},
+		{op: "label", target: 0},
+		{op: "mov", d: ph("vw_setup"), a: ph("r0"), b: ph("r0")},
+		{op: "mov", d: ph("vw_setup"), a: ph("r1"), b: ph("r1")},
+		{op: "mov", d: ph("vw_setup"), a: ph("r3"), b: ph("r3")},
+		{op: "add", d: vr(x), a: vr(a), b: sim(1)},
+		{op: "mov", d: ph("vpm"), a: vr(x), b: vr(x)},
+		{op: "mov", d: ph("vw_setup"), a: ph("r2"), b: ph("r2")},
+		{op: "sub", a: vr(a), b: sim(1), setf: true},
+		{op: "brr", bcond: "anynz", target: 0},
+		{op: "nop"},
+		{op: "nop"},
+		{op: "nop"},
+	}
+	_, names, _ := allocTest(t, code)
+	if !isRegfile(names[x]) {
+		t.Errorf("%%x in %s: r0, r1 and r3 are live around the loop, r2 across %%x", names[x])
+	}
+}
+
+// TestAccumulatorCoalesce: a value whose only purpose is a copy into a
+// named accumulator is computed there, and the copy disappears.
+func TestAccumulatorCoalesce(t *testing.T) {
+	const a, x = 1, 2
+	code := []*lins{
+		{op: "mov", d: vr(a), a: ph("unif"), b: ph("unif")},
+		{op: "label", target: 0},
+		{op: "add", d: vr(x), a: vr(a), b: sim(4)},
+		{op: "mov", d: ph("r0"), a: vr(x), b: vr(x)},
+		{op: "mov", d: ph("t0s"), a: ph("r0"), b: ph("r0")},
+	}
+	out, names, st := allocTest(t, code)
+	if names[x] != "r0" || st.Coalesced != 1 || len(out) != len(code)-1 {
+		t.Errorf("%%x in %s, %d copies coalesced, %d instructions: want r0, the copy deleted", names[x], st.Coalesced, len(out))
+	}
+}
+
+// TestStageConflict: an operand pair the assignment leaves in conflict is
+// staged through an accumulator that holds nothing there: r2 (far from
+// the named r0 and r1) when it is free, r0 or r1 (dead there) when a
+// value occupies r2, and none (an internal error) when all hold values.
+func TestStageConflict(t *testing.T) {
+	const a, b = 1, 2
+	in := &lins{op: "add", d: ph("vpm"), a: vr(a), b: vr(b)}
+	names := map[int]string{a: "ra1", b: "ra2"}
+	code := []*lins{
+		{op: "ldi", d: ph("r0"), imm: 1},
+		{op: "ldi", d: ph("r1"), imm: 2},
+		{op: "mov", d: ph("vpm"), a: ph("r1"), b: ph("r1")},
+		{op: "mov", d: ph("vpm"), a: ph("r0"), b: ph("r0")},
+		in,
+		{op: "ldi", d: ph("r0"), imm: 3},
+	}
+	for _, c := range []struct {
+		held accMask
+		want []string
+	}{{0, []string{"r2"}}, {0b0100, []string{"r0", "r1"}}} {
+		s := newAccState(code, names)
+		s.held[3] = c.held
+		var st allocStats
+		out, err := finishAssignment(code, names, s, &st, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(out) != len(code)+1 || !slices.Contains(c.want, out[4].d.name) || out[4].a != vr(b) ||
+			out[5].b != out[4].d || out[5].a != vr(a) || st.Staged != 1 {
+			t.Errorf("held %04b: got %v / %v, want staged through one of %v", c.held, out[4], out[5], c.want)
+		}
+	}
+	s := newAccState(code, names)
+	s.held[3] = 0b0111
+	var st allocStats
+	if _, err := finishAssignment(code, names, s, &st, nil); err == nil {
+		t.Errorf("no free accumulator: want an error")
 	}
 }

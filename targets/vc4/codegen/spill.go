@@ -38,11 +38,14 @@ import (
 // pointing unif_addr at them (the launcher appends the stream's own
 // address after the arguments, docs/vc4.md).
 //
-// The sequences clobber only r1, and r2 when emission stages an operand
-// through it (both dead at every insertion point: the lowering uses them
-// only inside its own sequences, which the spill code never splits;
-// checkR1 verifies it), and set no flags, so they can go between a
-// flag-setting instruction and its conditional user. A sequence holding
+// The sequences clobber only r1 (dead at every insertion point: the
+// lowering uses it only inside its own sequences, which the spill code
+// never splits; checkR1 verifies it), and set no flags, so they can go
+// between a flag-setting instruction and its conditional user. They name
+// r1, so the accumulator decisions of the final round (regalloc.go) see
+// the clobber like any other, and stage an operand of theirs that
+// conflicts on a read port (vwb with an immediate) through an accumulator
+// free there. A sequence holding
 // the mutex (load, store) is never split: reloads for its uses go before
 // its acquire, and values it defines are not spilled.
 type spiller struct {
@@ -467,13 +470,14 @@ func (s *spiller) unifReload(w, t int) []*lins {
 	)
 }
 
-// checkR1 panics (an internal error of Compile) if r1 or r2 may be live
-// at position i, where spill code is inserted: it clobbers r1, and the
-// emitter stages a conflicting operand of its instructions through r2.
-// Live means that some instruction of the straight-line code from i
-// reads the accumulator before writing it.
+// checkR1 panics (an internal error of Compile) if r1 may be live at
+// position i, where spill code, which clobbers it, is inserted. Live means
+// that some instruction of the straight-line code from i reads the
+// accumulator before writing it. (Values the allocator puts in
+// accumulators are decided after the last spill round, around the spill
+// code.)
 func (s *spiller) checkR1(code []*lins, i int) {
-	for _, acc := range []val{ph("r1"), ph("r2")} {
+	for _, acc := range []val{ph("r1")} {
 		for j := i; j < len(code); j++ {
 			in := code[j]
 			if in.op == "label" || in.op == "brr" {

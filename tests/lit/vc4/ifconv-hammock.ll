@@ -78,7 +78,7 @@ done:
 ; lane is active (§8.2). The scheduler may place independent work between
 ; entering masked code and the condition's test.
 ; MASK:      mov r3, 0
-; MASK:      or.setf -, r3, {{r[ab][0-9]+}}
+; MASK:      or.setf -, r3, {{r[ab][0-9]+|r[0-2]}}
 ; MASK-NEXT: mov.ifz r3, [[ELSE:[0-9]+]]
 ; MASK-NEXT: mov.setf -, r3
 ; MASK-NEXT: brr.allnz -, :b[[ELSE]]

@@ -39,7 +39,7 @@ after:
 ; touches r3 or the flags).
 ; CHECK:      mov r3, 0
 ; CHECK-NOT:  r3
-; CHECK:      or.setf -, r3, [[C:r[ab][0-9]+]]
+; CHECK:      or.setf -, r3, [[C:r[ab][0-9]+|r[0-2]]]
 ; CHECK-NEXT: mov.ifz r3, [[ELSE:[0-9]+]]
 ; CHECK-NEXT: mov.setf -, r3
 ; CHECK-NEXT: brr.allnz -, :b[[ELSE]]
@@ -52,7 +52,7 @@ after:
 ; CHECK-NEXT: brr.allz
 ; CHECK:      mov.setf -, r3
 ; CHECK-NOT:  setf
-; CHECK:      mov.ifnz r0, {{r[ab][0-9]+}}{{.*}}dummy word
+; CHECK:      mov.ifnz r0, {{r[ab][0-9]+|r[0-2]}}{{.*}}dummy word
 ; End of THEN: the active lanes wait for AFTER; jump there if all lanes do.
 ; CHECK:      mov.setf -, r3
 ; CHECK:      mov.ifz r3, [[AFTER:[0-9]+]]
@@ -67,7 +67,7 @@ after:
 ; CHECK:      sub.setf -, r3, [[ELSE]]
 ; CHECK-NOT:  setf
 ; CHECK:      mov.ifz r3, 0
-; CHECK:      mov.ifnz r0, {{r[ab][0-9]+}}{{.*}}dummy word
+; CHECK:      mov.ifnz r0, {{r[ab][0-9]+|r[0-2]}}{{.*}}dummy word
 ; AFTER is top level again: no activation, no masking.
 ; CHECK:      :b[[AFTER]]
 ; CHECK-NOT:  r3

@@ -61,7 +61,7 @@ exit:
 ; CHECK:      mov.ifz r3, 0
 ; The break test: active lanes with k == lim wait for the block after the
 ; loop; the body is skipped (up to the loop end) when no lane is left.
-; CHECK:      or.setf -, r3, {{r[ab][0-9]+}}
+; CHECK:      or.setf -, r3, {{r[ab][0-9]+|r[0-2]}}
 ; CHECK-NEXT: mov.ifz r3, [[BRK:[0-9]+]]
 ; CHECK-NEXT: mov.setf -, r3
 ; CHECK-NEXT: brr.allnz -, :b[[L:[0-9]+]]

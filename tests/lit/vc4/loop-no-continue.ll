@@ -33,7 +33,7 @@ done:
 ; CHECK-NOT:  r3
 ; CHECK:      :b[[H:[0-9]+]]{{.*}}loop
 ; CHECK-NOT:  r3, [[H]]
-; CHECK:      or.setf -, r3, {{r[ab][0-9]+}}
+; CHECK:      or.setf -, r3, {{r[ab][0-9]+|r[0-2]}}
 ; CHECK-NEXT: mov.ifz r3, [[DONE:[0-9]+]]{{.*}}wait for b[[DONE]]
 ; CHECK-NEXT: mov.setf -, r3{{.*}}loop end
 ; CHECK-NEXT: brr.anyz -, :b[[H]]{{.*}}again while a lane is active

@@ -35,16 +35,16 @@ join:
 }
 
 ; The compare in the entry block: 0, the flags, 1 where it holds, no copy.
-; CHECK:      mov [[C:r[ab][0-9]+]], 0{{$}}
-; CHECK:      max.setf -, {{r[ab][0-9]+}}, 3
+; CHECK:      mov [[C:r[ab][0-9]+|r[0-2]]], 0{{$|;}}
+; CHECK:      max.setf -, {{r[ab][0-9]+|r[0-2]}}, 3
 ; CHECK-NEXT: mov.ifc [[C]], 1
 ; CHECK:      or.setf -, r3, [[C]]
 ; THEN's unmasked temporary may move into the delay slots of the skip branch
 ; (it is dead where the branch goes).
-; CHECK:      shl [[D:r[ab][0-9]+]], {{r[ab][0-9]+}}, 5
+; CHECK:      shl [[D:r[ab][0-9]+|r[0-2]]], {{r[ab][0-9]+|r[0-2]}}, 5
 ; CHECK:      :b[[THEN:[0-9]+]]{{.*}}then
 ; CHECK-NOT:  :b
 ; CHECK:      mov.setf -, r3
-; CHECK-NEXT: mov.ifz [[R:r[ab][0-9]+]], [[D]]
+; CHECK-NEXT: mov.ifz [[R:r[ab][0-9]+|r[0-2]]], [[D]]
 ; CHECK-NOT:  :b
 ; CHECK:      :b{{[0-9]+}}{{.*}}join

@@ -18,7 +18,7 @@ define spir_kernel void @mulc(i32 addrspace(1)* %out, i32 %a) {
   ret void
 }
 
-; CHECK:      ldi [[C:r[ab][0-9]+]], 0x3e8
+; CHECK:      ldi [[C:r[ab][0-9]+|r[0-2]]], 0x3e8
 ; CHECK-NOT:  shr {{.*}}[[C]]
 ; CHECK:      mul24
 ; CHECK-NOT:  shr {{.*}}[[C]]

@@ -36,7 +36,7 @@ done:
 ; CHECK-NOT:  r3
 ; CHECK:      :b[[L:[0-9]+]]{{.*}}loop
 ; CHECK-NOT:  r3
-; CHECK-DAG:  mov r5rep, [[A:r[ab][0-9]+]]
+; CHECK-DAG:  mov r5rep, [[A:r[ab][0-9]+|r[0-2]]]
 ; CHECK-DAG:  sub.setf -, elem_num, 8{{.*}}lanes of the work-group
 ; CHECK:      mov.ifnn r0, r5
 ; CHECK-NEXT: mov t0s, r0

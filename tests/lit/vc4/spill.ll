@@ -23,7 +23,7 @@
 ; Memory slot: VPM row 0 and the VDW under the mutex, waited for before the release.
 ; CHECK:      mov {{-|r1}}, mutex{{.*}}spill to memory slot [[S:[0-9]+]]
 ; CHECK-NEXT: ldi vw_setup, 0x1a00
-; CHECK-NEXT: mov vpm, r{{[ab][0-9]+}}
+; CHECK-NEXT: mov vpm, {{r[ab][0-9]+|r[0-2]}}
 ; CHECK-NEXT: ldi vw_setup, 0x80904000
 ; CHECK-NEXT: ldi r1, [[OFF:0x[0-9a-f]+]]
 ; CHECK-NEXT: add vw_addr, [[SCR:r[ab][0-9]+]], r1
@@ -31,7 +31,7 @@
 ; CHECK-NEXT: mov mutex, 0
 ; VPM row of the QPU: no mutex, no DMA.
 ; CHECK:      add vw_setup, [[VWB]], 0{{.*}}spill to VPM row 0
-; CHECK-NEXT: mov vpm, r{{[ab][0-9]+}}
+; CHECK-NEXT: mov vpm, {{r[ab][0-9]+|r[0-2]}}
 ; The memory reload: VDR of the same slot, wait, read setup (NUM 1), the read
 ; in the 3rd instruction after it, release.
 ; CHECK:      mov {{-|r1}}, mutex{{.*}}reload from memory slot [[S]]
@@ -45,14 +45,14 @@
 ; CHECK-NEXT: ldi vr_setup, 0x101a00
 ; CHECK-NEXT: {{.+}}
 ; CHECK-NEXT: {{.+}}
-; CHECK:      mov r{{[ab][0-9]+}}, vpm
+; CHECK:      mov {{r[ab][0-9]+|r[0-2]}}, vpm
 ; CHECK-NEXT: mov mutex, 0
 ; The VPM-row reload: read setup = write setup + NUM 1 (the ldi of r1 may
 ; move up past the previous reload).
 ; CHECK:      add vr_setup, [[VWB]], r1
 ; CHECK-NEXT: {{.+}}
 ; CHECK-NEXT: {{.+}}
-; CHECK:      mov r{{[ab][0-9]+}}, vpm
+; CHECK:      mov {{r[ab][0-9]+|r[0-2]}}, vpm
 ; The argument %out is re-read from the uniform stream (word 7 = the first
 ; argument): unif_addr, then two instructions before the read (§5).
 ; CHECK:      ldi r1, 0x1c{{$}}
@@ -60,7 +60,7 @@
 ; CHECK:      add unif_addr, [[UBASE]], r1{{.*}}reread uniform word 7
 ; CHECK-NEXT: {{.+}}
 ; CHECK-NEXT: {{.+}}
-; CHECK:      mov r{{[ab][0-9]+}}, unif
+; CHECK:      mov {{r[ab][0-9]+|r[0-2]}}, unif
 ; CHECK: thrend
 
 ; STATS: vc4-regalloc - Number of reload sequences

@@ -28,7 +28,7 @@ define spir_kernel void @two_loads(i32 addrspace(1)* %a, i32 addrspace(1)* %b, i
 ; CHECK-NOT:  ldtmu
 ; CHECK:      mov t1s, r0
 ; CHECK-NEXT: nop; nop; ldtmu0
-; CHECK-NEXT: mov [[X:r[ab][0-9]+]], r4
+; CHECK-NEXT: mov [[X:r[ab][0-9]+|r[0-2]]], r4
 ; CHECK-NEXT: nop; nop; ldtmu1
-; CHECK-NEXT: mov [[Y:r[ab][0-9]+]], r4
-; CHECK:      add {{r[ab][0-9]+}}, {{r[ab][0-9]+}}, {{r[ab][0-9]+}}
+; CHECK-NEXT: mov [[Y:r[ab][0-9]+|r[0-2]]], r4
+; CHECK:      add {{r[ab][0-9]+|r[0-2]}}, {{r[ab][0-9]+|r[0-2]}}, {{r[ab][0-9]+|r[0-2]}}

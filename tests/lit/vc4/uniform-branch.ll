@@ -43,7 +43,7 @@ store:
 }
 
 ; CHECK-NOT:  r3
-; CHECK:      mov.setf -, [[C:r[ab][0-9]+]]
+; CHECK:      mov.setf -, [[C:r[ab][0-9]+|r[0-2]]]
 ; CHECK-NEXT: brr.allz -, :b{{[0-9]+}}
 ; CHECK-NOT:  r3
 ; CHECK:      brr.allnz -, :b[[LOOP:[0-9]+]]
