@@ -5,14 +5,15 @@
 ; conditional write under Z made from r3 (mov.setf -, r3), which is an
 ; explicit instruction before it; a branch tests all/any lanes' flags and
 ; has three delay slots (§3.6), the thread end two; TMU results arrive in
-; r4 (ldtmu0). After allocation every value lives in regfile A or B.
+; r4 (ldtmu0). After allocation every value lives in a physical register
+; (regfile A or B, or accumulators r0–r2 for short values).
 ; (-enable-if-conversion=false: the execute-mask code of divergent branches.)
 ; RUN: %lltosimd -march=vc4 -enable-if-conversion=false -verify-machineinstrs %s -o /dev/null -debug-only=vc4-mask 2>&1 | FileCheck %s --check-prefix=MASK
 ; RUN: %lltosimd -march=vc4 -enable-if-conversion=false -verify-machineinstrs %s -o /dev/null -debug-only=vc4-regalloc 2>&1 | FileCheck %s --check-prefix=RA
-; The printed form parses back (a pass with nothing to select leaves it as it is).
-; RUN: %lltosimd -march=vc4 -enable-if-conversion=false %s -o /dev/null -debug-only=vc4-mask 2> %t.mask.mir
+; The printed form (-stop-after) parses back (a pass with nothing to select leaves it as it is).
+; RUN: %lltosimd -march=vc4 -enable-if-conversion=false %s -stop-after=vc4-mask -o %t.mask.mir
 ; RUN: %lltosimd -march=vc4 -x mir -run-pass=vc4-isel -verify-machineinstrs %t.mask.mir -o - | FileCheck %s --check-prefix=MASK
-; RUN: %lltosimd -march=vc4 -enable-if-conversion=false %s -o /dev/null -debug-only=vc4-regalloc 2> %t.ra.mir
+; RUN: %lltosimd -march=vc4 -enable-if-conversion=false %s -stop-after=vc4-regalloc -o %t.ra.mir
 ; RUN: %lltosimd -march=vc4 -x mir -run-pass=vc4-isel -verify-machineinstrs %t.ra.mir -o - | FileCheck %s --check-prefix=RA
 
 target datalayout = "e-p:32:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
@@ -45,7 +46,7 @@ join:
 ; The load through the TMU: address to t0s, the result in r4.
 ; MASK:      $t0s = V4_MOV
 ; MASK-NEXT: V4_LDTMU0 implicit-def $r4
-; MASK-NEXT: [[X:%[0-9]+]]:gpr = V4_MOV $r4
+; MASK-NEXT: [[X:%[0-9]+[.a-z0-9_]*]]:gpr = V4_MOV $r4
 ; Every lane active, then the lanes whose condition is false wait (r3 != 0).
 ; MASK:      $r3 = V4_MOV 0
 ; MASK:      $r3 = V4_MOV {{[0-9]+}}, pred:$zf, implicit $r3
@@ -60,7 +61,7 @@ join:
 ; The then-side writes the phi's register only in the active lanes.
 ; MASK:      bb1.then:
 ; MASK:      $nop = V4_MOV $r3, implicit-def $zf, implicit-def $nf, implicit-def $cf
-; MASK-NEXT: [[R:%[0-9]+]]:gpr = V4_{{[A-Z]+}} {{.*}}pred:$zf, implicit [[R]], implicit $r3
+; MASK-NEXT: [[R:%[0-9]+[.a-z0-9_]*]]:gpr = V4_{{[A-Z]+}} {{.*}}pred:$zf, implicit [[R]], implicit $r3
 ; MASK:      bb2.join:
 ; MASK:      bb3.exit:
 ; MASK-NEXT: $irq = V4_LDI 1
