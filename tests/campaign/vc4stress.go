@@ -151,22 +151,34 @@ func (g *vc4Gen) simpleCond() string {
 	return g.cmp(g.simpleLeaf(), g.pick("<", "<=", "==", "!=", ">", ">="), g.simpleLeaf(), "1u")
 }
 
-// simpleAssign updates one variable with a cheap expression (floats in a
-// loop only in the bounded forms).
+// simpleAssign updates one variable with a cheap expression.
 func (g *vc4Gen) simpleAssign() {
 	if len(g.sc.floats) > 0 && g.r.Intn(3) == 0 {
-		f := g.pick(g.sc.floats...)
-		switch {
-		case g.inLoop == 0:
-			g.line(fmt.Sprintf("%s = %s;", f, g.simpleFloat()))
-		case g.r.Intn(2) == 0:
-			g.line(fmt.Sprintf("%s = (%s + %s) * 0.25f;", f, f, g.simpleFloat()))
-		default:
-			g.line(fmt.Sprintf("%s = %s(%s, %s);", f, g.pick("fmin", "fmax"), f, g.simpleFloat()))
-		}
+		g.assignTo(g.pick(g.sc.floats...))
 		return
 	}
-	g.line(fmt.Sprintf("%s %s %s;", g.pick(g.sc.uints...), g.pick("=", "+=", "^=", "-=", "|="), g.simpleInt()))
+	g.assignTo(g.pick(g.sc.uints...))
+}
+
+// assignTo updates variable v (uint or float) with a cheap expression of
+// a few operations (floats in a loop only in the bounded forms).
+func (g *vc4Gen) assignTo(v string) {
+	isFloat := false
+	for _, f := range g.sc.floats {
+		isFloat = isFloat || f == v
+	}
+	if !isFloat {
+		g.line(fmt.Sprintf("%s %s %s %s %s;", v, g.pick("=", "+=", "^=", "-=", "|="), g.simpleInt(), g.pick("+", "^", "-", "|"), g.simpleInt()))
+		return
+	}
+	switch {
+	case g.inLoop == 0:
+		g.line(fmt.Sprintf("%s = %s;", v, g.simpleFloat()))
+	case g.r.Intn(2) == 0:
+		g.line(fmt.Sprintf("%s = (%s + %s) * 0.25f;", v, v, g.simpleFloat()))
+	default:
+		g.line(fmt.Sprintf("%s = %s(%s, %s);", v, g.pick("fmin", "fmax"), v, g.simpleFloat()))
+	}
 }
 
 // straight emits a bundle of 4..11 independent temporaries, then folds
@@ -199,8 +211,22 @@ func (g *vc4Gen) straight() {
 }
 
 // hammock emits a small divergent if (maybe with an else) of cheap
-// assignments, with nested hammocks up to depth more levels.
+// assignments to one or two variables (few merged values: what
+// if-conversion's model converts, and bigger than what clang -O2 folds
+// into selects itself), with nested hammocks up to depth more levels.
 func (g *vc4Gen) hammock(depth int) {
+	ts := []string{g.pick(g.sc.uints...)}
+	if g.r.Intn(2) == 0 {
+		ts = append(ts, g.pick(g.sc.uints...))
+	}
+	if len(g.sc.floats) > 0 && g.r.Intn(3) == 0 {
+		ts = append(ts, g.pick(g.sc.floats...))
+	}
+	g.hammockOn(depth, ts)
+}
+
+// hammockOn is hammock assigning only to ts.
+func (g *vc4Gen) hammockOn(depth int, ts []string) {
 	g.features["hammock"] = true
 	g.line(fmt.Sprintf("if (%s) {", g.simpleCond()))
 	side := func() {
@@ -208,10 +234,10 @@ func (g *vc4Gen) hammock(depth int) {
 		for n := 1 + g.r.Intn(3); n > 0; n-- {
 			if depth > 0 && g.r.Intn(3) == 0 {
 				g.features["nested hammock"] = true
-				g.hammock(depth - 1)
+				g.hammockOn(depth-1, ts)
 				continue
 			}
-			g.simpleAssign()
+			g.assignTo(g.pick(ts...))
 		}
 		g.depth--
 	}
