@@ -102,7 +102,7 @@ func TestGenVC4Stress(t *testing.T) {
 		}
 	}
 	for _, f := range []string{"straight-line bundle", "hammock", "nested hammock", "select chain", "wide live range",
-		"__local + barrier", "divergent if around __local", "barrier in uniform loop"} {
+		"__local + barrier", "divergent if around __local", "barrier in uniform loop", "barrier in uniform if"} {
 		if !seen[f] {
 			t.Errorf("no stress kernel of seeds 1..40 has %q", f)
 		}

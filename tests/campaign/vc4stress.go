@@ -323,13 +323,42 @@ func (g *vc4Gen) wideLive() {
 	g.budget -= 3
 }
 
-// localStanza (kernel top level, stress profile with __local) writes the
+// localStanza (kernel top level, stress profile with __local), maybe in a
+// uniform if or loop, writes the
 // work-item's tmp and tmpf slots, under a divergent if or not, waits at a
 // barrier, reads other work-items' slots under divergent ifs and loops (or
 // runs a tree reduction with barriers in a uniform loop), and ends with a
 // barrier so that later writes race with no read.
 func (g *vc4Gen) localStanza() {
 	g.features["__local + barrier"] = true
+	// Barriers under uniform control flow (one value per work-group:
+	// arguments, the group id, counters of uniform loops), which every
+	// work-item of a group reaches or none does.
+	switch g.r.Intn(5) {
+	case 0:
+		g.features["barrier in uniform if"] = true
+		// Not cond(…, true): its && and || may add a divergent operand.
+		g.line(fmt.Sprintf("if (%s) {", g.cmp(g.uniformExpr(1), g.pick("<", "!=", ">="), g.uniformExpr(1), "1u")))
+		g.depth++
+		g.stanza()
+		g.depth--
+		g.line("}")
+		return
+	case 1:
+		g.features["barrier in uniform loop"] = true
+		u := g.temp("u")
+		g.line(fmt.Sprintf("for (uint %s = 0u; %s < (n & 3u); %s++) {", u, u, u))
+		g.depth++
+		g.stanza()
+		g.depth--
+		g.line("}")
+		return
+	}
+	g.stanza()
+}
+
+// stanza is localStanza's body.
+func (g *vc4Gen) stanza() {
 	store := func() {
 		g.line(fmt.Sprintf("tmp[lid] = %s;", g.simpleInt()))
 		g.line(fmt.Sprintf("tmpf[lid] = %s;", g.simpleFloat()))
