@@ -175,7 +175,8 @@ bench-regalloc: build
 #   make stress N=10000  llvm-stress modules: no crash; optimized ones run against lli
 #   make cfg N=10000     random CFGs (switches, self-loops, phis) in 6 configurations against lli
 #   make vc4-fuzz N=300  random OpenCL kernels on vc4run (O0/O2 × 1,3,12 QPUs × 2 shapes) against lli
-#                        (FILES=a.cl,b.cl reruns kept or reduced kernels instead)
+#                        (FILES=a.cl,b.cl reruns kept or reduced kernels instead; PROFILE=stress:
+#                        straight-line bundles, hammocks, wide live ranges, __local + barrier)
 #   make fuzz            go fuzzing of the frontend, the whole pipeline (Cpu0 and BWDSP),
 #                        the BWDSP assembler and simulator (FUZZTIME each)
 #   make csmith-reduce SRC=build/campaign/csmith/…/x.c OPT=O2 CPU=cpu032II MODE=mismatch|crash
@@ -190,6 +191,7 @@ N        ?= 100
 START    ?= 1
 JOBS     ?= 2
 FUZZTIME ?= 60s
+PROFILE  ?= classic
 TARGETS  ?= cpu0el,bwdsp
 CAMPAIGN := $(BIN)/campaign
 
@@ -212,7 +214,7 @@ cfg: campaign-tools
 # vc4-fuzz needs only clang-14, llvm-link and lli (no csmith).
 vc4-fuzz: build
 	$(GO) build -o $(CAMPAIGN) ./tests/campaign/cmd/campaign
-	$(CAMPAIGN) vc4 -n $(N) -start $(START) -j $(JOBS) -work $(BUILD)/campaign/vc4 $(if $(FILES),-files $(FILES))
+	$(CAMPAIGN) vc4 -n $(N) -start $(START) -j $(JOBS) -profile $(PROFILE) -work $(BUILD)/campaign/vc4 $(if $(FILES),-files $(FILES))
 
 fuzz:
 	LLTOSIMD_FUZZ_EXEC_SEEDS=1 $(GO) test ./tests/campaign -run '^$$' -fuzz '^FuzzFrontend$$' -fuzztime $(FUZZTIME)

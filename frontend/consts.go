@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -259,6 +260,9 @@ func (t *translator) global(g *ir.Global) (mg *mir.Global, err error) {
 	}
 	align := must(t.lay.GlobalAlign(g.ContentType, int64(g.Align), g.Section != ""))
 	mg = &mir.Global{Name: g.Name(), Size: size, Align: align, Exported: isExported(g.Linkage), AddrSpace: int(g.AddrSpace)}
+	if t.hostLocal(g) {
+		mg.AddrSpace = openCLLocal
+	}
 	var d data
 	t.emitData(&d, g.Init, g.ContentType)
 	switch {
@@ -510,4 +514,29 @@ func (s *fn) constWords(c constant.Constant) []mir.Reg {
 	}
 	fail("unsupported: constant %s", c.Ident())
 	return nil
+}
+
+// openCLLocal is OpenCL's __local address space (SPIR numbering, the
+// numbering of mir.Global.AddrSpace).
+const openCLLocal = 3
+
+// hostLocal reports whether g is a kernel's function-scope __local
+// variable in OpenCL IR for a triple without address spaces: for x86_64,
+// clang erases them, and `__local int buf[64]` in kernel k becomes
+// `@k.buf = internal global [64 x i32] undef` like any module variable,
+// though it is one copy per work-group. Such a global is recognised by
+// what only a __local variable has: clang names a function-scope variable
+// <function>.<name>, OpenCL C declares __local variables only at kernel
+// scope, never initialized (undef), while the other function-scope
+// globals are __constant (initialized, immutable) or clang's constant
+// initializers (@__const.k.x, immutable).
+func (t *translator) hostLocal(g *ir.Global) bool {
+	if g.AddrSpace != 0 || g.Immutable || g.Linkage != enum.LinkageInternal {
+		return false
+	}
+	if _, ok := g.Init.(*constant.Undef); !ok {
+		return false
+	}
+	k, _, ok := strings.Cut(g.Name(), ".")
+	return ok && t.kernels[k]
 }

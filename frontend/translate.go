@@ -46,6 +46,7 @@ type translator struct {
 	mod        *mir.Module
 	defined    map[string]bool // symbols defined in the module
 	extern     map[string]bool // undefined symbols already listed in mod.Externs
+	kernels    map[string]bool // OpenCL kernels defined in the module (isKernel)
 
 	ctors     []ctor                    // llvm.global_ctors, called by main (ctors.go)
 	blockSyms map[blockRef]string       // blockaddress symbols (blockaddr.go)
@@ -117,6 +118,7 @@ func Begin(m *ir.Module, opts Options) (*Translation, error) {
 		mod:       &mir.Module{Source: opts.File, BigEndian: opts.BigEndian},
 		defined:   make(map[string]bool),
 		extern:    make(map[string]bool),
+		kernels:   make(map[string]bool),
 
 		mirBlocks: make(map[*ir.Func][]*mir.Block),
 		bodyAddrs: bodyAddrs(opts.Src),
@@ -129,6 +131,7 @@ func Begin(m *ir.Module, opts Options) (*Translation, error) {
 	for _, f := range m.Funcs {
 		if len(f.Blocks) > 0 {
 			t.defined[f.Name()] = true
+			t.kernels[f.Name()] = isKernel(f)
 		}
 	}
 	for _, g := range m.Globals {

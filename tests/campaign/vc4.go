@@ -19,6 +19,7 @@ type VC4Tools struct {
 	VC4run string
 	Work   string // generated kernels; failing ones are kept
 	Keep   bool   // keep passing kernels too
+	Stress bool   // generate GenVC4Stress's kernels instead of GenVC4Kernel's
 }
 
 // NewVC4Tools locates clang, llvm-link and lli; vc4run is the binary under
@@ -38,21 +39,31 @@ func NewVC4Tools(root, work, vc4run string) (*VC4Tools, error) {
 var VC4FuzzOpts = []string{"O0", "O2"}
 
 // VC4LocalEvery makes every k-th seed also generate the kernel's __local +
-// barrier variant, one case that only checks whether vc4run accepts it:
-// the lli reference runs work-items one after another, so it has no
-// answer for a kernel that communicates through __local memory.
+// barrier variant, one case at -O2 on 3 QPUs (the reference's driver runs
+// a group's work-items as coroutines that switch at barriers).
 const VC4LocalEvery = 5
 
 // RunVC4 generates kernel seed and runs every header × VC4FuzzOpts × QPU
 // count on vc4run against lli; every VC4LocalEvery-th seed adds the
-// __local variant's case.
+// __local variant's case. In the stress profile (t.Stress) the kernel is
+// GenVC4Stress's, which has its own __local stanzas.
 func (t *VC4Tools) RunVC4(seed int64) []Result {
+	if t.Stress {
+		file := filepath.Join(t.Work, fmt.Sprintf("vc4stress_%d.cl", seed))
+		return t.keepFailing(file, t.runKernel(seed, file, GenVC4Stress(seed)))
+	}
 	k := GenVC4Kernel(seed, false)
 	file := filepath.Join(t.Work, fmt.Sprintf("vc4fuzz_%d.cl", seed))
 	rs := t.runKernel(seed, file, k)
 	if seed%VC4LocalEvery == 0 {
 		rs = append(rs, t.runLocal(seed))
 	}
+	return t.keepFailing(file, rs)
+}
+
+// keepFailing removes file and its artefacts unless a case of rs failed
+// (or t.Keep).
+func (t *VC4Tools) keepFailing(file string, rs []Result) []Result {
 	keep := t.Keep
 	for _, r := range rs {
 		keep = keep || r.Outcome == Mismatched || r.Outcome == Crashed
@@ -141,15 +152,14 @@ func (t *VC4Tools) runCase(name, file string, r *vc4test.Run, opt string, q int)
 	return res
 }
 
-// runLocal is the __local + barrier case of seed: vc4run -O2 on 3 QPUs.
-// Rejected with a diagnostic it is Unsupported (with the diagnostic as the
-// reason); accepted, Skipped: there is no reference to compare with.
+// runLocal is the __local + barrier case of seed: its first header at
+// -O2 on 3 QPUs (enough for the campaign's groups of up to 3 waves)
+// against lli. The file is kept when the case fails.
 func (t *VC4Tools) runLocal(seed int64) Result {
 	name := fmt.Sprintf("vc4 seed=%d __local + barrier", seed)
 	file := filepath.Join(t.Work, fmt.Sprintf("vc4fuzz_%d_local.cl", seed))
 	res := Result{Case: name, Files: []string{file}}
 	k := GenVC4Kernel(seed, true)
-	defer t.clean(file)
 	if err := os.WriteFile(file, []byte(k.Src), 0o644); err != nil {
 		res.Outcome, res.Reason = Crashed, "work dir: "+err.Error()
 		return res
@@ -159,25 +169,9 @@ func (t *VC4Tools) runLocal(seed int64) Result {
 		res.Outcome, res.Reason, res.Detail = Crashed, "generated kernel: bad header", err.Error()
 		return res
 	}
-	ll, err := t.H.VC4IR(file, "O2")
-	if err != nil {
-		res.Outcome, res.Reason, res.Detail = Skipped, "clang (spir): "+firstLine(err.Error()), err.Error()
-		return res
-	}
-	_, stderr, code, err := vc4test.RunVC4run(t.VC4run, runs[0].VC4runArgs(ll, 3)...)
-	switch {
-	case err != nil:
-		res.Outcome, res.Reason = Crashed, "vc4run: "+err.Error()
-	case code != 0:
-		res.Outcome, res.Reason = vc4FailureKind(stderr)
-		res.Detail = stderr
-		if res.Outcome == Crashed && strings.Contains(stderr, "not supported") {
-			res.Outcome = Unsupported
-		}
-		res.Reason = "__local + barrier: " + res.Reason
-	default:
-		res.Compiled, res.Ran = true, true
-		res.Outcome, res.Reason = Skipped, "__local + barrier: no sequential lli reference"
+	res = t.runCase(name, file, runs[0], "O2", 3)
+	if res.Outcome != Mismatched && res.Outcome != Crashed && !t.Keep {
+		t.clean(file)
 	}
 	return res
 }

@@ -64,3 +64,47 @@ func TestGenVC4KernelNoPanic(t *testing.T) {
 		GenVC4Kernel(seed, seed%VC4LocalEvery == 0)
 	}
 }
+
+// TestGenVC4Stress checks the stress profile like the classic one: one
+// kernel per seed, headers of the campaign's format (QPU counts cut to
+// those with a QPU per wave when barriers synchronize a group), the
+// constructs it is meant to cover reached over a few seeds.
+func TestGenVC4Stress(t *testing.T) {
+	seen := map[string]bool{}
+	dir := t.TempDir()
+	for seed := int64(1); seed <= 40; seed++ {
+		k := GenVC4Stress(seed)
+		if GenVC4Stress(seed).Src != k.Src {
+			t.Fatalf("seed %d: two generations differ", seed)
+		}
+		for f := range k.Features {
+			seen[f] = true
+		}
+		file := filepath.Join(dir, "k.cl")
+		if err := os.WriteFile(file, []byte(k.Src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		runs, err := vc4test.ParseKernelFile(file)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		for _, r := range runs {
+			for _, q := range r.QPUs {
+				if k.Features["__local + barrier"] && q*16 < r.Local {
+					t.Errorf("seed %d L%d: %d QPUs for a group of %d work-items with barriers", seed, r.Line, q, r.Local)
+				}
+			}
+		}
+		if k.Features["__local + barrier"] && strings.Contains(k.Src, "\treturn;") {
+			if strings.LastIndex(k.Src, "\treturn;") < strings.LastIndex(k.Src, "barrier(") {
+				t.Errorf("seed %d: an early return before a barrier", seed)
+			}
+		}
+	}
+	for _, f := range []string{"straight-line bundle", "hammock", "nested hammock", "select chain", "wide live range",
+		"__local + barrier", "divergent if around __local", "barrier in uniform loop", "barrier in uniform if"} {
+		if !seen[f] {
+			t.Errorf("no stress kernel of seeds 1..40 has %q", f)
+		}
+	}
+}

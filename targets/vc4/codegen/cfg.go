@@ -255,9 +255,13 @@ func orderByMB(g *graph, f *mir.Func) []*block {
 // markDivergent sets block.divergent and block.masked: a conditional
 // branch is divergent unless vc4-divergence marked it uniform, its region
 // (up to its immediate post-dominator) is masked, and so are the branches
-// in masked blocks and the blocks in extra.
+// in masked blocks and the blocks in extra. A block unreachable from the
+// entry never runs, so its branch masks nothing: clang -O0 keeps the loop
+// test of a do-while whose body returns, and its region took in the
+// reachable return block (unreachable_loop_test.cl).
 func (g *graph) markDivergent(extra map[*mir.Block]bool) {
 	pdt := mir.ComputePostDominators(g.f)
+	live := mir.Reachable(g.f)
 	masked := map[*mir.Block]bool{}
 	for mb, b := range g.byMB {
 		if b.masked || extra[mb] {
@@ -270,7 +274,7 @@ func (g *graph) markDivergent(extra map[*mir.Block]bool) {
 			if masked[mb] {
 				b.masked = true
 			}
-			if b.kind != termCondBr || b.divergent || !b.masked && b.br.Ops[0].Flags&mir.FlagUniform != 0 {
+			if b.kind != termCondBr || b.divergent || !live[mb] || !b.masked && b.br.Ops[0].Flags&mir.FlagUniform != 0 {
 				continue
 			}
 			b.divergent, changed = true, true

@@ -7,8 +7,9 @@ import (
 	"lltosimd/mir"
 )
 
-// OpenCL address spaces of module globals (SPIR numbering, which clang
-// also uses for the host triple's OpenCL IR).
+// OpenCL address spaces of module globals (SPIR numbering; clang erases
+// them in host-triple IR, where the frontend gives a kernel's __local
+// variables address space 3 again: frontend.hostLocal).
 const (
 	addrSpaceConstant = 2
 	addrSpaceLocal    = 3

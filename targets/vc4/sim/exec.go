@@ -525,7 +525,8 @@ func (m *Machine) readIO(q *QPU, sp vc4.Space, addr uint8, out *Vec) string {
 	case vc4.AddrVPMAddr: // wait: the stall was before
 		fill(0)
 	case vc4.AddrMutex:
-		m.mutex = q.Num // acquire; stalls were handled before
+		m.mutex, m.mutexLast = q.Num, q.Num // acquire; stalls were handled before
+		m.mutexWaiting &^= 1 << q.Num
 		fill(0)
 	case vc4.AddrMSFlags:
 		if sp == vc4.SpaceA {

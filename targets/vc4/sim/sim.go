@@ -243,6 +243,12 @@ type Machine struct {
 	vpm   [vpmRows]Vec
 	Stats Stats
 
+	// mutexLast is the mutex's last owner and mutexWaiting the QPUs
+	// stalled acquiring it: a free mutex goes to the first waiting QPU
+	// after mutexLast in QPU order (round robin, mutexNext).
+	mutexLast    int
+	mutexWaiting uint32
+
 	caches  *Caches
 	now     int64               // the current cycle
 	tmuFree [maxSlices][2]int64 // cycle each slice's TMU takes a new request
@@ -269,7 +275,7 @@ func New(cfg Config) *Machine {
 	if cfg.Timing == nil {
 		cfg.Timing = &DefaultTiming
 	}
-	m := &Machine{cfg: cfg, Mem: make([]byte, cfg.MemSize), mutex: -1}
+	m := &Machine{cfg: cfg, Mem: make([]byte, cfg.MemSize), mutex: -1, mutexLast: -1}
 	m.caches = NewCaches(cfg.CacheModel, *cfg.Timing)
 	for s := range m.sfuUsed {
 		m.sfuUsed[s] = -1
@@ -338,8 +344,11 @@ func (m *Machine) Write32(addr, v uint32) error {
 
 // Run runs all QPUs until every one has ended and the queue is empty.
 // Each cycle every running QPU issues one instruction or stalls; the QPU
-// served first rotates every cycle, so that a released mutex or semaphore
-// goes to the waiting QPUs in round-robin order.
+// served first rotates every cycle, so that a released semaphore goes to
+// the waiting QPUs in turn. A released mutex goes to the waiting QPUs in
+// round-robin order after its last owner (mutexNext): the rotation alone
+// let two QPUs that release it just before their turn to be served first
+// keep it between them forever (TestMutexRoundRobin).
 func (m *Machine) Run() (Stats, error) {
 	if len(m.QPUs) == 0 {
 		return m.Stats, fmt.Errorf("no QPUs")
@@ -525,10 +534,11 @@ func (m *Machine) step(q *QPU) (stalled bool, cause StallCause, err error) {
 			return true, StallSync, nil
 		}
 	case vc4.KindALU:
-		if readsAddr(in, vc4.AddrMutex) && m.mutex != -1 {
+		if readsAddr(in, vc4.AddrMutex) && (m.mutex != -1 || m.mutexNext(q.Num) != q.Num) {
 			if m.mutex == q.Num {
 				return fail("mutex acquired again by its owner (deadlock)")
 			}
+			m.mutexWaiting |= 1 << q.Num
 			return true, StallSync, nil
 		}
 	}
@@ -661,4 +671,18 @@ func (q *QPU) setFlags(v *Vec, c uint16, mask uint16) {
 	q.N = q.N&^mask | n&mask
 	q.C = q.C&^mask | c&mask
 	q.fdef |= mask
+}
+
+// mutexNext returns the QPU the free mutex goes to when QPU q asks for it:
+// the first QPU after the last owner, in QPU order, that waits for it or is
+// q.
+func (m *Machine) mutexNext(q int) int {
+	n := len(m.QPUs)
+	for k := 1; k <= n; k++ {
+		w := (m.mutexLast + k) % n
+		if w == q || m.mutexWaiting&(1<<w) != 0 {
+			return w
+		}
+	}
+	return q
 }

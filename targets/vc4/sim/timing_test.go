@@ -279,3 +279,57 @@ func TestVDRReadsMemory(t *testing.T) {
 		t.Errorf("vr_wait did not wait for the VDR DMA")
 	}
 }
+
+// TestMutexRoundRobin: a released mutex goes to the waiting QPUs in
+// round-robin order after its last owner, so two QPUs taking it in turns
+// in a loop cannot starve a third. QPUs 0 and 2 poll 60 times (a barrier's
+// wait loop: acquire, 17 cycles, release), QPUs 1 and 3 want it once. With
+// the first-served QPU rotating with the cycle count instead, the pollers
+// released it at cycles ≡ 1 and ≡ 3 (mod 4), just before their turn to be
+// served first came round, and kept it between them: the waiters stalled
+// until the pollers stopped (a 2-wave work-group's barrier hung forever,
+// VC4 stress campaign seed 14 on 4-12 QPUs).
+func TestMutexRoundRobin(t *testing.T) {
+	src := `
+mov r0, qpu_num
+and.setf -, r0, 1
+brr.allnz -, :waiter
+nop
+nop
+nop
+ldi r2, 60
+` + strings.Repeat("nop\n", 7) + `
+:loop
+mov r1, mutex
+` + strings.Repeat("nop\n", 16) + `
+mov mutex, 0
+` + strings.Repeat("nop\n", 7) + `
+sub.setf r2, r2, 1
+brr.anynz -, :loop
+nop
+nop
+nop
+brr -, :done
+nop
+nop
+nop
+:waiter
+ldi r2, 5
+:w
+sub.setf r2, r2, 1
+brr.anynz -, :w
+nop
+nop
+nop
+mov r1, mutex
+mov mutex, 0
+:done
+` + end
+	m := runCfg(t, Config{}, src, 4, nil)
+	for _, w := range []int{1, 3} {
+		// Served after at most the current owner and one other poller.
+		if got := m.QPUs[w].StallCycles(); got > 3*18 {
+			t.Errorf("qpu %d waited %d cycles for the mutex (of %d), want at most %d", w, got, m.Stats.Cycles, 3*18)
+		}
+	}
+}

@@ -5,7 +5,7 @@
 //	campaign csmith [-n 1000] [-start 1] [-opts O0,O2] [-cpus cpu032I,cpu032II] [-targets cpu0el,bwdsp] [-host-every 10]
 //	campaign stress [-n 10000] [-start 1] [-exec]
 //	campaign cfg [-n 10000] [-start 1]
-//	campaign vc4 [-n 300] [-start 1]
+//	campaign vc4 [-n 300] [-start 1] [-profile classic|stress]
 //	campaign vc4 -files k1.cl,k2.cl   (rerun kept or reduced kernels)
 //
 // It uses the prebuilt bin/lltosimd, bin/cpu0sim, bin/bwdsprun and bin/vc4run
@@ -51,6 +51,7 @@ func main() {
 	maxSteps := fs.Int("max-steps", 200_000_000, "csmith: simulator step limit (longer runs are skipped)")
 	verbose := fs.Bool("v", false, "print every case")
 	files := fs.String("files", "", "vc4: run these kernel files (comma-separated, with their own headers) instead of generated seeds")
+	profile := fs.String("profile", "classic", "vc4: generator profile: classic (GenVC4Kernel) or stress (GenVC4Stress: scheduler, if-conversion, spilling, __local + barrier)")
 	fs.Parse(os.Args[2:])
 	if *start < 1 || *n < 0 || *jobs < 1 {
 		fmt.Fprintln(os.Stderr, "campaign: -start must be ≥ 1, -n ≥ 0 and -j ≥ 1")
@@ -71,6 +72,13 @@ func main() {
 		vt, err = campaign.NewVC4Tools(root, w, filepath.Join(binDir, "vc4run"))
 		check(err)
 		vt.Keep = *keep
+		switch *profile {
+		case "classic":
+		case "stress":
+			vt.Stress = true
+		default:
+			check(fmt.Errorf("-profile: unknown profile %q (classic, stress)", *profile))
+		}
 	} else {
 		t, err = campaign.NewTools(root, w, filepath.Join(binDir, "lltosimd"), filepath.Join(binDir, "cpu0sim"))
 		check(err)
@@ -207,6 +215,10 @@ func main() {
 	case "vc4":
 		tl := campaign.NewTally(fmt.Sprintf("VC4 kernels seeds %d..%d × {%s} × QPUs %v × 2 shapes (every %dth seed: + __local variant)",
 			*start, *start+*n-1, strings.Join(campaign.VC4FuzzOpts, ","), campaign.VC4FuzzQPUs, campaign.VC4LocalEvery))
+		if vt.Stress {
+			tl.Title = fmt.Sprintf("VC4 stress kernels seeds %d..%d × {%s} × QPUs %v × 2 shapes (even seeds: __local + barrier)",
+				*start, *start+*n-1, strings.Join(campaign.VC4FuzzOpts, ","), campaign.VC4FuzzQPUs)
+		}
 		tallies = append(tallies, tl)
 		mu.Lock()
 		print = func() {
