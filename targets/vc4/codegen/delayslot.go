@@ -573,6 +573,14 @@ func beforeTarget(out []qinst, t int, q *qinst) bool {
 // work into delay slots leaves such nops behind, e.g. the gap between a
 // write and its reader when the writer moved into the slots.
 func dropNops(out []qinst) ([]qinst, int) {
+	// lastSlots maps a label to the third delay slot of every branch to
+	// it: the instruction the target's first one follows when taken.
+	lastSlots := map[string][]int{}
+	for i := range out {
+		if f := strings.Fields(out[i].text); isBrr(&out[i]) && len(f) >= 3 && i+3 < len(out) {
+			lastSlots[f[2]] = append(lastSlots[f[2]], i+3)
+		}
+	}
 	dropped := 0
 	res := out[:0:0]
 	for k := range out {
@@ -593,9 +601,27 @@ func dropNops(out []qinst) ([]qinst, int) {
 			res = append(res, *q)
 			continue
 		}
+		if next < len(out) && slotHazard(out, k, next, lastSlots) {
+			res = append(res, *q)
+			continue
+		}
 		dropped++
 	}
 	return res, dropped
+}
+
+// slotHazard reports whether out[next] would follow, once the nop at
+// out[k] is gone, the last delay slot of a branch to a label right before
+// the nop and read what that slot writes too early.
+func slotHazard(out []qinst, k, next int, lastSlots map[string][]int) bool {
+	for i := k - 1; i >= 0 && out[i].label; i-- {
+		for _, s := range lastSlots[labelName(&out[i])] {
+			if rawHazard(&out[s], &out[next]) || rotateHazard(&out[s], &out[next]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // nearTimed reports whether a line with a timing rule, or the thread end,

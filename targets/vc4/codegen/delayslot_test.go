@@ -88,3 +88,21 @@ func TestFillDelaySlots(t *testing.T) {
 		}
 	}
 }
+
+// TestDropNopsBranchTarget: a nop at the top of a branch target separates
+// the branch's third delay slot from the target's first instruction too
+// (spec §4.2: a regfile write is not readable by the next instruction),
+// not only the fall-through predecessor from it.
+func TestDropNopsBranchTarget(t *testing.T) {
+	in := []qinst{brr, op("mov r1, 1", "r1", "1"), op("mov r2, 2", "r2", "2"), op("mov ra4, r0", "ra4", "r0"),
+		op("mov r0, 3", "r0", "3"), {text: ":b1", label: true}, nop, op("add r1, ra4, 1", "r1", "ra4", "1")}
+	out, dropped := dropNops(in)
+	if dropped != 0 {
+		t.Errorf("dropped %d nops: %s", dropped, texts(out))
+	}
+	// Without the hazard through the slot the nop has no purpose.
+	in[3] = op("mov r3, r0", "r3", "r0")
+	if out, dropped = dropNops(in); dropped != 1 {
+		t.Errorf("dropped %d nops, want 1: %s", dropped, texts(out))
+	}
+}
