@@ -862,15 +862,8 @@ func (g *vc4Gen) loop() {
 	} else {
 		g.features["divergent trip count"] = true
 	}
-	i := g.nloops
-	g.nloops++
-	g.trips *= 8
-	g.inLoop++
-	// A break in the body leaves the loop, not an enclosing switch.
-	sw := g.inSwitch
-	g.inSwitch = 0
-	depth := len(g.loops)
-	g.loops = append(g.loops, vc4Loop{counter: fmt.Sprintf("i%d", i), uniform: uniform})
+	i, depth, leave := g.enterLoop(uniform)
+	defer leave()
 	switch g.r.Intn(4) {
 	case 3:
 		// The exit test in the middle of the body; a continue before
@@ -912,10 +905,26 @@ func (g *vc4Gen) loop() {
 		g.block()
 		g.line(fmt.Sprintf("} while (i%d < %s);", i, bound))
 	}
-	g.loops = g.loops[:depth]
-	g.inSwitch = sw
-	g.inLoop--
-	g.trips /= 8
+}
+
+// enterLoop opens the generator's state for a loop with counter i<n>: its
+// number n, its index in g.loops, and the function that closes it again.
+func (g *vc4Gen) enterLoop(uniform bool) (n, depth int, leave func()) {
+	n = g.nloops
+	g.nloops++
+	g.trips *= 8
+	g.inLoop++
+	// A break in the body leaves the loop, not an enclosing switch.
+	sw := g.inSwitch
+	g.inSwitch = 0
+	depth = len(g.loops)
+	g.loops = append(g.loops, vc4Loop{counter: fmt.Sprintf("i%d", n), uniform: uniform})
+	return n, depth, func() {
+		g.loops = g.loops[:depth]
+		g.inSwitch = sw
+		g.inLoop--
+		g.trips /= 8
+	}
 }
 
 // finalStores writes the variables into slots 4.. of the work-item's region.

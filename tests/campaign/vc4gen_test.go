@@ -25,14 +25,7 @@ func TestGenVC4KernelDeterministic(t *testing.T) {
 		for f := range k.Features {
 			seen[f] = true
 		}
-		file := filepath.Join(dir, "k.cl")
-		if err := os.WriteFile(file, []byte(k.Src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		runs, err := vc4test.ParseKernelFile(file)
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
+		runs := kernelRuns(t, dir, seed, k.Src)
 		for _, r := range runs {
 			if len(r.QPUs) != len(VC4FuzzQPUs) || !r.RTZ {
 				t.Errorf("seed %d L%d: qpus %v rtz %v", seed, r.Line, r.QPUs, r.RTZ)
@@ -80,14 +73,7 @@ func TestGenVC4Stress(t *testing.T) {
 		for f := range k.Features {
 			seen[f] = true
 		}
-		file := filepath.Join(dir, "k.cl")
-		if err := os.WriteFile(file, []byte(k.Src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		runs, err := vc4test.ParseKernelFile(file)
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
+		runs := kernelRuns(t, dir, seed, k.Src)
 		for _, r := range runs {
 			for _, q := range r.QPUs {
 				if k.Features["__local + barrier"] && q*16 < r.Local {
@@ -107,4 +93,19 @@ func TestGenVC4Stress(t *testing.T) {
 			t.Errorf("no stress kernel of seeds 1..40 has %q", f)
 		}
 	}
+}
+
+// kernelRuns writes a generated kernel to dir and returns the runs its
+// header asks for.
+func kernelRuns(t *testing.T, dir string, seed int64, src string) []*vc4test.Run {
+	t.Helper()
+	file := filepath.Join(dir, "k.cl")
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runs, err := vc4test.ParseKernelFile(file)
+	if err != nil {
+		t.Fatalf("seed %d: %v", seed, err)
+	}
+	return runs
 }

@@ -283,14 +283,7 @@ func (g *vc4Gen) wideLive() {
 		g.line(fmt.Sprintf("uint %s = %s;", w, g.simpleInt()))
 		ws = append(ws, w)
 	}
-	i := g.nloops
-	g.nloops++
-	g.trips *= 8
-	g.inLoop++
-	sw := g.inSwitch
-	g.inSwitch = 0
-	depth := len(g.loops)
-	g.loops = append(g.loops, vc4Loop{counter: fmt.Sprintf("i%d", i)})
+	i, _, leave := g.enterLoop(false)
 	g.line(fmt.Sprintf("for (uint i%d = 0; i%d < ((%s) & 7u); i%d++) {", i, i, g.simpleInt(), i))
 	g.depth++
 	for n := 2 + g.r.Intn(5); n > 0; n-- {
@@ -311,10 +304,7 @@ func (g *vc4Gen) wideLive() {
 		g.block()
 	}
 	g.line("}")
-	g.loops = g.loops[:depth]
-	g.inSwitch = sw
-	g.inLoop--
-	g.trips /= 8
+	leave()
 	for len(ws) > 0 {
 		k := min(len(ws), 4)
 		g.line(fmt.Sprintf("%s ^= %s;", g.pick(g.sc.uints...), strings.Join(ws[:k], " + ")))
