@@ -160,11 +160,7 @@ func TestFinishLines(t *testing.T) {
 // barrier's polling loop, kernel local_barrier).
 func TestFallthroughNoSideEffect(t *testing.T) {
 	in := lines("mov.setf -, ra1", "brr.allz -, :b2", "nop", "nop", "nop", "mov r1, mutex", "mov mutex, 0", ":b2", "mov r2, 1")
-	out, _ := finishLines(in)
-	var got []string
-	for _, q := range out {
-		got = append(got, q.text)
-	}
+	got := finishTexts(in)
 	want := "mov.setf -, ra1 | brr.allz -, :b2_1 | mov r2, 1 | nop | nop | mov -, mutex | mov mutex, 0 | :b2 | mov r2, 1 | :b2_1"
 	if g := strings.Join(got, " | "); g != want {
 		t.Errorf("got %s\nwant %s", g, want)
@@ -176,11 +172,7 @@ func TestFallthroughNoSideEffect(t *testing.T) {
 func TestDropNops(t *testing.T) {
 	in := lines("mov.setf -, ra1", "brr.allz -, :b5", "nop", "nop", "nop", ":b2", "mov ra4, ra2", "nop",
 		"shr ra3, ra4, 8", ":b5", "mov r1, 0")
-	out, _ := finishLines(in)
-	var got []string
-	for _, q := range out {
-		got = append(got, q.text)
-	}
+	got := finishTexts(in)
 	want := "mov.setf -, ra1 | brr.allz -, :b5_1 | mov ra4, ra2 | mov r1, 0 | nop | :b2 | shr ra3, ra4, 8 | :b5 | mov r1, 0 | :b5_1"
 	if g := strings.Join(got, " | "); g != want {
 		t.Errorf("got %s\nwant %s", g, want)
@@ -192,11 +184,7 @@ func TestDropNops(t *testing.T) {
 // does not grow.
 func TestMutexFence(t *testing.T) {
 	in := lines("add ra1, ra2, r0", "add rb1, rb2, r0", "mov r1, mutex", "ldi vw_setup, 0x1a00", "mov vpm, ra3", "mov mutex, 0")
-	out, _ := finishLines(in)
-	var got []string
-	for _, q := range out {
-		got = append(got, q.text)
-	}
+	got := finishTexts(in)
 	want := "add ra1, ra2, r0 | add rb1, rb2, r0; mov -, mutex | ldi vw_setup, 0x1a00 | mov vpm, ra3 | mov mutex, 0"
 	if g := strings.Join(got, " | "); g != want {
 		t.Errorf("got %s\nwant %s", g, want)
@@ -208,11 +196,7 @@ func TestMutexFence(t *testing.T) {
 // so the critical section ends as early as its own work allows.
 func TestMutexReleaseUrgent(t *testing.T) {
 	in := lines("mov -, vw_wait", "mov mutex, 0", "add ra1, ra2, r0", "add ra3, ra1, r0", "add ra5, ra3, r0", "add ra7, ra5, r0")
-	out, _ := finishLines(in)
-	var got []string
-	for _, q := range out {
-		got = append(got, q.text)
-	}
+	got := finishTexts(in)
 	g := strings.Join(got, " | ")
 	if i := slices.Index(got, "mov mutex, 0"); i < 0 || i > 1 {
 		t.Errorf("the release is not in the first two instructions:\n got %s", g)
@@ -225,14 +209,20 @@ func TestMutexReleaseUrgent(t *testing.T) {
 func TestSFUDistanceAcrossLabel(t *testing.T) {
 	in := lines("mov.setf -, ra9", "brr.allz -, :b1", "nop", "nop", "nop", "mov recip, rb2", "nop", "nop",
 		"add ra1, ra2, r0", ":b1", "mov ra6, r4")
-	out, _ := finishLines(in)
-	var got []string
-	for _, q := range out {
-		got = append(got, q.text)
-	}
+	got := finishTexts(in)
 	w := slices.IndexFunc(got, func(s string) bool { return strings.Contains(s, "mov recip, rb2") })
 	r := slices.Index(got, "mov ra6, r4")
 	if n := r - w - 1; w < 0 || n < 3 { // the label is one of them
 		t.Errorf("the r4 read is %d lines after the SFU write:\n got %s", n, strings.Join(got, " | "))
 	}
+}
+
+// finishTexts runs finishLines on in and returns the text of every line.
+func finishTexts(in []qinst) []string {
+	out, _ := finishLines(in)
+	var got []string
+	for _, q := range out {
+		got = append(got, q.text)
+	}
+	return got
 }
