@@ -191,10 +191,15 @@ var Pipeline = []string{
 // Prepare runs Pipeline on every function of m (what the driver does
 // before Emit), for launchers and tests that call Compile directly.
 func Prepare(m *mir.Module, cfg *passes.Config) error {
+	return runPasses(Pipeline, m, cfg)
+}
+
+// runPasses runs the passes names on every function of m.
+func runPasses(names []string, m *mir.Module, cfg *passes.Config) error {
 	if cfg == nil {
 		cfg = passes.NewConfig()
 	}
-	plan, err := passes.NewPlan(Pipeline, cfg, mir.PropSSA)
+	plan, err := passes.NewPlan(names, cfg, mir.PropSSA)
 	if err != nil {
 		return err
 	}

@@ -20,17 +20,7 @@ var untilISel = Pipeline[:slices.Index(Pipeline, "vc4-isel")+1]
 
 // prepareMIR runs untilISel on m (Prepare without vc4-mask and
 // vc4-regalloc), for tests of the lowering's input and of the lowering.
-func prepareMIR(m *mir.Module, cfg *passes.Config) error {
-	if cfg == nil {
-		cfg = passes.NewConfig()
-	}
-	plan, err := passes.NewPlan(untilISel, cfg, mir.PropSSA)
-	if err != nil {
-		return err
-	}
-	_, err = plan.Run(m, passes.Dump{})
-	return err
-}
+func prepareMIR(m *mir.Module, cfg *passes.Config) error { return runPasses(untilISel, m, cfg) }
 
 // roundTrip prints f, parses it back, prints again and requires the same
 // text, and verifies f; it returns the parsed function.
