@@ -24,7 +24,8 @@ func (l *lowerer) dest(b *block, r mir.Reg) (val, func()) {
 		// itself instead of through a masked copy (t is read nowhere
 		// else after it). Not when it reads a staging accumulator (r0–r3,
 		// r5): the masked write reads r, which the spiller may have to
-		// reload there, and reloads clobber r1 and r2.
+		// reload there; reloads clobber r1, and the allocator may stage
+		// an operand of theirs through another accumulator.
 		staged := func(v val) bool { return v.k == vPhys && isAcc(v.name) && v.name != "r4" }
 		if n := len(l.out); n > 0 {
 			last := l.out[n-1]
