@@ -160,11 +160,7 @@ func TestFinishLines(t *testing.T) {
 // barrier's polling loop, kernel local_barrier).
 func TestFallthroughNoSideEffect(t *testing.T) {
 	in := lines("mov.setf -, ra1", "brr.allz -, :b2", "nop", "nop", "nop", "mov r1, mutex", "mov mutex, 0", ":b2", "mov r2, 1")
-	got := finishTexts(in)
-	want := "mov.setf -, ra1 | brr.allz -, :b2_1 | mov r2, 1 | nop | nop | mov -, mutex | mov mutex, 0 | :b2 | mov r2, 1 | :b2_1"
-	if g := strings.Join(got, " | "); g != want {
-		t.Errorf("got %s\nwant %s", g, want)
-	}
+	wantFinish(t, in, "mov.setf -, ra1 | brr.allz -, :b2_1 | mov r2, 1 | nop | nop | mov -, mutex | mov mutex, 0 | :b2 | mov r2, 1 | :b2_1")
 }
 
 // TestDropNops: the hazard gap between a write and its reader has no
@@ -172,11 +168,7 @@ func TestFallthroughNoSideEffect(t *testing.T) {
 func TestDropNops(t *testing.T) {
 	in := lines("mov.setf -, ra1", "brr.allz -, :b5", "nop", "nop", "nop", ":b2", "mov ra4, ra2", "nop",
 		"shr ra3, ra4, 8", ":b5", "mov r1, 0")
-	got := finishTexts(in)
-	want := "mov.setf -, ra1 | brr.allz -, :b5_1 | mov ra4, ra2 | mov r1, 0 | nop | :b2 | shr ra3, ra4, 8 | :b5 | mov r1, 0 | :b5_1"
-	if g := strings.Join(got, " | "); g != want {
-		t.Errorf("got %s\nwant %s", g, want)
-	}
+	wantFinish(t, in, "mov.setf -, ra1 | brr.allz -, :b5_1 | mov ra4, ra2 | mov r1, 0 | nop | :b2 | shr ra3, ra4, 8 | :b5 | mov r1, 0 | :b5_1")
 }
 
 // TestMutexFence: work before the VPM mutex acquire stays before it (or
@@ -184,11 +176,7 @@ func TestDropNops(t *testing.T) {
 // does not grow.
 func TestMutexFence(t *testing.T) {
 	in := lines("add ra1, ra2, r0", "add rb1, rb2, r0", "mov r1, mutex", "ldi vw_setup, 0x1a00", "mov vpm, ra3", "mov mutex, 0")
-	got := finishTexts(in)
-	want := "add ra1, ra2, r0 | add rb1, rb2, r0; mov -, mutex | ldi vw_setup, 0x1a00 | mov vpm, ra3 | mov mutex, 0"
-	if g := strings.Join(got, " | "); g != want {
-		t.Errorf("got %s\nwant %s", g, want)
-	}
+	wantFinish(t, in, "add ra1, ra2, r0 | add rb1, rb2, r0; mov -, mutex | ldi vw_setup, 0x1a00 | mov vpm, ra3 | mov mutex, 0")
 }
 
 // TestMutexReleaseUrgent: the mutex release and the DMA wait it needs
@@ -225,4 +213,13 @@ func finishTexts(in []qinst) []string {
 		got = append(got, q.text)
 	}
 	return got
+}
+
+// wantFinish requires finishLines on in to give the lines of want
+// (texts joined by " | ").
+func wantFinish(t *testing.T, in []qinst, want string) {
+	t.Helper()
+	if g := strings.Join(finishTexts(in), " | "); g != want {
+		t.Errorf("got %s\nwant %s", g, want)
+	}
 }
