@@ -13,31 +13,33 @@ import (
 // (in r5, replicated) and the operands (per lane).
 var atomicOps = map[string]struct {
 	nargs int
-	op    func(l *lowerer, nw, old val, a []val, unsigned bool)
+	op    func(l *lowerer, nw, old mir.Operand, a []mir.Operand, unsigned bool)
 }{
-	"add":  {1, func(l *lowerer, nw, old val, a []val, _ bool) { l.alu("add", nw, old, a[0]) }},
-	"sub":  {1, func(l *lowerer, nw, old val, a []val, _ bool) { l.alu("sub", nw, old, a[0]) }},
-	"inc":  {0, func(l *lowerer, nw, old val, a []val, _ bool) { l.alu("add", nw, old, sim(1)) }},
-	"dec":  {0, func(l *lowerer, nw, old val, a []val, _ bool) { l.alu("sub", nw, old, sim(1)) }},
-	"xchg": {1, func(l *lowerer, nw, old val, a []val, _ bool) { l.alu("mov", nw, a[0], a[0]) }},
-	"and":  {1, func(l *lowerer, nw, old val, a []val, _ bool) { l.alu("and", nw, old, a[0]) }},
-	"or":   {1, func(l *lowerer, nw, old val, a []val, _ bool) { l.alu("or", nw, old, a[0]) }},
-	"xor":  {1, func(l *lowerer, nw, old val, a []val, _ bool) { l.alu("xor", nw, old, a[0]) }},
-	"min": {1, func(l *lowerer, nw, old val, a []val, u bool) {
+	"add":  {1, func(l *lowerer, nw, old mir.Operand, a []mir.Operand, _ bool) { l.alu("add", nw, old, a[0]) }},
+	"sub":  {1, func(l *lowerer, nw, old mir.Operand, a []mir.Operand, _ bool) { l.alu("sub", nw, old, a[0]) }},
+	"inc":  {0, func(l *lowerer, nw, old mir.Operand, a []mir.Operand, _ bool) { l.alu("add", nw, old, imm(1)) }},
+	"dec":  {0, func(l *lowerer, nw, old mir.Operand, a []mir.Operand, _ bool) { l.alu("sub", nw, old, imm(1)) }},
+	"xchg": {1, func(l *lowerer, nw, old mir.Operand, a []mir.Operand, _ bool) { l.alu("mov", nw, a[0]) }},
+	"and":  {1, func(l *lowerer, nw, old mir.Operand, a []mir.Operand, _ bool) { l.alu("and", nw, old, a[0]) }},
+	"or":   {1, func(l *lowerer, nw, old mir.Operand, a []mir.Operand, _ bool) { l.alu("or", nw, old, a[0]) }},
+	"xor":  {1, func(l *lowerer, nw, old mir.Operand, a []mir.Operand, _ bool) { l.alu("xor", nw, old, a[0]) }},
+	"min": {1, func(l *lowerer, nw, old mir.Operand, a []mir.Operand, u bool) {
 		if u {
 			l.pick(nw, mir.CondULT, old, a[0], old, a[0])
 		} else {
 			l.alu("min", nw, old, a[0])
 		}
 	}},
-	"max": {1, func(l *lowerer, nw, old val, a []val, u bool) {
+	"max": {1, func(l *lowerer, nw, old mir.Operand, a []mir.Operand, u bool) {
 		if u {
 			l.pick(nw, mir.CondUGT, old, a[0], old, a[0])
 		} else {
 			l.alu("max", nw, old, a[0])
 		}
 	}},
-	"cmpxchg": {2, func(l *lowerer, nw, old val, a []val, _ bool) { l.pick(nw, mir.CondEQ, old, a[0], a[1], old) }},
+	"cmpxchg": {2, func(l *lowerer, nw, old mir.Operand, a []mir.Operand, _ bool) {
+		l.pick(nw, mir.CondEQ, old, a[0], a[1], old)
+	}},
 }
 
 // atomicCall recognizes a call of an OpenCL atomic function on a
@@ -88,52 +90,52 @@ func (l *lowerer) atomic(b *block, in *mir.Instr, op string, unsigned bool) erro
 	if len(regs) != 1+def.nargs || len(in.Defs()) > 1 {
 		return fmt.Errorf("function '%s': atomic_%s with %d operand words, want %d (32-bit pointers and values)", l.f.Name, op, len(regs), 1+def.nargs)
 	}
-	var args []val
+	var args []mir.Operand
 	for _, o := range regs[1:] {
 		// Operands live in registers for the whole loop (the emitter may
 		// stage a small immediate through r2, which the loop keeps free).
-		t := vr(l.newV())
+		t := l.tmp()
 		v := l.opnd(o)
-		l.alu("mov", t, v, v)
+		l.alu("mov", t, v)
 		args = append(args, t)
 	}
-	res, lane, vws, nw := vr(l.newV()), vr(l.newV()), vr(l.newV()), vr(l.newV())
-	l.alu("mov", res, sim(0), sim(0))
-	l.alu("mov", lane, sim(0), sim(0))
-	l.ldi(vws, 0x80814000, "") // VDW: 1 row of 1 word from VPM (0, lane)
+	res, lane, vws, nw := l.tmp(), l.tmp(), l.tmp(), l.tmp()
+	l.alu("mov", res, imm(0))
+	l.alu("mov", lane, imm(0))
+	l.ldi(vws, 0x80814000) // VDW: 1 row of 1 word from VPM (0, lane)
 	l.laneAddr(b, l.opnd(regs[0]))
-	l.alu("mov", ph("r1"), ph("mutex"), ph("mutex"))
+	l.alu("mov", hw("r1"), hw("mutex"))
 	loop := l.newLabel()
-	l.emit(&lins{op: "label", target: loop})
+	l.label(loop, "")
 	// Lane l's word into VPM (0, 0) (VDR: 1 row of 1 word, 32-bit).
-	l.ldi(ph("vr_setup"), 0x80110000, "")
-	l.alu("mov", ph("vr_addr"), ph("r0"), ph("r0"))
-	l.alu("mov", ph("r1"), ph("vr_wait"), ph("vr_wait"))
-	l.ldi(ph("vr_setup"), 0x00101a00, "") // VPM read: 1 row, row 0
+	l.ldi(hw("vr_setup"), 0x80110000)
+	l.alu("mov", hw("vr_addr"), hw("r0"))
+	l.alu("mov", hw("r1"), hw("vr_wait"))
+	l.ldi(hw("vr_setup"), 0x00101a00) // VPM read: 1 row, row 0
 	l.nop()
 	l.nop()
-	l.alu("mov", ph("r1"), ph("vpm"), ph("vpm"))
-	l.alu("mov", ph("r5rep"), ph("r1"), ph("r1"))
-	def.op(l, nw, ph("r5"), args, unsigned)
-	l.ldi(ph("vw_setup"), 0x1a00, "")
-	l.alu("mov", ph("vpm"), nw, nw)
-	l.alu("mov", ph("vw_setup"), vws, vws)
-	l.alu("mov", ph("vw_addr"), ph("r0"), ph("r0"))
-	l.emit(&lins{op: "sub", a: ph("elem_num"), b: lane, setf: true, comment: "the lane whose turn it is"})
-	l.emit(&lins{op: "mov", d: res, a: ph("r5"), b: ph("r5"), cond: "ifz"})
-	l.alu("mov", ph("r1"), ph("vw_wait"), ph("vw_wait"))
-	l.alu("add", vws, vws, sim(8))
-	l.emit(&lins{op: "mov", mul: true, d: ph("r0"), a: ph("r0"), b: ph("r0"), rot: 1, comment: "next lane's address into lane 0"})
+	l.alu("mov", hw("r1"), hw("vpm"))
+	l.alu("mov", hw("r5rep"), hw("r1"))
+	def.op(l, nw, hw("r5"), args, unsigned)
+	l.ldi(hw("vw_setup"), 0x1a00)
+	l.alu("mov", hw("vpm"), nw)
+	l.alu("mov", hw("vw_setup"), vws)
+	l.alu("mov", hw("vw_addr"), hw("r0"))
+	l.alu("sub", none, hw("elem_num"), lane, setF()).Comment = "the lane whose turn it is"
+	l.alu("mov", res, hw("r5"), ifz())
+	l.alu("mov", hw("r1"), hw("vw_wait"))
+	l.alu("add", vws, vws, imm(8))
+	l.rot(hw("r0"), hw("r0"), 1).Comment = "next lane's address into lane 0"
 	// Only the wave's lanes take a turn: lanes beyond a partial wave's
 	// work-group hold lane 0's address at top level (laneAddr), and a
 	// turn would repeat lane 0's update.
-	l.emit(&lins{op: "sub", a: lane, b: sim(int32(l.lanes - 1)), setf: true})
-	l.alu("add", lane, lane, sim(1))
+	l.alu("sub", none, lane, imm(int32(l.lanes-1)), setF())
+	l.alu("add", lane, lane, imm(1))
 	l.branch("allnz", loop, "next lane")
-	l.alu("mov", ph("mutex"), sim(0), sim(0))
+	l.alu("mov", hw("mutex"), imm(0))
 	if defs := in.Defs(); len(defs) == 1 {
 		d, fin := l.dest(b, defs[0].Reg)
-		l.alu("mov", d, res, res)
+		l.alu("mov", d, res)
 		fin()
 	}
 	return nil

@@ -21,8 +21,8 @@
 //     predecessor (parallel-copy safe without splitting critical edges);
 //   - vc4-isel: the ALU operations to QPU ops (isel.go);
 //   - vc4-mask: layout (loops contiguous, forward edges) and lowering of
-//     the kernels to the machine form of the MIR (mform.go; built through
-//     the lowerer's LIR) with Mesa's execute-mask scheme for divergent
+//     the kernels to the machine form of the MIR (mform.go; built by
+//     the lowerer through mbuild.go) with Mesa's execute-mask scheme for divergent
 //     control flow (spec vc4.md §8) and plain all-lane branches for
 //     uniform ones; the facts the later stages need go to
 //     mir.Func.TargetInfo;
@@ -439,8 +439,7 @@ func lowerMachine(f *mir.Func, lanes int, opts Options) (*lowerer, *mir.Func, er
 	if err != nil {
 		return nil, nil, err
 	}
-	l.out = explicitExecFlags(l.out)
-	mf, err := lirToMIR(f.Name, l.out, l.nextV, nil)
+	mf, err := l.m.finish(l.nextV)
 	if err != nil {
 		return nil, nil, fmt.Errorf("function '%s': internal error: %v", f.Name, err)
 	}

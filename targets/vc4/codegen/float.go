@@ -34,16 +34,16 @@ func (l *lowerer) floatOp(b *block, in *mir.Instr) error {
 
 // fdiv computes a / b: x ≈ 1/b from the SFU, two Newton steps
 // x' = x(2 - bx), then q = ax corrected by the residual: q + (a - bq)x.
-func (l *lowerer) fdiv(d, a, b val) {
-	x, t, u := vr(l.newV()), vr(l.newV()), vr(l.newV())
+func (l *lowerer) fdiv(d, a, b mir.Operand) {
+	x, t, u := l.tmp(), l.tmp(), l.tmp()
 	l.sfuOp(x, "recip", b)
-	two := val{k: vImm, imm: floatImm2}
+	two := imm(floatImm2)
 	for i := 0; i < 2; i++ {
 		l.mulop("fmul", t, b, x)
 		l.alu("fsub", t, two, t)
 		l.mulop("fmul", x, x, t)
 	}
-	q, r := vr(l.newV()), vr(l.newV())
+	q, r := l.tmp(), l.tmp()
 	l.mulop("fmul", q, a, x)
 	l.mulop("fmul", t, b, q)
 	l.alu("fsub", r, a, t)
@@ -57,32 +57,32 @@ const floatImm2 = 1 << 30
 // orderedKey maps a float's bits to an integer whose signed order is the
 // float order (−0 and +0 both map to 0): negative values become
 // (x ^ 0x7fffffff) + 1.
-func (l *lowerer) orderedKey(x val) val {
-	s, m, k := vr(l.newV()), vr(l.newV()), vr(l.newV())
-	l.alu("asr", s, x, sim(-1))
-	l.alu("shr", m, s, sim(1))
+func (l *lowerer) orderedKey(x mir.Operand) mir.Operand {
+	s, m, k := l.tmp(), l.tmp(), l.tmp()
+	l.alu("asr", s, x, imm(-1))
+	l.alu("shr", m, s, imm(1))
 	l.alu("xor", k, x, m)
 	l.alu("sub", k, k, s)
 	return k
 }
 
 // isNaN sets d to 1 when x is a NaN: (x & 0x7fffffff) >u 0x7f800000.
-func (l *lowerer) isNaN(d, x val) {
-	m := vr(l.newV())
-	l.alu("shl", m, x, sim(1))
-	inf := vr(l.newV())
-	l.ldi(inf, 0xff000000, "")
+func (l *lowerer) isNaN(d, x mir.Operand) {
+	m := l.tmp()
+	l.alu("shl", m, x, imm(1))
+	inf := l.tmp()
+	l.ldi(inf, 0xff000000)
 	l.icmp(d, mir.CondUGT, m, inf)
 }
 
 // fcmp evaluates an LLVM fcmp predicate exactly.
-func (l *lowerer) fcmp(d val, p mir.FPred, a, b val) {
+func (l *lowerer) fcmp(d mir.Operand, p mir.FPred, a, b mir.Operand) {
 	ord := p &^ mir.FPredUNO
-	var r val
+	var r mir.Operand
 	if ord == mir.FPredEQ|mir.FPredLT|mir.FPredGT {
-		r = sim(1)
+		r = imm(1)
 	} else if ord == 0 {
-		r = sim(0)
+		r = imm(0)
 	} else {
 		ka, kb := l.orderedKey(a), l.orderedKey(b)
 		c := map[mir.FPred]mir.Cond{
@@ -90,18 +90,18 @@ func (l *lowerer) fcmp(d val, p mir.FPred, a, b val) {
 			mir.FPredGT | mir.FPredEQ: mir.CondSGE, mir.FPredLT | mir.FPredEQ: mir.CondSLE,
 			mir.FPredLT | mir.FPredGT: mir.CondNE,
 		}[ord]
-		r = vr(l.newV())
+		r = l.tmp()
 		l.icmp(r, c, ka, kb)
 	}
-	na, nb, nan := vr(l.newV()), vr(l.newV()), vr(l.newV())
+	na, nb, nan := l.tmp(), l.tmp(), l.tmp()
 	l.isNaN(na, a)
 	l.isNaN(nb, b)
 	l.alu("or", nan, na, nb)
 	if p&mir.FPredUNO != 0 {
 		l.alu("or", d, r, nan)
 	} else {
-		t := vr(l.newV())
-		l.alu("xor", t, nan, sim(1))
+		t := l.tmp()
+		l.alu("xor", t, nan, imm(1))
 		l.alu("and", d, r, t)
 	}
 }

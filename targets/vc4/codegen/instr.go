@@ -3,6 +3,7 @@ package codegen
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"sort"
 	"strings"
 
@@ -12,11 +13,11 @@ import (
 // dest returns where an instruction computing r in block b writes, and a
 // function that finishes the write (the masked copy into r when the
 // definition must keep inactive lanes).
-func (l *lowerer) dest(b *block, r mir.Reg) (val, func()) {
+func (l *lowerer) dest(b *block, r mir.Reg) (mir.Operand, func()) {
 	if !l.needsMask(b, r) {
-		return vr(r.VirtIndex()), func() {}
+		return vreg(r.VirtIndex()), func() {}
 	}
-	t := vr(l.newV())
+	t := l.tmp()
 	return t, func() {
 		l.stats.MaskedInstrs++
 		// The last instruction of the lowering computes t: when it is a
@@ -26,16 +27,17 @@ func (l *lowerer) dest(b *block, r mir.Reg) (val, func()) {
 		// r5): the masked write reads r, which the spiller may have to
 		// reload there; reloads clobber r1, and the allocator may stage
 		// an operand of theirs through another accumulator.
-		staged := func(v val) bool { return v.k == vPhys && isAcc(v.name) && v.name != "r4" }
-		if n := len(l.out); n > 0 {
-			last := l.out[n-1]
-			if last.d == t && last.cond == "" && !last.setf && !last.masked && last.sig == "" && last.rot == 0 &&
-				last.op != "nop" && last.op != "label" && last.op != "brr" && !staged(last.a) && !staged(last.b) {
-				last.d, last.cond, last.masked = vr(r.VirtIndex()), "ifz", true
+		staged := func(o mir.Operand) bool {
+			return o.Kind == mir.KindReg && o.Reg.IsPhys() && isAcc(regNames[o.Reg]) && regNames[o.Reg] != "r4"
+		}
+		if last := l.last(); last != nil && plainALU(last) {
+			d, u := last.Defs(), last.Uses()
+			if d[0].Reg == t.Reg && !slices.ContainsFunc(u, staged) {
+				l.mask(last, vreg(r.VirtIndex()))
 				return
 			}
 		}
-		l.emit(&lins{op: "mov", d: vr(r.VirtIndex()), a: t, b: t, masked: true, cond: "ifz"})
+		l.alu("mov", vreg(r.VirtIndex()), t, ifz(), onlyActive())
 	}
 }
 
@@ -58,7 +60,7 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 		fin()
 	case mir.GFrameAddr:
 		d, fin := l.dest(b, defs[0].Reg)
-		l.alu("add", d, vr(l.lanePr), l.constant(l.frame[uses[0].Imm]+uses[0].Off))
+		l.alu("add", d, vreg(l.lanePr), l.constant(l.frame[uses[0].Imm]+uses[0].Off))
 		fin()
 	case mir.GLoad32, mir.GLoad16S, mir.GLoad16U, mir.GLoad8S, mir.GLoad8U:
 		d, fin := l.dest(b, defs[0].Reg)
@@ -88,7 +90,7 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 			}
 		}
 		if op, ok := div64Calls[uses[0].Sym]; ok && len(uses) > 0 && len(defs) == 2 {
-			var a []val
+			var a []mir.Operand
 			for _, o := range uses[1:] {
 				if o.Kind == mir.KindReg {
 					a = append(a, l.reg(o.Reg))
@@ -105,14 +107,14 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 			return nil
 		}
 		k, dimReg, ok := builtinCall(in)
-		var lib func(l *lowerer, d val, a []val)
+		var lib func(l *lowerer, d mir.Operand, a []mir.Operand)
 		if len(uses) > 0 && uses[0].Kind == mir.KindSym {
 			if lib = libCalls[uses[0].Sym]; lib == nil {
 				lib = mathCalls[uses[0].Sym]
 			}
 		}
 		if !ok && lib != nil && len(defs) == 1 {
-			var args []val
+			var args []mir.Operand
 			for _, o := range uses[1:] {
 				if o.Kind == mir.KindReg {
 					args = append(args, l.reg(o.Reg))
@@ -149,7 +151,7 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 			// work-item value is below 2^32 (ids, sizes and counts of
 			// a 32-bit launch), so the high word is 0.
 			h, fin := l.dest(b, defs[1].Reg)
-			l.alu("mov", h, sim(0), sim(0))
+			l.alu("mov", h, imm(0))
 			fin()
 		}
 	case mir.GFDiv, mir.GFRem, mir.GFCmp, mir.GFPExt, mir.GFPTrunc:
@@ -163,7 +165,7 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 			base = l.localBase
 		}
 		d, fin := l.dest(b, defs[0].Reg)
-		l.alu("add", d, vr(base), l.constant(off+uses[0].Off))
+		l.alu("add", d, vreg(base), l.constant(off+uses[0].Off))
 		fin()
 	default:
 		if !in.Op.IsGeneric() {
@@ -194,14 +196,14 @@ func (l *lowerer) emptyAsm(b *block, in *mir.Instr) error {
 		return fmt.Errorf("function '%s': inline assembly: %v on vc4", l.f.Name, err)
 	}
 	for i := range in.Defs() {
-		src := val(sim(0))
+		src := mir.Operand(imm(0))
 		for _, p := range pairs {
 			if p[0] == i {
 				src = l.reg(in.Ops[p[1]].Reg)
 			}
 		}
 		d, fin := l.dest(b, in.Ops[i].Reg)
-		l.alu("mov", d, src, src)
+		l.alu("mov", d, src)
 		fin()
 	}
 	return nil
@@ -209,7 +211,7 @@ func (l *lowerer) emptyAsm(b *block, in *mir.Instr) error {
 
 // builtin computes a work-item function for dimension dim (only
 // dimension 0 is launched; others have size 1 and id 0).
-func (l *lowerer) builtin(d val, k builtinKind, dim int64) {
+func (l *lowerer) builtin(d mir.Operand, k builtinKind, dim int64) {
 	if dim != 0 {
 		v := int32(0)
 		switch k {
@@ -219,36 +221,36 @@ func (l *lowerer) builtin(d val, k builtinKind, dim int64) {
 		if k == biWorkDim {
 			v = 1
 		}
-		l.alu("mov", d, sim(v), sim(v))
+		l.alu("mov", d, imm(v))
 		return
 	}
-	u := func(i int) val { return vr(l.unif[i]) }
+	u := func(i int) mir.Operand { return vreg(l.unif[i]) }
 	switch k {
 	case biGlobalID:
-		l.alu("add", d, u(UnifGlobalBase), ph("elem_num"))
+		l.alu("add", d, u(UnifGlobalBase), hw("elem_num"))
 	case biLocalID:
-		l.alu("add", d, u(UnifLocalBase), ph("elem_num"))
+		l.alu("add", d, u(UnifLocalBase), hw("elem_num"))
 	case biGroupID:
-		l.alu("mov", d, u(UnifGroupID), u(UnifGroupID))
+		l.alu("mov", d, u(UnifGroupID))
 	case biGlobalSize:
-		l.alu("mov", d, u(UnifGlobalSize), u(UnifGlobalSize))
+		l.alu("mov", d, u(UnifGlobalSize))
 	case biLocalSize:
-		l.alu("mov", d, u(UnifLocalSize), u(UnifLocalSize))
+		l.alu("mov", d, u(UnifLocalSize))
 	case biNumGroups:
-		l.alu("mov", d, u(UnifNumGroups), u(UnifNumGroups))
+		l.alu("mov", d, u(UnifNumGroups))
 	case biWorkDim:
-		l.alu("mov", d, sim(1), sim(1))
+		l.alu("mov", d, imm(1))
 	case biGlobalOffset:
-		l.alu("mov", d, sim(0), sim(0))
+		l.alu("mov", d, imm(0))
 	}
 }
 
 // address computes base + off into a fresh register (frame bases are the
 // lane's private memory).
-func (l *lowerer) address(base mir.Operand, off int64) val {
-	t := vr(l.newV())
+func (l *lowerer) address(base mir.Operand, off int64) mir.Operand {
+	t := l.tmp()
 	if base.Kind == mir.KindFrame {
-		l.alu("add", t, vr(l.lanePr), l.constant(l.frame[base.Imm]+base.Off+off))
+		l.alu("add", t, vreg(l.lanePr), l.constant(l.frame[base.Imm]+base.Off+off))
 		return t
 	}
 	if off == 0 {
@@ -278,23 +280,23 @@ func (l *lowerer) step(o any) int64 {
 // laneAddr puts the address into r0, replacing it by the wave's dummy word
 // in inactive lanes of masked blocks (so no lane reads or writes memory it
 // should not touch).
-func (l *lowerer) laneAddr(b *block, addr val) {
+func (l *lowerer) laneAddr(b *block, addr mir.Operand) {
 	if b.masked {
-		sc := vr(l.unif[UnifScratch])
-		l.alu("mov", ph("r0"), sc, sc)
-		l.setExecFlags("")
-		l.emit(&lins{op: "mov", d: ph("r0"), a: addr, b: addr, cond: "ifz", masked: true})
+		sc := vreg(l.unif[UnifScratch])
+		l.alu("mov", hw("r0"), sc)
+		l.execFlags("")
+		l.alu("mov", hw("r0"), addr, ifz(), onlyActive())
 		l.stats.MaskedInstrs++
 		return
 	}
-	l.alu("mov", ph("r0"), addr, addr)
+	l.alu("mov", hw("r0"), addr)
 	if l.lanes < 16 {
 		// Lanes beyond a partial wave's work-group read lane 0's
 		// address: in bounds, and the same word where the address is
 		// uniform, so uniform values stay the same in all 16 lanes.
-		l.alu("mov", ph("r5rep"), addr, addr)
+		l.alu("mov", hw("r5rep"), addr)
 		l.partialLanes()
-		l.emit(&lins{op: "mov", d: ph("r0"), a: ph("r5"), b: ph("r5"), cond: "ifnn"})
+		l.alu("mov", hw("r0"), hw("r5"), ifnn())
 	}
 }
 
@@ -302,40 +304,40 @@ func (l *lowerer) laneAddr(b *block, addr val) {
 // read at the address with its low two bits ignored). Loads of memory the
 // kernel may have written during the launch (coherent, see coherence.go)
 // read it by VDR DMA; the others read through TMU0 (spec §5).
-func (l *lowerer) load(b *block, d val, addr val, op mir.Opcode, path loadPath, step int64) {
-	src := ph("r4")
+func (l *lowerer) load(b *block, d mir.Operand, addr mir.Operand, op mir.Opcode, path loadPath, step int64) {
+	src := hw("r4")
 	if path != pathTMU {
-		l.alu("mov", ph("r0"), addr, addr)
+		l.alu("mov", hw("r0"), addr)
 		l.loadDMA(b, step)
-		src = ph("r1")
+		src = hw("r1")
 	} else {
 		l.laneAddr(b, addr)
-		l.alu("mov", ph("t0s"), ph("r0"), ph("r0"))
-		l.emit(&lins{op: "nop", sig: "ldtmu0"})
+		l.alu("mov", hw("t0s"), hw("r0"))
+		l.ldtmu(0)
 	}
 	if op == mir.GLoad32 {
-		l.alu("mov", d, src, src)
+		l.alu("mov", d, src)
 		return
 	}
-	w := vr(l.newV())
-	l.alu("mov", w, src, src)
+	w := l.tmp()
+	l.alu("mov", w, src)
 	// shift = (addr & 3) * 8
-	sh := vr(l.newV())
-	l.alu("and", sh, ph("r0"), sim(3))
-	l.alu("shl", sh, sh, sim(3))
-	x := vr(l.newV())
+	sh := l.tmp()
+	l.alu("and", sh, hw("r0"), imm(3))
+	l.alu("shl", sh, sh, imm(3))
+	x := l.tmp()
 	l.alu("shr", x, w, sh)
 	bits := int32(8)
 	if op == mir.GLoad16S || op == mir.GLoad16U {
 		bits = 16
 	}
-	s := sim(32 - bits - 32)
+	s := imm(32 - bits - 32)
 	if op == mir.GLoad8U || op == mir.GLoad16U {
-		y := vr(l.newV())
+		y := l.tmp()
 		l.alu("shl", y, x, s)
 		l.alu("shr", d, y, s)
 	} else {
-		y := vr(l.newV())
+		y := l.tmp()
 		l.alu("shl", y, x, s)
 		l.alu("asr", d, y, s)
 	}
@@ -443,7 +445,7 @@ func (l *lowerer) tmuBatch(b *block, rest []*mir.Instr, done map[*mir.Instr]bool
 		}
 	}
 	type pending struct {
-		d   val
+		d   mir.Operand
 		fin func()
 	}
 	var res []pending
@@ -452,12 +454,12 @@ func (l *lowerer) tmuBatch(b *block, rest []*mir.Instr, done map[*mir.Instr]bool
 		uses := in.Uses()
 		d, fin := l.dest(b, in.Defs()[0].Reg)
 		l.laneAddr(b, l.address(uses[0], uses[1].Imm))
-		l.alu("mov", ph(fmt.Sprintf("t%ds", i%2)), ph("r0"), ph("r0"))
+		l.alu("mov", hw(fmt.Sprintf("t%ds", i%2)), hw("r0"))
 		res = append(res, pending{d, fin})
 	}
 	for i, p := range res {
-		l.emit(&lins{op: "nop", sig: fmt.Sprintf("ldtmu%d", i%2)})
-		l.alu("mov", p.d, ph("r4"), ph("r4"))
+		l.ldtmu(i % 2)
+		l.alu("mov", p.d, hw("r4"))
 		p.fin()
 	}
 	return nil
@@ -500,7 +502,9 @@ var storeSetups = map[int]struct{ lane, vpm, vdw uint32 }{
 }
 
 // store writes one word per lane (storeN with 4 bytes).
-func (l *lowerer) store(b *block, v val, addr val, step int64) { l.storeN(b, v, addr, 4, step) }
+func (l *lowerer) store(b *block, v mir.Operand, addr mir.Operand, step int64) {
+	l.storeN(b, v, addr, 4, step)
+}
 
 // storeN writes the low n bytes (4, 2 or 1) of v per lane (spec §5):
 // holding the VPM mutex, the values go to VPM row 0, then one VDW DMA
@@ -522,12 +526,12 @@ func (l *lowerer) store(b *block, v val, addr val, step int64) { l.storeN(b, v, 
 // divergent store touches exactly the active lanes' elements; the lanes a
 // partial wave never runs get no DMA. The wait for the DMA comes last,
 // before the mutex is released.
-func (l *lowerer) storeN(b *block, v val, addr val, n int, step int64) {
+func (l *lowerer) storeN(b *block, v mir.Operand, addr mir.Operand, n int, step int64) {
 	set := storeSetups[n]
-	l.alu("mov", ph("r0"), addr, addr)
-	l.alu("mov", ph("r1"), ph("mutex"), ph("mutex"))
-	l.ldi(ph("vw_setup"), 0x1a00, "")
-	l.alu("mov", ph("vpm"), v, v)
+	l.alu("mov", hw("r0"), addr)
+	l.alu("mov", hw("r1"), hw("mutex"))
+	l.ldi(hw("vw_setup"), 0x1a00)
+	l.alu("mov", hw("vpm"), v)
 	fast, strided, done := l.newLabel(), -1, l.newLabel()
 	l.strideTest(b, fast, int64(n))
 	stride := int64(0)
@@ -538,51 +542,51 @@ func (l *lowerer) storeN(b *block, v val, addr val, n int, step int64) {
 		strided = l.newLabel()
 		l.strideTest(b, strided, stride)
 	}
-	l.dummyInactive(b, ph("r0"))
+	l.dummyInactive(b, hw("r0"))
 	// VDW basic setup: 1 row of 1 element, horizontal, VPM (0, lane):
 	// ADDR (bits 13:3) advances by one column per lane.
-	l.perLaneDMA("vw", ph("r0"), set.lane, 8)
+	l.perLaneDMA("vw", hw("r0"), set.lane, 8)
 	l.branch("", done, "")
-	l.emit(&lins{op: "label", target: fast})
+	l.label(fast, "")
 	if n != 4 {
 		// The elements packed into row 0 for the one DMA.
-		l.ldi(ph("vw_setup"), set.vpm, "")
-		l.alu("mov", ph("vpm"), v, v)
+		l.ldi(hw("vw_setup"), set.vpm)
+		l.alu("mov", hw("vpm"), v)
 	}
 	// 1 row of the wave's elements (DEPTH 22:16), horizontal, VPM (0, 0).
-	l.ldi(ph("vw_setup"), set.vdw&^(127<<16)|uint32(l.lanes&127)<<16, "")
-	l.alu("mov", ph("vw_addr"), ph("r0"), ph("r0"))
+	l.ldi(hw("vw_setup"), set.vdw&^(127<<16)|uint32(l.lanes&127)<<16)
+	l.alu("mov", hw("vw_addr"), hw("r0"))
 	if strided >= 0 {
 		l.branch("", done, "")
-		l.emit(&lins{op: "label", target: strided})
+		l.label(strided, "")
 		// Full 16-lane rotation needs the source in an accumulator
 		// (§4.3), not rotated right after its write (§7.10): the stride
 		// setup goes between.
-		l.alu("mov", ph("r1"), v, v)
-		l.ldi(ph("vw_setup"), 0xc0000000|uint32(stride-4), "").comment = "VDW stride: gap between rows"
+		l.alu("mov", hw("r1"), v)
+		l.ldi(hw("vw_setup"), 0xc0000000|uint32(stride-4)).Comment = "VDW stride: gap between rows"
 		for r := 1; r < l.lanes; r++ {
-			l.emit(&lins{op: "mov", mul: true, d: ph("vpm"), a: ph("r1"), b: ph("r1"), rot: r})
+			l.rot(hw("vpm"), hw("r1"), r)
 		}
 		// UNITS rows (29:23) of 1 word, horizontal, VPM (0, 0).
-		l.ldi(ph("vw_setup"), 0x80014000|uint32(l.lanes&127)<<23, "")
-		l.alu("mov", ph("vw_addr"), ph("r0"), ph("r0"))
+		l.ldi(hw("vw_setup"), 0x80014000|uint32(l.lanes&127)<<23)
+		l.alu("mov", hw("vw_addr"), hw("r0"))
 	}
-	l.emit(&lins{op: "label", target: done})
-	l.alu("mov", val{}, ph("vw_wait"), ph("vw_wait"))
-	l.alu("mov", ph("mutex"), sim(0), sim(0))
+	l.label(done, "")
+	l.alu("mov", none, hw("vw_wait"))
+	l.alu("mov", hw("mutex"), imm(0))
 }
 
 // dummyInactive replaces the address in r by the wave's dummy word in
 // the inactive lanes of a masked block, so that the per-lane DMAs of
 // lanes that do not run touch no user memory.
-func (l *lowerer) dummyInactive(b *block, r val) {
+func (l *lowerer) dummyInactive(b *block, r mir.Operand) {
 	if !b.masked {
 		return
 	}
-	sc := vr(l.unif[UnifScratch])
+	sc := vreg(l.unif[UnifScratch])
 	l.stats.MaskedInstrs++
 	// masked: the emitter makes Z the active lanes first.
-	l.emit(&lins{op: "mov", d: r, a: sc, b: sc, cond: "ifnz", masked: true, comment: "inactive lanes: dummy word"})
+	l.alu("mov", r, sc, ifnz(), onlyActive()).Comment = "inactive lanes: dummy word"
 }
 
 // loadDMA reads one word per lane from the addresses in r0 into r1 by VDR
@@ -598,9 +602,9 @@ func (l *lowerer) dummyInactive(b *block, r val) {
 func (l *lowerer) loadDMA(b *block, step int64) {
 	// The DMA reads whole words: give it the word address (narrow loads
 	// keep the byte offset in r0 for the extraction).
-	al := vr(l.newV())
-	l.alu("and", al, ph("r0"), sim(-4))
-	l.alu("mov", ph("r1"), ph("mutex"), ph("mutex"))
+	al := l.tmp()
+	l.alu("and", al, hw("r0"), imm(-4))
+	l.alu("mov", hw("r1"), hw("mutex"))
 	fast, strided, done := l.newLabel(), -1, l.newLabel()
 	l.strideTest(b, fast, 4)
 	stride := dmaStride(step)
@@ -609,39 +613,39 @@ func (l *lowerer) loadDMA(b *block, step int64) {
 		l.strideTest(b, strided, stride)
 	}
 	// Full 16-lane rotation needs the source in an accumulator (§4.3).
-	l.alu("mov", ph("r2"), al, al)
-	l.dummyInactive(b, ph("r2"))
+	l.alu("mov", hw("r2"), al)
+	l.dummyInactive(b, hw("r2"))
 	// VDR basic setup: 1 row of 1 word, 32-bit, horizontal, VPM (0, lane).
-	l.perLaneDMA("vr", ph("r2"), 0x80110000, 1)
+	l.perLaneDMA("vr", hw("r2"), 0x80110000, 1)
 	l.branch("", done, "")
-	l.emit(&lins{op: "label", target: fast})
+	l.label(fast, "")
 	// 1 row (NROWS 19:16) of the wave's words (ROWLEN 23:20, 0 = 16)
 	// into VPM row 0.
-	l.ldi(ph("vr_setup"), 0x80010000|uint32(l.lanes&15)<<20, "")
-	l.alu("mov", ph("vr_addr"), al, al)
+	l.ldi(hw("vr_setup"), 0x80010000|uint32(l.lanes&15)<<20)
+	l.alu("mov", hw("vr_addr"), al)
 	if strided >= 0 {
 		l.branch("", done, "")
-		l.emit(&lins{op: "label", target: strided})
+		l.label(strided, "")
 		// Memory pitch = stride (extended setup); one row of 1 word per
 		// lane, vertical, VPM pitch 1: row r goes to VPM (0, r).
-		l.ldi(ph("vr_setup"), 0x90000000|uint32(stride), "")
-		l.ldi(ph("vr_setup"), 0x80101800|uint32(l.lanes&15)<<16, "")
-		l.alu("mov", ph("vr_addr"), al, al)
+		l.ldi(hw("vr_setup"), 0x90000000|uint32(stride))
+		l.ldi(hw("vr_setup"), 0x80101800|uint32(l.lanes&15)<<16)
+		l.alu("mov", hw("vr_addr"), al)
 	}
-	l.emit(&lins{op: "label", target: done})
-	l.alu("mov", val{}, ph("vr_wait"), ph("vr_wait"))
+	l.label(done, "")
+	l.alu("mov", none, hw("vr_wait"))
 	// VPM generic block read: 1 row, horizontal 32-bit, row 0.
-	l.ldi(ph("vr_setup"), 0x00101a00, "")
+	l.ldi(hw("vr_setup"), 0x00101a00)
 	l.nop()
 	l.nop()
-	l.alu("mov", ph("r1"), ph("vpm"), ph("vpm"))
-	l.alu("mov", ph("mutex"), sim(0), sim(0))
+	l.alu("mov", hw("r1"), hw("vpm"))
+	l.alu("mov", hw("mutex"), imm(0))
 	if !b.masked && l.lanes < 16 {
 		// Lanes beyond a partial wave's work-group got no word: give
 		// them lane 0's, so a uniform load stays uniform in all 16 lanes.
-		l.alu("mov", ph("r5rep"), ph("r1"), ph("r1"))
+		l.alu("mov", hw("r5rep"), hw("r1"))
 		l.partialLanes()
-		l.emit(&lins{op: "mov", d: ph("r1"), a: ph("r5"), b: ph("r5"), cond: "ifnn"})
+		l.alu("mov", hw("r1"), hw("r5"), ifnn())
 	}
 }
 
@@ -656,19 +660,19 @@ func (l *lowerer) loadDMA(b *block, step int64) {
 // last one (the model latches the setup when the address is written). r1
 // holds the setup word and r5 counts down; both are clobbered, and addr
 // is left rotated by the number of lanes.
-func (l *lowerer) perLaneDMA(unit string, addr val, setup uint32, step int32) {
+func (l *lowerer) perLaneDMA(unit string, addr mir.Operand, setup uint32, step int32) {
 	loop := l.newLabel()
-	l.ldi(ph("r1"), setup, "")
-	l.alu("mov", ph("r5rep"), sim(int32(l.lanes-1)), sim(int32(l.lanes-1)))
-	l.emit(&lins{op: "label", target: loop})
-	l.alu("mov", ph(unit+"_setup"), ph("r1"), ph("r1"))
-	l.alu("mov", ph(unit+"_addr"), addr, addr)
-	l.emit(&lins{op: "sub", d: ph("r5rep"), a: ph("r5"), b: sim(1), setf: true})
+	l.ldi(hw("r1"), setup)
+	l.alu("mov", hw("r5rep"), imm(int32(l.lanes-1)))
+	l.label(loop, "")
+	l.alu("mov", hw(unit+"_setup"), hw("r1"))
+	l.alu("mov", hw(unit+"_addr"), addr)
+	l.alu("sub", hw("r5rep"), hw("r5"), imm(1), setF())
 	// The delay slots advance the setup word and rotate the next lane's
 	// address into lane 0 (executed on the way out too).
-	l.emit(&lins{op: "brr", bcond: "anynn", target: loop, comment: "next lane"})
-	l.alu("add", ph("r1"), ph("r1"), sim(step))
-	l.emit(&lins{op: "mov", mul: true, d: addr, a: addr, b: addr, rot: 1})
+	l.brr("anynn", loop).Comment = "next lane"
+	l.alu("add", hw("r1"), hw("r1"), imm(step))
+	l.rot(addr, addr, 1)
 	l.nop()
 }
 
@@ -680,38 +684,38 @@ func (l *lowerer) perLaneDMA(unit string, addr val, setup uint32, step int32) {
 func (l *lowerer) strideTest(b *block, target int, stride int64) {
 	switch stride {
 	case 1:
-		l.alu("mov", ph("r1"), ph("elem_num"), ph("elem_num"))
+		l.alu("mov", hw("r1"), hw("elem_num"))
 	case 2, 4:
-		l.alu("shl", ph("r1"), ph("elem_num"), sim(int32(stride/2)))
+		l.alu("shl", hw("r1"), hw("elem_num"), imm(int32(stride/2)))
 	default:
 		if stride&(stride-1) == 0 && stride < 1<<16 {
 			// A shift needs no constant register (and no hazard nop).
-			l.alu("shl", ph("r1"), ph("elem_num"), sim(int32(bits.TrailingZeros64(uint64(stride)))))
+			l.alu("shl", hw("r1"), hw("elem_num"), imm(int32(bits.TrailingZeros64(uint64(stride)))))
 			break
 		}
-		l.mulop("mul24", ph("r1"), ph("elem_num"), l.constant(stride))
+		l.mulop("mul24", hw("r1"), hw("elem_num"), l.constant(stride))
 	}
-	l.alu("sub", ph("r1"), ph("r0"), ph("r1"))
-	l.alu("mov", ph("r5rep"), ph("r1"), ph("r1"))
+	l.alu("sub", hw("r1"), hw("r0"), hw("r1"))
+	l.alu("mov", hw("r5rep"), hw("r1"))
 	why := fmt.Sprintf("addresses %d bytes apart?", stride)
 	switch {
 	case !b.masked && l.lanes == 16:
-		l.emit(&lins{op: "sub", a: ph("r1"), b: ph("r5"), setf: true, comment: why})
+		l.alu("sub", none, hw("r1"), hw("r5"), setF()).Comment = why
 	case !b.masked:
 		// Top level of a partial wave: only the work-group's lanes count.
-		l.alu("sub", ph("r1"), ph("r1"), ph("r5")).comment = why
+		l.alu("sub", hw("r1"), hw("r1"), hw("r5")).Comment = why
 		l.partialLanes()
-		l.emit(&lins{op: "mov", d: ph("r1"), a: sim(0), b: sim(0), cond: "ifnn"})
-		l.emit(&lins{op: "mov", a: ph("r1"), b: ph("r1"), setf: true})
+		l.alu("mov", hw("r1"), imm(0), ifnn())
+		l.alu("mov", none, hw("r1"), setF())
 	case l.lanes == 16:
-		l.alu("sub", ph("r1"), ph("r1"), ph("r5")).comment = why
-		l.emit(&lins{op: "or", a: ph("r1"), b: exec, setf: true, comment: "and every lane active?"})
+		l.alu("sub", hw("r1"), hw("r1"), hw("r5")).Comment = why
+		l.alu("or", none, hw("r1"), execMask, setF()).Comment = "and every lane active?"
 	default:
-		l.alu("sub", ph("r1"), ph("r1"), ph("r5")).comment = why
-		l.alu("or", ph("r1"), ph("r1"), exec).comment = "and every lane of the wave active?"
+		l.alu("sub", hw("r1"), hw("r1"), hw("r5")).Comment = why
+		l.alu("or", hw("r1"), hw("r1"), execMask).Comment = "and every lane of the wave active?"
 		l.partialLanes()
-		l.emit(&lins{op: "mov", d: ph("r1"), a: sim(0), b: sim(0), cond: "ifnn"})
-		l.emit(&lins{op: "mov", a: ph("r1"), b: ph("r1"), setf: true})
+		l.alu("mov", hw("r1"), imm(0), ifnn())
+		l.alu("mov", none, hw("r1"), setF())
 	}
 	l.branch("allz", target, "one DMA for the whole vector")
 }
@@ -724,112 +728,112 @@ func (l *lowerer) newLabel() int {
 }
 
 // mul32 builds a 32-bit product from mul24 (Mesa's ntq_umul):
-// lo(a*b) = a*b (24-bit) + ((a>>24)*b + a*(b>>24)) << 24. The LIR form for
+// lo(a*b) = a*b (24-bit) + ((a>>24)*b + a*(b>>24)) << 24. The form for
 // the expansions that still lower by hand (memset, the math library);
 // G_MUL itself is selected by vc4-isel's mul rules (isel.go).
-func (l *lowerer) mul32(d, a, b val) {
-	if a.k == vImm && b.k == vImm {
-		l.alu("mov", d, l.constant(int64(a.imm*b.imm)), l.constant(int64(a.imm*b.imm)))
+func (l *lowerer) mul32(d, a, b mir.Operand) {
+	if a.Kind == mir.KindImm && b.Kind == mir.KindImm {
+		l.alu("mov", d, l.constant(int64(int32(a.Imm)*int32(b.Imm))))
 		return
 	}
-	ah, bh, p1, p2, p0 := vr(l.newV()), vr(l.newV()), vr(l.newV()), vr(l.newV()), vr(l.newV())
-	l.alu("shr", ah, a, sim(-8)) // >> 24
-	l.alu("shr", bh, b, sim(-8))
+	ah, bh, p1, p2, p0 := l.tmp(), l.tmp(), l.tmp(), l.tmp(), l.tmp()
+	l.alu("shr", ah, a, imm(-8)) // >> 24
+	l.alu("shr", bh, b, imm(-8))
 	l.mulop("mul24", p1, ah, b)
 	l.mulop("mul24", p2, a, bh)
 	l.mulop("mul24", p0, a, b)
-	s := vr(l.newV())
+	s := l.tmp()
 	l.alu("add", s, p1, p2)
-	l.alu("shl", s, s, sim(-8))
+	l.alu("shl", s, s, imm(-8))
 	l.alu("add", d, p0, s)
 }
 
 // icmp sets d to 1 if a cond b holds, else 0, from the flags of one
 // compare (spec §3.4 recipes: unsigned via the borrow of sub, signed via
 // the C flag of max).
-func (l *lowerer) icmp(d val, c mir.Cond, a, b val) {
+func (l *lowerer) icmp(d mir.Operand, c mir.Cond, a, b mir.Operand) {
 	t := d
 	if d == a || d == b {
-		t = vr(l.newV()) // d is read after its first write
+		t = l.tmp() // d is read after its first write
 	}
-	l.alu("mov", t, sim(0), sim(0))
-	var cond string
+	l.alu("mov", t, imm(0))
+	var g mir.Operand // the guard of the true case
 	switch c {
 	case mir.CondEQ, mir.CondNE:
-		l.emit(&lins{op: "sub", a: a, b: b, setf: true})
-		cond = map[mir.Cond]string{mir.CondEQ: "ifz", mir.CondNE: "ifnz"}[c]
+		l.alu("sub", none, a, b, setF())
+		g = mir.P(RegZF, c == mir.CondNE)
 	case mir.CondULT, mir.CondUGE:
-		l.emit(&lins{op: "sub", a: a, b: b, setf: true}) // C = a <u b
-		cond = map[mir.Cond]string{mir.CondULT: "ifc", mir.CondUGE: "ifcc"}[c]
+		l.alu("sub", none, a, b, setF()) // C = a <u b
+		g = mir.P(RegCF, c == mir.CondUGE)
 	case mir.CondUGT, mir.CondULE:
-		l.emit(&lins{op: "sub", a: b, b: a, setf: true}) // C = b <u a
-		cond = map[mir.Cond]string{mir.CondUGT: "ifc", mir.CondULE: "ifcc"}[c]
+		l.alu("sub", none, b, a, setF()) // C = b <u a
+		g = mir.P(RegCF, c == mir.CondULE)
 	case mir.CondSLT, mir.CondSGE:
-		l.emit(&lins{op: "max", a: b, b: a, setf: true}) // C = b >s a
-		cond = map[mir.Cond]string{mir.CondSLT: "ifc", mir.CondSGE: "ifcc"}[c]
+		l.alu("max", none, b, a, setF()) // C = b >s a
+		g = mir.P(RegCF, c == mir.CondSGE)
 	case mir.CondSGT, mir.CondSLE:
-		l.emit(&lins{op: "max", a: a, b: b, setf: true}) // C = a >s b
-		cond = map[mir.Cond]string{mir.CondSGT: "ifc", mir.CondSLE: "ifcc"}[c]
+		l.alu("max", none, a, b, setF()) // C = a >s b
+		g = mir.P(RegCF, c == mir.CondSLE)
 	}
-	l.emit(&lins{op: "mov", d: t, a: sim(1), b: sim(1), cond: cond})
+	l.alu("mov", t, imm(1), g)
 	if t != d {
-		l.alu("mov", d, t, t)
+		l.alu("mov", d, t)
 	}
 }
 
 // divide computes quotient or remainder by restoring division, one bit per
 // step, branch-free so that every lane runs its own division.
-func (l *lowerer) divide(op mir.Opcode, d, a, b val) {
+func (l *lowerer) divide(op mir.Opcode, d, a, b mir.Operand) {
 	signed := op == mir.GSDiv || op == mir.GSRem
-	n, dv := vr(l.newV()), vr(l.newV())
-	var sa, sb val
+	n, dv := l.tmp(), l.tmp()
+	var sa, sb mir.Operand
 	if signed {
 		// |a|, |b| via (x ^ s) - s with s = x >> 31.
-		sa, sb = vr(l.newV()), vr(l.newV())
-		l.alu("asr", sa, a, sim(-1))
-		l.alu("asr", sb, b, sim(-1))
-		t1, t2 := vr(l.newV()), vr(l.newV())
+		sa, sb = l.tmp(), l.tmp()
+		l.alu("asr", sa, a, imm(-1))
+		l.alu("asr", sb, b, imm(-1))
+		t1, t2 := l.tmp(), l.tmp()
 		l.alu("xor", t1, a, sa)
 		l.alu("sub", n, t1, sa)
 		l.alu("xor", t2, b, sb)
 		l.alu("sub", dv, t2, sb)
 	} else {
-		l.alu("mov", n, a, a)
-		l.alu("mov", dv, b, b)
+		l.alu("mov", n, a)
+		l.alu("mov", dv, b)
 	}
-	q, r, t := vr(l.newV()), vr(l.newV()), vr(l.newV())
-	l.alu("mov", q, sim(0), sim(0))
-	l.alu("mov", r, sim(0), sim(0))
+	q, r, t := l.tmp(), l.tmp(), l.tmp()
+	l.alu("mov", q, imm(0))
+	l.alu("mov", r, imm(0))
 	for i := 31; i >= 0; i-- {
-		bit := vr(l.newV())
+		bit := l.tmp()
 		sh := int32(i)
 		if sh > 15 {
 			sh -= 32
 		}
-		l.alu("shr", bit, n, sim(sh))
-		l.alu("and", bit, bit, sim(1))
-		l.alu("shl", r, r, sim(1))
+		l.alu("shr", bit, n, imm(sh))
+		l.alu("and", bit, bit, imm(1))
+		l.alu("shl", r, r, imm(1))
 		l.alu("or", r, r, bit)
-		l.alu("shl", q, q, sim(1))
-		l.emit(&lins{op: "sub", d: t, a: r, b: dv, setf: true}) // C = r <u d
-		l.emit(&lins{op: "mov", d: r, a: t, b: t, cond: "ifcc"})
-		l.emit(&lins{op: "or", d: q, a: q, b: sim(1), cond: "ifcc"})
+		l.alu("shl", q, q, imm(1))
+		l.alu("sub", t, r, dv, setF()) // C = r <u d
+		l.alu("mov", r, t, ifcc())
+		l.alu("or", q, q, imm(1), ifcc())
 	}
 	res := q
 	if op == mir.GURem || op == mir.GSRem {
 		res = r
 	}
 	if !signed {
-		l.alu("mov", d, res, res)
+		l.alu("mov", d, res)
 		return
 	}
-	s := vr(l.newV())
+	s := l.tmp()
 	if op == mir.GSDiv {
 		l.alu("xor", s, sa, sb) // quotient sign
 	} else {
-		l.alu("mov", s, sa, sa) // remainder takes the dividend's sign
+		l.alu("mov", s, sa) // remainder takes the dividend's sign
 	}
-	t3 := vr(l.newV())
+	t3 := l.tmp()
 	l.alu("xor", t3, res, s)
 	l.alu("sub", d, t3, s)
 }
@@ -844,8 +848,8 @@ var div64Calls = map[string]mir.Opcode{
 
 // neg64 sets (h, l) = (ah, al) ^ s - s for s = 0 or -1 in both words:
 // the value itself or its two's complement negation.
-func (l *lowerer) neg64(h, lo, ah, al, s val) {
-	xl, xh, b := vr(l.newV()), vr(l.newV()), vr(l.newV())
+func (l *lowerer) neg64(h, lo, ah, al, s mir.Operand) {
+	xl, xh, b := l.tmp(), l.tmp(), l.tmp()
 	l.alu("xor", xl, al, s)
 	l.alu("xor", xh, ah, s)
 	l.icmp(b, mir.CondULT, xl, s) // borrow out of the low word
@@ -857,27 +861,27 @@ func (l *lowerer) neg64(h, lo, ah, al, s val) {
 // divide64 computes the quotient or remainder of two i64 values (words low
 // first) by restoring division, 64 steps, branch-free per lane like
 // divide. Division by zero is undefined in IR; it gives all ones here.
-func (l *lowerer) divide64(op mir.Opcode, dl, dh, al, ah, bl, bh val) {
+func (l *lowerer) divide64(op mir.Opcode, dl, dh, al, ah, bl, bh mir.Operand) {
 	signed := op == mir.GSDiv || op == mir.GSRem
-	nl, nh, vl, vh := vr(l.newV()), vr(l.newV()), vr(l.newV()), vr(l.newV())
-	var sa, sb val
+	nl, nh, vl, vh := l.tmp(), l.tmp(), l.tmp(), l.tmp()
+	var sa, sb mir.Operand
 	if signed {
-		sa, sb = vr(l.newV()), vr(l.newV())
-		l.alu("asr", sa, ah, sim(-1))
-		l.alu("asr", sb, bh, sim(-1))
+		sa, sb = l.tmp(), l.tmp()
+		l.alu("asr", sa, ah, imm(-1))
+		l.alu("asr", sb, bh, imm(-1))
 		l.neg64(nh, nl, ah, al, sa)
 		l.neg64(vh, vl, bh, bl, sb)
 	} else {
-		l.alu("mov", nl, al, al)
-		l.alu("mov", nh, ah, ah)
-		l.alu("mov", vl, bl, bl)
-		l.alu("mov", vh, bh, bh)
+		l.alu("mov", nl, al)
+		l.alu("mov", nh, ah)
+		l.alu("mov", vl, bl)
+		l.alu("mov", vh, bh)
 	}
-	ql, qh, rl, rh := vr(l.newV()), vr(l.newV()), vr(l.newV()), vr(l.newV())
-	for _, x := range []val{ql, qh, rl, rh} {
-		l.alu("mov", x, sim(0), sim(0))
+	ql, qh, rl, rh := l.tmp(), l.tmp(), l.tmp(), l.tmp()
+	for _, x := range []mir.Operand{ql, qh, rl, rh} {
+		l.alu("mov", x, imm(0))
 	}
-	tl, th, t, bo, b1 := vr(l.newV()), vr(l.newV()), vr(l.newV()), vr(l.newV()), vr(l.newV())
+	tl, th, t, bo, b1 := l.tmp(), l.tmp(), l.tmp(), l.tmp(), l.tmp()
 	for i := 63; i >= 0; i-- {
 		src, sh := nl, int32(i)
 		if i >= 32 {
@@ -886,49 +890,49 @@ func (l *lowerer) divide64(op mir.Opcode, dl, dh, al, ah, bl, bh val) {
 		if sh > 15 {
 			sh -= 32
 		}
-		bit := vr(l.newV())
-		l.alu("shr", bit, src, sim(sh))
-		l.alu("and", bit, bit, sim(1))
+		bit := l.tmp()
+		l.alu("shr", bit, src, imm(sh))
+		l.alu("and", bit, bit, imm(1))
 		// r = r<<1 | bit, q = q<<1 (two words each); r < 2^(63-i) here,
 		// so no bit is lost.
-		l.alu("shl", rh, rh, sim(1))
-		l.alu("shr", t, rl, sim(-1))
+		l.alu("shl", rh, rh, imm(1))
+		l.alu("shr", t, rl, imm(-1))
 		l.alu("or", rh, rh, t)
-		l.alu("shl", rl, rl, sim(1))
+		l.alu("shl", rl, rl, imm(1))
 		l.alu("or", rl, rl, bit)
-		l.alu("shl", qh, qh, sim(1))
-		l.alu("shr", t, ql, sim(-1))
+		l.alu("shl", qh, qh, imm(1))
+		l.alu("shr", t, ql, imm(-1))
 		l.alu("or", qh, qh, t)
-		l.alu("shl", ql, ql, sim(1))
+		l.alu("shl", ql, ql, imm(1))
 		// (th, tl) = r - v; bo = 1 when r <u v (a borrow out of the
 		// high word, from the words or from the low word's borrow).
-		l.alu("mov", b1, sim(0), sim(0))
-		l.emit(&lins{op: "sub", d: tl, a: rl, b: vl, setf: true}) // C = rl <u vl
-		l.emit(&lins{op: "mov", d: b1, a: sim(1), b: sim(1), cond: "ifc"})
-		l.alu("mov", bo, sim(0), sim(0))
-		l.emit(&lins{op: "sub", d: th, a: rh, b: vh, setf: true}) // C = rh <u vh
-		l.emit(&lins{op: "mov", d: bo, a: sim(1), b: sim(1), cond: "ifc"})
-		l.emit(&lins{op: "sub", d: th, a: th, b: b1, setf: true}) // C = (rh - vh) <u b1
-		l.emit(&lins{op: "mov", d: bo, a: sim(1), b: sim(1), cond: "ifc"})
-		l.emit(&lins{op: "mov", a: bo, b: bo, setf: true}) // Z: r >= v
-		l.emit(&lins{op: "mov", d: rl, a: tl, b: tl, cond: "ifz"})
-		l.emit(&lins{op: "mov", d: rh, a: th, b: th, cond: "ifz"})
-		l.emit(&lins{op: "or", d: ql, a: ql, b: sim(1), cond: "ifz"})
+		l.alu("mov", b1, imm(0))
+		l.alu("sub", tl, rl, vl, setF()) // C = rl <u vl
+		l.alu("mov", b1, imm(1), ifc())
+		l.alu("mov", bo, imm(0))
+		l.alu("sub", th, rh, vh, setF()) // C = rh <u vh
+		l.alu("mov", bo, imm(1), ifc())
+		l.alu("sub", th, th, b1, setF()) // C = (rh - vh) <u b1
+		l.alu("mov", bo, imm(1), ifc())
+		l.alu("mov", none, bo, setF()) // Z: r >= v
+		l.alu("mov", rl, tl, ifz())
+		l.alu("mov", rh, th, ifz())
+		l.alu("or", ql, ql, imm(1), ifz())
 	}
 	resl, resh := ql, qh
 	if op == mir.GURem || op == mir.GSRem {
 		resl, resh = rl, rh
 	}
 	if !signed {
-		l.alu("mov", dl, resl, resl)
-		l.alu("mov", dh, resh, resh)
+		l.alu("mov", dl, resl)
+		l.alu("mov", dh, resh)
 		return
 	}
-	s := vr(l.newV())
+	s := l.tmp()
 	if op == mir.GSDiv {
 		l.alu("xor", s, sa, sb) // quotient sign
 	} else {
-		l.alu("mov", s, sa, sa) // remainder takes the dividend's sign
+		l.alu("mov", s, sa) // remainder takes the dividend's sign
 	}
 	l.neg64(dh, dl, resh, resl, s)
 }
@@ -936,44 +940,44 @@ func (l *lowerer) divide64(op mir.Opcode, dl, dh, al, ah, bl, bh val) {
 // mulh computes the high word of a 32×32 product from four 16×16 mul24
 // products: hi = ah·bh + (ah·bl >> 16) + (al·bh >> 16) + carry of the
 // middle column. Signed: subtract b when a < 0 and a when b < 0.
-func (l *lowerer) mulh(d, a, b val, signed bool) {
-	al, ah, bl, bh := vr(l.newV()), vr(l.newV()), vr(l.newV()), vr(l.newV())
-	l.alu("shl", al, a, sim(-16))
-	l.alu("shr", al, al, sim(-16))
-	l.alu("shr", ah, a, sim(-16))
-	l.alu("shl", bl, b, sim(-16))
-	l.alu("shr", bl, bl, sim(-16))
-	l.alu("shr", bh, b, sim(-16))
-	p0, p1, p2, p3 := vr(l.newV()), vr(l.newV()), vr(l.newV()), vr(l.newV())
+func (l *lowerer) mulh(d, a, b mir.Operand, signed bool) {
+	al, ah, bl, bh := l.tmp(), l.tmp(), l.tmp(), l.tmp()
+	l.alu("shl", al, a, imm(-16))
+	l.alu("shr", al, al, imm(-16))
+	l.alu("shr", ah, a, imm(-16))
+	l.alu("shl", bl, b, imm(-16))
+	l.alu("shr", bl, bl, imm(-16))
+	l.alu("shr", bh, b, imm(-16))
+	p0, p1, p2, p3 := l.tmp(), l.tmp(), l.tmp(), l.tmp()
 	l.mulop("mul24", p0, al, bl)
 	l.mulop("mul24", p1, ah, bl)
 	l.mulop("mul24", p2, al, bh)
 	l.mulop("mul24", p3, ah, bh)
-	mid, t := vr(l.newV()), vr(l.newV())
-	l.alu("shr", mid, p0, sim(-16))
-	l.alu("shl", t, p1, sim(-16))
-	l.alu("shr", t, t, sim(-16))
+	mid, t := l.tmp(), l.tmp()
+	l.alu("shr", mid, p0, imm(-16))
+	l.alu("shl", t, p1, imm(-16))
+	l.alu("shr", t, t, imm(-16))
 	l.alu("add", mid, mid, t)
-	l.alu("shl", t, p2, sim(-16))
-	l.alu("shr", t, t, sim(-16))
+	l.alu("shl", t, p2, imm(-16))
+	l.alu("shr", t, t, imm(-16))
 	l.alu("add", mid, mid, t)
-	hi := vr(l.newV())
-	l.alu("shr", hi, mid, sim(-16))
+	hi := l.tmp()
+	l.alu("shr", hi, mid, imm(-16))
 	l.alu("add", hi, hi, p3)
-	l.alu("shr", t, p1, sim(-16))
+	l.alu("shr", t, p1, imm(-16))
 	l.alu("add", hi, hi, t)
-	l.alu("shr", t, p2, sim(-16))
+	l.alu("shr", t, p2, imm(-16))
 	l.alu("add", hi, hi, t)
 	if signed {
-		s := vr(l.newV())
-		l.alu("asr", s, a, sim(-1))
+		s := l.tmp()
+		l.alu("asr", s, a, imm(-1))
 		l.alu("and", s, s, b)
 		l.alu("sub", hi, hi, s)
-		l.alu("asr", s, b, sim(-1))
+		l.alu("asr", s, b, imm(-1))
 		l.alu("and", s, s, a)
 		l.alu("sub", hi, hi, s)
 	}
-	l.alu("mov", d, hi, hi)
+	l.alu("mov", d, hi)
 }
 
 // memCalls are the memory functions the frontend emits for
@@ -998,12 +1002,12 @@ func (l *lowerer) memCall(b *block, name string, args []mir.Operand, path loadPa
 	}
 	dst := l.reg(regs[0])
 	if name == "memset" {
-		v := vr(l.newV())
+		v := l.tmp()
 		l.alu("and", v, l.reg(regs[1]), l.constant(0xff))
-		w := vr(l.newV())
+		w := l.tmp()
 		l.mul32(w, v, l.constant(0x01010101))
 		for off := int64(0); off < n; off += 4 {
-			a := vr(l.newV())
+			a := l.tmp()
 			l.alu("add", a, dst, l.constant(off))
 			l.store(b, w, a, l.step(regs[0]))
 		}
@@ -1011,15 +1015,15 @@ func (l *lowerer) memCall(b *block, name string, args []mir.Operand, path loadPa
 	}
 	// Loads first, then stores: correct for overlapping memmove too.
 	src := l.reg(regs[1])
-	var words []val
+	var words []mir.Operand
 	for off := int64(0); off < n; off += 4 {
-		a, w := vr(l.newV()), vr(l.newV())
+		a, w := l.tmp(), l.tmp()
 		l.alu("add", a, src, l.constant(off))
 		l.load(b, w, a, mir.GLoad32, path, l.step(regs[1]))
 		words = append(words, w)
 	}
 	for i, w := range words {
-		a := vr(l.newV())
+		a := l.tmp()
 		l.alu("add", a, dst, l.constant(int64(4*i)))
 		l.store(b, w, a, l.step(regs[0]))
 	}

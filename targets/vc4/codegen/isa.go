@@ -24,7 +24,7 @@ import (
 //     condition fails keep (mir.Instr.GuardedOld).
 //
 // vc4-isel (isel.go) selects generic MIR into these ops; the lowerer
-// translates them one to one into its LIR (machine.go).
+// translates them one to one into the machine form (machine.go).
 
 // Physical registers of the VC4 MIR: the discarding write address and the
 // flags.

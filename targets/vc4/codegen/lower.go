@@ -24,11 +24,11 @@ const (
 // inactive lanes, so that masked stores never touch user memory.
 const dummyBytes = 64
 
-// lowerer turns the prepared kernel into LIR.
+// lowerer turns the prepared kernel into the machine form (mbuild.go).
 type lowerer struct {
 	g     *graph
 	f     *mir.Func
-	out   []*lins
+	m     mbuilder // the code
 	nextV int
 	konst map[mir.Reg]int64
 	ndefs map[mir.Reg]int // instructions defining each register
@@ -82,69 +82,46 @@ type Stats struct {
 
 func (l *lowerer) newV() int { l.nextV++; return l.nextV - 1 }
 
-func (l *lowerer) emit(in *lins) *lins {
-	l.out = append(l.out, in)
-	return in
-}
-
-func (l *lowerer) alu(op string, d, a, b val) *lins {
-	return l.emit(&lins{op: op, d: d, a: a, b: b})
-}
-
-func (l *lowerer) mulop(op string, d, a, b val) *lins {
-	return l.emit(&lins{op: op, mul: true, d: d, a: a, b: b})
-}
-
-func (l *lowerer) ldi(d val, v uint32, cond string) *lins {
-	return l.emit(&lins{op: "ldi", d: d, imm: v, cond: cond})
-}
-
-func (l *lowerer) nop() { l.emit(&lins{op: "nop"}) }
-
-// setExecFlags makes Z set exactly in the active lanes.
-func (l *lowerer) setExecFlags(why string) {
-	l.emit(&lins{op: "mov", a: exec, b: exec, setf: true, execFlags: true, comment: why})
-}
-
-// setExec writes block index t into exec under the current Z flags.
+// setExec writes block index t into the execute mask under the current Z
+// flags.
 func (l *lowerer) setExec(t int, why string) {
 	if t <= 15 {
-		l.emit(&lins{op: "mov", d: exec, a: sim(int32(t)), b: sim(int32(t)), cond: "ifz", comment: why})
+		l.alu("mov", execMask, imm(int32(t)), ifz()).Comment = why
 	} else {
-		l.ldi(exec, uint32(t), "ifz").comment = why
+		l.ldi(execMask, uint32(t), ifz()).Comment = why
 	}
 }
 
 // blockImm returns an operand holding block index t (small immediate or r2).
-func (l *lowerer) blockImm(t int) val {
+func (l *lowerer) blockImm(t int) mir.Operand {
 	if t <= 15 {
-		return sim(int32(t))
+		return imm(int32(t))
 	}
-	l.ldi(ph("r2"), uint32(t), "")
-	return ph("r2")
+	l.ldi(hw("r2"), uint32(t))
+	return hw("r2")
 }
 
-// reg maps a MIR register operand to a LIR operand, materializing
+// reg maps a MIR register to a machine-form operand, materializing
 // constants (small immediates fold; others get an ldi).
-func (l *lowerer) reg(r mir.Reg) val {
+func (l *lowerer) reg(r mir.Reg) mir.Operand {
 	if c, ok := l.konst[r]; ok {
 		return l.constant(c)
 	}
-	return vr(int(r.VirtIndex()))
+	return vreg(int(r.VirtIndex()))
 }
 
-func (l *lowerer) constant(c int64) val {
+func (l *lowerer) constant(c int64) mir.Operand {
 	v := int32(c)
 	if v >= -16 && v <= 15 {
-		return sim(v)
+		return imm(v)
 	}
-	t := vr(l.newV())
-	l.ldi(t, uint32(v), "")
+	t := l.tmp()
+	l.ldi(t, uint32(v))
 	return t
 }
 
 // opnd maps a MIR use operand (register or immediate).
-func (l *lowerer) opnd(o mir.Operand) val {
+func (l *lowerer) opnd(o mir.Operand) mir.Operand {
 	if o.Kind == mir.KindImm {
 		return l.constant(o.Imm)
 	}
@@ -161,7 +138,7 @@ func (l *lowerer) needsMask(b *block, r mir.Reg) bool {
 func lower(g *graph, lanes int, gl *Globals, source string) (*lowerer, error) {
 	l := &lowerer{g: g, f: g.f, konst: map[mir.Reg]int64{}, ndefs: map[mir.Reg]int{}, vdefs: map[mir.Reg]int{}, open: map[mir.Reg]pending{},
 		defBlk: map[mir.Reg]*block{}, outUse: map[mir.Reg]bool{}, stay: map[*block]*block{}, lanes: lanes,
-		dataBase: -1, localBase: -1, globals: gl, barrierTarget: -1, source: source}
+		dataBase: -1, localBase: -1, globals: gl, barrierTarget: -1, source: source, m: newMBuilder(g.f.Name)}
 	l.nextV = g.f.NumVRegs()
 	for _, b := range g.blocks {
 		for _, in := range b.instrs {
@@ -236,33 +213,33 @@ func lower(g *graph, lanes int, gl *Globals, source string) (*lowerer, error) {
 func (l *lowerer) prologue() error {
 	for i := range l.unif {
 		l.unif[i] = l.newV()
-		l.alu("mov", vr(l.unif[i]), ph("unif"), ph("unif"))
+		l.alu("mov", vreg(l.unif[i]), hw("unif"))
 	}
 	entry := l.g.blocks[0]
 	if len(entry.instrs) > 0 && entry.instrs[0].Op == mir.GArgs {
 		args := entry.instrs[0]
 		for _, o := range args.Defs() {
-			l.alu("mov", vr(o.Reg.VirtIndex()), ph("unif"), ph("unif"))
+			l.alu("mov", vreg(o.Reg.VirtIndex()), hw("unif"))
 		}
 		entry.instrs = entry.instrs[1:]
 	}
 	// The words after the arguments (Program.DataAddr, LocalAddr).
 	for _, r := range []int{l.dataBase, l.localBase} {
 		if r >= 0 {
-			l.alu("mov", vr(r), ph("unif"), ph("unif"))
+			l.alu("mov", vreg(r), hw("unif"))
 		}
 	}
 	if l.barrierTarget >= 0 {
-		l.alu("mov", vr(l.barrierTarget), sim(0), sim(0))
+		l.alu("mov", vreg(l.barrierTarget), imm(0))
 	}
 	l.lanePr = -1
 	if l.fsize > 0 {
-		t := vr(l.newV())
-		l.mulop("mul24", t, ph("elem_num"), l.constant(l.fsize))
+		t := l.tmp()
+		l.mulop("mul24", t, hw("elem_num"), l.constant(l.fsize))
 		l.lanePr = l.newV()
-		pb := vr(l.newV())
-		l.alu("add", pb, vr(l.unif[UnifScratch]), l.constant(dummyBytes))
-		l.alu("add", vr(l.lanePr), pb, t)
+		pb := l.tmp()
+		l.alu("add", pb, vreg(l.unif[UnifScratch]), l.constant(dummyBytes))
+		l.alu("add", vreg(l.lanePr), pb, t)
 	}
 	return nil
 }
@@ -271,7 +248,7 @@ func (l *lowerer) prologue() error {
 // (elem_num < lanes); the lanes beyond it run top-level code along with
 // lane 0 but never store (docs/vc4.md, "Partial waves").
 func (l *lowerer) partialLanes() {
-	l.emit(&lins{op: "sub", a: ph("elem_num"), b: sim(int32(l.lanes)), setf: true, comment: "lanes of the work-group"})
+	l.alu("sub", none, hw("elem_num"), imm(int32(l.lanes)), setF()).Comment = "lanes of the work-group"
 }
 
 // stayOf chooses the successor that lanes of b may reach while staying
@@ -311,17 +288,15 @@ func (l *lowerer) stayOf(b *block) *block {
 }
 
 func (l *lowerer) block(b *block) error {
-	l.emit(&lins{op: "label", target: b.pos, comment: b.name})
+	l.label(b.pos, b.name)
 	if b.masked && l.needsActivation(b) {
 		// activate(b): lanes waiting for this block become active.
-		l.emit(&lins{op: "sub", a: exec, b: l.blockImm(b.pos), setf: true, comment: "activate: lanes waiting here"})
-		l.emit(&lins{op: "mov", d: exec, a: sim(0), b: sim(0), cond: "ifz"})
+		l.alu("sub", none, execMask, l.blockImm(b.pos), setF()).Comment = "activate: lanes waiting here"
+		l.alu("mov", execMask, imm(0), ifz())
 	}
 	if b.exit {
-		l.ldi(ph("irq"), 1, "")
-		l.emit(&lins{op: "nop", sig: "thrend"})
-		l.nop()
-		l.nop()
+		l.ldi(hw("irq"), 1)
+		l.thrend()
 		return nil
 	}
 	done := map[*mir.Instr]bool{}
@@ -377,13 +352,6 @@ func (l *lowerer) next(b *block) *block {
 	return nil
 }
 
-func (l *lowerer) branch(bcond string, t int, why string) {
-	l.emit(&lins{op: "brr", bcond: bcond, target: t, comment: why})
-	l.nop()
-	l.nop()
-	l.nop()
-}
-
 func (l *lowerer) terminator(b *block) error {
 	next := l.next(b)
 	entersRun := false
@@ -393,14 +361,14 @@ func (l *lowerer) terminator(b *block) error {
 		}
 	}
 	if !b.masked && entersRun {
-		l.alu("mov", exec, sim(0), sim(0)).comment = "execute mask: all lanes active"
+		l.alu("mov", execMask, imm(0)).Comment = "execute mask: all lanes active"
 		if l.lanes < 16 {
 			// Lanes beyond the work-group wait for the exit.
 			l.partialLanes()
 			if exitPos := l.g.exit.pos; exitPos <= 15 {
-				l.emit(&lins{op: "mov", d: exec, a: sim(int32(exitPos)), b: sim(int32(exitPos)), cond: "ifnn"})
+				l.alu("mov", execMask, imm(int32(exitPos)), ifnn())
 			} else {
-				l.ldi(exec, uint32(exitPos), "ifnn")
+				l.ldi(execMask, uint32(exitPos), ifnn())
 			}
 		}
 	}
@@ -413,7 +381,7 @@ func (l *lowerer) terminator(b *block) error {
 		case termCondBr:
 			l.stats.UniformBranches++
 			c := l.reg(b.cond)
-			l.emit(&lins{op: "mov", a: c, b: c, setf: true})
+			l.alu("mov", none, c, setF())
 			switch {
 			case b.t == next:
 				l.branch("allz", b.f.pos, "uniform branch")
@@ -435,7 +403,7 @@ func (l *lowerer) terminator(b *block) error {
 	switch b.kind {
 	case termBr:
 		if b.t != stay {
-			l.setExecFlags("")
+			l.execFlags("")
 			l.setExec(b.t.pos, "active lanes go to b"+itoa(b.t.pos))
 			explicit = append(explicit, b.t)
 		}
@@ -444,21 +412,21 @@ func (l *lowerer) terminator(b *block) error {
 		switch stay {
 		case b.t:
 			// Z = active and cond false: those lanes wait for F.
-			l.emit(&lins{op: "or", a: exec, b: c, setf: true})
+			l.alu("or", none, execMask, c, setF())
 			l.setExec(b.f.pos, "active lanes with a false condition wait for b"+itoa(b.f.pos))
 			explicit = append(explicit, b.f)
 		case b.f:
-			nc := vr(l.newV())
-			l.alu("mov", nc, sim(0), sim(0))
-			l.emit(&lins{op: "mov", a: c, b: c, setf: true})
-			l.emit(&lins{op: "mov", d: nc, a: sim(1), b: sim(1), cond: "ifz"})
-			l.emit(&lins{op: "or", a: exec, b: nc, setf: true})
+			nc := l.tmp()
+			l.alu("mov", nc, imm(0))
+			l.alu("mov", none, c, setF())
+			l.alu("mov", nc, imm(1), ifz())
+			l.alu("or", none, execMask, nc, setF())
 			l.setExec(b.t.pos, "active lanes with a true condition wait for b"+itoa(b.t.pos))
 			explicit = append(explicit, b.t)
 		default:
-			l.emit(&lins{op: "or", a: exec, b: c, setf: true})
+			l.alu("or", none, execMask, c, setF())
 			l.setExec(b.f.pos, "active lanes with a false condition wait for b"+itoa(b.f.pos))
-			l.setExecFlags("")
+			l.execFlags("")
 			l.setExec(b.t.pos, "the other active lanes wait for b"+itoa(b.t.pos))
 			explicit = append(explicit, b.f, b.t)
 		}
@@ -470,13 +438,13 @@ func (l *lowerer) terminator(b *block) error {
 			continue
 		}
 		closed = true
-		l.setExecFlags("loop end")
+		l.execFlags("loop end")
 		if !l.needsActivation(lp.header) {
 			// No lane ever waits for the header (no continue).
 			l.branch("anyz", lp.header.pos, "again while a lane is active")
 			continue
 		}
-		l.emit(&lins{op: "sub", a: exec, b: l.blockImm(lp.header.pos), cond: "ifnz", setf: true, comment: "or waiting for the header"})
+		l.alu("sub", none, execMask, l.blockImm(lp.header.pos), ifnz(), setF()).Comment = "or waiting for the header"
 		l.branch("anyz", lp.header.pos, "again while a lane is active or waits for the header")
 	}
 	// A run that ends here: every lane now waits for (or stays active for)
@@ -500,14 +468,14 @@ func (l *lowerer) terminator(b *block) error {
 	case stay == nil && len(explicit) == 1 && explicit[0] != next:
 		// break / continue / end of then: jump if every lane waits there.
 		t := explicit[0]
-		l.emit(&lins{op: "sub", a: exec, b: l.blockImm(t.pos), setf: true})
+		l.alu("sub", none, execMask, l.blockImm(t.pos), setF())
 		l.branch("allz", t.pos, "jump if every lane waits there")
 		l.stats.SkipBranches++
 	case stay == next && len(explicit) > 0 && len(next.preds) == 1:
 		// Skip the next block(s) if no lane is active there.
 		s := l.skipTarget(b)
 		if s != nil {
-			l.setExecFlags("")
+			l.execFlags("")
 			l.branch("allnz", s.pos, "skip if no lane is active")
 			l.stats.SkipBranches++
 		}

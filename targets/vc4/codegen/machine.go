@@ -6,9 +6,9 @@ import (
 	"lltosimd/mir"
 )
 
-// The lowerer's translation of the VC4 ops that vc4-isel selected: one LIR
-// instruction per MIR instruction, by the op table (qpuByOp), with the
-// guard as the condition and the flag definitions as .setf. Only the
+// The lowerer's translation of the VC4 ops that vc4-isel selected: one
+// machine instruction per MIR instruction, with its guard and flag
+// definitions, its operands mapped by the lowerer. Only the
 // execute mask is added here: a value that must keep its old contents in
 // inactive lanes (lowerer.needsMask) is built in a temporary through all
 // the instructions that compute it, and then written under the mask
@@ -16,8 +16,8 @@ import (
 
 // pending is a masked value being built (lowerer.open).
 type pending struct {
-	t   val    // the temporary the instructions write
-	fin func() // writes the temporary into the register under the mask
+	t   mir.Operand // the temporary the instructions write
+	fin func()      // writes the temporary into the register under the mask
 }
 
 // extends reports whether in continues the computation of r: it defines
@@ -47,55 +47,52 @@ func (l *lowerer) machine(b *block, in *mir.Instr, rest []*mir.Instr) error {
 	if !ok {
 		return fmt.Errorf("function '%s': op %s is not a VC4 ALU op", l.f.Name, l.f.Arch.OpName(in.Op))
 	}
-	li := &lins{op: q.asm, mul: q.mul}
-	var srcs []val
+	var ops []mir.Operand // sources, then the guard and setF()
+	var guard []mir.Operand
 	for _, o := range in.Uses() {
 		switch {
 		case o.Kind == mir.KindPred:
-			c, ok := flagConds[o.Reg]
-			if !ok {
+			if _, ok := flagConds[o.Reg]; !ok {
 				return fmt.Errorf("function '%s': guard on %s", l.f.Name, l.f.Arch.RegName(o.Reg))
 			}
-			li.cond = c[0]
-			if o.Neg {
-				li.cond = c[1]
-			}
+			guard = []mir.Operand{mir.P(o.Reg, o.Neg)}
 		case o.Kind == mir.KindImm && q.ldi:
-			li.imm = uint32(o.Imm)
+			ops = append(ops, mir.I(int64(uint32(o.Imm))))
 		case o.Kind == mir.KindReg:
 			if p, ok := l.open[o.Reg]; ok {
-				srcs = append(srcs, p.t) // the value being built
+				ops = append(ops, p.t) // the value being built
 			} else {
-				srcs = append(srcs, l.opnd(o))
+				ops = append(ops, l.opnd(o))
 			}
 		default:
-			srcs = append(srcs, l.opnd(o))
+			ops = append(ops, l.opnd(o))
 		}
 	}
 	switch {
 	case q.ldi:
-	case len(srcs) == 1:
-		li.a, li.b = srcs[0], srcs[0]
-	case len(srcs) == 2:
-		li.a, li.b = srcs[0], srcs[1]
-	default:
-		return fmt.Errorf("function '%s': %s with %d sources", l.f.Name, l.f.Arch.OpName(in.Op), len(srcs))
+	case len(ops) == 1 && q.uses == 2:
+		ops = append(ops, ops[0])
+	case len(ops) != q.uses:
+		return fmt.Errorf("function '%s': %s with %d sources", l.f.Name, l.f.Arch.OpName(in.Op), len(ops))
 	}
-	li.setf = setsFlags(in)
-	r := mir.NoReg
-	if d := in.Defs(); len(d) == 1 && d[0].Reg.IsVirtual() {
-		r = d[0].Reg
+	ops = append(ops, guard...)
+	if setsFlags(in) {
+		ops = append(ops, setF())
+	}
+	r, d := mir.NoReg, none
+	if defs := in.Defs(); len(defs) == 1 && defs[0].Reg.IsVirtual() {
+		r = defs[0].Reg
 		if p, ok := l.open[r]; ok {
-			li.d = p.t
+			d = p.t
 		} else {
 			t, fin := l.dest(b, r)
-			li.d = t
+			d = t
 			if l.needsMask(b, r) {
 				l.open[r] = pending{t, fin}
 			}
 		}
 	}
-	l.emit(li)
+	l.op(aluOp(q.asm, q.mul), d, ops...)
 	if p, ok := l.open[r]; ok && !l.continued(r, rest) {
 		delete(l.open, r)
 		p.fin()

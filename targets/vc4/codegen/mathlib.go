@@ -16,21 +16,21 @@ import (
 // include the QPU's round-toward-zero adder and multiplier.
 
 func init() {
-	for name, fn := range map[string]func(l *lowerer, d val, a []val){
-		"_Z3expf":   func(l *lowerer, d val, a []val) { l.exp(d, a[0], false) },
-		"_Z4exp2f":  func(l *lowerer, d val, a []val) { l.exp(d, a[0], true) },
-		"_Z3logf":   func(l *lowerer, d val, a []val) { l.log(d, a[0], logE) },
-		"_Z4log2f":  func(l *lowerer, d val, a []val) { l.log(d, a[0], log2) },
-		"_Z5log10f": func(l *lowerer, d val, a []val) { l.log(d, a[0], log10) },
-		"_Z3sinf":   func(l *lowerer, d val, a []val) { l.trig(d, a[0], trigSin) },
-		"_Z3cosf":   func(l *lowerer, d val, a []val) { l.trig(d, a[0], trigCos) },
-		"_Z3tanf":   func(l *lowerer, d val, a []val) { l.trig(d, a[0], trigTan) },
-		"_Z3powff":  func(l *lowerer, d val, a []val) { l.pow(d, a[0], a[1]) },
-		"_Z3fmafff": func(l *lowerer, d val, a []val) { l.fma(d, a[0], a[1], a[2]) },
+	for name, fn := range map[string]func(l *lowerer, d mir.Operand, a []mir.Operand){
+		"_Z3expf":   func(l *lowerer, d mir.Operand, a []mir.Operand) { l.exp(d, a[0], false) },
+		"_Z4exp2f":  func(l *lowerer, d mir.Operand, a []mir.Operand) { l.exp(d, a[0], true) },
+		"_Z3logf":   func(l *lowerer, d mir.Operand, a []mir.Operand) { l.log(d, a[0], logE) },
+		"_Z4log2f":  func(l *lowerer, d mir.Operand, a []mir.Operand) { l.log(d, a[0], log2) },
+		"_Z5log10f": func(l *lowerer, d mir.Operand, a []mir.Operand) { l.log(d, a[0], log10) },
+		"_Z3sinf":   func(l *lowerer, d mir.Operand, a []mir.Operand) { l.trig(d, a[0], trigSin) },
+		"_Z3cosf":   func(l *lowerer, d mir.Operand, a []mir.Operand) { l.trig(d, a[0], trigCos) },
+		"_Z3tanf":   func(l *lowerer, d mir.Operand, a []mir.Operand) { l.trig(d, a[0], trigTan) },
+		"_Z3powff":  func(l *lowerer, d mir.Operand, a []mir.Operand) { l.pow(d, a[0], a[1]) },
+		"_Z3fmafff": func(l *lowerer, d mir.Operand, a []mir.Operand) { l.fma(d, a[0], a[1], a[2]) },
 		// mad may round the product (OpenCL 1.2 §6.12.2): a·b then + c.
-		"_Z3madfff": func(l *lowerer, d val, a []val) { l.alu("fadd", d, l.fmul(a[0], a[1]), a[2]) },
+		"_Z3madfff": func(l *lowerer, d mir.Operand, a []mir.Operand) { l.alu("fadd", d, l.fmul(a[0], a[1]), a[2]) },
 		// mix(x, y, a) = x + (y − x)·a.
-		"_Z3mixfff": func(l *lowerer, d val, a []val) {
+		"_Z3mixfff": func(l *lowerer, d mir.Operand, a []mir.Operand) {
 			l.alu("fadd", d, a[0], l.fmul(l.fsub(a[1], a[0]), a[2]))
 		},
 	} {
@@ -38,35 +38,35 @@ func init() {
 	}
 }
 
-func (l *lowerer) fimm(f float32) val { return l.fconst(math.Float32bits(f)) }
+func (l *lowerer) fimm(f float32) mir.Operand { return l.fconst(math.Float32bits(f)) }
 
-func (l *lowerer) fmul(a, b val) val {
-	t := vr(l.newV())
+func (l *lowerer) fmul(a, b mir.Operand) mir.Operand {
+	t := l.tmp()
 	l.mulop("fmul", t, a, b)
 	return t
 }
 
-func (l *lowerer) fadd(a, b val) val {
-	t := vr(l.newV())
+func (l *lowerer) fadd(a, b mir.Operand) mir.Operand {
+	t := l.tmp()
 	l.alu("fadd", t, a, b)
 	return t
 }
 
-func (l *lowerer) fsub(a, b val) val {
-	t := vr(l.newV())
+func (l *lowerer) fsub(a, b mir.Operand) mir.Operand {
+	t := l.tmp()
 	l.alu("fsub", t, a, b)
 	return t
 }
 
-// op2 returns a fresh register holding op(a, b) on the add ALU.
-func (l *lowerer) op2(op string, a, b val) val {
-	t := vr(l.newV())
-	l.alu(op, t, a, b)
+// op2 returns a fresh register holding op(srcs) on the add ALU.
+func (l *lowerer) op2(op string, srcs ...mir.Operand) mir.Operand {
+	t := l.tmp()
+	l.alu(op, t, srcs...)
 	return t
 }
 
 // horner evaluates c[0] + x·(c[1] + x·(c[2] + …)).
-func (l *lowerer) horner(x val, c []float64) val {
+func (l *lowerer) horner(x mir.Operand, c []float64) mir.Operand {
 	p := l.fimm(float32(c[len(c)-1]))
 	for i := len(c) - 2; i >= 0; i-- {
 		p = l.fadd(l.fmul(p, x), l.fimm(float32(c[i])))
@@ -75,24 +75,24 @@ func (l *lowerer) horner(x val, c []float64) val {
 }
 
 // fcmpK returns 1 where a p b holds (fcmp into a fresh register).
-func (l *lowerer) fcmpK(p mir.FPred, a, b val) val {
-	k := vr(l.newV())
+func (l *lowerer) fcmpK(p mir.FPred, a, b mir.Operand) mir.Operand {
+	k := l.tmp()
 	l.fcmp(k, p, a, b)
 	return k
 }
 
 // choose returns k != 0 ? t : f in a fresh register.
-func (l *lowerer) choose(k, t, f val) val {
-	r := vr(l.newV())
+func (l *lowerer) choose(k, t, f mir.Operand) mir.Operand {
+	r := l.tmp()
 	l.sel(r, k, t, f)
 	return r
 }
 
 // roundToInt returns floor(x + 0.5) as a float and as an integer.
-func (l *lowerer) roundToInt(x val) (val, val) {
-	nf := vr(l.newV())
+func (l *lowerer) roundToInt(x mir.Operand) (mir.Operand, mir.Operand) {
+	nf := l.tmp()
 	l.floor(nf, l.fadd(x, l.fimm(0.5)))
-	return nf, l.op2("ftoi", nf, nf)
+	return nf, l.op2("ftoi", nf)
 }
 
 // Cody–Waite pieces of ln 2 (Cephes expf/logf): hi has few enough bits
@@ -110,8 +110,8 @@ var expTaylor = []float64{1, 1, 1.0 / 2, 1.0 / 6, 1.0 / 24, 1.0 / 120, 1.0 / 720
 // f·ln 2) with n = round(x / ln 2); 2^n scales e^r by adding n to the
 // exponent field. Results below 2^-126 flush to 0 (the QPU has no
 // denormals), above the largest float give +inf; NaN gives NaN.
-func (l *lowerer) exp(d, x val, base2 bool) {
-	var nf, n, r val
+func (l *lowerer) exp(d, x mir.Operand, base2 bool) {
+	var nf, n, r mir.Operand
 	if base2 {
 		nf, n = l.roundToInt(x)
 		r = l.fmul(l.fsub(x, nf), l.fimm(float32(math.Ln2)))
@@ -121,11 +121,11 @@ func (l *lowerer) exp(d, x val, base2 bool) {
 	}
 	p := l.horner(r, expTaylor)
 	// The biased exponent of the result: p's (126 or 127) plus n.
-	e := l.op2("add", l.op2("shr", p, sim(-9)), n) // p >> 23: p > 0
-	scaled := l.op2("add", p, l.op2("shl", n, sim(-9)))
-	under := vr(l.newV())
-	l.icmp(under, mir.CondSLE, e, sim(0))
-	over := vr(l.newV())
+	e := l.op2("add", l.op2("shr", p, imm(-9)), n) // p >> 23: p > 0
+	scaled := l.op2("add", p, l.op2("shl", n, imm(-9)))
+	under := l.tmp()
+	l.icmp(under, mir.CondSLE, e, imm(0))
+	over := l.tmp()
 	l.icmp(over, mir.CondSGE, e, l.constant(255))
 	// Far outside the range n is meaningless: decide by x.
 	hi, lo := float32(129), float32(-151)
@@ -133,11 +133,11 @@ func (l *lowerer) exp(d, x val, base2 bool) {
 		hi, lo = 90, -105
 	}
 	inf := l.constant(0x7f800000)
-	res := l.choose(under, sim(0), scaled)
+	res := l.choose(under, imm(0), scaled)
 	res = l.choose(over, inf, res)
 	res = l.choose(l.fcmpK(mir.FPredOGE, x, l.fimm(hi)), inf, res)
-	res = l.choose(l.fcmpK(mir.FPredOLE, x, l.fimm(lo)), sim(0), res)
-	nan := vr(l.newV())
+	res = l.choose(l.fcmpK(mir.FPredOLE, x, l.fimm(lo)), imm(0), res)
+	nan := l.tmp()
 	l.isNaN(nan, x)
 	l.sel(d, nan, x, res)
 }
@@ -153,15 +153,15 @@ const (
 // log(m) for the mantissa m = x / 2^e ∈ [√½, √2): log m = 2·atanh(s),
 // s = (m − 1)/(m + 1) ∈ [−0.172, 0.172], as 2s + s·z·(2/3 + 2z/5 + …),
 // z = s² (truncation error below 1e-9).
-func (l *lowerer) logCore(x val) (e, logm val) {
-	e = l.op2("sub", l.op2("shr", x, sim(-9)), l.constant(127))
+func (l *lowerer) logCore(x mir.Operand) (e, logm mir.Operand) {
+	e = l.op2("sub", l.op2("shr", x, imm(-9)), l.constant(127))
 	mb := l.op2("or", l.op2("and", x, l.constant(0x7fffff)), l.constant(0x3f800000))
-	big := vr(l.newV())
+	big := l.tmp()
 	l.icmp(big, mir.CondUGT, mb, l.constant(0x3fb504f3)) // m > √2: halve it
-	mb = l.op2("sub", mb, l.op2("shl", big, sim(-9)))
+	mb = l.op2("sub", mb, l.op2("shl", big, imm(-9)))
 	e = l.op2("add", e, big)
 	one := l.fimm(1)
-	s := vr(l.newV())
+	s := l.tmp()
 	l.fdiv(s, l.fsub(mb, one), l.fadd(mb, one))
 	z := l.fmul(s, s)
 	q := l.horner(z, []float64{2.0 / 3, 2.0 / 5, 2.0 / 7, 2.0 / 9, 2.0 / 11})
@@ -172,10 +172,10 @@ func (l *lowerer) logCore(x val) (e, logm val) {
 // log computes the natural (kind logE), base-2 or base-10 logarithm.
 // ±0 and denormals give −inf, negative values and NaN give NaN, +inf
 // gives +inf.
-func (l *lowerer) log(d, x val, kind int) {
+func (l *lowerer) log(d, x mir.Operand, kind int) {
 	e, logm := l.logCore(x)
-	ef := l.op2("itof", e, e)
-	var res val
+	ef := l.op2("itof", e)
+	var res mir.Operand
 	switch kind {
 	case logE:
 		res = l.fadd(l.fadd(l.fmul(ef, l.fimm(ln2Lo)), logm), l.fmul(ef, l.fimm(ln2Hi)))
@@ -189,17 +189,17 @@ func (l *lowerer) log(d, x val, kind int) {
 
 // logSpecials sets d to the logarithm res of x, or to its value for
 // special x: −inf for ±0 and denormals, NaN for x < 0 and NaN, +inf for +inf.
-func (l *lowerer) logSpecials(d, x, res val) {
-	ex := l.op2("shr", l.op2("shl", x, sim(1)), sim(-8)) // exponent field
-	zero := vr(l.newV())
-	l.icmp(zero, mir.CondEQ, ex, sim(0))
-	top := vr(l.newV())
+func (l *lowerer) logSpecials(d, x, res mir.Operand) {
+	ex := l.op2("shr", l.op2("shl", x, imm(1)), imm(-8)) // exponent field
+	zero := l.tmp()
+	l.icmp(zero, mir.CondEQ, ex, imm(0))
+	top := l.tmp()
 	l.icmp(top, mir.CondEQ, x, l.constant(0x7f800000))
-	neg := vr(l.newV())
-	l.icmp(neg, mir.CondSLT, x, sim(0))
-	nan := vr(l.newV())
+	neg := l.tmp()
+	l.icmp(neg, mir.CondSLT, x, imm(0))
+	nan := l.tmp()
 	l.isNaN(nan, x)
-	l.alu("and", neg, neg, l.op2("xor", zero, sim(1))) // −0 is a zero, not a negative number
+	l.alu("and", neg, neg, l.op2("xor", zero, imm(1))) // −0 is a zero, not a negative number
 	l.alu("or", nan, nan, neg)
 	r := l.choose(zero, l.constant(0xff800000), res)
 	r = l.choose(top, x, r)
@@ -229,7 +229,7 @@ var piO2 = func() [3]float32 {
 // [−π/4, π/4], sin r and cos r by Taylor polynomials (truncation errors
 // below 2e-9), then the quadrant k mod 4 picks ±sin r or ±cos r (tan:
 // sin/cos or −cos/sin). inf and NaN give NaN.
-func (l *lowerer) trig(d, x val, fn int) {
+func (l *lowerer) trig(d, x mir.Operand, fn int) {
 	kf, k := l.roundToInt(l.fmul(x, l.fimm(float32(2/math.Pi))))
 	r := l.fsub(x, l.fmul(kf, l.fimm(piO2[0])))
 	r = l.fsub(r, l.fmul(kf, l.fimm(piO2[1])))
@@ -239,12 +239,12 @@ func (l *lowerer) trig(d, x val, fn int) {
 	c := l.fadd(l.fsub(l.fimm(1), l.fmul(z, l.fimm(0.5))),
 		l.fmul(l.fmul(z, z), l.horner(z, []float64{1.0 / 24, -1.0 / 720, 1.0 / 40320, -1.0 / 3628800})))
 	if fn == trigCos {
-		k = l.op2("add", k, sim(1)) // cos x = sin(x + π/2)
+		k = l.op2("add", k, imm(1)) // cos x = sin(x + π/2)
 	}
-	odd := l.op2("and", k, sim(1))
-	var res val
+	odd := l.op2("and", k, imm(1))
+	var res mir.Operand
 	if fn == trigTan {
-		t, u := vr(l.newV()), vr(l.newV())
+		t, u := l.tmp(), l.tmp()
 		l.fdiv(t, s, c)
 		l.fdiv(u, c, s)
 		u = l.op2("xor", u, l.constant(-0x80000000)) // −cos/sin
@@ -252,11 +252,11 @@ func (l *lowerer) trig(d, x val, fn int) {
 	} else {
 		res = l.choose(odd, c, s)
 		// Quadrants 2 and 3 negate.
-		neg := l.op2("shl", l.op2("and", k, sim(2)), sim(-2)) // bit 1 → bit 31
+		neg := l.op2("shl", l.op2("and", k, imm(2)), imm(-2)) // bit 1 → bit 31
 		res = l.op2("xor", res, neg)
 	}
-	bad := vr(l.newV())
-	l.icmp(bad, mir.CondUGE, l.op2("shl", x, sim(1)), l.constant(-0x1000000)) // inf or NaN
+	bad := l.tmp()
+	l.icmp(bad, mir.CondUGE, l.op2("shl", x, imm(1)), l.constant(-0x1000000)) // inf or NaN
 	l.sel(d, bad, l.constant(0x7fc00000), res)
 }
 
@@ -264,42 +264,42 @@ func (l *lowerer) trig(d, x val, fn int) {
 // y and the C99/OpenCL special cases: y = ±0 or x = 1 give 1, NaN gives
 // NaN, x < 0 with a non-integer y gives NaN; ±0 and ±inf follow from
 // log2 and exp2 (0 → −inf → 0 or +inf).
-func (l *lowerer) pow(d, x, y val) {
+func (l *lowerer) pow(d, x, y mir.Operand) {
 	ax := l.op2("and", x, l.constant(0x7fffffff))
 	e, logm := l.logCore(ax)
-	lg := l.fadd(l.op2("itof", e, e), l.fmul(logm, l.fimm(float32(math.Log2E))))
-	zl := vr(l.newV())
+	lg := l.fadd(l.op2("itof", e), l.fmul(logm, l.fimm(float32(math.Log2E))))
+	zl := l.tmp()
 	l.logSpecials(zl, ax, lg)
-	t := vr(l.newV())
+	t := l.tmp()
 	l.exp(t, l.fmul(y, zl), true)
 	// y an integer: floor(y) == y; odd if its low bit is set (|y| < 2^24).
-	fy := vr(l.newV())
+	fy := l.tmp()
 	l.floor(fy, y)
 	isInt := l.fcmpK(mir.FPredOEQ, fy, y)
 	small := l.fcmpK(mir.FPredOLT, l.op2("and", y, l.constant(0x7fffffff)), l.fimm(1<<24))
-	odd := l.op2("and", l.op2("and", l.op2("ftoi", y, y), sim(1)), small)
+	odd := l.op2("and", l.op2("and", l.op2("ftoi", y), imm(1)), small)
 	odd = l.op2("and", odd, isInt)
-	neg := vr(l.newV())
-	l.icmp(neg, mir.CondSLT, x, sim(0))
-	sign := l.op2("shl", l.op2("and", odd, neg), sim(-1))
+	neg := l.tmp()
+	l.icmp(neg, mir.CondSLT, x, imm(0))
+	sign := l.op2("shl", l.op2("and", odd, neg), imm(-1))
 	res := l.op2("or", t, sign)
 	// x < 0 (not −0) with a non-integer y: NaN.
-	negNZ := l.op2("and", neg, l.fcmpK(mir.FPredONE, x, sim(0)))
-	bad := l.op2("and", negNZ, l.op2("xor", isInt, sim(1)))
-	nan := vr(l.newV())
+	negNZ := l.op2("and", neg, l.fcmpK(mir.FPredONE, x, imm(0)))
+	bad := l.op2("and", negNZ, l.op2("xor", isInt, imm(1)))
+	nan := l.tmp()
 	l.isNaN(nan, x)
 	l.alu("or", bad, bad, nan)
-	ny := vr(l.newV())
+	ny := l.tmp()
 	l.isNaN(ny, y)
 	l.alu("or", bad, bad, ny)
 	res = l.choose(bad, l.constant(0x7fc00000), res)
-	one := l.op2("or", l.fcmpK(mir.FPredOEQ, y, sim(0)), l.fcmpK(mir.FPredOEQ, x, l.fimm(1)))
+	one := l.op2("or", l.fcmpK(mir.FPredOEQ, y, imm(0)), l.fcmpK(mir.FPredOEQ, x, l.fimm(1)))
 	l.sel(d, one, l.fimm(1), res)
 }
 
 // cmpK returns 1 where a c b holds (icmp into a fresh register).
-func (l *lowerer) cmpK(c mir.Cond, a, b val) val {
-	k := vr(l.newV())
+func (l *lowerer) cmpK(c mir.Cond, a, b mir.Operand) mir.Operand {
+	k := l.tmp()
 	l.icmp(k, c, a, b)
 	return k
 }
@@ -308,24 +308,24 @@ func (l *lowerer) cmpK(c mir.Cond, a, b val) val {
 // returns the result and 1 when a set bit was shifted out (the QPU's
 // shifters use the amount mod 32, so the cases n = 0, n ≥ 32 and n = 64
 // are computed apart and selected).
-func (l *lowerer) shr64(hi, lo, n val) (val, val, val) {
+func (l *lowerer) shr64(hi, lo, n mir.Operand) (mir.Operand, mir.Operand, mir.Operand) {
 	inv := l.op2("sub", l.constant(32), n) // 32 − n (mod 32 for the shifter)
 	aLo := l.op2("or", l.op2("shr", lo, n), l.op2("shl", hi, inv))
-	aLost := l.cmpK(mir.CondNE, l.op2("shl", lo, inv), sim(0))
-	aLo = l.choose(l.cmpK(mir.CondEQ, n, sim(0)), lo, aLo)
-	aLost = l.choose(l.cmpK(mir.CondEQ, n, sim(0)), sim(0), aLost)
+	aLost := l.cmpK(mir.CondNE, l.op2("shl", lo, inv), imm(0))
+	aLo = l.choose(l.cmpK(mir.CondEQ, n, imm(0)), lo, aLo)
+	aLost = l.choose(l.cmpK(mir.CondEQ, n, imm(0)), imm(0), aLost)
 	aHi := l.op2("shr", hi, n)
 	m := l.op2("sub", n, l.constant(32))
 	bLo := l.op2("shr", hi, m)
-	hiLost := l.choose(l.cmpK(mir.CondEQ, m, sim(0)), sim(0), l.cmpK(mir.CondNE, l.op2("shl", hi, l.op2("sub", l.constant(32), m)), sim(0)))
-	bLost := l.op2("or", l.cmpK(mir.CondNE, lo, sim(0)), hiLost)
+	hiLost := l.choose(l.cmpK(mir.CondEQ, m, imm(0)), imm(0), l.cmpK(mir.CondNE, l.op2("shl", hi, l.op2("sub", l.constant(32), m)), imm(0)))
+	bLost := l.op2("or", l.cmpK(mir.CondNE, lo, imm(0)), hiLost)
 	big := l.cmpK(mir.CondUGE, n, l.constant(32))
 	all := l.cmpK(mir.CondUGE, n, l.constant(64))
-	rHi := l.choose(big, sim(0), aHi)
+	rHi := l.choose(big, imm(0), aHi)
 	rLo := l.choose(big, bLo, aLo)
 	lost := l.choose(big, bLost, aLost)
-	rLo = l.choose(all, sim(0), rLo)
-	lost = l.choose(all, l.cmpK(mir.CondNE, l.op2("or", hi, lo), sim(0)), lost)
+	rLo = l.choose(all, imm(0), rLo)
+	lost = l.choose(all, l.cmpK(mir.CondNE, l.op2("or", hi, lo), imm(0)), lost)
 	return rHi, rLo, lost
 }
 
@@ -338,34 +338,34 @@ func (l *lowerer) shr64(hi, lo, n val) (val, val, val) {
 // results flush to ±0 (the QPU has none); if a or b is zero, or any input
 // is inf or NaN, the product is exact (0, ±inf or NaN) and a·b + c is
 // computed with the ALUs.
-func (l *lowerer) fma(d, a, b, c val) {
-	field := func(x val) (val, val) {
-		e := l.op2("shr", l.op2("shl", x, sim(1)), sim(-8))
+func (l *lowerer) fma(d, a, b, c mir.Operand) {
+	field := func(x mir.Operand) (mir.Operand, mir.Operand) {
+		e := l.op2("shr", l.op2("shl", x, imm(1)), imm(-8))
 		m := l.op2("or", l.op2("and", x, l.constant(0x7fffff)), l.constant(0x800000))
 		return e, m
 	}
 	ea, ma := field(a)
 	eb, mb := field(b)
 	ec, mc := field(c)
-	czero := l.cmpK(mir.CondEQ, ec, sim(0))
-	mc = l.choose(czero, sim(0), mc)
+	czero := l.cmpK(mir.CondEQ, ec, imm(0))
+	mc = l.choose(czero, imm(0), mc)
 	ec = l.choose(czero, l.constant(-1000), ec) // never the larger exponent
-	ph, pl := vr(l.newV()), vr(l.newV())
+	ph, pl := l.tmp(), l.tmp()
 	l.mulh(ph, ma, mb, false)
 	l.mul32(pl, ma, mb)
 	// P = M << 15 and C = mc << 38: leading bits at 61 or 62.
-	pH := l.op2("or", l.op2("shl", ph, sim(15)), l.op2("shr", pl, l.constant(17)))
-	pL := l.op2("shl", pl, sim(15))
-	cH := l.op2("shl", mc, sim(6))
+	pH := l.op2("or", l.op2("shl", ph, imm(15)), l.op2("shr", pl, l.constant(17)))
+	pL := l.op2("shl", pl, imm(15))
+	cH := l.op2("shl", mc, imm(6))
 	ep := l.op2("sub", l.op2("add", ea, eb), l.constant(127))
 	dd := l.op2("sub", ep, ec)
-	pBig := l.cmpK(mir.CondSGE, dd, sim(0))
-	sP := l.op2("shr", l.op2("xor", a, b), sim(-1))
-	sC := l.op2("shr", c, sim(-1))
-	xH, xL, xS := l.choose(pBig, pH, cH), l.choose(pBig, pL, sim(0)), l.choose(pBig, sP, sC)
-	yH, yL, yS := l.choose(pBig, cH, pH), l.choose(pBig, sim(0), pL), l.choose(pBig, sC, sP)
+	pBig := l.cmpK(mir.CondSGE, dd, imm(0))
+	sP := l.op2("shr", l.op2("xor", a, b), imm(-1))
+	sC := l.op2("shr", c, imm(-1))
+	xH, xL, xS := l.choose(pBig, pH, cH), l.choose(pBig, pL, imm(0)), l.choose(pBig, sP, sC)
+	yH, yL, yS := l.choose(pBig, cH, pH), l.choose(pBig, imm(0), pL), l.choose(pBig, sC, sP)
 	e := l.choose(pBig, ep, ec)
-	n := l.op2("min", l.choose(pBig, dd, l.op2("sub", sim(0), dd)), l.constant(64))
+	n := l.op2("min", l.choose(pBig, dd, l.op2("sub", imm(0), dd)), l.constant(64))
 	yH, yL, lost := l.shr64(yH, yL, n)
 	yL = l.op2("or", yL, lost)
 	// Sum, or difference of the larger minus the smaller.
@@ -379,29 +379,29 @@ func (l *lowerer) fma(d, a, b, c val) {
 	rH, rL := l.choose(same, sH, dH), l.choose(same, sL, dL)
 	sign := l.choose(same, xS, l.choose(xGE, xS, yS))
 	// Normalize: leading bit to bit 63.
-	zh := l.op2("clz", rH, rH)
-	z := l.choose(l.cmpK(mir.CondEQ, rH, sim(0)), l.op2("add", l.op2("clz", rL, rL), l.constant(32)), zh)
+	zh := l.op2("clz", rH)
+	z := l.choose(l.cmpK(mir.CondEQ, rH, imm(0)), l.op2("add", l.op2("clz", rL), l.constant(32)), zh)
 	inv := l.op2("sub", l.constant(32), z)
 	nH := l.op2("or", l.op2("shl", rH, z), l.op2("shr", rL, inv))
-	nH = l.choose(l.cmpK(mir.CondEQ, z, sim(0)), rH, nH)
+	nH = l.choose(l.cmpK(mir.CondEQ, z, imm(0)), rH, nH)
 	nL := l.op2("shl", rL, z)
 	zBig := l.cmpK(mir.CondUGE, z, l.constant(32))
 	nH = l.choose(zBig, l.op2("shl", rL, l.op2("sub", z, l.constant(32))), nH)
-	nL = l.choose(zBig, sim(0), nL)
-	er := l.op2("sub", l.op2("add", e, sim(2)), z)
-	mant := l.op2("shr", nH, sim(8))
-	guard := l.op2("and", l.op2("shr", nH, sim(7)), sim(1))
-	sticky := l.cmpK(mir.CondNE, l.op2("or", l.op2("and", nH, l.constant(0x7f)), nL), sim(0))
-	up := l.op2("and", guard, l.op2("or", sticky, l.op2("and", mant, sim(1))))
-	bits := l.op2("add", l.op2("add", l.op2("shl", l.op2("sub", er, sim(1)), sim(-9)), mant), up)
-	bits = l.choose(l.cmpK(mir.CondSGE, l.op2("shr", bits, sim(-9)), l.constant(255)), l.constant(0x7f800000), bits)
-	bits = l.choose(l.cmpK(mir.CondSLE, er, sim(0)), sim(0), bits)
+	nL = l.choose(zBig, imm(0), nL)
+	er := l.op2("sub", l.op2("add", e, imm(2)), z)
+	mant := l.op2("shr", nH, imm(8))
+	guard := l.op2("and", l.op2("shr", nH, imm(7)), imm(1))
+	sticky := l.cmpK(mir.CondNE, l.op2("or", l.op2("and", nH, l.constant(0x7f)), nL), imm(0))
+	up := l.op2("and", guard, l.op2("or", sticky, l.op2("and", mant, imm(1))))
+	bits := l.op2("add", l.op2("add", l.op2("shl", l.op2("sub", er, imm(1)), imm(-9)), mant), up)
+	bits = l.choose(l.cmpK(mir.CondSGE, l.op2("shr", bits, imm(-9)), l.constant(255)), l.constant(0x7f800000), bits)
+	bits = l.choose(l.cmpK(mir.CondSLE, er, imm(0)), imm(0), bits)
 	bits = l.choose(l.cmpK(mir.CondSGE, er, l.constant(255)), l.constant(0x7f800000), bits)
-	res := l.op2("or", bits, l.op2("shl", sign, sim(-1)))
-	res = l.choose(l.op2("or", rH, rL), res, sim(0)) // exact cancellation: +0
+	res := l.op2("or", bits, l.op2("shl", sign, imm(-1)))
+	res = l.choose(l.op2("or", rH, rL), res, imm(0)) // exact cancellation: +0
 	// Zero or non-finite a or b, non-finite c: the ALUs.
-	simple := l.op2("or", l.cmpK(mir.CondEQ, ea, sim(0)), l.cmpK(mir.CondEQ, eb, sim(0)))
-	for _, x := range []val{ea, eb, ec} {
+	simple := l.op2("or", l.cmpK(mir.CondEQ, ea, imm(0)), l.cmpK(mir.CondEQ, eb, imm(0)))
+	for _, x := range []mir.Operand{ea, eb, ec} {
 		simple = l.op2("or", simple, l.cmpK(mir.CondEQ, x, l.constant(255)))
 	}
 	alu := l.fadd(l.fmul(a, b), c)

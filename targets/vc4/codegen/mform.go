@@ -37,8 +37,8 @@ import (
 //     value: `%5 = V4_MOV %7, pred:$zf, implicit %5, implicit $r3`
 //     (ifnz: the inactive lanes). The instruction that makes Z the active
 //     lanes (`$nop = V4_MOV $r3, implicit-def $zf, …`) precedes it in its
-//     block with no other flag write between (explicitExecFlags; the
-//     verifier checks it).
+//     block with no other flag write between (the lowerer's builder,
+//     mbuild.go, inserts it; the verifier checks it).
 //   - Blocks: the code after a conditional branch that is not a label of
 //     the emitted code is a block of its own without a name (it continues
 //     its layout predecessor: no label, no scheduling boundary); every
