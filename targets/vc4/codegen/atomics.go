@@ -79,7 +79,7 @@ func atomicCall(sym string) (name string, unsigned, ok bool) {
 // Inactive lanes update the wave's dummy word (laneAddr); lanes beyond a
 // partial wave take no turn. The result is
 // the old value, as OpenCL defines.
-func (l *lowerer) atomic(b *block, in *mir.Instr, op string, unsigned bool) error {
+func (l *lowerer) atomic(b *mir.Block, in *mir.Instr, op string, unsigned bool) error {
 	var regs []mir.Operand
 	for _, o := range in.Uses()[1:] {
 		if o.Kind == mir.KindReg { // the immediates are argument descriptors

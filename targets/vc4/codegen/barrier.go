@@ -69,7 +69,7 @@ func (l *lowerer) barrier() {
 // hasBarrier reports whether the kernel calls barrier.
 func (l *lowerer) hasBarrier() bool {
 	for _, b := range l.g.blocks {
-		for _, in := range b.instrs {
+		for _, in := range l.g.facts[b].instrs {
 			if u := in.Uses(); in.Op == mir.GCall && len(u) > 0 && u[0].Kind == mir.KindSym && barrierCalls[u[0].Sym] {
 				return true
 			}

@@ -14,54 +14,49 @@ type termKind uint8
 const (
 	termBr     termKind = iota // goto T
 	termCondBr                 // if c != 0 goto T else goto F
-	termExit                   // return (edge to the virtual exit block)
+	termExit                   // the virtual exit: the thread ends
 )
 
-// block is one basic block of the kernel after preparation: a straight
-// list of generic instructions without terminators, plus an explicit
-// terminator that does not depend on layout.
-type block struct {
-	mb     *mir.Block
+// flow is the kernel's control flow as the execute-mask lowering sees it:
+// the layout order of its blocks and the facts of each. The virtual exit
+// (where every lane ends, after the last block) is the nil block: an edge
+// to it leaves a block that returns, and facts[nil] holds its facts.
+type flow struct {
+	f      *mir.Func
+	blocks []*mir.Block // layout order of the blocks reachable from the entry, then nil (the exit)
+	facts  map[*mir.Block]*facts
+	loops  *mir.LoopInfo
+	// last is the last block of each loop in layout order.
+	last map[*mir.Loop]*mir.Block
+}
+
+// facts are what the lowering knows of one block after preparation: its
+// instructions without terminators, an explicit terminator that does not
+// depend on layout, and its place in the layout and the execute mask.
+type facts struct {
 	name   string
 	instrs []*mir.Instr
 	kind   termKind
 	cond   mir.Reg    // termCondBr
 	br     *mir.Instr // termCondBr: the G_BRCOND
-	t, f   *block
-	succs  []*block
-	preds  []*block
-	pos    int  // layout position; also the execute-mask index of the block
-	masked bool // inside a divergent region: every effect is conditional on the execute mask
+	t, f   *mir.Block // successors (nil: the exit)
+	succs  []*mir.Block
+	preds  []*mir.Block // reachable ones only, once the layout is chosen
+	pos    int          // layout position; also the execute-mask index of the block
+	masked bool         // inside a divergent region: every effect is conditional on the execute mask
 	// divergent: a termCondBr lowered with the execute mask (every one
 	// that vc4-divergence did not mark uniform, and every one in a
 	// masked block).
 	divergent bool
-	loop      *loopInfo
-	exit      bool // the virtual exit block
+	loop      *mir.Loop // the innermost loop containing the block
 }
 
-// loopInfo is a natural loop in layout terms.
-type loopInfo struct {
-	header *block
-	last   *block // last block of the loop in layout order
-	blocks map[*block]bool
-	parent *loopInfo
-}
-
-func (l *loopInfo) contains(b *block) bool { return l.blocks[b] }
-
-// graph is the kernel's control-flow graph in layout order.
-type graph struct {
-	f      *mir.Func
-	blocks []*block // layout order; the virtual exit is last
-	byMB   map[*mir.Block]*block
-	loops  []*loopInfo
-	exit   *block
-}
+// contains reports whether loop lp contains b (never the exit).
+func contains(lp *mir.Loop, b *mir.Block) bool { return b != nil && lp.Contains(b) }
 
 // passLayout puts the blocks in the order the execute-mask lowering
-// needs (see graph.layout), with explicit branches where a block fell
-// through; blocks unreachable from the entry go last. buildGraph chooses
+// needs (see flow.layout), with explicit branches where a block fell
+// through; blocks unreachable from the entry go last. buildFlow chooses
 // the same order again from the CFG alone, so the pass is what fixes the
 // order phi elimination numbers its registers in.
 var passLayout = passes.Register(&passes.Pass{
@@ -77,22 +72,22 @@ var passLayout = passes.Register(&passes.Pass{
 })
 
 func layoutBlocks(c *passes.Ctx, f *mir.Func) error {
-	var g *graph
+	var g *flow
 	for {
 		var err error
-		if g, err = buildGraph(f); err != nil {
+		if g, err = buildFlow(f); err != nil {
 			return err
 		}
 		s, preds := g.sharedJoin()
 		if s == nil {
 			break
 		}
-		nb := mir.SplitPredecessors(s.mb, preds, s.name+".join")
+		nb := mir.SplitPredecessors(s, preds, g.facts[s].name+".join")
 		if nb == nil {
 			break // checkLayout reports it
 		}
 		c.Count("joins", 1)
-		c.Debugf("%s: join block %s for %d edges into %s", f.Name, nb.Name, len(preds), s.name)
+		c.Debugf("%s: join block %s for %d edges into %s", f.Name, nb.Name, len(preds), g.facts[s].name)
 	}
 	for i, mb := range f.Blocks {
 		if i+1 < len(f.Blocks) && mir.FallsThrough(mb) {
@@ -102,9 +97,9 @@ func layoutBlocks(c *passes.Ctx, f *mir.Func) error {
 	order := make([]*mir.Block, 0, len(f.Blocks))
 	placed := map[*mir.Block]bool{}
 	for _, b := range g.blocks {
-		if !b.exit {
-			order = append(order, b.mb)
-			placed[b.mb] = true
+		if b != nil {
+			order = append(order, b)
+			placed[b] = true
 		}
 	}
 	for _, mb := range f.Blocks {
@@ -122,27 +117,26 @@ func layoutBlocks(c *passes.Ctx, f *mir.Func) error {
 	return nil
 }
 
-// buildGraph turns the function's blocks into blocks with explicit
-// terminators, adds the virtual exit block, takes the divergent branches
-// from vc4-divergence's marks and masks their regions, and chooses the layout: a reverse postorder that visits
-// loop exits before loop bodies, so that every loop is contiguous and
-// every non-back edge goes forward.
-func buildGraph(f *mir.Func) (*graph, error) {
+// buildFlow gives the function's blocks explicit terminators (an edge to
+// the virtual exit for a return), takes the divergent branches from
+// vc4-divergence's marks and masks their regions, and chooses the
+// layout: a reverse postorder that visits loop exits before loop bodies,
+// so that every loop is contiguous and every non-back edge goes forward.
+func buildFlow(f *mir.Func) (*flow, error) {
 	f.RecomputeCFG()
-	g := &graph{f: f, byMB: map[*mir.Block]*block{}}
+	g := &flow{f: f, facts: map[*mir.Block]*facts{nil: {name: "exit", kind: termExit}}}
 	for _, mb := range f.Blocks {
-		b := &block{mb: mb, name: mb.Name}
-		if b.name == "" {
-			b.name = fmt.Sprintf("bb%d", mb.ID)
+		x := &facts{name: mb.Name}
+		if x.name == "" {
+			x.name = fmt.Sprintf("bb%d", mb.ID)
 		}
-		g.byMB[mb] = b
+		g.facts[mb] = x
 	}
-	g.exit = &block{name: "exit", exit: true, kind: termExit}
 	for i, mb := range f.Blocks {
-		b := g.byMB[mb]
-		var next *block
+		x := g.facts[mb]
+		var next *mir.Block
 		if i+1 < len(f.Blocks) {
-			next = g.byMB[f.Blocks[i+1]]
+			next = f.Blocks[i+1]
 		}
 		done := false
 		for _, in := range mb.Instrs {
@@ -151,60 +145,55 @@ func buildGraph(f *mir.Func) (*graph, error) {
 			}
 			switch in.Op {
 			case mir.GBr:
-				if b.kind == termCondBr {
-					b.f = g.byMB[in.Ops[0].Block]
+				if x.kind == termCondBr {
+					x.f = in.Ops[0].Block
 				} else {
-					b.kind, b.t = termBr, g.byMB[in.Ops[0].Block]
+					x.kind, x.t = termBr, in.Ops[0].Block
 				}
 				done = true
 			case mir.GBrCond:
-				b.kind, b.cond, b.t, b.br = termCondBr, in.Ops[0].Reg, g.byMB[in.Ops[1].Block], in
+				x.kind, x.cond, x.t, x.br = termCondBr, in.Ops[0].Reg, in.Ops[1].Block, in
 			case mir.GRet: // a value returned by a helper goes nowhere (Compile refuses it in a kernel)
-				b.kind, b.t = termBr, g.exit
+				x.kind, x.t = termBr, nil
 				done = true
 			case mir.GUnreachable, mir.GTrap:
-				b.kind, b.t = termBr, g.exit
+				x.kind, x.t = termBr, nil
 				done = true
 			case mir.GBrJT, mir.GBrIndirect:
 				return nil, fmt.Errorf("function '%s': jump tables and indirect branches are not supported on vc4", f.Name)
 			default:
-				b.instrs = append(b.instrs, in)
+				x.instrs = append(x.instrs, in)
 			}
 		}
 		if !done {
 			if next == nil {
-				return nil, fmt.Errorf("function '%s': block %s falls off the end", f.Name, b.name)
+				return nil, fmt.Errorf("function '%s': block %s falls off the end", f.Name, x.name)
 			}
-			if b.kind == termCondBr {
-				b.f = next
+			if x.kind == termCondBr {
+				x.f = next
 			} else {
-				b.kind, b.t = termBr, next
+				x.kind, x.t = termBr, next
 			}
 		}
-		if b.kind == termCondBr && b.t == b.f {
-			b.kind = termBr
+		if x.kind == termCondBr && x.t == x.f {
+			x.kind = termBr
 		}
 	}
-	all := append([]*block{}, orderByMB(g, f)...)
-	for _, b := range all {
-		b.succs = nil
-		if b.kind == termBr || b.kind == termCondBr {
-			b.succs = append(b.succs, b.t)
+	for _, mb := range f.Blocks {
+		x := g.facts[mb]
+		x.succs = []*mir.Block{x.t}
+		if x.kind == termCondBr {
+			x.succs = append(x.succs, x.f)
 		}
-		if b.kind == termCondBr {
-			b.succs = append(b.succs, b.f)
-		}
-	}
-	for _, b := range append(all, g.exit) {
-		for _, s := range b.succs {
-			s.preds = append(s.preds, b)
+		for _, s := range x.succs {
+			g.facts[s].preds = append(g.facts[s].preds, mb)
 		}
 	}
 	g.markDivergent(nil)
 	if err := g.findLoops(); err != nil {
 		return nil, err
 	}
-	g.layout(all[0])
+	g.layout(f.Blocks[0])
 	for {
 		crossed := g.crossedTopLevel()
 		if len(crossed) == 0 {
@@ -223,20 +212,21 @@ func buildGraph(f *mir.Func) (*graph, error) {
 // ends in that code lies between the masked then-side and the code. Such
 // blocks are masked too: lanes that arrive there from top level are all
 // active, and the run's lanes that wait further on pass them masked off.
-func (g *graph) crossedTopLevel() map[*mir.Block]bool {
+func (g *flow) crossedTopLevel() map[*mir.Block]bool {
 	crossed := map[*mir.Block]bool{}
 	for _, b := range g.blocks {
+		x := g.facts[b]
 		// A top-level block's divergent branch starts a masked run too.
-		if !b.masked && !b.divergent {
+		if !x.masked && !x.divergent {
 			continue
 		}
-		for _, s := range b.succs {
-			if !s.masked || s.pos <= b.pos {
+		for _, s := range x.succs {
+			if !g.facts[s].masked || g.facts[s].pos <= x.pos {
 				continue
 			}
-			for p := b.pos + 1; p < s.pos; p++ {
-				if x := g.blocks[p]; !x.masked && !x.exit {
-					crossed[x.mb] = true
+			for p := x.pos + 1; p < g.facts[s].pos; p++ {
+				if y := g.blocks[p]; y != nil && !g.facts[y].masked {
+					crossed[y] = true
 				}
 			}
 		}
@@ -244,40 +234,33 @@ func (g *graph) crossedTopLevel() map[*mir.Block]bool {
 	return crossed
 }
 
-func orderByMB(g *graph, f *mir.Func) []*block {
-	var bs []*block
-	for _, mb := range f.Blocks {
-		bs = append(bs, g.byMB[mb])
-	}
-	return bs
-}
-
-// markDivergent sets block.divergent and block.masked: a conditional
+// markDivergent sets facts.divergent and facts.masked: a conditional
 // branch is divergent unless vc4-divergence marked it uniform, its region
 // (up to its immediate post-dominator) is masked, and so are the branches
 // in masked blocks and the blocks in extra. A block unreachable from the
 // entry never runs, so its branch masks nothing: clang -O0 keeps the loop
 // test of a do-while whose body returns, and its region took in the
 // reachable return block (unreachable_loop_test.cl).
-func (g *graph) markDivergent(extra map[*mir.Block]bool) {
+func (g *flow) markDivergent(extra map[*mir.Block]bool) {
 	pdt := mir.ComputePostDominators(g.f)
 	live := mir.Reachable(g.f)
 	masked := map[*mir.Block]bool{}
-	for mb, b := range g.byMB {
-		if b.masked || extra[mb] {
+	for _, mb := range g.f.Blocks {
+		if g.facts[mb].masked || extra[mb] {
 			masked[mb] = true
 		}
 	}
 	for changed := true; changed; {
 		changed = false
-		for mb, b := range g.byMB {
+		for _, mb := range g.f.Blocks {
+			x := g.facts[mb]
 			if masked[mb] {
-				b.masked = true
+				x.masked = true
 			}
-			if b.kind != termCondBr || b.divergent || !live[mb] || !b.masked && b.br.Ops[0].Flags&mir.FlagUniform != 0 {
+			if x.kind != termCondBr || x.divergent || !live[mb] || !x.masked && x.br.Ops[0].Flags&mir.FlagUniform != 0 {
 				continue
 			}
-			b.divergent, changed = true, true
+			x.divergent, changed = true, true
 			maskRegion(mb, pdt, masked)
 		}
 	}
@@ -286,25 +269,14 @@ func (g *graph) markDivergent(extra map[*mir.Block]bool) {
 // findLoops takes the natural loops from the shared loop analysis
 // (mir.ComputeLoops; f's CFG must be up to date) and refuses irreducible
 // control flow, which the execute mask cannot express.
-func (g *graph) findLoops() error {
-	li := mir.ComputeLoops(g.f, mir.ComputeDominators(g.f))
-	if len(li.IrreducibleEdges) > 0 {
-		e := li.IrreducibleEdges[0]
-		return fmt.Errorf("function '%s': irreducible control flow (edge %s -> %s) cannot be expressed with the vc4 execute mask", g.f.Name, g.byMB[e[0]].name, g.byMB[e[1]].name)
+func (g *flow) findLoops() error {
+	g.loops = mir.ComputeLoops(g.f, mir.ComputeDominators(g.f))
+	if len(g.loops.IrreducibleEdges) > 0 {
+		e := g.loops.IrreducibleEdges[0]
+		return fmt.Errorf("function '%s': irreducible control flow (edge %s -> %s) cannot be expressed with the vc4 execute mask", g.f.Name, g.facts[e[0]].name, g.facts[e[1]].name)
 	}
-	loops := map[*mir.Loop]*loopInfo{}
-	for _, ml := range li.Loops { // outer loops first
-		l := &loopInfo{header: g.byMB[ml.Header], blocks: map[*block]bool{}, parent: loops[ml.Parent]}
-		for _, mb := range ml.Blocks {
-			l.blocks[g.byMB[mb]] = true
-		}
-		loops[ml] = l
-		g.loops = append(g.loops, l)
-	}
-	for mb, b := range g.byMB {
-		if ml := li.LoopFor(mb); ml != nil {
-			b.loop = loops[ml]
-		}
+	for _, mb := range g.f.Blocks {
+		g.facts[mb].loop = g.loops.LoopFor(mb)
 	}
 	return nil
 }
@@ -316,40 +288,38 @@ func (g *graph) findLoops() error {
 // loop contiguous and every non-back edge forward. Successors are visited
 // false-side first so that the true side follows its branch (Mesa's
 // then-before-else order). The virtual exit goes last.
-func (g *graph) layout(entry *block) {
-	seen := map[*block]bool{}
-	var place func(l *loopInfo, head *block) []*block
-	place = func(l *loopInfo, head *block) []*block {
-		in := func(b *block) bool { return !b.exit && (l == nil || l.contains(b)) }
+func (g *flow) layout(entry *mir.Block) {
+	seen := map[*mir.Block]bool{}
+	var place func(l *mir.Loop, head *mir.Block) []*mir.Block
+	place = func(l *mir.Loop, head *mir.Block) []*mir.Block {
+		in := func(b *mir.Block) bool { return b != nil && (l == nil || l.Contains(b)) }
 		// rep is the node standing for b at this level: b itself or the
 		// outermost loop inside l that contains b.
-		rep := func(b *block) (*block, *loopInfo) {
-			var child *loopInfo
-			for x := b.loop; x != nil && x != l; x = x.parent {
+		rep := func(b *mir.Block) (*mir.Block, *mir.Loop) {
+			var child *mir.Loop
+			for x := g.facts[b].loop; x != nil && x != l; x = x.Parent {
 				child = x
 			}
 			if child != nil {
-				return child.header, child
+				return child.Header, child
 			}
 			return b, nil
 		}
-		var post []*block
-		visited := map[*block]bool{}
-		var dfs func(n *block, nl *loopInfo)
-		dfs = func(n *block, nl *loopInfo) {
+		var post []*mir.Block
+		visited := map[*mir.Block]bool{}
+		var dfs func(n *mir.Block, nl *mir.Loop)
+		dfs = func(n *mir.Block, nl *mir.Loop) {
 			visited[n] = true
-			members := []*block{n}
+			members := []*mir.Block{n}
 			if nl != nil {
-				members = members[:0]
-				for b := range nl.blocks {
-					members = append(members, b)
-				}
-				sort.Slice(members, func(i, j int) bool { return members[i].mb.ID < members[j].mb.ID })
+				members = append(members[:0], nl.Blocks...)
+				sort.Slice(members, func(i, j int) bool { return members[i].ID < members[j].ID })
 			}
 			for _, b := range members {
-				for i := len(b.succs) - 1; i >= 0; i-- {
-					s := b.succs[i]
-					if !in(s) || (l != nil && s == l.header) {
+				succs := g.facts[b].succs
+				for i := len(succs) - 1; i >= 0; i-- {
+					s := succs[i]
+					if !in(s) || (l != nil && s == l.Header) {
 						continue
 					}
 					r, rl := rep(s)
@@ -365,7 +335,7 @@ func (g *graph) layout(entry *block) {
 			r, rl = head, nil
 		}
 		dfs(r, rl)
-		var out []*block
+		var out []*mir.Block
 		for i := len(post) - 1; i >= 0; i-- {
 			n := post[i]
 			if _, nl := rep(n); nl != nil && n != head {
@@ -377,27 +347,29 @@ func (g *graph) layout(entry *block) {
 		}
 		return out
 	}
-	g.blocks = append(place(nil, entry), g.exit)
-	seen[g.exit] = true
+	g.blocks = append(place(nil, entry), nil)
+	seen[nil] = true
 	for i, b := range g.blocks {
-		b.pos = i
+		g.facts[b].pos = i
 	}
-	for _, l := range g.loops {
-		for b := range l.blocks {
-			if l.last == nil || b.pos > l.last.pos {
-				l.last = b
+	g.last = map[*mir.Loop]*mir.Block{}
+	for _, l := range g.loops.Loops {
+		for _, b := range l.Blocks {
+			if last := g.last[l]; last == nil || g.facts[b].pos > g.facts[last].pos {
+				g.last[l] = b
 			}
 		}
 	}
 	// Unreachable blocks are dropped from preds.
 	for _, b := range g.blocks {
-		var ps []*block
-		for _, p := range b.preds {
+		x := g.facts[b]
+		var ps []*mir.Block
+		for _, p := range x.preds {
 			if seen[p] {
 				ps = append(ps, p)
 			}
 		}
-		b.preds = ps
+		x.preds = ps
 	}
 }
 
@@ -411,14 +383,15 @@ func (g *graph) layout(entry *block) {
 // branches), whose lanes then reconverge before the top-level code;
 // nil if there is no such region. Only regions that need it get the
 // block, so every other layout (and its code) stays as it was.
-func (g *graph) sharedJoin() (*block, []*mir.Block) {
+func (g *flow) sharedJoin() (*mir.Block, []*mir.Block) {
 	var pdt *mir.DomTree
 	for _, b := range g.blocks {
-		if !b.masked {
+		x := g.facts[b]
+		if !x.masked {
 			continue
 		}
-		for _, s := range b.succs {
-			if s.masked || s.exit || s.pos <= b.pos || g.masksRun(b.pos+1, s.pos) {
+		for _, s := range x.succs {
+			if s == nil || g.facts[s].masked || g.facts[s].pos <= x.pos || g.masksRun(x.pos+1, g.facts[s].pos) {
 				continue
 			}
 			if pdt == nil {
@@ -426,25 +399,25 @@ func (g *graph) sharedJoin() (*block, []*mir.Block) {
 			}
 			set := map[*mir.Block]bool{}
 			for _, d := range g.blocks {
-				if !d.divergent || d.exit || pdt.IDom(d.mb) != s.mb {
+				if d == nil || !g.facts[d].divergent || pdt.IDom(d) != s {
 					continue
 				}
 				region := map[*mir.Block]bool{}
-				maskRegion(d.mb, pdt, region)
-				if d == b || region[b.mb] {
-					set[d.mb] = true
-					for x := range region {
-						set[x] = true
+				maskRegion(d, pdt, region)
+				if d == b || region[b] {
+					set[d] = true
+					for y := range region {
+						set[y] = true
 					}
 				}
 			}
 			var preds []*mir.Block
-			for _, p := range s.mb.Preds {
+			for _, p := range s.Preds {
 				if set[p] {
 					preds = append(preds, p)
 				}
 			}
-			if len(preds) > 0 && len(preds) < len(s.mb.Preds) {
+			if len(preds) > 0 && len(preds) < len(s.Preds) {
 				return s, preds
 			}
 		}
@@ -454,9 +427,9 @@ func (g *graph) sharedJoin() (*block, []*mir.Block) {
 
 // masksRun reports whether the blocks at layout positions [from, to) are
 // all masked.
-func (g *graph) masksRun(from, to int) bool {
+func (g *flow) masksRun(from, to int) bool {
 	for p := from; p < to; p++ {
-		if !g.blocks[p].masked {
+		if !g.facts[g.blocks[p]].masked {
 			return false
 		}
 	}
@@ -466,33 +439,35 @@ func (g *graph) masksRun(from, to int) bool {
 // checkLayout verifies what the execute-mask lowering relies on: loops are
 // contiguous, every non-back edge goes forward, and every masked run of
 // blocks is left only towards one top-level block.
-func (g *graph) checkLayout() error {
-	for _, l := range g.loops {
-		for p := l.header.pos; p <= l.last.pos; p++ {
-			if !l.blocks[g.blocks[p]] {
-				return fmt.Errorf("function '%s': loop at %s is not contiguous; unstructured control flow is not supported on vc4", g.f.Name, l.header.name)
+func (g *flow) checkLayout() error {
+	for _, l := range g.loops.Loops {
+		for p := g.facts[l.Header].pos; p <= g.facts[g.last[l]].pos; p++ {
+			if !contains(l, g.blocks[p]) {
+				return fmt.Errorf("function '%s': loop at %s is not contiguous; unstructured control flow is not supported on vc4", g.f.Name, g.facts[l.Header].name)
 			}
 		}
 	}
 	for _, b := range g.blocks {
-		for _, s := range b.succs {
-			if s.pos <= b.pos && (s.loop == nil || !s.loopHeaderOf(b)) {
-				return fmt.Errorf("function '%s': backward edge %s -> %s is not a loop back edge", g.f.Name, b.name, s.name)
+		x := g.facts[b]
+		for _, s := range x.succs {
+			y := g.facts[s]
+			if y.pos <= x.pos && !g.loopHeaderOf(s, b) {
+				return fmt.Errorf("function '%s': backward edge %s -> %s is not a loop back edge", g.f.Name, x.name, y.name)
 			}
-			if b.masked && !s.masked {
+			if x.masked && !y.masked {
 				// Leaving a run: the target must be where every lane of the run reconverges.
-				if s.pos > b.pos {
-					for p := b.pos + 1; p < s.pos; p++ {
-						if !g.blocks[p].masked {
-							return fmt.Errorf("function '%s': unstructured control flow: %s branches past %s to %s", g.f.Name, b.name, g.blocks[p].name, s.name)
+				if y.pos > x.pos {
+					for p := x.pos + 1; p < y.pos; p++ {
+						if !g.facts[g.blocks[p]].masked {
+							return fmt.Errorf("function '%s': unstructured control flow: %s branches past %s to %s", g.f.Name, x.name, g.facts[g.blocks[p]].name, y.name)
 						}
 					}
 				}
 			}
-			if b.masked && s.masked && s.pos > b.pos {
-				for p := b.pos + 1; p < s.pos; p++ {
-					if !g.blocks[p].masked {
-						return fmt.Errorf("function '%s': unstructured control flow: divergent edge %s -> %s crosses the top-level block %s", g.f.Name, b.name, s.name, g.blocks[p].name)
+			if x.masked && y.masked && y.pos > x.pos {
+				for p := x.pos + 1; p < y.pos; p++ {
+					if !g.facts[g.blocks[p]].masked {
+						return fmt.Errorf("function '%s': unstructured control flow: divergent edge %s -> %s crosses the top-level block %s", g.f.Name, x.name, y.name, g.facts[g.blocks[p]].name)
 					}
 				}
 			}
@@ -502,9 +477,9 @@ func (g *graph) checkLayout() error {
 }
 
 // loopHeaderOf reports whether h heads a loop that contains b.
-func (h *block) loopHeaderOf(b *block) bool {
-	for l := b.loop; l != nil; l = l.parent {
-		if l.header == h {
+func (g *flow) loopHeaderOf(h, b *mir.Block) bool {
+	for l := g.facts[b].loop; l != nil; l = l.Parent {
+		if l.Header == h {
 			return true
 		}
 	}

@@ -428,7 +428,7 @@ func emitFunc(f *mir.Func, cfg *passes.Config) (*Program, error) {
 // scratch area, statistics) and its code in the machine form of the MIR
 // (mform.go).
 func lowerMachine(f *mir.Func, lanes int, opts Options) (*lowerer, *mir.Func, error) {
-	g, err := buildGraph(f)
+	g, err := buildFlow(f)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -53,7 +53,7 @@ const (
 // coherentLoads returns the loads (and memcpy/memmove calls, whose source
 // words are loads) that must not read through the TMU, with their path.
 // It runs before the prologue removes G_ARGS.
-func coherentLoads(g *graph, gl *Globals) map[*mir.Instr]loadPath {
+func coherentLoads(g *flow, gl *Globals) map[*mir.Instr]loadPath {
 	roots := map[mir.Reg]rootSet{}
 	of := func(o mir.Operand) rootSet {
 		switch o.Kind {
@@ -99,7 +99,7 @@ func coherentLoads(g *graph, gl *Globals) map[*mir.Instr]loadPath {
 			}
 		}
 		for _, b := range g.blocks {
-			for _, in := range b.instrs {
+			for _, in := range g.facts[b].instrs {
 				defs, uses := in.Defs(), in.Uses()
 				switch {
 				case in.Op == mir.GArgs:
@@ -160,7 +160,7 @@ func coherentLoads(g *graph, gl *Globals) map[*mir.Instr]loadPath {
 		written |= s
 	}
 	for _, b := range g.blocks {
-		for _, in := range b.instrs {
+		for _, in := range g.facts[b].instrs {
 			switch {
 			case in.Op >= mir.GStore32 && in.Op <= mir.GStore8:
 				write(of(in.Uses()[1]))
@@ -189,7 +189,7 @@ func coherentLoads(g *graph, gl *Globals) map[*mir.Instr]loadPath {
 	}
 	res := map[*mir.Instr]loadPath{}
 	for _, b := range g.blocks {
-		for _, in := range b.instrs {
+		for _, in := range g.facts[b].instrs {
 			switch {
 			case in.Op >= mir.GLoad32 && in.Op <= mir.GLoad8U:
 				if p := path(of(in.Uses()[0])); p != pathTMU {

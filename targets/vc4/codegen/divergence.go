@@ -13,7 +13,7 @@ import (
 // passDiv is the divergence analysis as a MIR pass: it marks the
 // conditional branches every active lane takes the same way with
 // mir.FlagUniform on their condition operand, and clears the flag on the
-// others. The code generator (buildGraph) lowers unmarked branches with
+// others. The code generator (buildFlow) lowers unmarked branches with
 // the execute mask, so MIR without marks (e.g. written by hand) is still
 // compiled correctly, only slower.
 var passDiv = passes.Register(&passes.Pass{

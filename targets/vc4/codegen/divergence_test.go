@@ -17,9 +17,9 @@ declare spir_func i32 @_Z12get_group_idj(i32)
 `
 
 // analyze translates one kernel, runs the MIR pipeline (whose last pass
-// is vc4-divergence) and builds the code generator's graph; it returns
-// the graph and its blocks by name.
-func analyze(t *testing.T, body string, lanes int) (*graph, map[string]*block) {
+// is vc4-divergence) and builds the code generator's flow; it returns
+// the flow and its blocks' facts by name.
+func analyze(t *testing.T, body string, lanes int) (*flow, map[string]*facts) {
 	t.Helper()
 	src := header + body
 	m, err := frontend.Parse("t.ll", []byte(src))
@@ -42,22 +42,22 @@ func analyze(t *testing.T, body string, lanes int) (*graph, map[string]*block) {
 			f = k // the kernel, after its helpers
 		}
 	}
-	g, err := buildGraph(f)
+	g, err := buildFlow(f)
 	if err != nil {
 		t.Fatal(err)
 	}
-	byName := map[string]*block{}
+	byName := map[string]*facts{}
 	for _, b := range g.blocks {
-		byName[b.name] = b
+		byName[g.facts[b].name] = g.facts[b]
 	}
 	return g, byName
 }
 
 // branches counts the divergent and uniform conditional branches.
-func branches(g *graph) (divergent, uniform int) {
+func branches(g *flow) (divergent, uniform int) {
 	for _, b := range g.blocks {
-		if b.kind == termCondBr {
-			if b.divergent {
+		if x := g.facts[b]; x.kind == termCondBr {
+			if x.divergent {
 				divergent++
 			} else {
 				uniform++
@@ -67,7 +67,7 @@ func branches(g *graph) (divergent, uniform int) {
 	return divergent, uniform
 }
 
-func masked(bs map[string]*block) string {
+func masked(bs map[string]*facts) string {
 	var out []string
 	for _, name := range []string{"entry", "a", "b", "c", "d", "h", "l", "x", "j"} {
 		if b := bs[name]; b != nil && b.masked {
@@ -104,7 +104,7 @@ j:
 	// vc4-isel), the copy at the top of j reads a register written under the mask in a and b.
 	f := g.f
 	varying, _, _ := analyzeDivergence(f, mir.ComputePostDominators(f))
-	top := bs["j"].mb.Instrs[0]
+	top := g.blocks[bs["j"].pos].Instrs[0]
 	if Arch.OpName(top.Op) != "V4_MOV" || !varying[top.Ops[0].Reg] { // the copy, selected
 		t.Errorf("phi at the join of a divergent branch must be varying (%s)", mir.FormatInstr(f, top))
 	}

@@ -14,7 +14,7 @@ import (
 // patterns. Doubles are not supported.
 
 // floatOp lowers one generic float op.
-func (l *lowerer) floatOp(b *block, in *mir.Instr) error {
+func (l *lowerer) floatOp(b *mir.Block, in *mir.Instr) error {
 	defs, uses := in.Defs(), in.Uses()
 	if len(defs) != 1 || (in.Op != mir.GFCmp && len(uses) > 2) || (in.Op == mir.GFCmp && len(uses) != 3) {
 		return fmt.Errorf("function '%s': double-precision operation %s is not supported on vc4", l.f.Name, mir.GenericDesc(in.Op).Name)

@@ -117,7 +117,7 @@ func (gl *Globals) Place(sym string) (local bool, off int64, ok bool) {
 // function's address) is an error.
 func (l *lowerer) globalUses() (data, local bool, err error) {
 	for _, b := range l.g.blocks {
-		for _, in := range b.instrs {
+		for _, in := range l.g.facts[b].instrs {
 			if in.Op != mir.GGlobalAddr {
 				continue
 			}

@@ -13,7 +13,7 @@ import (
 // dest returns where an instruction computing r in block b writes, and a
 // function that finishes the write (the masked copy into r when the
 // definition must keep inactive lanes).
-func (l *lowerer) dest(b *block, r mir.Reg) (mir.Operand, func()) {
+func (l *lowerer) dest(b *mir.Block, r mir.Reg) (mir.Operand, func()) {
 	if !l.needsMask(b, r) {
 		return vreg(r.VirtIndex()), func() {}
 	}
@@ -41,7 +41,7 @@ func (l *lowerer) dest(b *block, r mir.Reg) (mir.Operand, func()) {
 	}
 }
 
-func (l *lowerer) instr(b *block, in *mir.Instr) error {
+func (l *lowerer) instr(b *mir.Block, in *mir.Instr) error {
 	defs, uses := in.Defs(), in.Uses()
 	switch in.Op {
 	case mir.GConst:
@@ -183,7 +183,7 @@ func (l *lowerer) instr(b *block, in *mir.Instr) error {
 // barrier (the lowering keeps the program order of memory accesses): each
 // output is a copy of its tied input, or zero when untied. Any other
 // inline assembly is refused.
-func (l *lowerer) emptyAsm(b *block, in *mir.Instr) error {
+func (l *lowerer) emptyAsm(b *mir.Block, in *mir.Instr) error {
 	tmpl, _, _, err := mir.AsmOperands(in)
 	if err == nil && strings.TrimSpace(tmpl) != "" {
 		err = fmt.Errorf("only empty templates are supported")
@@ -280,8 +280,8 @@ func (l *lowerer) step(o any) int64 {
 // laneAddr puts the address into r0, replacing it by the wave's dummy word
 // in inactive lanes of masked blocks (so no lane reads or writes memory it
 // should not touch).
-func (l *lowerer) laneAddr(b *block, addr mir.Operand) {
-	if b.masked {
+func (l *lowerer) laneAddr(b *mir.Block, addr mir.Operand) {
+	if l.masked(b) {
 		sc := vreg(l.unif[UnifScratch])
 		l.alu("mov", hw("r0"), sc)
 		l.execFlags("")
@@ -304,7 +304,7 @@ func (l *lowerer) laneAddr(b *block, addr mir.Operand) {
 // read at the address with its low two bits ignored). Loads of memory the
 // kernel may have written during the launch (coherent, see coherence.go)
 // read it by VDR DMA; the others read through TMU0 (spec §5).
-func (l *lowerer) load(b *block, d mir.Operand, addr mir.Operand, op mir.Opcode, path loadPath, step int64) {
+func (l *lowerer) load(b *mir.Block, d mir.Operand, addr mir.Operand, op mir.Opcode, path loadPath, step int64) {
 	src := hw("r4")
 	if path != pathTMU {
 		l.alu("mov", hw("r0"), addr)
@@ -360,7 +360,7 @@ func (l *lowerer) tmuLoad(in *mir.Instr) bool {
 // instead of adding up. Moving a TMU load earlier is safe: the TMU only
 // reads memory the kernel never writes (coherence.go). The batched loads
 // are added to done.
-func (l *lowerer) tmuBatch(b *block, rest []*mir.Instr, done map[*mir.Instr]bool) error {
+func (l *lowerer) tmuBatch(b *mir.Block, rest []*mir.Instr, done map[*mir.Instr]bool) error {
 	batch := []*mir.Instr{rest[0]}
 	// Registers defined at or after rest[0], and the pure arithmetic
 	// among those definitions, which may be computed early when its
@@ -502,7 +502,7 @@ var storeSetups = map[int]struct{ lane, vpm, vdw uint32 }{
 }
 
 // store writes one word per lane (storeN with 4 bytes).
-func (l *lowerer) store(b *block, v mir.Operand, addr mir.Operand, step int64) {
+func (l *lowerer) store(b *mir.Block, v mir.Operand, addr mir.Operand, step int64) {
 	l.storeN(b, v, addr, 4, step)
 }
 
@@ -526,7 +526,7 @@ func (l *lowerer) store(b *block, v mir.Operand, addr mir.Operand, step int64) {
 // divergent store touches exactly the active lanes' elements; the lanes a
 // partial wave never runs get no DMA. The wait for the DMA comes last,
 // before the mutex is released.
-func (l *lowerer) storeN(b *block, v mir.Operand, addr mir.Operand, n int, step int64) {
+func (l *lowerer) storeN(b *mir.Block, v mir.Operand, addr mir.Operand, n int, step int64) {
 	set := storeSetups[n]
 	l.alu("mov", hw("r0"), addr)
 	l.alu("mov", hw("r1"), hw("mutex"))
@@ -579,8 +579,8 @@ func (l *lowerer) storeN(b *block, v mir.Operand, addr mir.Operand, n int, step 
 // dummyInactive replaces the address in r by the wave's dummy word in
 // the inactive lanes of a masked block, so that the per-lane DMAs of
 // lanes that do not run touch no user memory.
-func (l *lowerer) dummyInactive(b *block, r mir.Operand) {
-	if !b.masked {
+func (l *lowerer) dummyInactive(b *mir.Block, r mir.Operand) {
+	if !l.masked(b) {
 		return
 	}
 	sc := vreg(l.unif[UnifScratch])
@@ -599,7 +599,7 @@ func (l *lowerer) dummyInactive(b *block, r mir.Operand) {
 // address rotated into lane 0) into its column of VPM row 0. Then the row
 // is read back through a VPM read setup (readable from the 3rd
 // instruction after it, spec §5).
-func (l *lowerer) loadDMA(b *block, step int64) {
+func (l *lowerer) loadDMA(b *mir.Block, step int64) {
 	// The DMA reads whole words: give it the word address (narrow loads
 	// keep the byte offset in r0 for the extraction).
 	al := l.tmp()
@@ -640,7 +640,7 @@ func (l *lowerer) loadDMA(b *block, step int64) {
 	l.nop()
 	l.alu("mov", hw("r1"), hw("vpm"))
 	l.alu("mov", hw("mutex"), imm(0))
-	if !b.masked && l.lanes < 16 {
+	if !l.masked(b) && l.lanes < 16 {
 		// Lanes beyond a partial wave's work-group got no word: give
 		// them lane 0's, so a uniform load stays uniform in all 16 lanes.
 		l.alu("mov", hw("r5rep"), hw("r1"))
@@ -681,7 +681,7 @@ func (l *lowerer) perLaneDMA(unit string, addr mir.Operand, setup uint32, step i
 // is replicated through r5) and, in a masked block, every lane of the
 // wave is active (the lanes beyond a partial wave are ignored). It
 // clobbers r1 and r5.
-func (l *lowerer) strideTest(b *block, target int, stride int64) {
+func (l *lowerer) strideTest(b *mir.Block, target int, stride int64) {
 	switch stride {
 	case 1:
 		l.alu("mov", hw("r1"), hw("elem_num"))
@@ -699,9 +699,9 @@ func (l *lowerer) strideTest(b *block, target int, stride int64) {
 	l.alu("mov", hw("r5rep"), hw("r1"))
 	why := fmt.Sprintf("addresses %d bytes apart?", stride)
 	switch {
-	case !b.masked && l.lanes == 16:
+	case !l.masked(b) && l.lanes == 16:
 		l.alu("sub", none, hw("r1"), hw("r5"), setF()).Comment = why
-	case !b.masked:
+	case !l.masked(b):
 		// Top level of a partial wave: only the work-group's lanes count.
 		l.alu("sub", hw("r1"), hw("r1"), hw("r5")).Comment = why
 		l.partialLanes()
@@ -986,7 +986,7 @@ var memCalls = map[string]bool{"memset": true, "memcpy": true, "memmove": true}
 
 // memCall expands memset/memcpy/memmove of a constant, word-multiple
 // length (word-aligned objects such as private int arrays).
-func (l *lowerer) memCall(b *block, name string, args []mir.Operand, path loadPath) error {
+func (l *lowerer) memCall(b *mir.Block, name string, args []mir.Operand, path loadPath) error {
 	var regs []mir.Reg
 	for _, o := range args {
 		if o.Kind == mir.KindReg {

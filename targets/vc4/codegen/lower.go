@@ -26,7 +26,7 @@ const dummyBytes = 64
 
 // lowerer turns the prepared kernel into the machine form (mbuild.go).
 type lowerer struct {
-	g     *graph
+	g     *flow
 	f     *mir.Func
 	m     mbuilder // the code
 	nextV int
@@ -39,9 +39,9 @@ type lowerer struct {
 	// open holds the values being built in a temporary under the
 	// execute mask (machine.go).
 	open   map[mir.Reg]pending
-	defBlk map[mir.Reg]*block
-	outUse map[mir.Reg]bool // used outside the defining block
-	stay   map[*block]*block
+	defBlk map[mir.Reg]*mir.Block
+	outUse map[mir.Reg]bool          // used outside the defining block
+	stay   map[*mir.Block]*mir.Block // stayOf, for the blocks that have one
 	unif   [NumFixedUniforms]int
 	// dataBase and localBase hold the addresses of the module's data image
 	// and of the work-group's __local area (-1: the kernel uses none).
@@ -131,17 +131,20 @@ func (l *lowerer) opnd(o mir.Operand) mir.Operand {
 // needsMask reports whether a definition in block b must be masked: the
 // value survives the block (or is a variable written in several places),
 // so inactive lanes must keep their old contents.
-func (l *lowerer) needsMask(b *block, r mir.Reg) bool {
-	return b.masked && (l.vdefs[r] > 1 || l.outUse[r])
+func (l *lowerer) needsMask(b *mir.Block, r mir.Reg) bool {
+	return l.masked(b) && (l.vdefs[r] > 1 || l.outUse[r])
 }
 
-func lower(g *graph, lanes int, gl *Globals, source string) (*lowerer, error) {
+// masked reports whether block b is masked (facts.masked).
+func (l *lowerer) masked(b *mir.Block) bool { return l.g.facts[b].masked }
+
+func lower(g *flow, lanes int, gl *Globals, source string) (*lowerer, error) {
 	l := &lowerer{g: g, f: g.f, konst: map[mir.Reg]int64{}, ndefs: map[mir.Reg]int{}, vdefs: map[mir.Reg]int{}, open: map[mir.Reg]pending{},
-		defBlk: map[mir.Reg]*block{}, outUse: map[mir.Reg]bool{}, stay: map[*block]*block{}, lanes: lanes,
+		defBlk: map[mir.Reg]*mir.Block{}, outUse: map[mir.Reg]bool{}, stay: map[*mir.Block]*mir.Block{}, lanes: lanes,
 		dataBase: -1, localBase: -1, globals: gl, barrierTarget: -1, source: source, m: newMBuilder(g.f.Name)}
 	l.nextV = g.f.NumVRegs()
 	for _, b := range g.blocks {
-		for _, in := range b.instrs {
+		for _, in := range g.facts[b].instrs {
 			for _, o := range in.Defs() {
 				l.ndefs[o.Reg]++
 				if !extends(in, o.Reg) {
@@ -152,7 +155,8 @@ func lower(g *graph, lanes int, gl *Globals, source string) (*lowerer, error) {
 		}
 	}
 	for _, b := range g.blocks {
-		for _, in := range b.instrs {
+		x := g.facts[b]
+		for _, in := range x.instrs {
 			if in.Op == mir.GConst && len(in.Ops) == 2 && in.Ops[1].Kind == mir.KindImm && l.ndefs[in.Ops[0].Reg] == 1 {
 				l.konst[in.Ops[0].Reg] = in.Ops[1].Imm
 			}
@@ -162,8 +166,8 @@ func lower(g *graph, lanes int, gl *Globals, source string) (*lowerer, error) {
 				}
 			}
 		}
-		if b.kind == termCondBr && l.defBlk[b.cond] != b {
-			l.outUse[b.cond] = true
+		if x.kind == termCondBr && l.defBlk[x.cond] != b {
+			l.outUse[x.cond] = true
 		}
 	}
 	// Private memory: frame objects that were not promoted, per lane.
@@ -177,7 +181,9 @@ func lower(g *graph, lanes int, gl *Globals, source string) (*lowerer, error) {
 		l.fsize += (fo.Size + 3) / 4 * 4
 	}
 	for _, b := range g.blocks {
-		l.stay[b] = l.stayOf(b)
+		if s, ok := l.stayOf(b); ok {
+			l.stay[b] = s
+		}
 	}
 	usesData, usesLocal, err := l.globalUses()
 	if err != nil {
@@ -215,7 +221,7 @@ func (l *lowerer) prologue() error {
 		l.unif[i] = l.newV()
 		l.alu("mov", vreg(l.unif[i]), hw("unif"))
 	}
-	entry := l.g.blocks[0]
+	entry := l.g.facts[l.g.blocks[0]]
 	if len(entry.instrs) > 0 && entry.instrs[0].Op == mir.GArgs {
 		args := entry.instrs[0]
 		for _, o := range args.Defs() {
@@ -253,59 +259,64 @@ func (l *lowerer) partialLanes() {
 
 // stayOf chooses the successor that lanes of b may reach while staying
 // active (exec = 0): the header of a loop that b closes, else the next
-// block in layout. Loop-closing blocks never let lanes stay for the next
-// block, because the loop test counts active lanes as continuing.
-func (l *lowerer) stayOf(b *block) *block {
-	if b.exit {
-		return nil
+// block in layout (ok is false when there is none). Loop-closing blocks
+// never let lanes stay for the next block, because the loop test counts
+// active lanes as continuing.
+func (l *lowerer) stayOf(b *mir.Block) (s *mir.Block, ok bool) {
+	fa := l.g.facts
+	x := fa[b]
+	if x.kind == termExit {
+		return nil, false
 	}
-	if !b.masked && !b.divergent {
-		if b.kind == termBr && b.t.pos == b.pos+1 {
-			return b.t
+	if !x.masked && !x.divergent {
+		if x.kind == termBr && fa[x.t].pos == x.pos+1 {
+			return x.t, true
 		}
-		return nil
+		return nil, false
 	}
 	closes := false
-	for lp := b.loop; lp != nil; lp = lp.parent {
-		if lp.last == b && lp.header.masked {
-			for _, s := range b.succs {
-				if s == lp.header {
-					return s
+	for lp := x.loop; lp != nil; lp = lp.Parent {
+		if l.g.last[lp] == b && fa[lp.Header].masked {
+			for _, s := range x.succs {
+				if s == lp.Header {
+					return s, true
 				}
 			}
 			closes = true
 		}
 	}
 	if closes {
-		return nil
+		return nil, false
 	}
-	for _, s := range b.succs {
-		if s.pos == b.pos+1 {
-			return s
+	for _, s := range x.succs {
+		if fa[s].pos == x.pos+1 {
+			return s, true
 		}
 	}
-	return nil
+	return nil, false
 }
 
-func (l *lowerer) block(b *block) error {
-	l.label(b.pos, b.name)
-	if b.masked && l.needsActivation(b) {
+// block lowers block b (nil: the virtual exit, where the thread ends).
+func (l *lowerer) block(b *mir.Block) error {
+	x := l.g.facts[b]
+	l.label(x.pos, x.name)
+	if x.masked && l.needsActivation(b) {
 		// activate(b): lanes waiting for this block become active.
-		l.alu("sub", none, execMask, l.blockImm(b.pos), setF()).Comment = "activate: lanes waiting here"
+		l.alu("sub", none, execMask, l.blockImm(x.pos), setF()).Comment = "activate: lanes waiting here"
 		l.alu("mov", execMask, imm(0), ifz())
 	}
-	if b.exit {
+	if x.kind == termExit {
 		l.ldi(hw("irq"), 1)
 		l.thrend()
 		return nil
 	}
 	done := map[*mir.Instr]bool{}
-	for i, in := range b.instrs {
+	for i, in := range x.instrs {
 		if done[in] {
 			continue
 		}
 		if l.tmuLoad(in) {
-			if err := l.tmuBatch(b, b.instrs[i:], done); err != nil {
+			if err := l.tmuBatch(b, x.instrs[i:], done); err != nil {
 				return err
 			}
 			continue
@@ -314,7 +325,7 @@ func (l *lowerer) block(b *block) error {
 		if in.Op.IsGeneric() {
 			err = l.instr(b, in)
 		} else {
-			err = l.machine(b, in, b.instrs[i+1:])
+			err = l.machine(b, in, x.instrs[i+1:])
 		}
 		if err != nil {
 			return l.posError(in, err)
@@ -336,126 +347,126 @@ func (l *lowerer) posError(in *mir.Instr, err error) error {
 // predecessor that does not let its lanes stay active for b (its layout
 // successor, or the header of the loop it closes) sends them here by an
 // explicit edge (exec = b).
-func (l *lowerer) needsActivation(b *block) bool {
-	for _, p := range b.preds {
-		if l.stay[p] != b {
+func (l *lowerer) needsActivation(b *mir.Block) bool {
+	for _, p := range l.g.facts[b].preds {
+		if s, ok := l.stay[p]; !ok || s != b {
 			return true
 		}
 	}
 	return false
 }
 
-func (l *lowerer) next(b *block) *block {
-	if b.pos+1 < len(l.g.blocks) {
-		return l.g.blocks[b.pos+1]
-	}
-	return nil
-}
-
-func (l *lowerer) terminator(b *block) error {
-	next := l.next(b)
+// terminator lowers the end of block b (not the exit): the branches, and
+// the execute mask's updates in masked code.
+func (l *lowerer) terminator(b *mir.Block) error {
+	fa := l.g.facts
+	x := fa[b]
+	next := l.g.blocks[x.pos+1] // the exit follows the last block
 	entersRun := false
-	for _, s := range b.succs {
-		if s.masked {
+	for _, s := range x.succs {
+		if fa[s].masked {
 			entersRun = true
 		}
 	}
-	if !b.masked && entersRun {
+	if !x.masked && entersRun {
 		l.alu("mov", execMask, imm(0)).Comment = "execute mask: all lanes active"
 		if l.lanes < 16 {
 			// Lanes beyond the work-group wait for the exit.
 			l.partialLanes()
-			if exitPos := l.g.exit.pos; exitPos <= 15 {
+			if exitPos := fa[nil].pos; exitPos <= 15 {
 				l.alu("mov", execMask, imm(int32(exitPos)), ifnn())
 			} else {
 				l.ldi(execMask, uint32(exitPos), ifnn())
 			}
 		}
 	}
-	if !b.masked && !b.divergent {
-		switch b.kind {
+	if !x.masked && !x.divergent {
+		switch x.kind {
 		case termBr:
-			if b.t != next {
-				l.branch("", b.t.pos, "")
+			if x.t != next {
+				l.branch("", fa[x.t].pos, "")
 			}
 		case termCondBr:
 			l.stats.UniformBranches++
-			c := l.reg(b.cond)
+			c := l.reg(x.cond)
 			l.alu("mov", none, c, setF())
 			switch {
-			case b.t == next:
-				l.branch("allz", b.f.pos, "uniform branch")
-			case b.f == next:
-				l.branch("allnz", b.t.pos, "uniform branch")
+			case x.t == next:
+				l.branch("allz", fa[x.f].pos, "uniform branch")
+			case x.f == next:
+				l.branch("allnz", fa[x.t].pos, "uniform branch")
 			default:
-				l.branch("allnz", b.t.pos, "uniform branch")
-				l.branch("", b.f.pos, "")
+				l.branch("allnz", fa[x.t].pos, "uniform branch")
+				l.branch("", fa[x.f].pos, "")
 			}
 		}
 		return nil
 	}
 	// Execute-mask lowering (spec §8; the seed's if/else and loop scheme).
-	if b.kind == termCondBr {
+	if x.kind == termCondBr {
 		l.stats.DivergentBranches++
 	}
-	stay := l.stay[b]
-	var explicit []*block
-	switch b.kind {
+	stay, hasStay := l.stay[b]
+	var explicit []*mir.Block
+	switch x.kind {
 	case termBr:
-		if b.t != stay {
+		if !hasStay || x.t != stay {
+			t := fa[x.t].pos
 			l.execFlags("")
-			l.setExec(b.t.pos, "active lanes go to b"+itoa(b.t.pos))
-			explicit = append(explicit, b.t)
+			l.setExec(t, "active lanes go to b"+itoa(t))
+			explicit = append(explicit, x.t)
 		}
 	case termCondBr:
-		c := l.reg(b.cond)
-		switch stay {
-		case b.t:
+		c := l.reg(x.cond)
+		tp, fp := fa[x.t].pos, fa[x.f].pos
+		switch {
+		case hasStay && stay == x.t:
 			// Z = active and cond false: those lanes wait for F.
 			l.alu("or", none, execMask, c, setF())
-			l.setExec(b.f.pos, "active lanes with a false condition wait for b"+itoa(b.f.pos))
-			explicit = append(explicit, b.f)
-		case b.f:
+			l.setExec(fp, "active lanes with a false condition wait for b"+itoa(fp))
+			explicit = append(explicit, x.f)
+		case hasStay && stay == x.f:
 			nc := l.tmp()
 			l.alu("mov", nc, imm(0))
 			l.alu("mov", none, c, setF())
 			l.alu("mov", nc, imm(1), ifz())
 			l.alu("or", none, execMask, nc, setF())
-			l.setExec(b.t.pos, "active lanes with a true condition wait for b"+itoa(b.t.pos))
-			explicit = append(explicit, b.t)
+			l.setExec(tp, "active lanes with a true condition wait for b"+itoa(tp))
+			explicit = append(explicit, x.t)
 		default:
 			l.alu("or", none, execMask, c, setF())
-			l.setExec(b.f.pos, "active lanes with a false condition wait for b"+itoa(b.f.pos))
+			l.setExec(fp, "active lanes with a false condition wait for b"+itoa(fp))
 			l.execFlags("")
-			l.setExec(b.t.pos, "the other active lanes wait for b"+itoa(b.t.pos))
-			explicit = append(explicit, b.f, b.t)
+			l.setExec(tp, "the other active lanes wait for b"+itoa(tp))
+			explicit = append(explicit, x.f, x.t)
 		}
 	}
 	// Loops closed by b: run again while any lane is active or waits for the header.
 	closed := false
-	for lp := b.loop; lp != nil; lp = lp.parent {
-		if lp.last != b || !lp.header.masked {
+	for lp := x.loop; lp != nil; lp = lp.Parent {
+		h := fa[lp.Header]
+		if l.g.last[lp] != b || !h.masked {
 			continue
 		}
 		closed = true
 		l.execFlags("loop end")
-		if !l.needsActivation(lp.header) {
+		if !l.needsActivation(lp.Header) {
 			// No lane ever waits for the header (no continue).
-			l.branch("anyz", lp.header.pos, "again while a lane is active")
+			l.branch("anyz", h.pos, "again while a lane is active")
 			continue
 		}
-		l.alu("sub", none, execMask, l.blockImm(lp.header.pos), ifnz(), setF()).Comment = "or waiting for the header"
-		l.branch("anyz", lp.header.pos, "again while a lane is active or waits for the header")
+		l.alu("sub", none, execMask, l.blockImm(h.pos), ifnz(), setF()).Comment = "or waiting for the header"
+		l.branch("anyz", h.pos, "again while a lane is active or waits for the header")
 	}
 	// A run that ends here: every lane now waits for (or stays active for)
 	// the top-level block where the run reconverges.
-	if next == nil || !next.masked {
-		for _, s := range b.succs {
-			if !s.masked && s != next {
-				if s.pos > b.pos && next != nil && s != next {
-					return fmt.Errorf("function '%s': unstructured control flow: %s leaves a divergent region towards %s", l.f.Name, b.name, s.name)
+	if !fa[next].masked {
+		for _, s := range x.succs {
+			if !fa[s].masked && s != next {
+				if fa[s].pos > x.pos {
+					return fmt.Errorf("function '%s': unstructured control flow: %s leaves a divergent region towards %s", l.f.Name, x.name, fa[s].name)
 				}
-				l.branch("", s.pos, "all lanes reconverge there")
+				l.branch("", fa[s].pos, "all lanes reconverge there")
 				return nil
 			}
 		}
@@ -465,18 +476,17 @@ func (l *lowerer) terminator(b *block) error {
 		return nil
 	}
 	switch {
-	case stay == nil && len(explicit) == 1 && explicit[0] != next:
+	case !hasStay && len(explicit) == 1 && explicit[0] != next:
 		// break / continue / end of then: jump if every lane waits there.
-		t := explicit[0]
-		l.alu("sub", none, execMask, l.blockImm(t.pos), setF())
-		l.branch("allz", t.pos, "jump if every lane waits there")
+		t := fa[explicit[0]].pos
+		l.alu("sub", none, execMask, l.blockImm(t), setF())
+		l.branch("allz", t, "jump if every lane waits there")
 		l.stats.SkipBranches++
-	case stay == next && len(explicit) > 0 && len(next.preds) == 1:
+	case hasStay && stay == next && len(explicit) > 0 && len(fa[next].preds) == 1:
 		// Skip the next block(s) if no lane is active there.
-		s := l.skipTarget(b)
-		if s != nil {
+		if s := l.skipTarget(b); s >= 0 {
 			l.execFlags("")
-			l.branch("allnz", s.pos, "skip if no lane is active")
+			l.branch("allnz", s, "skip if no lane is active")
 			l.stats.SkipBranches++
 		}
 	}
@@ -485,68 +495,74 @@ func (l *lowerer) terminator(b *block) error {
 
 // continuedBy reports whether lanes may wait for lp's header when b ends:
 // a back edge into the header leaves a block laid out up to b.
-func (l *lowerer) continuedBy(lp *loopInfo, b *block) bool {
-	for _, p := range lp.header.preds {
-		if lp.contains(p) && p.pos <= b.pos {
+func (l *lowerer) continuedBy(lp *mir.Loop, b *mir.Block) bool {
+	for _, p := range l.g.facts[lp.Header].preds {
+		if contains(lp, p) && l.g.facts[p].pos <= l.g.facts[b].pos {
 			return true
 		}
 	}
 	return false
 }
 
-// skipTarget returns the first block after b's successor in layout where
-// some lane may be waiting: the target of a forward edge from a block at
-// or before b or in a masked loop around b, capped at the end of the enclosing masked loops and of the
-// masked run (those must always execute their tests; a loop end that is
-// next itself only where lanes may wait for the header).
-func (l *lowerer) skipTarget(b *block) *block {
-	next := l.next(b)
+// skipTarget returns the layout position of the first block after b's
+// successor where some lane may be waiting (-1: none): the target of a
+// forward edge from a block at or before b or in a masked loop around b,
+// capped at the end of the enclosing masked loops and of the masked run
+// (those must always execute their tests; a loop end that is next itself
+// only where lanes may wait for the header).
+func (l *lowerer) skipTarget(b *mir.Block) int {
+	fa := l.g.facts
+	x := fa[b]
+	next := l.g.blocks[x.pos+1]
+	nx := fa[next]
 	best := -1
 	// Inside a masked loop every block of the loop may have run in an
 	// earlier iteration, parking lanes on its exits, not only the blocks
 	// up to b (blocks inside the loop ran their waiting lanes in that
 	// iteration).
-	parked := func(p, y *block) bool {
-		if p.pos <= b.pos {
+	parked := func(p, y *mir.Block) bool {
+		if fa[p].pos <= x.pos {
 			return true
 		}
-		for lp := b.loop; lp != nil; lp = lp.parent {
-			if lp.header.masked && lp.contains(p) && !lp.contains(y) {
+		for lp := x.loop; lp != nil; lp = lp.Parent {
+			if fa[lp.Header].masked && contains(lp, p) && !contains(lp, y) {
 				return true
 			}
 		}
 		return false
 	}
-	for _, y := range l.g.blocks[next.pos+1:] {
-		for _, p := range y.preds {
+	for _, y := range l.g.blocks[nx.pos+1:] {
+		fy := fa[y]
+		for _, p := range fy.preds {
 			if parked(p, y) {
-				if best < 0 || y.pos < best {
-					best = y.pos
+				if best < 0 || fy.pos < best {
+					best = fy.pos
 				}
 			}
 		}
-		if !y.masked && (best < 0 || y.pos < best) {
-			best = y.pos
+		if !fy.masked && (best < 0 || fy.pos < best) {
+			best = fy.pos
 		}
 		if best >= 0 {
 			break
 		}
 	}
-	for lp := next.loop; lp != nil; lp = lp.parent {
-		if !lp.header.masked || lp.last.pos < next.pos || lp.last.pos >= best {
+	for lp := nx.loop; lp != nil; lp = lp.Parent {
+		last := fa[l.g.last[lp]].pos
+		if !fa[lp.Header].masked || last < nx.pos || last >= best {
 			continue
 		}
 		// When next itself ends the loop, skipping it skips the loop-end
 		// test: right when no lane waits for the header, wrong after a
 		// continue (a back edge from a block up to b), whose lanes would
 		// never run again.
-		if lp.last == next && !l.continuedBy(lp, b) {
+		if l.g.last[lp] == next && !l.continuedBy(lp, b) {
 			continue
 		}
-		best = lp.last.pos
+		best = last
 	}
-	if best <= next.pos {
-		return nil
+	if best <= nx.pos {
+		return -1
 	}
-	return l.g.blocks[best]
+	return best
 }

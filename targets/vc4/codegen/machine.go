@@ -42,7 +42,7 @@ func extends(in *mir.Instr, r mir.Reg) bool {
 
 // machine translates one VC4 op of block b; rest are the instructions
 // after it in the block (to see whether the value it writes is complete).
-func (l *lowerer) machine(b *block, in *mir.Instr, rest []*mir.Instr) error {
+func (l *lowerer) machine(b *mir.Block, in *mir.Instr, rest []*mir.Instr) error {
 	q, ok := qpuByOp[in.Op]
 	if !ok {
 		return fmt.Errorf("function '%s': op %s is not a VC4 ALU op", l.f.Name, l.f.Arch.OpName(in.Op))

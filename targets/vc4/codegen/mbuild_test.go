@@ -12,8 +12,8 @@ import (
 // bundles the delay slots, starts a block after a branch and at a label,
 // and dest writes the last instruction under the mask.
 func TestBuilder(t *testing.T) {
-	l := &lowerer{m: newMBuilder("k"), nextV: 1}
-	b := &block{masked: true}
+	b := &mir.Block{}
+	l := &lowerer{m: newMBuilder("k"), nextV: 1, g: &flow{facts: map[*mir.Block]*facts{b: {masked: true}}}}
 	l.alu("sub", none, hw("elem_num"), imm(3), setF())
 	l.alu("mov", vreg(0), imm(1), ifnn())
 	l.alu("mov", vreg(0), imm(2), ifz(), onlyActive()) // flags are not the mask

@@ -21,11 +21,11 @@ import "lltosimd/mir"
 // taken as 0. The instructions that extend one value (a guarded write, a
 // read-modify-write) keep the estimate when all they read, the flags
 // included, is the same in every lane: as the generic select did.
-func laneStrides(g *graph, fsize int64, konst map[mir.Reg]int64) map[mir.Reg]int64 {
+func laneStrides(g *flow, fsize int64, konst map[mir.Reg]int64) map[mir.Reg]int64 {
 	ndefs := map[mir.Reg]int{}
 	def := map[mir.Reg]*mir.Instr{}
 	for _, b := range g.blocks {
-		for _, in := range b.instrs {
+		for _, in := range g.facts[b].instrs {
 			for _, o := range in.Defs() {
 				if !extends(in, o.Reg) {
 					ndefs[o.Reg]++
@@ -172,7 +172,7 @@ func laneStrides(g *graph, fsize int64, konst map[mir.Reg]int64) map[mir.Reg]int
 	// comes round a loop, so it has a phi copy and no estimate anyway.
 	for round := 0; round < 2; round++ {
 		for _, b := range g.blocks {
-			for _, in := range b.instrs {
+			for _, in := range g.facts[b].instrs {
 				defs := in.Defs()
 				if len(defs) == 0 {
 					continue
