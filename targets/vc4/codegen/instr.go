@@ -585,7 +585,7 @@ func (l *lowerer) dummyInactive(b *mir.Block, r mir.Operand) {
 	}
 	sc := vreg(l.unif[UnifScratch])
 	l.stats.MaskedInstrs++
-	// masked: the emitter makes Z the active lanes first.
+	// masked: the builder makes Z the active lanes first.
 	l.alu("mov", r, sc, ifnz(), onlyActive()).Comment = "inactive lanes: dummy word"
 }
 
