@@ -70,8 +70,8 @@ func onlyActive() mir.Operand {
 	return mir.Operand{Kind: mir.KindReg, Reg: RegExec, Flags: mir.FlagImplicit}
 }
 
-// Guards on the N and C flags (ifz and ifnz are in isa.go).
-func ifn() mir.Operand  { return mir.P(RegNF, false) }
+// Guards on the N and C flags (ifz and ifnz are in isa.go; .ifn is
+// unused).
 func ifnn() mir.Operand { return mir.P(RegNF, true) }
 func ifc() mir.Operand  { return mir.P(RegCF, false) }
 func ifcc() mir.Operand { return mir.P(RegCF, true) }
