@@ -347,6 +347,11 @@ type RegDesc struct {
 	// register xyztR5 is {xR5, yR5, zR5, tR5}. Empty for a plain
 	// register. See Arch.Units: registers interfere iff they share a unit.
 	Sub []Reg
+	// Banks is the set of register banks through whose read port an
+	// instruction reads this register when Arch.ReadPorts is set (VC4:
+	// regfile A or B; an I/O register readable at an A and a B address
+	// has both); 0 means it takes no read port (VC4's accumulators).
+	Banks BankMask
 }
 
 // Arch is a target's description as data: its ops, registers and classes.
@@ -359,6 +364,10 @@ type Arch struct {
 	RegPrefix string // "$" for Cpu0: printed before physical register names
 	// Verify, if set, adds target-specific checks to mir.Verify.
 	Verify func(f *Func) []error
+	// ReadPorts, if set, says that the registers are in banks with one
+	// read port each (RegDesc.Banks): an instruction reads at most one
+	// register per bank (readports.go).
+	ReadPorts *ReadPorts
 
 	opByName  map[string]Opcode
 	regByName map[string]Reg

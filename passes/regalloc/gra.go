@@ -310,6 +310,7 @@ func (a *alloc) colour(orig []*interval, noLocal bool) ([]mir.Reg, error) {
 				x.reg = fallback
 			}
 		}
+		x.reg = a.preferBank(members[i], x.reg, colours[i], free)
 		setReg(i, x.reg)
 		if a.debugging() {
 			a.debugf("%s: colour %s -> %s", a.f.Name, a.nodeName(members[i]), a.regName(x.reg))

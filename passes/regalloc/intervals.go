@@ -83,6 +83,9 @@ func (a *alloc) build() {
 	f := a.f
 	lv := mir.ComputeLiveness(f)
 	bw := loopWeights(f)
+	if a.banked {
+		a.buildPorts(bw)
+	}
 	slot := func(r mir.Reg) int {
 		if r.IsVirtual() {
 			return a.nphys + r.VirtIndex()

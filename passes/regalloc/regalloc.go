@@ -61,18 +61,22 @@ var Pass = passes.Register(&passes.Pass{
 	Desc:     "Register allocation (-regalloc=linear|tuple|gra-lra)",
 	Required: true,
 	Stats: map[string]string{
-		"spills":         "Number of registers spilled",
-		"stores":         "Number of spill stores inserted",
-		"reloads":        "Number of reloads inserted",
-		"remats":         "Number of values rematerialized instead of reloaded",
-		"coalesced":      "Number of copies coalesced",
-		"reloadsRemoved": "Number of reloads replaced by register copies",
-		"reloadsRenamed": "Number of reloads removed by reading the register that holds the value",
-		"storesRemoved":  "Number of spill stores removed: overwritten before a reload, or of a slot nothing reloads",
-		"splits":         "Number of live ranges split around a loop instead of spilled",
-		"aroundBlock":    "Number of global live ranges spilled around a block for the local allocator",
-		"graNodes":       "Number of live ranges coloured by the global allocator",
-		"lraLocals":      "Number of block-local live ranges allocated by the local allocator",
+		"spills":               "Number of registers spilled",
+		"stores":               "Number of spill stores inserted",
+		"reloads":              "Number of reloads inserted",
+		"remats":               "Number of values rematerialized instead of reloaded",
+		"coalesced":            "Number of copies coalesced",
+		"reloadsRemoved":       "Number of reloads replaced by register copies",
+		"reloadsRenamed":       "Number of reloads removed by reading the register that holds the value",
+		"storesRemoved":        "Number of spill stores removed: overwritten before a reload, or of a slot nothing reloads",
+		"splits":               "Number of live ranges split around a loop instead of spilled",
+		"aroundBlock":          "Number of global live ranges spilled around a block for the local allocator",
+		"graNodes":             "Number of live ranges coloured by the global allocator",
+		"lraLocals":            "Number of block-local live ranges allocated by the local allocator",
+		"portConflictsAvoided": "Number of registers chosen in another bank so that an instruction's reads fit the read ports",
+		"portConflicts":        "Number of instructions whose reads did not fit the read ports after assignment",
+		"staged":               "Number of read-port conflicts staged through a free register",
+		"portConflictsLeft":    "Number of read-port conflicts left to the target (no free register to stage through)",
 	},
 	Needs: mir.PropNoPHIs | mir.PropSelected, Sets: mir.PropNoVRegs,
 	Run: run,
@@ -169,7 +173,9 @@ func Allocate(c *passes.Ctx, f *mir.Func) error {
 		}
 		st.debugf("%s: round %d: %d intervals, %d spilled", f.Name, round, len(a.iv), len(spilled))
 		if len(spilled) == 0 && len(a.splits) == 0 {
-			a.rewrite()
+			if err := a.rewrite(); err != nil {
+				return err
+			}
 			break
 		}
 		if st.spread {
@@ -271,6 +277,16 @@ type alloc struct {
 	// defAt gives, by vreg index, the position its only definition
 	// writes at; 0 when it has none, -1 when several.
 	defAt []int
+	// banked says that some allocatable register is read through a bank
+	// port (mir.Arch.ReadPorts, banks.go); then portIns are the
+	// instructions reading two port operands or more, one of them
+	// virtual, and portOf lists them by vreg index.
+	banked  bool
+	portIns []portInstr
+	portOf  [][]int32
+	// portConflicts and staged count the conflicts after assignment and
+	// those staged through a free register.
+	portConflicts, staged int64
 }
 
 func newAlloc(st *state) *alloc {
@@ -314,6 +330,11 @@ func newAlloc(st *state) *alloc {
 					a.unitAlloc[u] = true
 				}
 			}
+		}
+	}
+	if f.Arch.ReadPorts != nil {
+		for r := 1; r < a.nphys; r++ {
+			a.banked = a.banked || a.allocatable[r] && f.Arch.Regs[r].Banks != 0
 		}
 	}
 	for u := 1; u < a.nphys; u++ {

@@ -10,8 +10,9 @@ import (
 
 // rewrite replaces every virtual register by its assignment, removes
 // identity copies and records the callee-saved registers in use (the
-// units written: a tuple saves the plain registers it is made of).
-func (a *alloc) rewrite() {
+// units written: a tuple saves the plain registers it is made of), and
+// stages the read-port conflicts left (banks.go).
+func (a *alloc) rewrite() error {
 	f := a.f
 	regOf := func(v mir.Reg) mir.Reg {
 		if iv := a.iv[v.VirtIndex()]; iv != nil && iv.reg != mir.NoReg {
@@ -35,6 +36,15 @@ func (a *alloc) rewrite() {
 	}
 	used := make([]bool, a.nphys) // by unit
 	var coalesced int64
+	var pos map[*mir.Instr]int // the instructions' indices in the intervals' numbering
+	if a.banked {
+		pos = map[*mir.Instr]int{}
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				pos[in] = len(pos)
+			}
+		}
+	}
 	for _, b := range f.Blocks {
 		out := b.Instrs[:0]
 		for _, in := range b.Instrs {
@@ -62,11 +72,19 @@ func (a *alloc) rewrite() {
 		b.Instrs = out
 	}
 	a.count("coalesced", coalesced)
+	if a.banked {
+		a.stageReadPorts(pos, used)
+	}
 	if len(a.spillSlots) > 0 {
 		removed, renamed := a.forwardSpills()
 		a.count("reloadsRemoved", removed)
 		a.count("reloadsRenamed", renamed)
 		a.count("storesRemoved", a.deadSpillStores())
+	}
+	if a.banked {
+		if err := a.reportReadPorts(); err != nil {
+			return err
+		}
 	}
 	removeEmptyJumpBlocks(f)
 	f.SavedRegs = f.SavedRegs[:0]
@@ -75,6 +93,7 @@ func (a *alloc) rewrite() {
 			f.SavedRegs = append(f.SavedRegs, mir.Reg(r))
 		}
 	}
+	return nil
 }
 
 // countColours adds, for every class of single-unit registers (BWDSP:

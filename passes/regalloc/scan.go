@@ -188,6 +188,7 @@ func (a *alloc) scan() ([]mir.Reg, error) {
 				}
 			}
 		}
+		r = a.preferBank([]*interval{cur}, r, cands, free)
 		if r == mir.NoReg {
 			// Evict the cheapest set of intervals that frees a usable register.
 			best, bestCost := mir.NoReg, math.Inf(1)

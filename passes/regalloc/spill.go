@@ -484,6 +484,7 @@ func (a *alloc) deadSpillStores() int64 {
 // a part of r or x (register units).
 func renameReload(f *mir.Func, instrs []*mir.Instr, i int, r, x mir.Reg) bool {
 	var reads []*mir.Operand
+	var readers []*mir.Instr // with reads, when the target has read ports
 	for _, m := range instrs[i+1:] {
 		d := f.Arch.Desc(m.Op)
 		if len(m.Bundle) > 0 || d.Flags&(mir.FlagCall|mir.FlagReturn) != 0 {
@@ -514,9 +515,24 @@ func renameReload(f *mir.Func, instrs []*mir.Instr, i int, r, x mir.Reg) bool {
 		if readsR && len(d.Tied) > 0 {
 			return false
 		}
+		if readsR && f.Arch.ReadPorts != nil {
+			readers = append(readers, m)
+		}
 		if defsR {
 			for _, o := range reads {
 				o.Reg = x
+			}
+			// x may be in another bank than r: keep the reload (as a
+			// copy) rather than make a reader's ports conflict.
+			for _, m := range readers {
+				if f.Arch.ReadPortConflict(m) {
+					for _, o := range reads {
+						o.Reg = r
+					}
+					return false
+				}
+			}
+			for _, o := range reads {
 				o.Flags &^= mir.FlagKill
 			}
 			return true

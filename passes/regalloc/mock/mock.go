@@ -415,3 +415,52 @@ func saved(f *mir.Func, r mir.Reg) bool {
 	}
 	return false
 }
+
+// NewBankedArch returns a mock architecture with register banks in the
+// style of VC4 (spec vc4.md §4.1; mir.Arch.ReadPorts): a0..a(n-1) in
+// bank A, b0..b(n-1) in bank B, and acc0..acc(acc-1), which take no read
+// port; an instruction reads at most one register of each bank, and an
+// immediate of a target op takes bank B's port. One class, gpr, holds
+// them all in that order (A first: without the read-port rule the values
+// read together would share bank A). a0 and a1 carry the arguments (R(0)
+// and R(1)); nothing is callee-saved. Its Machine hands the conflicts
+// the allocator cannot stage to Resolver (passes.ReadPortResolver),
+// when set.
+func NewBankedArch(n, acc int) (*mir.Arch, *BankedMachine) {
+	a := NewArch(2*n+acc, 0)
+	a.Name = fmt.Sprintf("mockbanked%d", n)
+	const bankA, bankB = mir.BankMask(1), mir.BankMask(2)
+	for i := 0; i < 2*n+acc; i++ {
+		d := &a.Regs[R(i)]
+		switch {
+		case i < n:
+			d.Name, d.Banks = fmt.Sprintf("a%d", i), bankA
+		case i < 2*n:
+			d.Name, d.Banks = fmt.Sprintf("b%d", i-n), bankB
+		default:
+			d.Name = fmt.Sprintf("acc%d", i-2*n)
+		}
+	}
+	a.ReadPorts = &mir.ReadPorts{Banks: []string{"A", "B"}, Imm: bankB}
+	m := &BankedMachine{}
+	passes.RegisterMachine(a, m)
+	return a, m
+}
+
+// BankedMachine is the passes.Machine of NewBankedArch.
+type BankedMachine struct {
+	// Resolver, if set, receives the read-port conflicts the allocator
+	// leaves (passes.ReadPortResolver); nil makes them an error.
+	Resolver func(f *mir.Func, conflicts []*mir.Instr) error
+}
+
+func (*BankedMachine) BranchInfo() passes.BranchInfo     { return nil }
+func (*BankedMachine) PhiElimHooks() passes.PhiElimHooks { return passes.PhiElimHooks{} }
+
+// ResolveReadPorts passes the conflicts to m.Resolver, or fails.
+func (m *BankedMachine) ResolveReadPorts(f *mir.Func, conflicts []*mir.Instr) error {
+	if m.Resolver == nil {
+		return fmt.Errorf("%s: %d read-port conflicts left", f.Name, len(conflicts))
+	}
+	return m.Resolver(f, conflicts)
+}
