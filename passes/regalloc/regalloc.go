@@ -135,6 +135,9 @@ func Allocate(c *passes.Ctx, f *mir.Func) error {
 	}
 	f.RecomputeCFG()
 	st := &state{f: f, c: c, slotOf: map[mir.Reg]int{}, sharedRemat: map[mir.Reg]bool{}}
+	if exp, ok := passes.MachineFor(f.Arch).(passes.SpillExpander); ok {
+		st.exp, st.seqs = exp, map[*mir.Instr]spillSeq{}
+	}
 	opt := ""
 	if c != nil {
 		opt = c.Option("regalloc")
@@ -151,6 +154,11 @@ func Allocate(c *passes.Ctx, f *mir.Func) error {
 		st.mode = modeLRA
 	default:
 		return fmt.Errorf("%s: unknown register allocator -regalloc=%s (%s)", f.Name, opt, strings.Join(Names, ", "))
+	}
+	if st.exp != nil && st.mode == modeLRA {
+		// LRA spills around blocks after assignment, where target
+		// spill code could not get registers any more.
+		return fmt.Errorf("%s: -regalloc=gra-lra does not support the target's spill code (passes.SpillExpander)", f.Name)
 	}
 	for round := 0; ; round++ {
 		if round == maxRounds {
@@ -190,6 +198,14 @@ func Allocate(c *passes.Ctx, f *mir.Func) error {
 			st.splitAroundLoops(a.splits)
 		}
 		if len(spilled) > 0 {
+			if st.exp != nil {
+				st.weight = map[mir.Reg]float64{}
+				for _, v := range spilled {
+					if iv := a.iv[v.VirtIndex()]; iv != nil {
+						st.weight[v] = iv.weight
+					}
+				}
+			}
 			if err := st.spill(spilled, round); err != nil {
 				return err
 			}
@@ -221,6 +237,13 @@ type state struct {
 	sharedRemat map[mir.Reg]bool
 	// splitSlot gives the values split around loops their slot.
 	splitSlot map[mir.Reg]int
+	// exp is the target's spill code, nil for stack slots; then slots
+	// are the target's, seqs marks the first instruction of each store
+	// and reload sequence inserted, and weight gives the values being
+	// spilled their spill weight.
+	exp    passes.SpillExpander
+	seqs   map[*mir.Instr]spillSeq
+	weight map[mir.Reg]float64
 }
 
 func (st *state) count(key string, n int64) {

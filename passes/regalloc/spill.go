@@ -4,6 +4,8 @@ package regalloc
 
 import (
 	"fmt"
+	"slices"
+	"sort"
 
 	"lltosimd/mir"
 )
@@ -23,6 +25,11 @@ import (
 func (st *state) spill(vs []mir.Reg, round int) error {
 	f := st.f
 	remat := st.rematerializable(vs)
+	if st.exp != nil {
+		// The target may give the dearest values the cheapest slots.
+		vs = slices.Clone(vs)
+		sort.SliceStable(vs, func(i, j int) bool { return st.weight[vs[i]] > st.weight[vs[j]] })
+	}
 	slot := map[mir.Reg]int{}
 	derived := map[mir.Reg]bool{} // stretch registers spilled again
 	unsplit := map[mir.Reg]bool{} // values split around loops before
@@ -45,6 +52,18 @@ func (st *state) spill(vs []mir.Reg, round int) error {
 			st.debugf("%s: spilling %%%d (split before) to fi#%d", f.Name, v.VirtIndex(), fi)
 			continue
 		}
+		if st.exp != nil {
+			n := f.NumVRegs()
+			fi, err := st.exp.SpillSlot(f, v, st.weight[v])
+			if err != nil {
+				return err
+			}
+			st.markNoSpill(n)
+			slot[v] = fi
+			newSlots++
+			st.debugf("%s: spilling %%%d to target slot %d", f.Name, v.VirtIndex(), fi)
+			continue
+		}
 		cl := f.Arch.Classes[f.ClassOf(v)]
 		if cl.Size <= 0 {
 			return fmt.Errorf("%s: cannot spill a register of class %s (size %d)", f.Name, cl.Name, cl.Size)
@@ -64,6 +83,7 @@ func (st *state) spill(vs []mir.Reg, round int) error {
 		st.noSpill[t.VirtIndex()] = !spillable
 		return t
 	}
+	reload := func(t mir.Reg, fi int) []*mir.Instr { return st.spillCode(t, fi, false) }
 	share := round < maxRounds/2
 	var stores, reloads, remats int64
 	for _, b := range f.Blocks {
@@ -89,15 +109,26 @@ func (st *state) spill(vs []mir.Reg, round int) error {
 		stretch := 0
 		shared := map[mir.Reg]mir.Reg{} // spilled value -> its stretch register
 		out := make([]*mir.Instr, 0, len(b.Instrs))
+		skip := 0 // instructions left of a target sequence being dropped
 		for _, in := range b.Instrs {
+			if skip > 0 {
+				skip--
+				continue
+			}
 			if d := in.Ops; len(d) > 0 && d[0].IsDef() && remat[d[0].Reg] == in {
 				continue // the definition is repeated at each use instead
 			}
 			if fi, r, ok := st.slotAccess(in, false); ok && derived[r] && slot[r] == fi {
-				continue // each reference reloads on its own now
+				// Each reference reloads on its own now; a target
+				// sequence goes whole.
+				skip = max(0, st.seqs[in].n-1)
+				continue
 			}
 			if fi, r, ok := st.slotAccess(in, true); ok && derived[r] && slot[r] == fi {
-				continue // each definition stores on its own now
+				// Each definition stores on its own now; a target
+				// sequence goes whole.
+				skip = max(0, st.seqs[in].n-1)
+				continue
 			}
 			if fi, r, ok := st.slotAccess(in, false); ok && unsplit[r] && slot[r] == fi {
 				continue // the split's reload: every use reloads now
@@ -148,14 +179,14 @@ func (st *state) spill(vs []mir.Reg, round int) error {
 								shared[v] = t
 								st.slotOf[t] = fi
 								if readsReg(in, v) {
-									out = append(out, reloadInstr(f, t, fi))
+									out = append(out, reload(t, fi)...)
 									reloads++
 								}
 							}
 						default:
 							t = newTemp(v, false)
 							if readsReg(in, v) {
-								out = append(out, reloadInstr(f, t, fi))
+								out = append(out, reload(t, fi)...)
 								reloads++
 							}
 						}
@@ -164,7 +195,7 @@ func (st *state) spill(vs []mir.Reg, round int) error {
 							if f.Arch.Desc(in.Op).Flags&mir.FlagTerminator != 0 {
 								return fmt.Errorf("%s: cannot spill %%%d defined by a terminator", f.Name, v.VirtIndex())
 							}
-							after = append(after, spillInstr(f, t, fi))
+							after = append(after, st.spillCode(t, fi, true)...)
 							stores++
 						}
 					}
@@ -191,10 +222,63 @@ func isCall(f *mir.Func, in *mir.Instr) bool {
 	return false
 }
 
+// spillSeq is a store or reload sequence of the target's spill code
+// (passes.SpillExpander), known by its first instruction: its slot, the
+// register it stores or reloads, and its length.
+type spillSeq struct {
+	slot  int
+	reg   mir.Reg
+	store bool
+	n     int
+}
+
+// spillCode returns the instructions that store register t into slot fi
+// (store) or reload it: the target's sequence when it has a
+// passes.SpillExpander (the registers the sequence creates are never
+// spilled), else spillInstr or reloadInstr on the stack slot.
+func (st *state) spillCode(t mir.Reg, fi int, store bool) []*mir.Instr {
+	f := st.f
+	if st.exp == nil {
+		if store {
+			return []*mir.Instr{spillInstr(f, t, fi)}
+		}
+		return []*mir.Instr{reloadInstr(f, t, fi)}
+	}
+	n := f.NumVRegs()
+	var seq []*mir.Instr
+	if store {
+		seq = st.exp.SpillStore(f, t, fi)
+	} else {
+		seq = st.exp.SpillReload(f, t, fi)
+	}
+	st.markNoSpill(n)
+	if len(seq) > 0 {
+		st.seqs[seq[0]] = spillSeq{slot: fi, reg: t, store: store, n: len(seq)}
+	}
+	return seq
+}
+
+// markNoSpill makes the virtual registers from index n on unspillable.
+func (st *state) markNoSpill(n int) {
+	f := st.f
+	st.noSpill = append(st.noSpill, make([]bool, max(0, f.NumVRegs()-len(st.noSpill)))...)
+	for i := n; i < f.NumVRegs(); i++ {
+		st.noSpill[i] = true
+	}
+}
+
 // slotAccess matches `r = G_LOAD32 fi#s, 0` / `r = G_RELOAD fi#s, class`
 // (store false) or `G_STORE32 r, fi#s, 0` / `G_SPILL r, fi#s, class` and
-// returns the frame object and the register.
+// returns the frame object and the register; with the target's spill
+// code, the first instruction of a reload (store) sequence and its slot.
 func (st *state) slotAccess(in *mir.Instr, store bool) (int, mir.Reg, bool) {
+	if st.exp != nil {
+		s, ok := st.seqs[in]
+		if !ok || s.store != store {
+			return 0, 0, false
+		}
+		return s.slot, s.reg, true
+	}
 	op, wide := mir.GLoad32, mir.GReload
 	if store {
 		op, wide = mir.GStore32, mir.GSpill

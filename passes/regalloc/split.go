@@ -27,8 +27,8 @@ type splitReq struct {
 // an earlier round already — it is spilled now —, or one whose reloads at
 // the exits would cost about what spilling costs).
 func (a *alloc) loopSplit(x *interval) []*mir.Loop {
-	if !x.spillable || x.remat || a.f.Arch.Classes[a.f.ClassOf(x.v)].Size <= 0 {
-		return nil
+	if !x.spillable || x.remat || a.f.Arch.Classes[a.f.ClassOf(x.v)].Size <= 0 || a.exp != nil {
+		return nil // (splits use stack slots, not the target's spill code)
 	}
 	if _, done := a.splitSlot[x.v]; done {
 		return nil

@@ -33,6 +33,12 @@ const (
 	VADD  // d:pair = a + b, lane by lane
 	VSWAP // d:pair = {a[1], a[0]}
 	LANE  // d = a[imm]
+	// Ops of the spill target (NewSpillArch): a row file and scratch
+	// memory, as VC4's VPM rows and per-lane memory.
+	ROWW // row[imm] = a
+	ROWR // d = row[imm]
+	STS  // scratch[base + imm] = a   (uses a, base, imm)
+	LDS  // d = scratch[base + imm]   (uses base, imm)
 )
 
 var ops = []mir.OpDesc{
@@ -51,6 +57,10 @@ var ops = []mir.OpDesc{
 	{Name: "VADD", NumDefs: 1, NumUses: 2, Flags: mir.FlagCommutable},
 	{Name: "VSWAP", NumDefs: 1, NumUses: 1},
 	{Name: "LANE", NumDefs: 1, NumUses: 2},
+	{Name: "ROWW", NumUses: 2, Flags: mir.FlagStore | mir.FlagSideEffect},
+	{Name: "ROWR", NumDefs: 1, NumUses: 1, Flags: mir.FlagLoad},
+	{Name: "STS", NumUses: 3, Flags: mir.FlagStore | mir.FlagSideEffect},
+	{Name: "LDS", NumDefs: 1, NumUses: 2, Flags: mir.FlagLoad},
 }
 
 // NewArch returns a mock architecture with n allocatable registers r0..r(n-1)
@@ -158,6 +168,7 @@ func Run(f *mir.Func, a0, a1 int32) (Result, error) {
 	var res Result
 	regs := map[mir.Reg]int32{}
 	mem := map[[2]int64]int32{}
+	rows, scratch := map[int64]int32{}, map[int64]int32{}
 	nphys := 0
 	local := map[mir.Reg]bool{}
 	if m, ok := passes.MachineFor(f.Arch).(passes.LocalBlock); ok {
@@ -345,6 +356,24 @@ func Run(f *mir.Func, a0, a1 int32) (Result, error) {
 				case OUT:
 					res.Out = append(res.Out, arg(0))
 					def = false
+				case ROWW:
+					rows[u[1].Imm] = arg(0)
+					def = false
+				case ROWR:
+					v, ok := rows[u[0].Imm]
+					if !ok {
+						return fmt.Errorf("read of unwritten row %d", u[0].Imm)
+					}
+					val = v
+				case STS:
+					scratch[int64(arg(1))+u[2].Imm] = arg(0)
+					def = false
+				case LDS:
+					v, ok := scratch[int64(arg(0))+u[1].Imm]
+					if !ok {
+						return fmt.Errorf("load of unwritten scratch word %d", int64(arg(0))+u[1].Imm)
+					}
+					val = v
 				case CALL:
 					r := 3*regs[R(0)] + regs[R(1)]
 					for x := 1; x < len(f.Arch.Regs); x++ {
@@ -463,4 +492,72 @@ func (m *BankedMachine) ResolveReadPorts(f *mir.Func, conflicts []*mir.Instr) er
 		return fmt.Errorf("%s: %d read-port conflicts left", f.Name, len(conflicts))
 	}
 	return m.Resolver(f, conflicts)
+}
+
+// NewSpillArch returns NewArch(n, calleeSaved) whose Machine spills with
+// its own code (passes.SpillExpander), in the style of VC4 (docs/vc4.md
+// "Spilling and rematerialization"): the first rows spilled values (the
+// dearest first) get a row of a row file, `ROWW t, k` / `t = ROWR k`;
+// the others a word of scratch memory addressed from a base register
+// that the entry block computes once, `p = ADDI base, 4k ; STS t, p, 0` /
+// `p = ADDI base, 4k ; t = LDS p, 0` (p: a temporary of the sequence).
+func NewSpillArch(n, calleeSaved, rows int) (*mir.Arch, *SpillMachine) {
+	a := NewArch(n, calleeSaved)
+	a.Name = fmt.Sprintf("mockspill%d", n)
+	m := &SpillMachine{Rows: rows}
+	passes.RegisterMachine(a, m)
+	return a, m
+}
+
+// SpillMachine is the passes.Machine of NewSpillArch. Slots below Rows
+// are rows; slot Rows+k is scratch word k.
+type SpillMachine struct {
+	Rows int
+	// Weights records the weight of each value given a slot, in order.
+	Weights []float64
+	base    map[*mir.Func]mir.Reg
+	next    map[*mir.Func]int
+	words   map[*mir.Func]int
+}
+
+func (*SpillMachine) BranchInfo() passes.BranchInfo     { return nil }
+func (*SpillMachine) PhiElimHooks() passes.PhiElimHooks { return passes.PhiElimHooks{} }
+
+// SpillSlot gives v the next row, else the next scratch word, whose base
+// register it then computes at the entry (once per function).
+func (m *SpillMachine) SpillSlot(f *mir.Func, v mir.Reg, weight float64) (int, error) {
+	if m.next == nil {
+		m.base, m.next, m.words = map[*mir.Func]mir.Reg{}, map[*mir.Func]int{}, map[*mir.Func]int{}
+	}
+	m.Weights = append(m.Weights, weight)
+	if k := m.next[f]; k < m.Rows {
+		m.next[f]++
+		return k, nil
+	}
+	if _, ok := m.base[f]; !ok {
+		b := f.NewVReg(0)
+		m.base[f] = b
+		entry := f.Blocks[0]
+		entry.Instrs = append([]*mir.Instr{mir.NewInstr(LI, mir.D(b), mir.I(4096))}, entry.Instrs...)
+	}
+	m.words[f]++
+	return m.Rows + m.words[f] - 1, nil
+}
+
+// SpillStore stores t to its row or scratch word.
+func (m *SpillMachine) SpillStore(f *mir.Func, t mir.Reg, slot int) []*mir.Instr {
+	if slot < m.Rows {
+		return []*mir.Instr{mir.NewInstr(ROWW, mir.R(t), mir.I(int64(slot)))}
+	}
+	p := f.NewVReg(0)
+	return []*mir.Instr{mir.NewInstr(ADDI, mir.D(p), mir.R(m.base[f]), mir.I(int64(4*(slot-m.Rows)))), mir.NewInstr(STS, mir.R(t), mir.R(p), mir.I(0))}
+}
+
+// SpillReload loads t from its row or scratch word.
+func (m *SpillMachine) SpillReload(f *mir.Func, t mir.Reg, slot int) []*mir.Instr {
+	if slot < m.Rows {
+		return []*mir.Instr{mir.NewInstr(ROWR, mir.D(t), mir.I(int64(slot)))}
+	}
+	p := f.NewVReg(0)
+	return []*mir.Instr{mir.NewInstr(ADDI, mir.D(p), mir.R(m.base[f]), mir.I(int64(4*(slot-m.Rows)))), mir.NewInstr(LDS, mir.D(t), mir.R(p), mir.I(0))}
 }
