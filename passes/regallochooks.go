@@ -34,3 +34,22 @@ type SpillExpander interface {
 	SpillStore(f *mir.Func, t mir.Reg, slot int) []*mir.Instr
 	SpillReload(f *mir.Func, t mir.Reg, slot int) []*mir.Instr
 }
+
+// Rematerializer is implemented by a Machine that decides which spilled
+// values the register allocator recomputes instead of storing and
+// reloading, and how (VC4: a word of the uniform stream is read again by
+// pointing unif_addr at it; docs/regalloc.md "Target spill code").
+type Rematerializer interface {
+	// Remat is asked about def, the single definition of a value the
+	// allocator may spill; generic says whether the allocator's own rule
+	// would recompute it (no side effects, memory access or control flow;
+	// no register operand but reserved registers nothing writes). ok
+	// false: the value is stored and reloaded. ok true and code nil: a
+	// copy of def recomputes it before each use (def goes). ok true and
+	// code set: code(t) returns the instructions that recompute the
+	// value into t before each use, and def stays (its side effects
+	// happen once, its result is dead); the registers code creates are
+	// never spilled. Remat is called while the allocator builds its
+	// intervals too, so it must only decide.
+	Remat(f *mir.Func, def *mir.Instr, generic bool) (code func(t mir.Reg) []*mir.Instr, ok bool)
+}

@@ -138,6 +138,9 @@ func Allocate(c *passes.Ctx, f *mir.Func) error {
 	if exp, ok := passes.MachineFor(f.Arch).(passes.SpillExpander); ok {
 		st.exp, st.seqs = exp, map[*mir.Instr]spillSeq{}
 	}
+	if rem, ok := passes.MachineFor(f.Arch).(passes.Rematerializer); ok {
+		st.rem, st.rematCode = rem, map[mir.Reg]func(mir.Reg) []*mir.Instr{}
+	}
 	opt := ""
 	if c != nil {
 		opt = c.Option("regalloc")
@@ -244,6 +247,11 @@ type state struct {
 	exp    passes.SpillExpander
 	seqs   map[*mir.Instr]spillSeq
 	weight map[mir.Reg]float64
+	// rem is the target's rematerialization decisions, nil for the
+	// allocator's own rule; rematCode gives the values it recomputes
+	// with its own code that code.
+	rem       passes.Rematerializer
+	rematCode map[mir.Reg]func(t mir.Reg) []*mir.Instr
 }
 
 func (st *state) count(key string, n int64) {

@@ -116,7 +116,12 @@ func (st *state) spill(vs []mir.Reg, round int) error {
 				continue
 			}
 			if d := in.Ops; len(d) > 0 && d[0].IsDef() && remat[d[0].Reg] == in {
-				continue // the definition is repeated at each use instead
+				if st.rematCode[d[0].Reg] == nil {
+					continue // the definition is repeated at each use instead
+				}
+				// The target recomputes it with other code: the
+				// definition stays (its side effects), its result dead.
+				d[0].Reg = newTemp(d[0].Reg, false)
 			}
 			if fi, r, ok := st.slotAccess(in, false); ok && derived[r] && slot[r] == fi {
 				// Each reference reloads on its own now; a target
@@ -162,16 +167,12 @@ func (st *state) spill(vs []mir.Reg, round int) error {
 								t = newTemp(v, true)
 								shared[v] = t
 								st.sharedRemat[t] = true
-								c := &mir.Instr{Op: def.Op, Ops: append([]mir.Operand(nil), def.Ops...)}
-								c.Ops[0].Reg = t
-								out = append(out, c)
+								out = append(out, st.recompute(v, t, def)...)
 								remats++
 							}
 						case def != nil:
 							t = newTemp(v, false)
-							c := &mir.Instr{Op: def.Op, Ops: append([]mir.Operand(nil), def.Ops...)}
-							c.Ops[0].Reg = t
-							out = append(out, c)
+							out = append(out, st.recompute(v, t, def)...)
 							remats++
 						case share && refs[[2]int{stretch, int(v)}] > 1:
 							if t = shared[v]; t == mir.NoReg {
@@ -358,15 +359,24 @@ func (st *state) rematerializable(vs []mir.Reg) map[mir.Reg]*mir.Instr {
 		if flags&unsafe == mir.FlagLoad && argLoad(f, in, mutable) {
 			flags &^= mir.FlagLoad
 		}
-		if d.n != 1 || len(in.Bundle) > 0 || flags&unsafe != 0 || in.Op == mir.GImplicitDef ||
-			in.Op == mir.GCopy || len(in.Ops) == 0 || !in.Ops[0].IsDef() || in.Ops[0].Reg != v {
+		if d.n != 1 || len(in.Bundle) > 0 || len(in.Ops) == 0 || !in.Ops[0].IsDef() || in.Ops[0].Reg != v {
 			continue
 		}
-		ok := true
+		ok := flags&unsafe == 0 && in.Op != mir.GImplicitDef && in.Op != mir.GCopy
 		for _, o := range in.Ops[1:] {
 			if o.Kind == mir.KindPred || (o.Kind == mir.KindReg && (o.Flags&mir.FlagDef != 0 || o.Reg.IsVirtual() ||
 				int(o.Reg) >= len(f.Arch.Regs) || !f.Arch.Regs[o.Reg].Reserved || written[o.Reg])) {
 				ok = false
+			}
+		}
+		if st.rem != nil {
+			// The target decides: it may refuse, or recompute with
+			// its own code and keep the definition.
+			code, yes := st.rem.Remat(f, in, ok)
+			if ok = yes; ok && code != nil {
+				st.rematCode[v] = code
+			} else {
+				delete(st.rematCode, v)
 			}
 		}
 		if ok {
@@ -374,6 +384,21 @@ func (st *state) rematerializable(vs []mir.Reg) map[mir.Reg]*mir.Instr {
 		}
 	}
 	return out
+}
+
+// recompute returns the instructions that recompute spilled value v,
+// defined by def, into t: the target's (passes.Rematerializer; the
+// registers they create are never spilled) or a copy of def.
+func (st *state) recompute(v, t mir.Reg, def *mir.Instr) []*mir.Instr {
+	if code := st.rematCode[v]; code != nil {
+		n := st.f.NumVRegs()
+		seq := code(t)
+		st.markNoSpill(n)
+		return seq
+	}
+	c := &mir.Instr{Op: def.Op, Ops: append([]mir.Operand(nil), def.Ops...)}
+	c.Ops[0].Reg = t
+	return []*mir.Instr{c}
 }
 
 // argLoad reports whether in loads from a fixed frame object that only

@@ -93,3 +93,80 @@ func TestRandomTargetSpills(t *testing.T) {
 		t.Errorf("gra-lra with target spill code: err = %v", err)
 	}
 }
+
+// unifFunc reads n stream words (UNIF, a side effect: it advances the
+// stream), calls, and returns their weighted sum after the call.
+func unifFunc(arch *mir.Arch, n int) *mir.Func {
+	f := mir.NewFunc("unif", arch)
+	b := f.NewBlock("entry")
+	var us []mir.Reg
+	for i := 0; i < n; i++ {
+		u := f.NewVReg(0)
+		b.Instrs = append(b.Instrs, mir.NewInstr(mock.UNIF, mir.D(u)))
+		us = append(us, u)
+	}
+	b.Instrs = append(b.Instrs,
+		mir.NewInstr(mock.LI, mir.D(mock.R(0)), mir.I(1)),
+		mir.NewInstr(mock.LI, mir.D(mock.R(1)), mir.I(2)),
+		mir.NewInstr(mock.CALL, mir.S("f", 0),
+			mir.Operand{Kind: mir.KindReg, Reg: mock.R(0), Flags: mir.FlagImplicit},
+			mir.Operand{Kind: mir.KindReg, Reg: mock.R(1), Flags: mir.FlagImplicit},
+			mir.Operand{Kind: mir.KindReg, Reg: mock.R(0), Flags: mir.FlagImplicit | mir.FlagDef}))
+	sum := f.NewVReg(0)
+	b.Instrs = append(b.Instrs, mir.NewInstr(mir.GCopy, mir.D(sum), mir.R(mock.R(0))))
+	for _, u := range us {
+		s2, s3 := f.NewVReg(0), f.NewVReg(0)
+		b.Instrs = append(b.Instrs, mir.NewInstr(mock.ADD, mir.D(s2), mir.R(sum), mir.R(u)),
+			mir.NewInstr(mock.ADD, mir.D(s3), mir.R(s2), mir.R(s2)))
+		sum = s3
+	}
+	b.Instrs = append(b.Instrs, mir.NewInstr(mir.GCopy, mir.D(mock.R(0)), mir.R(sum)), mir.NewInstr(mock.RET))
+	f.RecomputeCFG()
+	return f
+}
+
+// The target recomputes the stream words live across a call by reading
+// them again (ULOAD), and keeps every UNIF, which advances the stream: a
+// copy of UNIF would read the next word, and storing them would cost
+// slots. A target that refuses to recompute constants gets them stored.
+func TestTargetRemat(t *testing.T) {
+	arch, m := mock.NewSpillArch(4, 1, 8)
+	f := unifFunc(arch, 5)
+	want, err := mock.Run(f, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := passes.NewConfig()
+	if err := pipeline(t, f, cfg); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := mock.Run(f, 0, 0); err != nil || got.Ret != want.Ret {
+		t.Fatalf("run: %v %v, want %v\n%s", got, err, want, f)
+	}
+	text := f.String()
+	if n := strings.Count(text, "UNIF"); n != 5 {
+		t.Errorf("%d UNIF, want the 5 of the input\n%s", n, text)
+	}
+	if !strings.Contains(text, "ULOAD") || strings.Contains(text, "ROWW") || strings.Contains(text, "STS") {
+		t.Errorf("want the stream words read again, none stored\n%s", text)
+	}
+	if stat(cfg, "remats") == 0 {
+		t.Errorf("remats = 0")
+	}
+
+	for _, refuse := range []bool{false, true} {
+		m.NoConstRemat = refuse
+		f := callFunc(arch, 3, true) // three constants across a call
+		cfg := passes.NewConfig()
+		if err := pipeline(t, f, cfg); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := mock.Run(f, 0, 0); err != nil || got.Ret != 5+10+11+12 {
+			t.Fatalf("run: %v %v, want %d\n%s", got, err, 5+10+11+12, f)
+		}
+		stored := strings.Contains(f.String(), "ROWW")
+		if stored != refuse || (stat(cfg, "remats") == 0) != refuse {
+			t.Errorf("NoConstRemat %v: stored %v, %d remats\n%s", refuse, stored, stat(cfg, "remats"), f)
+		}
+	}
+}

@@ -39,6 +39,10 @@ const (
 	ROWR // d = row[imm]
 	STS  // scratch[base + imm] = a   (uses a, base, imm)
 	LDS  // d = scratch[base + imm]   (uses base, imm)
+	// A stream of argument words, as VC4's uniforms: UNIF reads the next
+	// word (a side effect), ULOAD reads word imm again.
+	UNIF  // d = next stream word
+	ULOAD // d = stream word imm
 )
 
 var ops = []mir.OpDesc{
@@ -61,6 +65,8 @@ var ops = []mir.OpDesc{
 	{Name: "ROWR", NumDefs: 1, NumUses: 1, Flags: mir.FlagLoad},
 	{Name: "STS", NumUses: 3, Flags: mir.FlagStore | mir.FlagSideEffect},
 	{Name: "LDS", NumDefs: 1, NumUses: 2, Flags: mir.FlagLoad},
+	{Name: "UNIF", NumDefs: 1, Flags: mir.FlagSideEffect},
+	{Name: "ULOAD", NumDefs: 1, NumUses: 1, Flags: mir.FlagLoad},
 }
 
 // NewArch returns a mock architecture with n allocatable registers r0..r(n-1)
@@ -169,6 +175,7 @@ func Run(f *mir.Func, a0, a1 int32) (Result, error) {
 	regs := map[mir.Reg]int32{}
 	mem := map[[2]int64]int32{}
 	rows, scratch := map[int64]int32{}, map[int64]int32{}
+	unif := int32(0) // the next stream word: word k is 1000 + 7k
 	nphys := 0
 	local := map[mir.Reg]bool{}
 	if m, ok := passes.MachineFor(f.Arch).(passes.LocalBlock); ok {
@@ -356,6 +363,11 @@ func Run(f *mir.Func, a0, a1 int32) (Result, error) {
 				case OUT:
 					res.Out = append(res.Out, arg(0))
 					def = false
+				case UNIF:
+					val = 1000 + 7*unif
+					unif++
+				case ULOAD:
+					val = 1000 + 7*int32(u[0].Imm)
 				case ROWW:
 					rows[u[1].Imm] = arg(0)
 					def = false
@@ -510,9 +522,12 @@ func NewSpillArch(n, calleeSaved, rows int) (*mir.Arch, *SpillMachine) {
 }
 
 // SpillMachine is the passes.Machine of NewSpillArch. Slots below Rows
-// are rows; slot Rows+k is scratch word k.
+// are rows; slot Rows+k is scratch word k. It recomputes the values of
+// UNIF by ULOAD (passes.Rematerializer), and constants (LI) unless
+// NoConstRemat.
 type SpillMachine struct {
-	Rows int
+	Rows         int
+	NoConstRemat bool
 	// Weights records the weight of each value given a slot, in order.
 	Weights []float64
 	base    map[*mir.Func]mir.Reg
@@ -560,4 +575,26 @@ func (m *SpillMachine) SpillReload(f *mir.Func, t mir.Reg, slot int) []*mir.Inst
 	}
 	p := f.NewVReg(0)
 	return []*mir.Instr{mir.NewInstr(ADDI, mir.D(p), mir.R(m.base[f]), mir.I(int64(4*(slot-m.Rows)))), mir.NewInstr(LDS, mir.D(t), mir.R(p), mir.I(0))}
+}
+
+// Remat recomputes a stream word by ULOAD of its index (UNIF stays: it
+// advances the stream), refuses LI when m.NoConstRemat, and otherwise
+// follows the allocator's rule.
+func (m *SpillMachine) Remat(f *mir.Func, def *mir.Instr, generic bool) (func(mir.Reg) []*mir.Instr, bool) {
+	switch def.Op {
+	case UNIF:
+		k := 0
+		for _, in := range f.Blocks[0].Instrs {
+			if in == def {
+				return func(t mir.Reg) []*mir.Instr { return []*mir.Instr{mir.NewInstr(ULOAD, mir.D(t), mir.I(int64(k)))} }, true
+			}
+			if in.Op == UNIF {
+				k++
+			}
+		}
+		return nil, false // not in the entry block: its index is not known
+	case LI:
+		return nil, generic && !m.NoConstRemat
+	}
+	return nil, generic
 }
