@@ -88,11 +88,11 @@ func (a *alloc) preferBank(vs []*interval, r mir.Reg, cands []mir.Reg, free func
 	if r == mir.NoReg || !a.banked {
 		return r
 	}
-	any := false
+	readTogether := false
 	for _, x := range vs {
-		any = any || len(a.portOf[x.v.VirtIndex()]) > 0
+		readTogether = readTogether || len(a.portOf[x.v.VirtIndex()]) > 0
 	}
-	if !any {
+	if !readTogether {
 		return r
 	}
 	costOf := map[mir.BankMask]float64{}
