@@ -33,8 +33,8 @@
 //     the lowering's named uses leave them free (r3 holds the execute
 //     mask, r4 receives TMU results), copies into them are coalesced and
 //     the remaining read-port conflicts staged through a free one
-//     (regalloc.go: decisions, spill.go: mechanics), on LIR converted from
-//     the machine form at its input (mirToLIR); its result is the
+//     (regalloc.go: decisions, spill.go: mechanics), reading and
+//     rewriting the machine form (malloc.go); its result is the
 //     allocated machine form.
 //
 // Compile (the target's Emit) then emits an allocated kernel (vc4-emit,
@@ -356,14 +356,13 @@ func maskFunc(c *passes.Ctx, f *mir.Func, lanes int, gl *Globals, source string)
 // into the allocated machine form, the spill facts added.
 func allocFunc(c *passes.Ctx, f *mir.Func) error {
 	scratch := int(f.TargetInfo[infoScratchReg])
-	af, _, _, sp, err := allocateMachine(f, scratch, int(f.TargetInfo[infoScratch]), c)
+	sp, err := allocateMachine(f, scratch, int(f.TargetInfo[infoScratch]), c)
 	if err != nil {
 		return err
 	}
-	if err := checkMachine(c, af); err != nil {
+	if err := checkMachine(c, f); err != nil {
 		return err
 	}
-	replaceBody(f, af)
 	delete(f.TargetInfo, infoScratchReg)
 	setInfo(f, map[string]int64{infoForm: formAllocated,
 		infoScratch:    f.TargetInfo[infoScratch] + int64(64*sp.nslots),
@@ -448,32 +447,28 @@ func lowerMachine(f *mir.Func, lanes int, opts Options) (*lowerer, *mir.Func, er
 
 // allocateMachine allocates registers for the lowered machine form mf
 // (vc4-regalloc) whose scratch address is in virtual register scratch and
-// whose scratch area has scratchBytes: it returns the allocated code in
-// the machine form (physical registers, spill code included), the same as
-// LIR with the assignment, and the spiller (its statistics and slots).
-// The allocator works on LIR: mf is converted at its input (mirToLIR).
-func allocateMachine(mf *mir.Func, scratch, scratchBytes int, cr *passes.Ctx) (*mir.Func, []*lins, map[int]string, *spiller, error) {
-	code, nregs, _, err := mirToLIR(mf)
-	if err != nil {
-		return nil, nil, nil, nil, err
-	}
-	newV := func() int { nregs++; return nregs - 1 }
+// whose scratch area has scratchBytes: mf becomes the allocated machine
+// form (physical registers, spill code included, no virtual register
+// left). It returns the spiller (its statistics and slots).
+func allocateMachine(mf *mir.Func, scratch, scratchBytes int, cr *passes.Ctx) (*spiller, error) {
+	newV := func() int { return mf.NewVReg(0).VirtIndex() }
 	sp := newSpiller(newV, scratch, int64(scratchBytes))
 	if cr.Debugging() {
 		sp.debug = func(format string, args ...any) { cr.Debugf("%s: "+format, append([]any{mf.Name}, args...)...) }
 	}
-	code, regs, ast, err := allocate(code, sp)
+	_, ast, err := allocate(mf, sp)
 	if err != nil {
-		return nil, nil, nil, nil, fmt.Errorf("function '%s': %v", mf.Name, err)
+		return nil, fmt.Errorf("function '%s': %v", mf.Name, err)
 	}
 	cr.Count("acc", int64(ast.Acc))
 	cr.Count("coalesced", int64(ast.Coalesced))
 	cr.Count("staged", int64(ast.Staged))
-	af, err := lirToMIR(mf.Name, code, nregs, regs)
-	if err != nil {
-		return nil, nil, nil, nil, fmt.Errorf("function '%s': internal error: %v", mf.Name, err)
+	// Every virtual register has its machine register now.
+	mf.VRegClass = nil
+	for r := range mf.VRegName {
+		delete(mf.VRegName, r)
 	}
-	return af, code, regs, sp, nil
+	return sp, nil
 }
 
 // checkMachine prints the machine form for -debug-only=<pass> and verifies

@@ -89,16 +89,15 @@ func TestMachineFormRoundTrip(t *testing.T) {
 				t.Errorf("%s: the lowered code changes through the printed machine form (%v)", what, err)
 			}
 			// The allocated code: the emitted lines are the same.
-			code, regs, _, err := allocate(code, newSpiller(l.newV, l.unif[UnifScratch], int64(l.stats.ScratchBytes)))
+			if _, _, err := allocate(g, newSpiller(func() int { return g.NewVReg(0).VirtIndex() }, l.unif[UnifScratch], int64(l.stats.ScratchBytes))); err != nil {
+				t.Fatalf("%s: %v", what, err)
+			}
+			code, _, regs, err := mirToLIR(g)
 			if err != nil {
 				t.Fatalf("%s: %v", what, err)
 			}
 			want, _, _ := emitLIR(code, regs)
-			af, err := lirToMIR(f.Name, code, l.nextV, regs)
-			if err != nil {
-				t.Fatalf("%s: %v", what, err)
-			}
-			g = roundTrip(t, what+" (vc4-regalloc)", af)
+			g = roundTrip(t, what+" (vc4-regalloc)", g)
 			code2, _, regs2, err := mirToLIR(g)
 			if err != nil {
 				t.Fatalf("%s: %v", what, err)

@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"sort"
+
+	"lltosimd/mir"
 )
 
 // Register allocation (pass vc4-regalloc) in two layers, so that the
@@ -26,7 +28,7 @@ import (
 // them, and the read-port conflicts left are staged through a free one.
 
 // liveInterval is one virtual register's live range [start, end] over the
-// linear instruction list, with what spilling it would cost.
+// positions (malloc.go), with what spilling it would cost.
 type liveInterval struct {
 	reg, start, end int
 	// weight is the sum of 10^(loop depth) over the uses and definitions.
@@ -50,113 +52,135 @@ func (iv *liveInterval) spillCost(c spillCosts) float64 {
 // in cycles.
 type spillCosts struct{ store, reload float64 }
 
-// segment is a run of LIR instructions between labels, with the machine
-// control flow that the emitted code really has: fall-through into the
-// next segment unless an unconditional branch ends it, plus every branch
-// target. Liveness over these edges is exact for masked code, which runs
-// blocks in layout order whatever the lanes do.
-type segment struct {
-	start, end int // [start, end) in the instruction list
-	succs      []int
-	use, def   map[int]bool
-	in, out    map[int]bool
-}
-
-// segmentSuccs returns the successors of each segment of bounds: the
-// targets of its branches, and the next segment unless an unconditional
-// branch or the thread end stops the fall-through.
-func segmentSuccs(code []*lins, bounds [][2]int, labelSeg map[int]int) [][]int {
-	succs := make([][]int, len(bounds))
-	for si, b := range bounds {
-		falls := true
-		for _, in := range code[b[0]:b[1]] {
-			if in.op == "brr" {
-				succs[si] = append(succs[si], labelSeg[in.target])
-				if in.bcond == "" {
-					falls = false
-				}
-			}
-			if in.sig == "thrend" {
-				falls = false
-			}
-		}
-		if falls && si+1 < len(bounds) {
-			succs[si] = append(succs[si], si+1)
-		}
-	}
-	return succs
-}
-
-// splitAtLabels cuts the instruction list into straight-line segments
-// [start, end) at labels and maps each label to the segment it starts.
-func splitAtLabels(code []*lins) (bounds [][2]int, labelSeg map[int]int) {
-	labelSeg = map[int]int{}
-	start := 0
-	for i, in := range code {
-		if in.op != "label" {
-			continue
-		}
-		if i > start {
-			bounds = append(bounds, [2]int{start, i})
-			start = i
-		}
-		labelSeg[in.target] = len(bounds)
-	}
-	return append(bounds, [2]int{start, len(code)}), labelSeg
-}
-
-// loopDepths returns the loop depth of every instruction: the number of
+// loopDepths returns the loop depth of every position: the number of
 // backward branches (the layout keeps loops contiguous, so every back
 // edge jumps backwards) whose target is at or before it and whose branch
-// is at or after it.
-func loopDepths(code []*lins) []int {
-	labelAt := map[int]int{}
-	for i, in := range code {
-		if in.op == "label" {
-			labelAt[in.target] = i
+// is at or after it. (Not mir.ComputeLoops' natural loops: a loop with a
+// continue has two back branches and counts twice here, and the delay
+// slots of a back branch count outside; the weights, hence the code,
+// would change.)
+func loopDepths(c *mcode) []int {
+	labelAt := map[*mir.Block]int{}
+	for p := range c.at {
+		if c.isLabel(p) {
+			labelAt[c.blk[p]] = p
 		}
 	}
-	diff := make([]int, len(code)+1)
-	for i, in := range code {
-		if in.op != "brr" {
+	diff := make([]int, len(c.at)+1)
+	for p, in := range c.at {
+		if in == nil || !isBranch(in.Op) {
 			continue
 		}
-		if t, ok := labelAt[in.target]; ok && t <= i {
+		if t, ok := labelAt[in.Ops[0].Block]; ok && t <= p {
 			diff[t]++
-			diff[i+1]--
+			diff[p+1]--
 		}
 	}
-	depth := make([]int, len(code))
+	depth := make([]int, len(c.at))
 	d := 0
-	for i := range code {
-		d += diff[i]
-		depth[i] = d
+	for p := range c.at {
+		d += diff[p]
+		depth[p] = d
 	}
 	return depth
 }
 
 // liveIntervals computes liveness on the machine CFG and returns one
-// interval per virtual register, with its weighted occurrence counts.
-func liveIntervals(code []*lins) map[int]*liveInterval {
-	bounds, labelSeg := splitAtLabels(code)
-	segs := make([]*segment, len(bounds))
-	for i, b := range bounds {
-		segs[i] = &segment{start: b[0], end: b[1]}
+// interval per virtual register, from its first to its last position
+// live, with its weighted occurrence counts.
+//
+// The liveness is that of the segments between labels (stretches), with
+// every branch of a segment leaving at its end: coarser than the block
+// liveness of mir.ComputeLiveness on the machine form (whose blocks end
+// after a branch and its delay slots), and kept so because the live
+// intervals, hence the code, would change otherwise.
+func liveIntervals(c *mcode) map[int]*liveInterval {
+	segs := segments(c)
+	iv := map[int]*liveInterval{}
+	touch := func(r, p int) *liveInterval {
+		x := iv[r]
+		if x == nil {
+			x = &liveInterval{reg: r, start: p, end: p}
+			iv[r] = x
+		}
+		if p < x.start {
+			x.start = p
+		}
+		if p > x.end {
+			x.end = p
+		}
+		return x
 	}
-	succs := segmentSuccs(code, bounds, labelSeg)
+	depth := loopDepths(c)
+	for _, s := range segs {
+		for r := range s.in {
+			touch(r, s.start)
+		}
+		for r := range s.out {
+			touch(r, s.end-1)
+		}
+		for p := s.start; p < s.end; p++ {
+			in := c.at[p]
+			if in == nil {
+				continue
+			}
+			w := math.Pow(10, float64(min(depth[p], 6)))
+			for _, u := range usesOf(in) {
+				touch(u, p).uses += w
+			}
+			if r := defReg(in); r >= 0 {
+				touch(r, p).defs += w
+			}
+		}
+	}
+	return iv
+}
+
+// segments returns the segments of c (positions between labels) with
+// their successors (every branch target, and the next segment unless an
+// unconditional branch or the thread end stops the fall-through) and
+// their live-in and live-out virtual registers.
+func segments(c *mcode) []*segment {
+	var segs []*segment
+	labelSeg := map[*mir.Block]int{}
+	start := 0
+	for p := range c.at {
+		if !c.isLabel(p) {
+			continue
+		}
+		if p > start {
+			segs = append(segs, &segment{start: start, end: p})
+			start = p
+		}
+		labelSeg[c.blk[p]] = len(segs)
+	}
+	segs = append(segs, &segment{start: start, end: len(c.at)})
 	for si, s := range segs {
 		s.use, s.def, s.in, s.out = map[int]bool{}, map[int]bool{}, map[int]bool{}, map[int]bool{}
-		s.succs = succs[si]
-		for i := s.start; i < s.end; i++ {
-			in := code[i]
-			for _, u := range in.uses() {
+		falls := true
+		for p := s.start; p < s.end; p++ {
+			in := c.at[p]
+			if in == nil {
+				continue
+			}
+			if isBranch(in.Op) {
+				s.succs = append(s.succs, labelSeg[in.Ops[0].Block])
+				falls = falls && in.Op != opBrr
+			}
+			if in.Op == opThrend {
+				falls = false
+			}
+			for _, u := range usesOf(in) {
 				if !s.def[u] {
 					s.use[u] = true
 				}
 			}
-			if r := in.defReg(); r >= 0 && !in.partial() {
+			if r := defReg(in); r >= 0 && !partial(in) {
 				s.def[r] = true
 			}
+		}
+		if falls && si+1 < len(segs) {
+			s.succs = append(s.succs, si+1)
 		}
 	}
 	for changed := true; changed; {
@@ -182,40 +206,7 @@ func liveIntervals(code []*lins) map[int]*liveInterval {
 			}
 		}
 	}
-	iv := map[int]*liveInterval{}
-	touch := func(r, p int) *liveInterval {
-		x := iv[r]
-		if x == nil {
-			x = &liveInterval{reg: r, start: p, end: p}
-			iv[r] = x
-		}
-		if p < x.start {
-			x.start = p
-		}
-		if p > x.end {
-			x.end = p
-		}
-		return x
-	}
-	depth := loopDepths(code)
-	for _, s := range segs {
-		for r := range s.in {
-			touch(r, s.start)
-		}
-		for r := range s.out {
-			touch(r, s.end-1)
-		}
-		for i := s.start; i < s.end; i++ {
-			w := math.Pow(10, float64(min(depth[i], 6)))
-			for _, u := range code[i].uses() {
-				touch(u, i).uses += w
-			}
-			if r := code[i].defReg(); r >= 0 {
-				touch(r, i).defs += w
-			}
-		}
-	}
-	return iv
+	return segs
 }
 
 // physReg is an allocated register: file 0 (A) or 1 (B), or an
@@ -350,71 +341,75 @@ type partner struct {
 
 // readPartners returns, for every virtual register, the operands read
 // with it by the same instruction.
-func readPartners(code []*lins) map[int][]partner {
+func readPartners(c *mcode) map[int][]partner {
 	res := map[int][]partner{}
-	depth := loopDepths(code)
-	add := func(x, o val, w float64) {
-		if x.k != vReg || x == o {
+	depth := loopDepths(c)
+	add := func(x, o mir.Operand, w float64) {
+		r := virt(x)
+		if r < 0 || sameOperand(x, o) {
 			return
 		}
 		p := partner{reg: -1, w: w}
 		switch {
-		case o.k == vReg:
-			p.reg = o.r
-		case o.k == vImm:
+		case virt(o) >= 0:
+			p.reg = virt(o)
+		case o.Kind == mir.KindImm:
 			p.file = 0
-		case o.k == vPhys && aOnly[o.name]:
+		case o.Kind == mir.KindReg && aOnly[regNames[o.Reg]]:
 			p.file = 1
-		case o.k == vPhys && bOnly[o.name]:
+		case o.Kind == mir.KindReg && bOnly[regNames[o.Reg]]:
 			p.file = 0
 		default:
 			return
 		}
-		res[x.r] = append(res[x.r], p)
+		res[r] = append(res[r], p)
 	}
-	for i, in := range code {
-		if in.op == "label" || in.op == "brr" || in.op == "ldi" || in.op == "nop" {
-			continue
+	for p, in := range c.at {
+		ia, ib := srcIdx(in)
+		if ia == ib {
+			continue // no sources, or unary: a and b are the same operand
 		}
-		if in.op == "mov" || in.op == "clz" || in.op == "not" || in.op == "ftoi" || in.op == "itof" {
-			continue // unary: a and b are the same operand
-		}
-		w := math.Pow(10, float64(min(depth[i], 6)))
-		add(in.a, in.b, w)
-		add(in.b, in.a, w)
+		w := math.Pow(10, float64(min(depth[p], 6)))
+		add(in.Ops[ia], in.Ops[ib], w)
+		add(in.Ops[ib], in.Ops[ia], w)
 	}
 	return res
 }
 
-// allocate assigns every virtual register a physical register of file A or
-// B, spilling and rematerializing through sp until the code fits, then
-// gives the values that fit one an accumulator instead and stages the
-// read-port conflicts left (assignAccumulators, finishAssignment). It
-// returns the rewritten code and the assignment by vc4asm name; sp.debug,
-// if set, prints the decisions.
-func allocate(code []*lins, sp *spiller) ([]*lins, map[int]string, allocStats, error) {
+// allocate assigns every virtual register of the lowered machine form f a
+// physical register of file A or B, spilling and rematerializing through
+// sp until the code fits, then gives the values that fit one an
+// accumulator instead and stages the read-port conflicts left
+// (assignAccumulators, finishAssignment). It rewrites f into the
+// allocated machine form (no virtual register left) and returns the
+// assignment by vc4asm name; sp.debug, if set, prints the decisions.
+func allocate(f *mir.Func, sp *spiller) (map[int]string, allocStats, error) {
 	var st allocStats
+	f.RecomputeCFG()
 	for round := 0; ; round++ {
-		ivs := liveIntervals(code)
-		sp.mark(code, ivs)
-		assign, spilled, err := linearScan(ivs, sp.costs(), readPartners(code))
+		c := newMcode(f)
+		ivs := liveIntervals(c)
+		sp.mark(c, ivs)
+		assign, spilled, err := linearScan(ivs, sp.costs(), readPartners(c))
 		if err != nil {
-			return nil, nil, st, err
+			return nil, st, err
 		}
 		if len(spilled) == 0 {
 			names := map[int]string{}
 			for r, p := range assign {
 				names[r] = p.String()
 			}
-			acc, occ := assignAccumulators(code, ivs, names, sp.debug)
+			acc, occ := assignAccumulators(c, ivs, names, sp.debug)
 			st.Acc = len(acc)
-			code, err = finishAssignment(code, names, occ, &st, sp.debug)
-			return code, names, st, err
+			err = finishAssignment(c, names, occ, &st, sp.debug)
+			return names, st, err
 		}
 		if round > 64 {
-			return nil, nil, st, fmt.Errorf("register allocation does not converge after %d spill rounds", round)
+			return nil, st, fmt.Errorf("register allocation does not converge after %d spill rounds", round)
 		}
-		code = sp.rewrite(code, spilled)
+		if err := sp.rewrite(c, spilled); err != nil {
+			return nil, st, err
+		}
 	}
 }
 
@@ -463,25 +458,30 @@ const accFile = 2
 // accMask is a set of accumulators r0–r3 (bit k = rk).
 type accMask uint8
 
-// namedAcc returns k when v names accumulator rk (k ≤ 3), else -1.
-func namedAcc(v val) int {
-	if v.k == vPhys && len(v.name) == 2 && v.name[0] == 'r' && v.name[1] >= '0' && v.name[1] <= '3' {
-		return int(v.name[1] - '0')
+// namedAcc returns k when o names accumulator $rk (k ≤ 3), else -1.
+func namedAcc(o mir.Operand) int {
+	if o.Kind != mir.KindReg || o.Reg.IsVirtual() {
+		return -1
+	}
+	if n := regNames[o.Reg]; len(n) == 2 && n[0] == 'r' && n[1] >= '0' && n[1] <= '3' {
+		return int(n[1] - '0')
 	}
 	return -1
 }
 
 // accEffects returns the accumulators in reads by name, writes, and
 // writes all lanes of (a partial write also reads the old value).
-func accEffects(in *lins) (use, def, full accMask) {
-	for _, v := range []val{in.a, in.b} {
-		if k := namedAcc(v); k >= 0 {
-			use |= 1 << k
+func accEffects(in *mir.Instr) (use, def, full accMask) {
+	if a, b, ok := srcOps(in); ok {
+		for _, o := range []mir.Operand{a, b} {
+			if k := namedAcc(o); k >= 0 {
+				use |= 1 << k
+			}
 		}
 	}
-	if k := namedAcc(in.d); k >= 0 {
+	if k := namedAcc(destOp(in)); k >= 0 {
 		def |= 1 << k
-		if in.partial() {
+		if partial(in) {
 			use |= 1 << k
 		} else {
 			full |= 1 << k
@@ -490,62 +490,75 @@ func accEffects(in *lins) (use, def, full accMask) {
 	return use, def, full
 }
 
-// lirFlow returns the successors of every LIR instruction on the machine
-// CFG (a branch transfers after its three delay slots, to its target and,
-// when conditional, to the next instruction; the thread end's second delay
-// slot has no successor) and which instructions break a straight-line
-// stretch: labels, branches, their delay slots, the thread end and its.
-func lirFlow(code []*lins) (succs [][]int, breaks []bool) {
-	labelAt := map[int]int{}
-	for i, in := range code {
-		if in.op == "label" {
-			labelAt[in.target] = i
+// stretchBreaks returns which positions break a straight-line stretch:
+// labels, branches, their delay slots, the thread end and its.
+func stretchBreaks(c *mcode) []bool {
+	n := len(c.at)
+	breaks := make([]bool, n)
+	for p, in := range c.at {
+		if in == nil {
+			breaks[p] = true
+			continue
 		}
-	}
-	n := len(code)
-	succs = make([][]int, n)
-	breaks = make([]bool, n)
-	for i := range code {
-		if i+1 < n {
-			succs[i] = []int{i + 1}
-		}
-	}
-	for i, in := range code {
-		switch {
-		case in.op == "label":
-			breaks[i] = true
-		case in.op == "brr":
-			last := min(i+3, n-1)
-			for k := i; k <= last; k++ {
+		if d := delaySlots(in.Op); d > 0 {
+			for k := p; k <= min(p+d, n-1); k++ {
 				breaks[k] = true
 			}
+		}
+	}
+	return breaks
+}
+
+// posFlow returns the successors of every position on the machine CFG:
+// the next one, except that a branch transfers after its three delay
+// slots, to its target and, when conditional, to the next position, and
+// the thread end's second delay slot has none. (Per position, not per
+// block: a block of the machine form may hold two branches.)
+func posFlow(c *mcode) [][]int {
+	labelAt := map[*mir.Block]int{}
+	for p := range c.at {
+		if c.isLabel(p) {
+			labelAt[c.blk[p]] = p
+		}
+	}
+	n := len(c.at)
+	succs := make([][]int, n)
+	for p := range c.at {
+		if p+1 < n {
+			succs[p] = []int{p + 1}
+		}
+	}
+	for p, in := range c.at {
+		switch {
+		case in == nil:
+		case isBranch(in.Op):
+			last := min(p+3, n-1)
 			var s []int
-			if t, ok := labelAt[in.target]; ok {
+			if t, ok := labelAt[in.Ops[0].Block]; ok {
 				s = append(s, t)
 			}
-			if in.bcond != "" && last+1 < n {
+			if in.Op != opBrr && last+1 < n {
 				s = append(s, last+1)
 			}
 			succs[last] = s
-		case in.sig == "thrend":
-			last := min(i+2, n-1)
-			for k := i; k <= last; k++ {
-				breaks[k] = true
-			}
-			succs[last] = nil
+		case in.Op == opThrend:
+			succs[min(p+2, n-1)] = nil
 		}
 	}
-	return succs, breaks
+	return succs
 }
 
 // accLiveness returns the named accumulators live into and out of every
-// instruction (backward dataflow over lirFlow's CFG).
-func accLiveness(code []*lins, succs [][]int) (in, out []accMask) {
-	n := len(code)
+// position (backward dataflow over posFlow's CFG).
+func accLiveness(c *mcode) (in, out []accMask) {
+	succs := posFlow(c)
+	n := len(c.at)
 	in, out = make([]accMask, n), make([]accMask, n)
 	use, full := make([]accMask, n), make([]accMask, n)
-	for i, c := range code {
-		use[i], _, full[i] = accEffects(c)
+	for p, x := range c.at {
+		if x != nil {
+			use[p], _, full[p] = accEffects(x)
+		}
 	}
 	for changed := true; changed; {
 		changed = false
@@ -564,7 +577,7 @@ func accLiveness(code []*lins, succs [][]int) (in, out []accMask) {
 }
 
 // usableAccs are the accumulators that values and staging may use: r0–r2.
-// r3 stays the execute mask's (lir.go) even in kernels without one, so
+// r3 stays the execute mask's (RegExec) even in kernels without one, so
 // that it means one thing in all code (it would save 0.2% of the
 // corpus's instructions).
 const usableAccs accMask = 0b0111
@@ -580,44 +593,65 @@ type allocStats struct {
 type accCand struct {
 	iv   *liveInterval
 	defs []int // its definitions
-	out  []int // the instructions after which it is live (inside [start, end))
+	out  []int // the positions after which it is live (inside [start, end))
 }
 
 // accState is the accumulators' occupation during assignAccumulators.
 type accState struct {
-	code    []*lins
+	code    *mcode
 	names   map[int]string // the current assignment by name
 	usable  accMask        // accumulators values may take
-	physIn  []accMask      // named accumulators live into each instruction
+	physIn  []accMask      // named accumulators live into each position
 	physOut []accMask      // … out of it
 	physDef []accMask      // … written by it
-	held    []accMask      // accumulators holding an allocated value after each instruction
-	write   []accMask      // accumulators an allocated value is written to by each instruction
+	held    []accMask      // accumulators holding an allocated value after each position
+	write   []accMask      // accumulators an allocated value is written to at each position
 }
 
-// operandName returns the name operand v has under names ("" for an
-// immediate).
-func operandName(v val, names map[int]string) string {
-	switch v.k {
-	case vReg:
-		return names[v.r]
-	case vPhys:
-		return v.name
+// operandName returns the name operand o has under names: the register
+// a virtual register is assigned, a machine register's own ("" for an
+// immediate or $nop).
+func operandName(o mir.Operand, names map[int]string) string {
+	switch {
+	case o.Kind != mir.KindReg || o.Reg == RegNop:
+		return ""
+	case o.Reg.IsVirtual():
+		return names[o.Reg.VirtIndex()]
 	}
-	return ""
+	return regNames[o.Reg]
+}
+
+// operandPort returns the read port operand o needs under names (see
+// readPort).
+func operandPort(o mir.Operand, names map[int]string) byte {
+	n := operandName(o, names)
+	switch {
+	case o.Kind == mir.KindImm:
+		return 'i'
+	case isRegfile(n):
+		return n[1]
+	case aOnly[n]:
+		return 'a'
+	case bOnly[n]:
+		return 'b'
+	case n == "unif" || n == "mutex" || n == "vpm":
+		return 'u'
+	}
+	return 0
 }
 
 // portConflictAt reports whether instruction in reads two operands that
 // one instruction cannot read under the assignment names (readPort).
-func portConflictAt(in *lins, names map[int]string) bool {
-	if in.op == "label" || in.op == "brr" || in.op == "nop" || in.op == "ldi" || in.a == in.b {
+func portConflictAt(in *mir.Instr, names map[int]string) bool {
+	a, b, ok := srcOps(in)
+	if !ok || sameOperand(a, b) {
 		return false
 	}
-	return portConflict(readPort(in.a, operandName(in.a, names)), readPort(in.b, operandName(in.b, names)))
+	return portConflict(operandPort(a, names), operandPort(b, names))
 }
 
 // freeAccs returns the accumulators of usable that hold nothing into
-// instruction p: a staging move may write one of them right before p.
+// position p: a staging move may write one of them right before p.
 func freeAccs(usable accMask, physIn, held []accMask, p int) accMask {
 	busy := physIn[p]
 	if p > 0 {
@@ -644,8 +678,8 @@ func (s *accState) fits(k int, c *accCand) bool {
 	}
 	for _, q := range c.out {
 		p := q + 1 // c is live into p
-		in := s.code[p]
-		if in.a == vr(c.iv.reg) || in.b == vr(c.iv.reg) || !portConflictAt(in, s.names) {
+		in := s.code.at[p]
+		if a, b, ok := srcOps(in); ok && (virt(a) == c.iv.reg || virt(b) == c.iv.reg) || !portConflictAt(in, s.names) {
 			continue // no conflict left, or one that taking k removes
 		}
 		if f := freeAccs(s.usable, s.physIn, s.held, p); f != 0 && f&^bit == 0 {
@@ -655,15 +689,15 @@ func (s *accState) fits(k int, c *accCand) bool {
 	return true
 }
 
-// distance returns how far from the instructions [lo, hi] the nearest
-// other occupation of accumulator k is (up to a window of 16
-// instructions): the greater, the fewer false dependences a value or a
-// staging move in k adds for the scheduler.
+// distance returns how far from the positions [lo, hi] the nearest other
+// occupation of accumulator k is (up to a window of 16 positions): the
+// greater, the fewer false dependences a value or a staging move in k
+// adds for the scheduler.
 func (s *accState) distance(k, lo, hi int) int {
 	const window = 16
 	bit := accMask(1) << k
 	busy := func(p int) bool {
-		return p >= 0 && p < len(s.code) && (s.physIn[p]|s.physOut[p]|s.physDef[p]|s.held[p]|s.write[p])&bit != 0
+		return p >= 0 && p < len(s.code.at) && (s.physIn[p]|s.physOut[p]|s.physDef[p]|s.held[p]|s.write[p])&bit != 0
 	}
 	for d := 1; d <= window; d++ {
 		if busy(lo-d) || busy(hi+d) {
@@ -673,33 +707,40 @@ func (s *accState) distance(k, lo, hi int) int {
 	return window + 1
 }
 
-// isCopy reports whether in only copies a onto d.
-func isCopy(in *lins) bool { return in.op == "mov" && in.rot == 0 && !in.setf && in.sig == "" }
+// isCopy reports whether in only copies its source onto its destination
+// (a mov on either pipe, no rotation, no flags).
+func isCopy(in *mir.Instr) bool {
+	return in != nil && (in.Op == aluByAsm[[2]string{"mov", ""}] || in.Op == opMovM) && !setsFlags(in)
+}
 
 // coalesceHint returns the accumulator that a copy out of or into c names
 // (a named accumulator, or a value already in one), or -1.
 func (s *accState) coalesceHint(c *accCand) int {
-	hint := func(v val) int {
-		if k := namedAcc(v); k >= 0 {
+	hint := func(o mir.Operand) int {
+		if k := namedAcc(o); k >= 0 {
 			return k
 		}
-		if v.k == vReg {
-			if n := s.names[v.r]; isAcc(n) {
+		if r := virt(o); r >= 0 {
+			if n := s.names[r]; isAcc(n) {
 				return int(n[1] - '0')
 			}
 		}
 		return -1
 	}
 	// The last use: mov rk, t (t dies there).
-	if in := s.code[c.iv.end]; isCopy(in) && in.a == vr(c.iv.reg) {
-		if k := hint(in.d); k >= 0 && s.usable&(1<<k) != 0 {
-			return k
+	if in := s.code.at[c.iv.end]; isCopy(in) {
+		if a, _, _ := srcOps(in); virt(a) == c.iv.reg {
+			if k := hint(destOp(in)); k >= 0 && s.usable&(1<<k) != 0 {
+				return k
+			}
 		}
 	}
 	// The definition: t = mov rk (rk dies there).
-	if in := s.code[c.iv.start]; isCopy(in) && !in.partial() {
-		if k := hint(in.a); k >= 0 && s.usable&(1<<k) != 0 {
-			return k
+	if in := s.code.at[c.iv.start]; isCopy(in) && !partial(in) {
+		if a, _, _ := srcOps(in); true {
+			if k := hint(a); k >= 0 && s.usable&(1<<k) != 0 {
+				return k
+			}
 		}
 	}
 	return -1
@@ -707,48 +748,48 @@ func (s *accState) coalesceHint(c *accCand) int {
 
 // accCandidates returns the values that may take an accumulator (see
 // "Accumulators" above), with their definitions and where they are live.
-func accCandidates(code []*lins, ivs map[int]*liveInterval, breaks []bool) []*accCand {
+func accCandidates(c *mcode, ivs map[int]*liveInterval, breaks []bool) []*accCand {
 	defs := map[int][]int{}
 	rotated := map[int]bool{}
-	for i, in := range code {
-		if r := in.defReg(); r >= 0 {
-			defs[r] = append(defs[r], i)
+	for p, in := range c.at {
+		if r := defReg(in); r >= 0 {
+			defs[r] = append(defs[r], p)
 		}
-		if in.rot != 0 {
-			for _, v := range []val{in.a, in.b, in.d} {
-				if v.k == vReg {
-					rotated[v.r] = true
+		if in != nil && in.Op == opRotM {
+			for _, o := range in.Ops {
+				if r := virt(o); r >= 0 {
+					rotated[r] = true
 				}
 			}
 		}
 	}
 	var list []*accCand
 	for r, iv := range ivs {
-		if rotated[r] || len(defs[r]) == 0 || defs[r][0] != iv.start || code[iv.start].partial() ||
-			slices.Contains(code[iv.start].uses(), r) {
+		if rotated[r] || len(defs[r]) == 0 || defs[r][0] != iv.start || partial(c.at[iv.start]) ||
+			slices.Contains(usesOf(c.at[iv.start]), r) {
 			continue // not a full definition first: live into the stretch
 		}
-		c := &accCand{iv: iv, defs: defs[r]}
+		cand := &accCand{iv: iv, defs: defs[r]}
 		live := false // after p
-		for p := iv.end; p >= iv.start && c != nil; p-- {
+		for p := iv.end; p >= iv.start && cand != nil; p-- {
 			if breaks[p] {
-				c = nil
+				cand = nil
 				break
 			}
 			if live {
-				c.out = append(c.out, p)
+				cand.out = append(cand.out, p)
 			}
-			in := code[p]
-			if in.defReg() == r && !in.partial() {
+			in := c.at[p]
+			if defReg(in) == r && !partial(in) {
 				live = false
 			}
-			if slices.Contains(in.uses(), r) {
+			if slices.Contains(usesOf(in), r) {
 				live = true
 			}
 		}
-		if c != nil {
-			slices.Reverse(c.out)
-			list = append(list, c)
+		if cand != nil {
+			slices.Reverse(cand.out)
+			list = append(list, cand)
 		}
 	}
 	return list
@@ -756,12 +797,10 @@ func accCandidates(code []*lins, ivs map[int]*liveInterval, breaks []bool) []*ac
 
 // assignAccumulators moves the values that fit an accumulator out of the
 // register files (see "Accumulators" above), updating names. It returns
-// them with their accumulators, and the accumulators holding one of them
-// after each instruction.
-func assignAccumulators(code []*lins, ivs map[int]*liveInterval, names map[int]string, debug func(string, ...any)) (map[int]int, *accState) {
-	s := newAccState(code, names)
-	_, breaks := lirFlow(code)
-	list := accCandidates(code, ivs, breaks)
+// them with their accumulators, and the accumulators' occupation.
+func assignAccumulators(c *mcode, ivs map[int]*liveInterval, names map[int]string, debug func(string, ...any)) (map[int]int, *accState) {
+	s := newAccState(c, names)
+	list := accCandidates(c, ivs, stretchBreaks(c))
 	// Shortest first: the short ones are read right after their
 	// definition, where a regfile costs a nop.
 	sort.Slice(list, func(i, j int) bool {
@@ -775,16 +814,16 @@ func assignAccumulators(code []*lins, ivs map[int]*liveInterval, names map[int]s
 		return a.start < b.start
 	})
 	acc := map[int]int{}
-	for _, c := range list {
-		k, why := s.coalesceHint(c), " (coalesced copy)"
-		if k < 0 || !s.fits(k, c) {
+	for _, cand := range list {
+		k, why := s.coalesceHint(cand), " (coalesced copy)"
+		if k < 0 || !s.fits(k, cand) {
 			k, why = -1, ""
 			best := -1
 			for a := 0; a < 4; a++ {
-				if s.usable&(1<<a) == 0 || !s.fits(a, c) {
+				if s.usable&(1<<a) == 0 || !s.fits(a, cand) {
 					continue
 				}
-				if d := s.distance(a, c.iv.start, c.iv.end); d > best {
+				if d := s.distance(a, cand.iv.start, cand.iv.end); d > best {
 					k, best = a, d
 				}
 			}
@@ -793,82 +832,169 @@ func assignAccumulators(code []*lins, ivs map[int]*liveInterval, names map[int]s
 			continue
 		}
 		bit := accMask(1) << k
-		for _, p := range c.out {
+		for _, p := range cand.out {
 			s.held[p] |= bit
 		}
-		for _, p := range c.defs {
+		for _, p := range cand.defs {
 			s.write[p] |= bit
 		}
-		acc[c.iv.reg] = k
-		names[c.iv.reg] = physReg{accFile, k}.String()
+		acc[cand.iv.reg] = k
+		names[cand.iv.reg] = physReg{accFile, k}.String()
 		if debug != nil {
-			debug("acc %%%d [%d, %d] -> r%d%s", c.iv.reg, c.iv.start, c.iv.end, k, why)
+			debug("acc %s live [%d, %d] -> $r%d%s", mir.FormatReg(c.f, vreg(cand.iv.reg).Reg), cand.iv.start, cand.iv.end, k, why)
 		}
 	}
 	return acc, s
 }
 
 // newAccState returns the accumulators' occupation by the named uses in
-// code, with no value allocated yet.
-func newAccState(code []*lins, names map[int]string) *accState {
-	succs, _ := lirFlow(code)
-	n := len(code)
-	s := &accState{code: code, names: names, usable: usableAccs,
+// c, with no value allocated yet.
+func newAccState(c *mcode, names map[int]string) *accState {
+	n := len(c.at)
+	s := &accState{code: c, names: names, usable: usableAccs,
 		physDef: make([]accMask, n), held: make([]accMask, n), write: make([]accMask, n)}
-	s.physIn, s.physOut = accLiveness(code, succs)
-	for i, in := range code {
-		_, s.physDef[i], _ = accEffects(in)
+	s.physIn, s.physOut = accLiveness(c)
+	for p, in := range c.at {
+		if in != nil {
+			_, s.physDef[p], _ = accEffects(in)
+		}
 	}
 	return s
 }
 
-// finishAssignment rewrites the allocated code for emission: every
-// read-port conflict the assignment leaves is staged through an
+// finishAssignment rewrites c's function into the allocated machine form:
+// every read-port conflict the assignment leaves is staged through an
 // accumulator free there (a move into it right before the instruction,
 // which then reads it instead; of the free ones, the one whose nearest
-// other occupation is farthest), and every copy of a register to itself
-// (a coalesced copy) is deleted. s is the accumulators' occupation after
+// other occupation is farthest), every copy of a register to itself (a
+// coalesced copy) is deleted, and every virtual register becomes its
+// register under names. s is the accumulators' occupation after
 // assignAccumulators.
-func finishAssignment(code []*lins, names map[int]string, s *accState, st *allocStats, debug func(string, ...any)) ([]*lins, error) {
-	_, breaks := lirFlow(code)
-	var out []*lins
-	for p, in := range code {
-		if d := operandName(in.d, names); isCopy(in) && (isRegfile(d) || isAcc(d) && d != "r4" && d != "r5") &&
-			d == operandName(in.a, names) {
-			st.Coalesced++
+func finishAssignment(c *mcode, names map[int]string, s *accState, st *allocStats, debug func(string, ...any)) error {
+	breaks := stretchBreaks(c)
+	e := newEdits()
+	for p, in := range c.at {
+		if in == nil {
 			continue
+		}
+		if d := operandName(destOp(in), names); isCopy(in) && (isRegfile(d) || isAcc(d) && d != "r4" && d != "r5") {
+			if a, _, _ := srcOps(in); d == operandName(a, names) {
+				st.Coalesced++
+				e.drop[p] = true
+				continue
+			}
 		}
 		if portConflictAt(in, names) {
 			if breaks[p] {
 				// A move before a delay slot would push the slots' last
 				// instruction past the branch.
-				return nil, fmt.Errorf("internal error: read-port conflict in a delay slot: %s", in)
+				return fmt.Errorf("internal error: read-port conflict in a delay slot: %s", mir.FormatInstr(c.f, in))
 			}
 			free := freeAccs(s.usable, s.physIn, s.held, p)
 			k, best := -1, -1
-			for c := 0; c < 4; c++ {
-				if free&(1<<c) == 0 {
+			for a := 0; a < 4; a++ {
+				if free&(1<<a) == 0 {
 					continue
 				}
-				if d := s.distance(c, max(p-1, 0), p); d > best {
-					k, best = c, d
+				if d := s.distance(a, max(p-1, 0), p); d > best {
+					k, best = a, d
 				}
 			}
 			if k < 0 {
-				return nil, fmt.Errorf("internal error: no accumulator free to stage an operand of %s", in)
+				return fmt.Errorf("internal error: no accumulator free to stage an operand of %s", mir.FormatInstr(c.f, in))
 			}
 			s.write[p] |= 1 << k // for the next stagings' distances
-			t := ph(fmt.Sprintf("r%d", k))
+			t := hw(fmt.Sprintf("r%d", k))
+			_, ib := srcIdx(in)
 			if debug != nil {
-				debug("stage %s of %s %s, %s through %s", operandName(in.b, names), in.op, operandName(in.a, names), operandName(in.b, names), t.name)
+				debug("stage %s through %s: %s", nameOrImm(in.Ops[ib], names), regNames[t.Reg], mir.FormatInstr(c.f, in))
 			}
-			out = append(out, &lins{op: "mov", d: t, a: in.b, b: in.b})
-			c := *in
-			c.b = t
-			in = &c
+			e.before[p] = append(e.before[p], movI(t, in.Ops[ib], ""))
+			in.Ops[ib] = t
 			st.Staged++
 		}
-		out = append(out, in)
 	}
-	return out, nil
+	if err := c.apply(e); err != nil {
+		return err
+	}
+	// The registers.
+	for _, b := range c.f.Blocks {
+		for _, in := range flatten(b.Instrs) {
+			for i := range in.Ops {
+				o := &in.Ops[i]
+				if r := virt(*o); r >= 0 {
+					n, ok := names[r]
+					if !ok {
+						return fmt.Errorf("internal error: %s has no register", mir.FormatReg(c.f, o.Reg))
+					}
+					o.Reg = regByName[n]
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// nameOrImm returns the $-name of o under names, or its immediate value.
+func nameOrImm(o mir.Operand, names map[int]string) string {
+	if o.Kind == mir.KindImm {
+		return fmt.Sprint(o.Imm)
+	}
+	return "$" + operandName(o, names)
+}
+
+// segment is a run of positions (or, for the emitter's LIR helpers
+// segmentSuccs and splitAtLabels, LIR instructions) between labels, with the machine
+// control flow that the emitted code really has: fall-through into the
+// next segment unless an unconditional branch ends it, plus every branch
+// target. Liveness over these edges is exact for masked code, which runs
+// blocks in layout order whatever the lanes do.
+type segment struct {
+	start, end int // [start, end) in the positions
+	succs      []int
+	use, def   map[int]bool
+	in, out    map[int]bool
+}
+
+// segmentSuccs returns the successors of each segment of bounds: the
+// targets of its branches, and the next segment unless an unconditional
+// branch or the thread end stops the fall-through.
+func segmentSuccs(code []*lins, bounds [][2]int, labelSeg map[int]int) [][]int {
+	succs := make([][]int, len(bounds))
+	for si, b := range bounds {
+		falls := true
+		for _, in := range code[b[0]:b[1]] {
+			if in.op == "brr" {
+				succs[si] = append(succs[si], labelSeg[in.target])
+				if in.bcond == "" {
+					falls = false
+				}
+			}
+			if in.sig == "thrend" {
+				falls = false
+			}
+		}
+		if falls && si+1 < len(bounds) {
+			succs[si] = append(succs[si], si+1)
+		}
+	}
+	return succs
+}
+
+// splitAtLabels cuts the instruction list into straight-line segments
+// [start, end) at labels and maps each label to the segment it starts.
+func splitAtLabels(code []*lins) (bounds [][2]int, labelSeg map[int]int) {
+	labelSeg = map[int]int{}
+	start := 0
+	for i, in := range code {
+		if in.op != "label" {
+			continue
+		}
+		if i > start {
+			bounds = append(bounds, [2]int{start, i})
+			start = i
+		}
+		labelSeg[in.target] = len(bounds)
+	}
+	return append(bounds, [2]int{start, len(code)}), labelSeg
 }

@@ -8,24 +8,51 @@ import (
 	"testing"
 
 	"lltosimd/frontend"
-	"lltosimd/targets/vc4/asm"
+	"lltosimd/mir"
 	vc4sim "lltosimd/targets/vc4/sim"
 )
 
-func TestLoopDepths(t *testing.T) {
-	// b0: outer header, b1: inner header; inner back edge to b1, outer to b0.
-	code := []*lins{
-		{op: "nop"},
-		{op: "label", target: 0},
-		{op: "nop"},
-		{op: "label", target: 1},
-		{op: "nop"},
-		{op: "brr", bcond: "anyz", target: 1},
-		{op: "nop"},
-		{op: "brr", bcond: "anyz", target: 0},
-		{op: "nop"},
+// parseMachine parses body (blocks of machine-form MIR) as function k.
+func parseMachine(t *testing.T, body string) *mir.Func {
+	t.Helper()
+	f, err := mir.ParseFunc("--- function: k\narch: vc4\nbody:\n"+body, lookupVC4)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, body)
 	}
-	got := fmt.Sprint(loopDepths(code))
+	f.RecomputeCFG()
+	return f
+}
+
+// machineText returns f's instructions in order, one a line.
+func machineText(f *mir.Func) string {
+	var lines []string
+	for _, b := range f.Blocks {
+		for _, in := range flatten(b.Instrs) {
+			lines = append(lines, mir.FormatInstr(f, in))
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func TestLoopDepths(t *testing.T) {
+	// l0: outer header, l1: inner header; inner back edge to l1, outer to
+	// l0, each with a delay slot (outside the loop it closes).
+	f := parseMachine(t, `bb0:
+  V4_NOP
+bb1.l0:
+  V4_NOP
+bb2.l1:
+  V4_NOP
+  bundle {
+    V4_BRR_ANYZ bb2.l1, implicit $zf
+    V4_NOP
+  }
+  bundle {
+    V4_BRR_ANYZ bb1.l0, implicit $zf
+    V4_NOP
+  }
+`)
+	got := fmt.Sprint(loopDepths(newMcode(f)))
 	if want := "[0 1 1 2 2 2 1 1 0]"; got != want {
 		t.Errorf("loopDepths = %s, want %s", got, want)
 	}
@@ -94,35 +121,38 @@ func TestLinearScanNothingSpillable(t *testing.T) {
 // recomputed and never stored, partial writes merged into the reloaded
 // value.
 func TestSpillRewrite(t *testing.T) {
-	const scratch, x, k, y = 1, 2, 3, 4
-	code := []*lins{
-		{op: "mov", d: vr(scratch), a: ph("unif"), b: ph("unif")},
-		{op: "label", target: 0}, // the constant is defined after the prologue
-		{op: "ldi", d: vr(k), imm: 1000},
-		{op: "add", d: vr(x), a: vr(k), b: sim(1)},
-		{op: "label", target: 1},
-		{op: "mov", d: ph("r1"), a: ph("mutex"), b: ph("mutex")},
-		{op: "mov", d: ph("vpm"), a: vr(x), b: vr(x)},
-		{op: "mov", d: ph("mutex"), a: sim(0), b: sim(0)},
-		{op: "label", target: 2},
-		{op: "mov", d: vr(x), a: vr(k), b: vr(k), cond: "ifz"},
-		{op: "label", target: 3},
-		{op: "add", d: vr(y), a: vr(x), b: vr(x)},
-		{op: "add", d: vr(y), a: vr(x), b: vr(y)},
-	}
-	next := 100
-	sp := newSpiller(func() int { next++; return next }, scratch, 64)
-	ivs := liveIntervals(code)
-	sp.mark(code, ivs)
+	const scratch, x, k = 1, 2, 3
+	f := parseMachine(t, `bb0:
+  %1:gpr = V4_MOV $unif
+bb1.l0:
+  %3:gpr = V4_LDI 1000
+  %2:gpr = V4_ADD %3, 1
+bb2.l1:
+  $r1 = V4_MOV $mutex
+  $vpm = V4_MOV %2
+  $mutex = V4_MOV 0
+bb3.l2:
+  %2:gpr = V4_MOV %3, pred:$zf, implicit %2
+bb4.l3:
+  %4:gpr = V4_ADD %2, %2
+  %4:gpr = V4_ADD %2, %4
+  bundle {
+    V4_THREND
+    V4_NOP
+    V4_NOP
+  }
+`)
+	sp := newSpiller(func() int { return f.NewVReg(0).VirtIndex() }, scratch, 64)
+	c := newMcode(f)
+	ivs := liveIntervals(c)
+	sp.mark(c, ivs)
 	if ivs[k].rematCost != rematConstCycles || ivs[x].rematCost != 0 || !ivs[scratch].noSpill {
 		t.Fatalf("mark: k remat %v, x remat %v, scratch noSpill %v", ivs[k].rematCost, ivs[x].rematCost, ivs[scratch].noSpill)
 	}
-	out := sp.rewrite(code, []*liveInterval{ivs[x], ivs[k]})
-	var lines []string
-	for _, in := range out {
-		lines = append(lines, in.String())
+	if err := sp.rewrite(c, []*liveInterval{ivs[x], ivs[k]}); err != nil {
+		t.Fatal(err)
 	}
-	text := strings.Join(lines, "\n")
+	text := machineText(f)
 	if sp.stats.Remats != 2 {
 		t.Errorf("constant recomputed %d times, want 2 (one per use)\n%s", sp.stats.Remats, text)
 	}
@@ -132,24 +162,30 @@ func TestSpillRewrite(t *testing.T) {
 	// The mutex sequence is intact: between its acquire and release there
 	// is no other acquire.
 	depth := 0
-	for _, in := range out {
-		if depth > 0 && strings.HasPrefix(in.comment, "reload") {
-			t.Errorf("reload inside a mutex sequence:\n%s", text)
-		}
-		if in.a == ph("mutex") {
-			depth++
-			if depth > 1 {
-				t.Fatalf("nested mutex acquire:\n%s", text)
+	mutex := regByName["mutex"]
+	for _, b := range f.Blocks {
+		for _, in := range flatten(b.Instrs) {
+			if depth > 0 && strings.HasPrefix(in.Comment, "reload") {
+				t.Errorf("reload inside a mutex sequence:\n%s", text)
+			}
+			if readsReg(in, mutex) {
+				depth++
+				if depth > 1 {
+					t.Fatalf("nested mutex acquire:\n%s", text)
+				}
+			}
+			if writesReg(in, mutex) {
+				depth--
+			}
+			for _, o := range in.Ops {
+				if r := virt(o); r == x || r == k {
+					t.Errorf("spilled register still referenced: %s", mir.FormatInstr(f, in))
+				}
 			}
 		}
-		if in.d == ph("mutex") {
-			depth--
-		}
 	}
-	for _, in := range out {
-		if in.defReg() == x || in.defReg() == k || in.a == vr(x) || in.b == vr(x) {
-			t.Errorf("spilled register still referenced: %s", in)
-		}
+	if errs := mir.Verify(f); len(errs) > 0 {
+		t.Errorf("rewritten code does not verify: %v\n%s", errs, text)
 	}
 }
 
@@ -198,29 +234,35 @@ func TestSpillCompile(t *testing.T) {
 func runSpill(t *testing.T, k slotKind, qpus int) (*vc4sim.Machine, string) {
 	t.Helper()
 	const scratch, v, w = 1, 2, 3
-	next := 10
-	sp := newSpiller(func() int { next++; return next }, scratch, dummyBytes)
+	f := mir.NewFunc("spill", Arch)
+	for f.NumVRegs() < 10 {
+		f.NewVReg(0)
+	}
+	sp := newSpiller(func() int { return f.NewVReg(0).VirtIndex() }, scratch, dummyBytes)
 	sp.vwb = sp.newV()
-	code := []*lins{{op: "mov", d: vr(scratch), a: ph("unif"), b: ph("unif")}}
+	code := []*mir.Instr{movI(vreg(scratch), hw("unif"), "")}
 	code = append(code, sp.vpmBase()...)
-	code = append(code, &lins{op: "mov", d: vr(v), a: ph("elem_num"), b: ph("elem_num")})
+	code = append(code, movI(vreg(v), hw("elem_num"), ""))
 	sl := slot{k, 1}
 	code = append(code, sp.store(sl, v)...)
-	code = append(code, &lins{op: "mov", d: vr(v), a: sim(0), b: sim(0)})
+	code = append(code, movI(vreg(v), mir.I(0), ""))
 	code = append(code, sp.reload(sl, w)...)
-	code = append(code, &lins{op: "add", d: vr(v), a: vr(w), b: vr(v)},
-		&lins{op: "ldi", d: ph("irq"), imm: 1}, &lins{op: "nop", sig: "thrend"}, &lins{op: "nop"}, &lins{op: "nop"})
-	code, regs, _, err := allocate(code, sp)
+	end := mir.NewInstr(opThrend)
+	end.Bundle = []*mir.Instr{nopI(), nopI()}
+	code = append(code, machInstr("add", false, vreg(v), "", vreg(w), vreg(v)), ldiI(hw("irq"), 1, ""), end)
+	f.Blocks = []*mir.Block{{ID: 0, Func: f, Instrs: code}}
+	f.Props |= mir.PropBundled
+	regs, _, err := allocate(f, sp)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines, _, _ := emitLIR(code, regs)
-	prog, err := asm.Assemble(render(lines, "spill"))
+	f.TargetInfo = map[string]int64{infoForm: formAllocated}
+	p, err := emitFunc(f, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	m := vc4sim.New(vc4sim.Config{MemSize: 1 << 16, CacheModel: vc4sim.Incoherent})
-	if err := m.Load(prog.Words); err != nil {
+	if err := m.Load(p.Words); err != nil {
 		t.Fatal(err)
 	}
 	for q := 0; q < qpus; q++ {
@@ -231,7 +273,7 @@ func runSpill(t *testing.T, k slotKind, qpus int) (*vc4sim.Machine, string) {
 		m.AddQPU(ua)
 	}
 	if _, err := m.Run(); err != nil {
-		t.Fatalf("%v\n%s", err, render(lines, "spill"))
+		t.Fatalf("%v\n%s", err, p.Asm)
 	}
 	return m, regs[v]
 }
@@ -281,19 +323,20 @@ func TestSpillPathsTiming(t *testing.T) {
 // file B, and one read with an allocated register to the other file, even
 // when balancing the files would choose differently.
 func TestLinearScanPortPreference(t *testing.T) {
-	code := []*lins{
-		{op: "mov", d: vr(0), a: ph("unif"), b: ph("unif")}, // %0 first: file A by balance
-		{op: "mov", d: vr(1), a: ph("unif"), b: ph("unif")}, // balance alone would give B
-		{op: "mov", d: vr(2), a: ph("unif"), b: ph("unif")},
-		{op: "mov", d: vr(3), a: ph("unif"), b: ph("unif")},
-		{op: "shr", d: vr(4), a: vr(1), b: sim(-8)},
-		{op: "add", d: vr(5), a: vr(2), b: ph("elem_num")},
-		{op: "add", d: vr(6), a: vr(3), b: vr(0)},
-		{op: "add", d: vr(7), a: vr(4), b: vr(5)},
-		{op: "add", d: vr(8), a: vr(6), b: vr(7)},
-		{op: "mov", d: ph("vpm"), a: vr(8), b: vr(8)},
-	}
-	assign, spilled, err := linearScan(liveIntervals(code), spillCosts{store: 1, reload: 1}, readPartners(code))
+	f := parseMachine(t, `bb0:
+  %0:gpr = V4_MOV $unif
+  %1:gpr = V4_MOV $unif
+  %2:gpr = V4_MOV $unif
+  %3:gpr = V4_MOV $unif
+  %4:gpr = V4_SHR %1, -8
+  %5:gpr = V4_ADD %2, $elem_num
+  %6:gpr = V4_ADD %3, %0
+  %7:gpr = V4_ADD %4, %5
+  %8:gpr = V4_ADD %6, %7
+  $vpm = V4_MOV %8
+`)
+	c := newMcode(f)
+	assign, spilled, err := linearScan(liveIntervals(c), spillCosts{store: 1, reload: 1}, readPartners(c))
 	if err != nil || len(spilled) != 0 {
 		t.Fatalf("spilled %d, err %v", len(spilled), err)
 	}
@@ -308,17 +351,27 @@ func TestLinearScanPortPreference(t *testing.T) {
 	}
 }
 
-// allocTest allocates code (no spilling expected) and returns the code,
-// the assignment by name and the statistics.
-func allocTest(t *testing.T, code []*lins) ([]*lins, map[int]string, allocStats) {
+// allocTest allocates the machine-form body (no spilling expected) and
+// returns the allocated function, the assignment by name and the
+// statistics.
+func allocTest(t *testing.T, body string) (*mir.Func, map[int]string, allocStats) {
 	t.Helper()
-	next := 1000
-	sp := newSpiller(func() int { next++; return next }, -1, 64)
-	out, names, st, err := allocate(code, sp)
+	f := parseMachine(t, body)
+	sp := newSpiller(func() int { return f.NewVReg(0).VirtIndex() }, -1, 64)
+	names, st, err := allocate(f, sp)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return out, names, st
+	for _, b := range f.Blocks {
+		for _, in := range flatten(b.Instrs) {
+			for _, o := range in.Ops {
+				if virt(o) >= 0 {
+					t.Fatalf("virtual register left: %s", mir.FormatInstr(f, in))
+				}
+			}
+		}
+	}
+	return f, names, st
 }
 
 // TestAccumulatorShortRange: a value read right after its definition
@@ -326,16 +379,15 @@ func allocTest(t *testing.T, code []*lins) ([]*lins, map[int]string, allocStats)
 // range crosses a label stays in a register file.
 func TestAccumulatorShortRange(t *testing.T) {
 	const a, b, x, y = 1, 2, 3, 4
-	code := []*lins{
-		{op: "mov", d: vr(a), a: ph("unif"), b: ph("unif")},
-		{op: "mov", d: vr(b), a: ph("unif"), b: ph("unif")},
-		{op: "label", target: 0},
-		{op: "add", d: vr(x), a: vr(a), b: vr(b)},
-		{op: "add", d: vr(y), a: vr(x), b: sim(4)},
-		{op: "label", target: 1},
-		{op: "mov", d: ph("vpm"), a: vr(y), b: vr(y)},
-	}
-	_, names, st := allocTest(t, code)
+	_, names, st := allocTest(t, `bb0:
+  %1:gpr = V4_MOV $unif
+  %2:gpr = V4_MOV $unif
+bb1.l0:
+  %3:gpr = V4_ADD %1, %2
+  %4:gpr = V4_ADD %3, 4
+bb2.l1:
+  $vpm = V4_MOV %4
+`)
 	if !isAcc(names[x]) {
 		t.Errorf("%%x (read by the next instruction) in %s, want an accumulator", names[x])
 	}
@@ -351,29 +403,30 @@ func TestAccumulatorShortRange(t *testing.T) {
 // named write clobbers, or a named value occupies, inside its range, nor
 // r3 (the execute mask's); a branch's delay slots end a stretch.
 func TestAccumulatorClobber(t *testing.T) {
-	const a, x, y, z = 1, 2, 3, 4
-	code := []*lins{
-		{op: "mov", d: vr(a), a: ph("unif"), b: ph("unif")},
-		{op: "label", target: 0},
-		{op: "mov", a: exec, b: exec, setf: true}, // the kernel uses r3
-		{op: "mov", d: ph("r0"), a: vr(a), b: vr(a)},
-		{op: "add", d: vr(x), a: vr(a), b: sim(1)},
-		{op: "ldi", d: ph("r1"), imm: 100}, // clobbers r1 inside x's range
-		{op: "mov", d: ph("vpm"), a: ph("r1"), b: ph("r1")},
-		{op: "ldi", d: ph("r2"), imm: 200},
-		{op: "mov", d: ph("vpm"), a: vr(x), b: vr(x)},
-		{op: "mov", d: ph("t0s"), a: ph("r0"), b: ph("r0")}, // r0 live across x's range
-		{op: "mov", d: ph("vpm"), a: ph("r2"), b: ph("r2")}, // r2 too
-		{op: "add", d: vr(y), a: vr(a), b: sim(2)},
-		{op: "brr", bcond: "allz", target: 1},
-		{op: "mov", d: ph("vpm"), a: vr(y), b: vr(y)}, // y used in a delay slot
-		{op: "nop"},
-		{op: "nop"},
-		{op: "label", target: 1},
-		{op: "add", d: vr(z), a: vr(a), b: sim(3)},
-		{op: "mov", d: ph("vpm"), a: vr(z), b: vr(z)},
-	}
-	_, names, _ := allocTest(t, code)
+	const x, y, z = 2, 3, 4
+	_, names, _ := allocTest(t, `bb0:
+  %1:gpr = V4_MOV $unif
+bb1.l0:
+  $nop = V4_MOV $r3, implicit-def $zf, implicit-def $nf, implicit-def $cf
+  $r0 = V4_MOV %1
+  %2:gpr = V4_ADD %1, 1
+  $r1 = V4_LDI 100
+  $vpm = V4_MOV $r1
+  $r2 = V4_LDI 200
+  $vpm = V4_MOV %2
+  $t0s = V4_MOV $r0
+  $vpm = V4_MOV $r2
+  %3:gpr = V4_ADD %1, 2
+  bundle {
+    V4_BRR_ALLZ bb2.l1, implicit $zf
+    $vpm = V4_MOV %3
+    V4_NOP
+    V4_NOP
+  }
+bb2.l1:
+  %4:gpr = V4_ADD %1, 3
+  $vpm = V4_MOV %4
+`)
 	if !isRegfile(names[x]) {
 		t.Errorf("%%x in %s: r0 and r2 are live and r1 written across its range, r3 holds the mask", names[x])
 	}
@@ -389,27 +442,28 @@ func TestAccumulatorClobber(t *testing.T) {
 // around a loop (read at the top, written before it) is live on the back
 // edge, so a value inside the loop body does not take it.
 func TestAccumulatorLoopLiveness(t *testing.T) {
-	const a, x = 1, 2
-	code := []*lins{
-		{op: "mov", d: vr(a), a: ph("unif"), b: ph("unif")},
-		{op: "ldi", d: ph("r0"), imm: 5},
-		{op: "ldi", d: ph("r1"), imm: 6},
-		{op: "ldi", d: ph("r2"), imm: 7},
-		{op: "mov", d: ph("r3"), a: sim(0), b: sim(0)},
-		{op: "label", target: 0},
-		{op: "mov", d: ph("vw_setup"), a: ph("r0"), b: ph("r0")},
-		{op: "mov", d: ph("vw_setup"), a: ph("r1"), b: ph("r1")},
-		{op: "mov", d: ph("vw_setup"), a: ph("r3"), b: ph("r3")},
-		{op: "add", d: vr(x), a: vr(a), b: sim(1)},
-		{op: "mov", d: ph("vpm"), a: vr(x), b: vr(x)},
-		{op: "mov", d: ph("vw_setup"), a: ph("r2"), b: ph("r2")},
-		{op: "sub", a: vr(a), b: sim(1), setf: true},
-		{op: "brr", bcond: "anynz", target: 0},
-		{op: "nop"},
-		{op: "nop"},
-		{op: "nop"},
-	}
-	_, names, _ := allocTest(t, code)
+	const x = 2
+	_, names, _ := allocTest(t, `bb0:
+  %1:gpr = V4_MOV $unif
+  $r0 = V4_LDI 5
+  $r1 = V4_LDI 6
+  $r2 = V4_LDI 7
+  $r3 = V4_MOV 0
+bb1.l0:
+  $vw_setup = V4_MOV $r0
+  $vw_setup = V4_MOV $r1
+  $vw_setup = V4_MOV $r3
+  %2:gpr = V4_ADD %1, 1
+  $vpm = V4_MOV %2
+  $vw_setup = V4_MOV $r2
+  $nop = V4_SUB %1, 1, implicit-def $zf, implicit-def $nf, implicit-def $cf
+  bundle {
+    V4_BRR_ANYNZ bb1.l0, implicit $zf
+    V4_NOP
+    V4_NOP
+    V4_NOP
+  }
+`)
 	if !isRegfile(names[x]) {
 		t.Errorf("%%x in %s: r0, r1 and r3 are live around the loop, r2 across %%x", names[x])
 	}
@@ -418,17 +472,17 @@ func TestAccumulatorLoopLiveness(t *testing.T) {
 // TestAccumulatorCoalesce: a value whose only purpose is a copy into a
 // named accumulator is computed there, and the copy disappears.
 func TestAccumulatorCoalesce(t *testing.T) {
-	const a, x = 1, 2
-	code := []*lins{
-		{op: "mov", d: vr(a), a: ph("unif"), b: ph("unif")},
-		{op: "label", target: 0},
-		{op: "add", d: vr(x), a: vr(a), b: sim(4)},
-		{op: "mov", d: ph("r0"), a: vr(x), b: vr(x)},
-		{op: "mov", d: ph("t0s"), a: ph("r0"), b: ph("r0")},
-	}
-	out, names, st := allocTest(t, code)
-	if names[x] != "r0" || st.Coalesced != 1 || len(out) != len(code)-1 {
-		t.Errorf("%%x in %s, %d copies coalesced, %d instructions: want r0, the copy deleted", names[x], st.Coalesced, len(out))
+	const x = 2
+	f, names, st := allocTest(t, `bb0:
+  %1:gpr = V4_MOV $unif
+bb1.l0:
+  %2:gpr = V4_ADD %1, 4
+  $r0 = V4_MOV %2
+  $t0s = V4_MOV $r0
+`)
+	n := len(flatten(f.Blocks[0].Instrs)) + len(flatten(f.Blocks[1].Instrs))
+	if names[x] != "r0" || st.Coalesced != 1 || n != 3 {
+		t.Errorf("%%x in %s, %d copies coalesced, %d instructions: want r0, the copy deleted\n%s", names[x], st.Coalesced, n, machineText(f))
 	}
 }
 
@@ -437,37 +491,45 @@ func TestAccumulatorCoalesce(t *testing.T) {
 // the named r0 and r1) when it is free, r0 or r1 (dead there) when a
 // value occupies r2, and none (an internal error) when all hold values.
 func TestStageConflict(t *testing.T) {
-	const a, b = 1, 2
-	in := &lins{op: "add", d: ph("vpm"), a: vr(a), b: vr(b)}
-	names := map[int]string{a: "ra1", b: "ra2"}
-	code := []*lins{
-		{op: "ldi", d: ph("r0"), imm: 1},
-		{op: "ldi", d: ph("r1"), imm: 2},
-		{op: "mov", d: ph("vpm"), a: ph("r1"), b: ph("r1")},
-		{op: "mov", d: ph("vpm"), a: ph("r0"), b: ph("r0")},
-		in,
-		{op: "ldi", d: ph("r0"), imm: 3},
-	}
+	const body = `bb0:
+  $r0 = V4_LDI 1
+  $r1 = V4_LDI 2
+  $vpm = V4_MOV $r1
+  $vpm = V4_MOV $r0
+  $vpm = V4_ADD %1, %2
+  $r0 = V4_LDI 3
+`
+	names := map[int]string{1: "ra1", 2: "ra2"}
 	for _, c := range []struct {
 		held accMask
 		want []string
 	}{{0, []string{"r2"}}, {0b0100, []string{"r0", "r1"}}} {
+		f := parseMachine(t, body)
+		code := newMcode(f)
 		s := newAccState(code, names)
 		s.held[3] = c.held
 		var st allocStats
-		out, err := finishAssignment(code, names, s, &st, nil)
-		if err != nil {
+		if err := finishAssignment(code, names, s, &st, nil); err != nil {
 			t.Fatal(err)
 		}
-		if len(out) != len(code)+1 || !slices.Contains(c.want, out[4].d.name) || out[4].a != vr(b) ||
-			out[5].b != out[4].d || out[5].a != vr(a) || st.Staged != 1 {
-			t.Errorf("held %04b: got %v / %v, want staged through one of %v", c.held, out[4], out[5], c.want)
+		out := flatten(f.Blocks[0].Instrs)
+		if len(out) != 7 || st.Staged != 1 {
+			t.Fatalf("held %04b: %d staged, want one move before the add:\n%s", c.held, st.Staged, machineText(f))
+		}
+		mov, add := out[4], out[5]
+		ma, _, _ := srcOps(mov)
+		aa, ab, _ := srcOps(add)
+		if !slices.Contains(c.want, regNames[destOp(mov).Reg]) || regNames[ma.Reg] != "ra2" ||
+			ab.Reg != destOp(mov).Reg || regNames[aa.Reg] != "ra1" {
+			t.Errorf("held %04b: got\n%s\nwant staged through one of %v", c.held, machineText(f), c.want)
 		}
 	}
+	f := parseMachine(t, body)
+	code := newMcode(f)
 	s := newAccState(code, names)
 	s.held[3] = 0b0111
 	var st allocStats
-	if _, err := finishAssignment(code, names, s, &st, nil); err == nil {
+	if err := finishAssignment(code, names, s, &st, nil); err == nil {
 		t.Errorf("no free accumulator: want an error")
 	}
 }

@@ -3,6 +3,8 @@ package codegen
 import (
 	"fmt"
 	"sort"
+
+	"lltosimd/mir"
 )
 
 // Spill mechanics of the QPU (the decisions are in regalloc.go).
@@ -68,7 +70,7 @@ const vpmStagingRows = 16
 // vpmSpillRows is the number of VPM rows each QPU uses for spills.
 const vpmSpillRows = 3
 
-// reuseWindow bounds how far (in LIR instructions) a reloaded value is
+// reuseWindow bounds how far (in positions) a reloaded value is
 // reused: long enough for the expansion of one operation, short enough
 // to keep the temporaries from adding pressure.
 const reuseWindow = 12
@@ -99,20 +101,21 @@ func (s *spiller) costs() spillCosts {
 	return spillCosts{store: spillStoreCycles, reload: spillReloadCycles}
 }
 
-// mutexRegions maps every instruction inside a sequence that holds the
-// VPM mutex (from the read of mutex to its release) to the bounds of that
-// sequence; other instructions map to {-1, -1}.
-func mutexRegions(code []*lins) [][2]int {
-	reg := make([][2]int, len(code))
+// mutexRegions maps every position inside a sequence that holds the VPM
+// mutex (from the read of $mutex to its release) to the bounds of that
+// sequence; other positions map to {-1, -1}.
+func mutexRegions(c *mcode) [][2]int {
+	mutex := regByName["mutex"]
+	reg := make([][2]int, len(c.at))
 	start := -1
-	for i, in := range code {
-		reg[i] = [2]int{-1, -1}
-		if start < 0 && (in.a == ph("mutex") || in.b == ph("mutex")) {
-			start = i
+	for p, in := range c.at {
+		reg[p] = [2]int{-1, -1}
+		if start < 0 && readsReg(in, mutex) {
+			start = p
 		}
-		if start >= 0 && in.d == ph("mutex") {
-			for j := start; j <= i; j++ {
-				reg[j] = [2]int{start, i}
+		if start >= 0 && writesReg(in, mutex) {
+			for j := start; j <= p; j++ {
+				reg[j] = [2]int{start, p}
 			}
 			start = -1
 		}
@@ -120,32 +123,38 @@ func mutexRegions(code []*lins) [][2]int {
 	return reg
 }
 
+// plainWrite reports whether in writes a virtual register in all lanes
+// without setting the flags.
+func plainWrite(in *mir.Instr) bool { return defReg(in) >= 0 && !partial(in) && !setsFlags(in) }
+
 // constantDef reports whether in recomputes its result from nothing: an
 // unconditional ldi or small-immediate mov.
-func constantDef(in *lins) bool {
-	if in.cond != "" || in.setf || in.masked || in.rot != 0 || in.d.k != vReg {
+func constantDef(in *mir.Instr) bool {
+	if !plainWrite(in) {
 		return false
 	}
-	return in.op == "ldi" || in.op == "mov" && in.a.k == vImm && in.b == in.a
+	a, _, _ := srcOps(in)
+	return isLdi(in) || isCopy(in) && a.Kind == mir.KindImm
 }
 
 // unifDef reports whether in is a read of the uniform stream into a
 // register (the prologue's).
-func unifDef(in *lins) bool {
-	return in.op == "mov" && in.a == ph("unif") && in.cond == "" && !in.setf && !in.masked && in.d.k == vReg
+func unifDef(in *mir.Instr) bool {
+	a, _, _ := srcOps(in)
+	return plainWrite(in) && isCopy(in) && isReg(a, regByName["unif"])
 }
 
 // mark sets which intervals may not be spilled and which are
 // rematerializable, and at what cost.
-func (s *spiller) mark(code []*lins, ivs map[int]*liveInterval) {
+func (s *spiller) mark(c *mcode, ivs map[int]*liveInterval) {
 	ndefs := map[int]int{}
-	def := map[int]*lins{}
-	regions := mutexRegions(code)
-	for i, in := range code {
-		if r := in.defReg(); r >= 0 {
+	def := map[int]*mir.Instr{}
+	regions := mutexRegions(c)
+	for p, in := range c.at {
+		if r := defReg(in); r >= 0 {
 			ndefs[r]++
 			def[r] = in
-			if regions[i][0] >= 0 {
+			if regions[p][0] >= 0 {
 				ivs[r].noSpill = true // its spill store could not leave the sequence
 			}
 		}
@@ -175,6 +184,13 @@ const (
 type slot struct {
 	kind slotKind
 	n    int
+}
+
+func (sl slot) String() string {
+	if sl.kind == slotVPM {
+		return fmt.Sprintf("VPM row %d", sl.n)
+	}
+	return fmt.Sprintf("memory slot %d", sl.n)
 }
 
 // assignSlots gives the spilled intervals slots: by decreasing cost, the
@@ -226,9 +242,9 @@ func (s *spiller) assignSlots(spilled []*liveInterval) map[int]slot {
 
 // rewrite replaces every occurrence of the spilled registers by a fresh
 // temporary: reloaded (or recomputed) just before a use, stored just
-// after a definition.
-func (s *spiller) rewrite(code []*lins, spilled []*liveInterval) []*lins {
-	remat := map[int]*lins{}
+// after a definition. It rewrites c's function (c is stale afterwards).
+func (s *spiller) rewrite(c *mcode, spilled []*liveInterval) error {
+	remat := map[int]*mir.Instr{}
 	isRemat := map[int]bool{}
 	var stored []*liveInterval
 	for _, iv := range spilled {
@@ -243,73 +259,78 @@ func (s *spiller) rewrite(code []*lins, spilled []*liveInterval) []*lins {
 	slots := s.assignSlots(stored)
 	if s.debug != nil {
 		for _, iv := range spilled {
-			s.debug("spill %%%d [%d, %d] uses %.0f defs %.0f remat cost %.0f slot %v", iv.reg, iv.start, iv.end, iv.uses, iv.defs, iv.rematCost, slots[iv.reg])
+			where := "rematerialized"
+			if sl, ok := slots[iv.reg]; ok {
+				where = "to " + sl.String()
+			}
+			s.debug("spill %s live [%d, %d] uses %.0f defs %.0f remat cost %.0f: %s",
+				mir.FormatReg(c.f, vreg(iv.reg).Reg), iv.start, iv.end, iv.uses, iv.defs, iv.rematCost, where)
 		}
 	}
+	unif := regByName["unif"]
 	unifIndex := map[int]int{} // rematerialized uniform -> its word in the stream
 	nunif, lastUnif := 0, -1
-	for i, in := range code {
-		if in.op == "label" {
+	for p, in := range c.at {
+		if in == nil {
 			break // the end of the prologue, which reads every uniform
 		}
-		if in.a == ph("unif") {
-			if r := in.defReg(); r >= 0 && isRemat[r] && unifDef(in) {
+		if a, _, ok := srcOps(in); ok && isReg(a, unif) {
+			if r := defReg(in); r >= 0 && isRemat[r] && unifDef(in) {
 				unifIndex[r] = nunif
 			}
 			nunif++
-			lastUnif = i
+			lastUnif = p
 		}
 	}
-	for _, in := range code {
-		if r := in.defReg(); r >= 0 && isRemat[r] {
+	for _, in := range c.at {
+		if r := defReg(in); r >= 0 && isRemat[r] {
 			remat[r] = in
 		}
 	}
-	regions := mutexRegions(code)
+	regions := mutexRegions(c)
 	// The prologue reads the scratch address from the uniform stream after
 	// the words before it: a value defined earlier is stored once the
 	// address is there (the prologue is straight-line code). The VPM
 	// base and the stream address are set up in the prologue too.
 	scratchDef := 0
-	for i, in := range code {
-		if in.defReg() == s.scratch {
-			scratchDef = i
+	for p, in := range c.at {
+		if r := defReg(in); r >= 0 && r == s.scratch {
+			scratchDef = p
 			break
 		}
 	}
-	before := map[int][]*lins{}
-	after := map[int][]*lins{}
+	e := newEdits()
 	for _, sl := range slots {
 		if sl.kind == slotVPM && s.vwb < 0 {
 			s.vwb = s.newV()
-			after[scratchDef] = append(after[scratchDef], s.vpmBase()...)
+			e.after[scratchDef] = append(e.after[scratchDef], s.vpmBase()...)
 		}
 	}
 	if len(unifIndex) > 0 && s.ubase < 0 {
 		// The launcher puts the stream's address after the arguments.
 		s.ubase = s.newV()
-		after[lastUnif] = append(after[lastUnif], &lins{op: "mov", d: vr(s.ubase), a: ph("unif"), b: ph("unif"), comment: "uniform stream address"})
+		e.after[lastUnif] = append(e.after[lastUnif], movI(vreg(s.ubase), hw("unif"), "uniform stream address"))
 	}
 	// The temporary last holding each spilled value, where it was set and
-	// in which straight-line stretch: uses up to reuseWindow instructions
+	// in which straight-line stretch: uses up to reuseWindow positions
 	// later in the same stretch read it again instead of reloading (the
 	// uses of one instruction, of one mutex sequence, of a mul32 …).
 	type holder struct{ t, pos, seg int }
 	recent := map[int]holder{}
 	seg := 0
-	rewritten := make([]*lins, len(code))
-	for i, orig := range code {
-		if orig.op == "label" || orig.op == "brr" {
+	for i, in := range c.at {
+		if in == nil || isBranch(in.Op) {
 			seg++
 		}
-		in := *orig
-		rewritten[i] = &in
-		if r := orig.defReg(); r >= 0 && isRemat[r] {
+		if in == nil {
+			continue
+		}
+		if r := defReg(in); r >= 0 && isRemat[r] {
 			if _, ok := unifIndex[r]; ok {
-				in.d = val{} // the word must still be consumed in stream order
+				in.Ops[defIdx(in)].Reg = RegNop // the word must still be consumed in stream order
 				continue
 			}
-			rewritten[i] = nil // recomputed at every use instead
+			e.drop[i] = true // recomputed at every use instead
 			continue
 		}
 		at, end := i, i
@@ -317,7 +338,7 @@ func (s *spiller) rewrite(code []*lins, spilled []*liveInterval) []*lins {
 			at, end = reg[0], reg[1]
 		}
 		subst := map[int]int{}
-		for _, u := range in.uses() {
+		for _, u := range usesOf(in) {
 			sl, sp := slots[u]
 			if _, done := subst[u]; done || !sp && !isRemat[u] {
 				continue
@@ -333,140 +354,137 @@ func (s *spiller) rewrite(code []*lins, spilled []*liveInterval) []*lins {
 				}
 				switch w, isUnif := unifIndex[u]; {
 				case isUnif:
-					s.checkR1(code, at)
-					before[at] = append(before[at], s.unifReload(w, t)...)
+					s.checkR1(c, at)
+					e.before[at] = append(e.before[at], s.unifReload(w, t)...)
 					s.stats.Remats++
 				case isRemat[u]:
-					c := *remat[u]
-					c.d = vr(t)
-					before[at] = append(before[at], &c)
+					r := cloneInstr(remat[u])
+					r.Ops[defIdx(r)].Reg = vreg(t).Reg
+					e.before[at] = append(e.before[at], r)
 					s.stats.Remats++
 				default:
-					s.checkR1(code, at)
-					before[at] = append(before[at], s.reload(sl, t)...)
+					s.checkR1(c, at)
+					e.before[at] = append(e.before[at], s.reload(sl, t)...)
 					s.stats.Reloads++
 				}
 			}
 			subst[u] = t
 		}
-		for _, v := range []*val{&in.a, &in.b} {
-			if v.k != vReg {
+		// The sources read the temporaries; a written spilled register
+		// is written to one (the reloaded one for a partial write, whose
+		// old value is read) and stored after it.
+		ia, ib := srcIdx(in)
+		for _, k := range []int{ia, ib} {
+			if k < 0 {
 				continue
 			}
-			if t, ok := subst[v.r]; ok {
-				*v = vr(t)
+			if t, ok := subst[virt(in.Ops[k])]; ok {
+				in.Ops[k].Reg = vreg(t).Reg
 			}
 		}
-		if r := in.defReg(); r >= 0 {
+		if r := defReg(in); r >= 0 {
 			if sl, ok := slots[r]; ok {
 				t, ok := subst[r] // a partial write merges into the reloaded value
 				if !ok {
 					t = s.newV()
 					s.temps[t] = true
 				}
-				in.d = vr(t)
+				renameReg(in, vreg(r).Reg, vreg(t).Reg)
 				recent[r] = holder{t, i, seg}
 				end = max(end, scratchDef)
-				s.checkR1(code, end+1)
-				after[end] = append(after[end], s.store(sl, t)...)
+				s.checkR1(c, end+1)
+				e.after[end] = append(e.after[end], s.store(sl, t)...)
 				s.stats.Stores++
 			}
 		}
 	}
-	var out []*lins
-	for i, in := range rewritten {
-		out = append(out, before[i]...)
-		if in != nil {
-			out = append(out, in)
-		}
-		out = append(out, after[i]...)
-	}
-	return out
+	return c.apply(e)
 }
 
 // vpmBase computes vwb = 0x1a10 + 3·qpu_num: a VPM write setup (row
 // 16 + 3·qpu_num, horizontal 32-bit, stride 1) of the QPU's first spill row.
-func (s *spiller) vpmBase() []*lins {
-	return []*lins{
-		{op: "mov", d: ph("r1"), a: ph("qpu_num"), b: ph("qpu_num"), comment: "VPM spill rows of this QPU"},
-		{op: "mul24", mul: true, d: ph("r1"), a: ph("r1"), b: sim(vpmSpillRows)},
-		{op: "ldi", d: vr(s.vwb), imm: 0x1a00 + vpmStagingRows},
-		{op: "add", d: vr(s.vwb), a: vr(s.vwb), b: ph("r1")},
+func (s *spiller) vpmBase() []*mir.Instr {
+	r1 := hw("r1")
+	return []*mir.Instr{
+		movI(r1, hw("qpu_num"), "VPM spill rows of this QPU"),
+		machInstr("mul24", true, r1, "", r1, mir.I(vpmSpillRows)),
+		ldiI(vreg(s.vwb), 0x1a00+vpmStagingRows, ""),
+		machInstr("add", false, vreg(s.vwb), "", vreg(s.vwb), r1),
 	}
 }
 
 // slotOffset loads the byte offset of memory slot n in the scratch area
 // into r1.
-func (s *spiller) slotOffset(n int) *lins {
-	return &lins{op: "ldi", d: ph("r1"), imm: uint32(s.base + 64*int64(n))}
+func (s *spiller) slotOffset(n int) *mir.Instr {
+	return ldiI(hw("r1"), uint32(s.base+64*int64(n)), "")
 }
 
 // store writes temporary t to its slot.
-func (s *spiller) store(sl slot, t int) []*lins {
+func (s *spiller) store(sl slot, t int) []*mir.Instr {
 	if sl.kind == slotVPM {
-		return []*lins{
-			{op: "add", d: ph("vw_setup"), a: vr(s.vwb), b: sim(int32(sl.n)), comment: fmt.Sprintf("spill to VPM row %d of this QPU", sl.n)},
-			{op: "mov", d: ph("vpm"), a: vr(t), b: vr(t)},
+		return []*mir.Instr{
+			machInstr("add", false, hw("vw_setup"), fmt.Sprintf("spill to VPM row %d of this QPU", sl.n), vreg(s.vwb), mir.I(int64(sl.n))),
+			movI(hw("vpm"), vreg(t), ""),
 		}
 	}
 	// VPM row 0, then one 16-word VDW DMA to the slot, waited for before
 	// the mutex is released.
-	return []*lins{
-		{op: "mov", d: ph("r1"), a: ph("mutex"), b: ph("mutex"), comment: fmt.Sprintf("spill to memory slot %d", sl.n)},
-		{op: "ldi", d: ph("vw_setup"), imm: 0x1a00},
-		{op: "mov", d: ph("vpm"), a: vr(t), b: vr(t)},
-		{op: "ldi", d: ph("vw_setup"), imm: 0x80904000},
+	return []*mir.Instr{
+		movI(hw("r1"), hw("mutex"), fmt.Sprintf("spill to memory slot %d", sl.n)),
+		ldiI(hw("vw_setup"), 0x1a00, ""),
+		movI(hw("vpm"), vreg(t), ""),
+		ldiI(hw("vw_setup"), 0x80904000, ""),
 		s.slotOffset(sl.n),
-		{op: "add", d: ph("vw_addr"), a: vr(s.scratch), b: ph("r1")},
-		{op: "mov", d: ph("r1"), a: ph("vw_wait"), b: ph("vw_wait")},
-		{op: "mov", d: ph("mutex"), a: sim(0), b: sim(0)},
+		machInstr("add", false, hw("vw_addr"), "", vreg(s.scratch), hw("r1")),
+		movI(hw("r1"), hw("vw_wait"), ""),
+		movI(hw("mutex"), mir.I(0), ""),
 	}
 }
 
 // reload reads temporary t from its slot. The VPM is readable from the
 // 3rd instruction after the read setup (spec §5).
-func (s *spiller) reload(sl slot, t int) []*lins {
+func (s *spiller) reload(sl slot, t int) []*mir.Instr {
 	if sl.kind == slotVPM {
-		return []*lins{
-			{op: "ldi", d: ph("r1"), imm: 0x100000 + uint32(sl.n), comment: fmt.Sprintf("reload from VPM row %d of this QPU", sl.n)},
-			{op: "add", d: ph("vr_setup"), a: vr(s.vwb), b: ph("r1")}, // read setup = write setup + NUM 1
-			{op: "nop"},
-			{op: "nop"},
-			{op: "mov", d: vr(t), a: ph("vpm"), b: ph("vpm")},
+		return []*mir.Instr{
+			ldiI(hw("r1"), 0x100000+uint32(sl.n), fmt.Sprintf("reload from VPM row %d of this QPU", sl.n)),
+			machInstr("add", false, hw("vr_setup"), "", vreg(s.vwb), hw("r1")), // read setup = write setup + NUM 1
+			nopI(),
+			nopI(),
+			movI(vreg(t), hw("vpm"), ""),
 		}
 	}
 	// One 16-word VDR DMA into VPM row 0, then a VPM read. The mutex
 	// release separates the write of t from its use (no hazard nop).
-	return []*lins{
-		{op: "mov", d: ph("r1"), a: ph("mutex"), b: ph("mutex"), comment: fmt.Sprintf("reload from memory slot %d", sl.n)},
+	return []*mir.Instr{
+		movI(hw("r1"), hw("mutex"), fmt.Sprintf("reload from memory slot %d", sl.n)),
 		s.slotOffset(sl.n),
-		{op: "ldi", d: ph("vr_setup"), imm: 0x80010000},
-		{op: "add", d: ph("vr_addr"), a: vr(s.scratch), b: ph("r1")},
-		{op: "mov", d: ph("r1"), a: ph("vr_wait"), b: ph("vr_wait")},
-		{op: "ldi", d: ph("vr_setup"), imm: 0x00101a00},
-		{op: "nop"},
-		{op: "nop"},
-		{op: "mov", d: vr(t), a: ph("vpm"), b: ph("vpm")},
-		{op: "mov", d: ph("mutex"), a: sim(0), b: sim(0)},
+		ldiI(hw("vr_setup"), 0x80010000, ""),
+		machInstr("add", false, hw("vr_addr"), "", vreg(s.scratch), hw("r1")),
+		movI(hw("r1"), hw("vr_wait"), ""),
+		ldiI(hw("vr_setup"), 0x00101a00, ""),
+		nopI(),
+		nopI(),
+		movI(vreg(t), hw("vpm"), ""),
+		movI(hw("mutex"), mir.I(0), ""),
 	}
 }
 
 // unifReload reads word w of the uniform stream again into t: unif_addr
 // is pointed at it, and a uniform may be read from the 3rd instruction
 // after that (REF, spec §5).
-func (s *spiller) unifReload(w, t int) []*lins {
+func (s *spiller) unifReload(w, t int) []*mir.Instr {
 	off := 4 * w
-	seq := []*lins{}
-	var o val = sim(int32(off))
+	var seq []*mir.Instr
+	o := mir.I(int64(off))
 	if off > 15 {
-		seq = append(seq, &lins{op: "ldi", d: ph("r1"), imm: uint32(off)})
-		o = ph("r1")
+		seq = append(seq, ldiI(hw("r1"), uint32(off), ""))
+		o = hw("r1")
 	}
 	return append(seq,
-		&lins{op: "add", d: ph("unif_addr"), a: vr(s.ubase), b: o, comment: fmt.Sprintf("reread uniform word %d", w)},
-		&lins{op: "nop"},
-		&lins{op: "nop"},
-		&lins{op: "mov", d: vr(t), a: ph("unif"), b: ph("unif")},
+		machInstr("add", false, hw("unif_addr"), fmt.Sprintf("reread uniform word %d", w), vreg(s.ubase), o),
+		nopI(),
+		nopI(),
+		movI(vreg(t), hw("unif"), ""),
 	)
 }
 
@@ -476,19 +494,18 @@ func (s *spiller) unifReload(w, t int) []*lins {
 // accumulator before writing it. (Values the allocator puts in
 // accumulators are decided after the last spill round, around the spill
 // code.)
-func (s *spiller) checkR1(code []*lins, i int) {
-	for _, acc := range []val{ph("r1")} {
-		for j := i; j < len(code); j++ {
-			in := code[j]
-			if in.op == "label" || in.op == "brr" {
-				break
-			}
-			if in.a == acc || in.b == acc {
-				panic(fmt.Sprintf("spill code would clobber %s, live at %s", acc.name, in))
-			}
-			if in.d == acc && !in.partial() {
-				break
-			}
+func (s *spiller) checkR1(c *mcode, i int) {
+	r1 := regByName["r1"]
+	for j := i; j < len(c.at); j++ {
+		in := c.at[j]
+		if in == nil || isBranch(in.Op) {
+			break
+		}
+		if readsReg(in, r1) {
+			panic(fmt.Sprintf("spill code would clobber $r1, live at %s", mir.FormatInstr(c.f, in)))
+		}
+		if writesReg(in, r1) && !partial(in) {
+			break
 		}
 	}
 }
