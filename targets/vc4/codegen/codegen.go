@@ -463,11 +463,6 @@ func allocateMachine(mf *mir.Func, scratch, scratchBytes int, cr *passes.Ctx) (*
 	cr.Count("acc", int64(ast.Acc))
 	cr.Count("coalesced", int64(ast.Coalesced))
 	cr.Count("staged", int64(ast.Staged))
-	// Every virtual register has its machine register now.
-	mf.VRegClass = nil
-	for r := range mf.VRegName {
-		delete(mf.VRegName, r)
-	}
 	return sp, nil
 }
 

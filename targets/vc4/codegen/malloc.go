@@ -119,7 +119,7 @@ func defIdx(in *mir.Instr) int {
 	return 0
 }
 
-// dest returns the destination operand of in, or a $nop register operand
+// destOp returns the destination operand of in, or a $nop register operand
 // when it writes none.
 func destOp(in *mir.Instr) mir.Operand {
 	if i := defIdx(in); i >= 0 {
@@ -200,7 +200,7 @@ func usesOf(in *mir.Instr) []int {
 	return u
 }
 
-// reads reports whether in reads machine register r as a or b.
+// readsReg reports whether in reads machine register r as a or b.
 func readsReg(in *mir.Instr, r mir.Reg) bool {
 	a, b, ok := srcOps(in)
 	return ok && (isReg(a, r) || isReg(b, r))

@@ -401,8 +401,15 @@ func allocate(f *mir.Func, sp *spiller) (map[int]string, allocStats, error) {
 			}
 			acc, occ := assignAccumulators(c, ivs, names, sp.debug)
 			st.Acc = len(acc)
-			err = finishAssignment(c, names, occ, &st, sp.debug)
-			return names, st, err
+			if err := finishAssignment(c, names, occ, &st, sp.debug); err != nil {
+				return nil, st, err
+			}
+			// Every virtual register has its machine register now.
+			f.VRegClass = nil
+			for r := range f.VRegName {
+				delete(f.VRegName, r)
+			}
+			return names, st, nil
 		}
 		if round > 64 {
 			return nil, st, fmt.Errorf("register allocation does not converge after %d spill rounds", round)
@@ -737,10 +744,9 @@ func (s *accState) coalesceHint(c *accCand) int {
 	}
 	// The definition: t = mov rk (rk dies there).
 	if in := s.code.at[c.iv.start]; isCopy(in) && !partial(in) {
-		if a, _, _ := srcOps(in); true {
-			if k := hint(a); k >= 0 && s.usable&(1<<k) != 0 {
-				return k
-			}
+		a, _, _ := srcOps(in)
+		if k := hint(a); k >= 0 && s.usable&(1<<k) != 0 {
+			return k
 		}
 	}
 	return -1
