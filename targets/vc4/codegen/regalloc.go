@@ -52,35 +52,15 @@ func (iv *liveInterval) spillCost(c spillCosts) float64 {
 // in cycles.
 type spillCosts struct{ store, reload float64 }
 
-// loopDepths returns the loop depth of every position: the number of
-// backward branches (the layout keeps loops contiguous, so every back
-// edge jumps backwards) whose target is at or before it and whose branch
-// is at or after it. (Not mir.ComputeLoops' natural loops: a loop with a
-// continue has two back branches and counts twice here, and the delay
-// slots of a back branch count outside; the weights, hence the code,
-// would change.)
+// loopDepths returns the loop depth of every position: that of its
+// block's natural loop (mir.ComputeLoops on the machine CFG; the delay
+// slots of a back branch run in the loop, a loop with a continue is one
+// loop).
 func loopDepths(c *mcode) []int {
-	labelAt := map[*mir.Block]int{}
-	for p := range c.at {
-		if c.isLabel(p) {
-			labelAt[c.blk[p]] = p
-		}
-	}
-	diff := make([]int, len(c.at)+1)
-	for p, in := range c.at {
-		if in == nil || !isBranch(in.Op) {
-			continue
-		}
-		if t, ok := labelAt[in.Ops[0].Block]; ok && t <= p {
-			diff[t]++
-			diff[p+1]--
-		}
-	}
+	li := mir.ComputeLoops(c.f, mir.ComputeDominators(c.f))
 	depth := make([]int, len(c.at))
-	d := 0
-	for p := range c.at {
-		d += diff[p]
-		depth[p] = d
+	for p, b := range c.blk {
+		depth[p] = li.Depth(b)
 	}
 	return depth
 }

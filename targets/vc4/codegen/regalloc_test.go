@@ -35,9 +35,8 @@ func machineText(f *mir.Func) string {
 }
 
 func TestLoopDepths(t *testing.T) {
-	// l0: outer header, l1: inner header; inner back edge to l1, outer to
-	// l0, each with a delay slot (outside the loop it closes).
-	f := parseMachine(t, `bb0:
+	for _, c := range []struct{ what, body, want string }{
+		{"nested: l0 outer, l1 inner, each closed by a back branch with a delay slot", `bb0:
   V4_NOP
 bb1.l0:
   V4_NOP
@@ -47,14 +46,37 @@ bb2.l1:
     V4_BRR_ANYZ bb2.l1, implicit $zf
     V4_NOP
   }
+bb3:
+  V4_NOP
   bundle {
     V4_BRR_ANYZ bb1.l0, implicit $zf
     V4_NOP
   }
-`)
-	got := fmt.Sprint(loopDepths(newMcode(f)))
-	if want := "[0 1 1 2 2 2 1 1 0]"; got != want {
-		t.Errorf("loopDepths = %s, want %s", got, want)
+bb4:
+  V4_NOP
+`, "[0 1 1 2 2 2 2 1 1 1 0]"},
+		{"one loop with two back branches (a continue)", `bb0:
+  V4_NOP
+bb1.l0:
+  V4_NOP
+  bundle {
+    V4_BRR_ANYZ bb1.l0, implicit $zf
+    V4_NOP
+  }
+bb2:
+  V4_NOP
+  bundle {
+    V4_BRR_ANYZ bb1.l0, implicit $zf
+    V4_NOP
+  }
+bb3:
+  V4_NOP
+`, "[0 1 1 1 1 1 1 1 0]"},
+	} {
+		f := parseMachine(t, c.body)
+		if got := fmt.Sprint(loopDepths(newMcode(f))); got != c.want {
+			t.Errorf("%s: loopDepths = %s, want %s", c.what, got, c.want)
+		}
 	}
 }
 
