@@ -893,7 +893,9 @@ func finishAssignment(c *mcode, names map[int]string, s *accState, st *allocStat
 			t := hw(fmt.Sprintf("r%d", k))
 			_, ib := srcIdx(in)
 			if debug != nil {
-				debug("stage %s through %s: %s", nameOrImm(in.Ops[ib], names), regNames[t.Reg], mir.FormatInstr(c.f, in))
+				a, b, _ := srcOps(in)
+				debug("stage %s through $%s: %s (reads %s, %s)", nameOrImm(in.Ops[ib], names), regNames[t.Reg], mir.FormatInstr(c.f, in),
+					nameOrImm(a, names), nameOrImm(b, names))
 			}
 			e.before[p] = append(e.before[p], movI(t, in.Ops[ib], ""))
 			in.Ops[ib] = t

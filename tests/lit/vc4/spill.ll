@@ -7,6 +7,14 @@
 ; RUN: %lltosimd -march=vc4 %s -o - | FileCheck %s
 ; RUN: %lltosimd -march=vc4 %s -o - | FileCheck %s --check-prefix=UNIF
 ; RUN: %lltosimd -march=vc4 %s -o /dev/null -stats 2>&1 | FileCheck %s --check-prefix=STATS
+; RUN: %lltosimd -march=vc4 %s -o /dev/null -debug-only=vc4-regalloc 2>&1 | FileCheck %s --check-prefix=DEBUG
+
+; -debug-only=vc4-regalloc names the decisions in MIR terms: the virtual
+; register, its live positions and where it goes.
+; DEBUG-DAG: spill: spill %{{[0-9]+}} live [{{[0-9]+}}, {{[0-9]+}}] uses {{.*}}: rematerialized
+; DEBUG-DAG: spill: spill %{{[0-9]+}} live [{{[0-9]+}}, {{[0-9]+}}] uses {{.*}}: to VPM row 0
+; DEBUG-DAG: spill: spill %{{[0-9]+}} live [{{[0-9]+}}, {{[0-9]+}}] uses {{.*}}: to memory slot 0
+; DEBUG-DAG: spill: acc %{{[0-9]+}} live [{{[0-9]+}}, {{[0-9]+}}] -> $r{{[0-2]}}
 
 ; The QPU's spill rows: a VPM write setup of row 16 + 3·qpu_num (horizontal,
 ; 32-bit, stride 1: 0x1a00 | row, §5; rows 0-15 stage loads and stores).
