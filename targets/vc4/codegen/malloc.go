@@ -29,6 +29,8 @@ type mcode struct {
 	f   *mir.Func
 	at  []*mir.Instr // the instruction at each position; nil: the label of blk
 	blk []*mir.Block // the block of each position
+	// depth caches loopDepths.
+	depth []int
 }
 
 // newMcode returns the positions of f.

@@ -57,12 +57,14 @@ type spillCosts struct{ store, reload float64 }
 // slots of a back branch run in the loop, a loop with a continue is one
 // loop).
 func loopDepths(c *mcode) []int {
-	li := mir.ComputeLoops(c.f, mir.ComputeDominators(c.f))
-	depth := make([]int, len(c.at))
-	for p, b := range c.blk {
-		depth[p] = li.Depth(b)
+	if c.depth == nil {
+		li := mir.ComputeLoops(c.f, mir.ComputeDominators(c.f))
+		c.depth = make([]int, len(c.at))
+		for p, b := range c.blk {
+			c.depth[p] = li.Depth(b)
+		}
 	}
-	return depth
+	return c.depth
 }
 
 // liveIntervals computes liveness on the machine CFG and returns one
