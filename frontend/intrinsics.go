@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
@@ -189,27 +190,13 @@ func (s *fn) abs(x value.Value) []mir.Reg {
 }
 
 // funnel lowers fshl/fshr: the n-bit window of the 2n-bit concatenation a:b
-// shifted by c mod n. Rotates (a == b) of 32-bit values become G_ROTL/R.
+// shifted by c mod n. Rotates (a == b) of 32-bit values become G_ROTL/R,
+// and power-of-two widths up to 32 have shorter sequences; every other
+// width (wide, or like i24 not a power of two) takes funnelWords.
 func (s *fn) funnel(left bool, x, y, z value.Value) []mir.Reg {
 	n := s.bitsOf(x.Type())
-	if n > 32 {
-		c, ok := constInt(z)
-		if !ok || n%32 != 0 {
-			fail("unsupported: i%d funnel shift by a variable amount", n)
-		}
-		k := int(c % uint64(n))
-		if !left {
-			k = (n - k) % n
-		}
-		if k == 0 {
-			return s.words(x)
-		}
-		hi := s.wshift(binShl, s.words(x), k)
-		lo := s.wshift(binLShr, s.words(y), n-k)
-		return s.wlogic(mir.GOr, hi, lo)
-	}
-	if n&(n-1) != 0 {
-		fail("unsupported: funnel shift of i%d", n)
+	if n > 32 || n&(n-1) != 0 {
+		return s.funnelWords(left, n, x, y, z)
 	}
 	a, b := s.word(x), s.word(y)
 	var amt mir.Reg
@@ -239,6 +226,57 @@ func (s *fn) funnel(left bool, x, y, z value.Value) []mir.Reg {
 		return []mir.Reg{s.opK(mir.GLShr, s.op2(mir.GShl, cat, amt), int64(n))}
 	}
 	return []mir.Reg{s.op2(mir.GLShr, cat, amt)}
+}
+
+// funnelWords lowers a funnel shift of any width n on word sequences, with
+// k = c mod n: fshl is (a << k) | (b >> (n - k)) and fshr is
+// (b >> k) | (a << (n - k)), a when fshl's k is 0 and b when fshr's is.
+// A variable k splits the shift by n - k into one by 1 and one by
+// n - 1 - k, so no shift reaches the width. b is zero-extended above n
+// (bits of it would otherwise shift into the window); a's bits above n
+// stay undefined, as in any n-bit value.
+func (s *fn) funnelWords(left bool, n int, x, y, z value.Value) []mir.Reg {
+	a, b := s.words(x), s.wext(s.words(y), n, false)
+	// sh shifts a word sequence by a constant or a register (k < 32*len).
+	sh := func(k binKind, v []mir.Reg, c int, r mir.Reg) []mir.Reg {
+		if len(v) == 1 {
+			amt := r
+			if r == 0 {
+				amt = s.konst(int64(c))
+			}
+			return []mir.Reg{s.op2(binOps[k], v[0], amt)}
+		}
+		if r == 0 {
+			return s.wshift(k, v, c)
+		}
+		return s.wshiftVar(k, v, r)
+	}
+	or := func(p, q []mir.Reg) []mir.Reg { return s.wlogic(mir.GOr, p, q) }
+	if c, ok := z.(*constant.Int); ok {
+		// c mod n of the unsigned n-bit amount (c.X may be negative).
+		u := new(big.Int).Mod(c.X, new(big.Int).Lsh(big.NewInt(1), uint(n)))
+		k := int(u.Mod(u, big.NewInt(int64(n))).Int64())
+		switch {
+		case k == 0 && left:
+			return a
+		case k == 0:
+			return b
+		case left:
+			return or(sh(binShl, a, k, 0), sh(binLShr, b, n-k, 0))
+		}
+		return or(sh(binLShr, b, k, 0), sh(binShl, a, n-k, 0))
+	}
+	var amt mir.Reg
+	if n&(n-1) == 0 {
+		amt = s.opK(mir.GAnd, s.words(z)[0], int64(n-1))
+	} else {
+		amt = s.binary(binURem, z, constant.NewInt(z.Type().(*types.IntType), int64(n)))[0]
+	}
+	inv := s.op2(mir.GSub, s.konst(int64(n-1)), amt)
+	if left {
+		return or(sh(binShl, a, 0, amt), sh(binLShr, sh(binLShr, b, 1, 0), 0, inv))
+	}
+	return or(sh(binLShr, b, 0, amt), sh(binShl, sh(binShl, a, 1, 0), 0, inv))
 }
 
 func (s *fn) bitOp(op string, x value.Value) []mir.Reg {
