@@ -494,6 +494,38 @@ func (s *fn) constWords(c constant.Constant) []mir.Reg {
 		return s.cast(castBitCast, e.From, e.To)
 	case *constant.ExprICmp:
 		return []mir.Reg{s.icmp(e.Pred, e.X, e.Y)}
+	// Floating-point constant expressions (scalar: vector constants took
+	// vecConstWords) are lowered like the instructions: clang's -O1 leaves
+	// some that its folder cannot evaluate, like `uitofp (i1 icmp eq
+	// (@a, @b) to float)` comparing two globals' addresses.
+	case *constant.ExprFAdd:
+		return s.fbinary(mir.GFAdd, e.X, e.Y)
+	case *constant.ExprFSub:
+		return s.fbinary(mir.GFSub, e.X, e.Y)
+	case *constant.ExprFMul:
+		return s.fbinary(mir.GFMul, e.X, e.Y)
+	case *constant.ExprFDiv:
+		return s.fbinary(mir.GFDiv, e.X, e.Y)
+	case *constant.ExprFRem:
+		return s.fbinary(mir.GFRem, e.X, e.Y)
+	case *constant.ExprFNeg:
+		return s.signOp(e.X, nil, false)
+	case *constant.ExprFCmp:
+		return []mir.Reg{s.fcmp(e.Pred, e.X, e.Y)}
+	case *constant.ExprFPExt:
+		return s.fop(mir.GFPExt, 2, s.fwords(e.From))
+	case *constant.ExprFPTrunc:
+		return s.fop(mir.GFPTrunc, 1, s.fwords(e.From))
+	case *constant.ExprFPToSI:
+		return s.fpToInt(mir.GFPToSI, e.From, e.To)
+	case *constant.ExprFPToUI:
+		return s.fpToInt(mir.GFPToUI, e.From, e.To)
+	case *constant.ExprSIToFP:
+		return s.intToFP(mir.GSIToFP, true, e.From, e.To)
+	case *constant.ExprUIToFP:
+		return s.intToFP(mir.GUIToFP, false, e.From, e.To)
+	case *constant.ExprExtractValue:
+		return s.extractValue(e.X, e.Indices)
 	case *constant.ExprSelect:
 		return s.selectV(e.Cond, e.X, e.Y)
 	case *constant.ExprGetElementPtr:
