@@ -262,8 +262,7 @@ func (a *assembler) define(name string, line, col int) {
 			return
 		}
 	}
-	_, rest, _ := splitMask(name)
-	if _, _, ok := parseRegName(rest); ok {
+	if RegisterName(name) {
 		a.errf(line, col, "label %q is a register name", name)
 		return
 	}

@@ -130,6 +130,15 @@ func splitMask(s string) (bw.Mask, string, bool) {
 	return d, s[i:], true
 }
 
+// RegisterName reports whether s, in any case, is a register name with or
+// without a macro mask (`U8`, `xR5`, `ra`): the assembler reads such a
+// word as the register, so it cannot name a label or symbol.
+func RegisterName(s string) bool {
+	_, rest, _ := splitMask(strings.ToLower(s))
+	_, _, ok := parseRegName(rest)
+	return ok
+}
+
 // parseRegName recognises a register name without mask.
 func parseRegName(s string) (regKind, uint8, bool) {
 	num := func(prefix string, limit int) (uint8, bool) {

@@ -4,23 +4,83 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"lltosimd/mir"
 	"lltosimd/passes"
 	bw "lltosimd/targets/bwdsp"
+	"lltosimd/targets/bwdsp/asm"
 )
+
+// asmName spells a symbol of the module (a function, global, alias or
+// external, or a label built from one) for the assembler, which reads
+// names case-insensitively and takes a word like `u8` or `xR5` for a
+// register (spec §2.2), while C and IR names are case-sensitive and free.
+// A name of lowercase letters, digits, '_' and '.' that is not a register
+// name stays as it is (the runtime's and most programs' names); any other
+// becomes "$_" followed by the name with each uppercase letter written as
+// '$' and the letter and each other byte as "$$" and two hex digits. The
+// mapping is one-to-one (only escaped names hold '$'), and a pure function
+// of the name, so separately compiled files (the runtime) agree on it.
+func asmName(s string) string {
+	plain := s != "" && (s[0] < '0' || s[0] > '9') && !asm.RegisterName(s)
+	for i := 0; i < len(s) && plain; i++ {
+		c := s[i]
+		plain = c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '.'
+	}
+	if plain {
+		return s
+	}
+	var b strings.Builder
+	b.WriteString("$_")
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '.':
+			b.WriteByte(c)
+		case c >= 'A' && c <= 'Z':
+			b.WriteByte('$')
+			b.WriteByte(c - 'A' + 'a')
+		default:
+			fmt.Fprintf(&b, "$$%02x", c)
+		}
+	}
+	return b.String()
+}
 
 // blockLabel names a block in the assembly: local to its file (the
 // linker, asm.AssembleFiles, keeps labels without .global private).
 func blockLabel(f *mir.Func, b *mir.Block) string {
 	if s, ok := f.BlockSyms[b]; ok {
-		return s
+		return asmName(s)
 	}
-	return fmt.Sprintf(".L%s.bb%d", f.Name, b.ID)
+	return fmt.Sprintf(".L%s.bb%d", asmName(f.Name), b.ID)
 }
 
-func jtLabel(f *mir.Func, i int) string { return fmt.Sprintf(".LJT%s.%d", f.Name, i) }
+// jtLabel is the symbol of a jump table, an operand of the code that
+// reads it: Bundles and the table's definition spell it with asmName.
+func jtLabel(f *mir.Func, i int) string { return fmt.Sprintf(".ljt%s.%d", f.Name, i) }
+
+// asmSyms returns in with its symbol operands spelled by asmName (in
+// itself when it has none).
+func asmSyms(in *mir.Instr) *mir.Instr {
+	var c *mir.Instr
+	for i, o := range in.Ops {
+		if o.Kind != mir.KindSym {
+			continue
+		}
+		if c == nil {
+			cp := *in
+			cp.Ops = slices.Clone(in.Ops)
+			c = &cp
+		}
+		c.Ops[i].Sym = asmName(o.Sym)
+	}
+	if c == nil {
+		return in
+	}
+	return c
+}
 
 // Bundles returns each instruction of a compiled function as a one-
 // instruction bundle, in the decoded form (bw.Inst) the printer, the
@@ -51,7 +111,7 @@ func Bundles(f *mir.Func, b *mir.Block) ([][]bw.Inst, [][]*bw.Target, error) {
 		var bi []bw.Inst
 		var bt []*bw.Target
 		for _, m := range in.Flatten() {
-			x, t, err := bw.FromMIR(f, m, label)
+			x, t, err := bw.FromMIR(f, asmSyms(m), label)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -96,21 +156,21 @@ func emit(w io.Writer, m *mir.Module, st *passes.Stats) error {
 	}
 	defLabel := func(name string, exported bool) {
 		if exported {
-			fmt.Fprintf(bw_, "\t.global %s\n", name)
+			fmt.Fprintf(bw_, "\t.global %s\n", asmName(name))
 		}
-		fmt.Fprintf(bw_, "%s:\n", name)
+		fmt.Fprintf(bw_, "%s:\n", asmName(name))
 		for _, a := range aliases[name] {
 			if a.Exported {
-				fmt.Fprintf(bw_, "\t.global %s\n", a.Name)
+				fmt.Fprintf(bw_, "\t.global %s\n", asmName(a.Name))
 			}
-			fmt.Fprintf(bw_, "%s:\n", a.Name)
+			fmt.Fprintf(bw_, "%s:\n", asmName(a.Name))
 		}
 	}
 	for _, f := range m.Funcs {
 		if f.Weak {
-			fmt.Fprintf(bw_, "\t.weak %s\n", f.Name)
+			fmt.Fprintf(bw_, "\t.weak %s\n", asmName(f.Name))
 		}
-		fmt.Fprintf(bw_, "\t.func %s\n", f.Name)
+		fmt.Fprintf(bw_, "\t.func %s\n", asmName(f.Name))
 		defLabel(f.Name, f.Exported && !f.Weak)
 		for _, b := range f.Blocks {
 			fmt.Fprintf(bw_, "%s:\n", blockLabel(f, b))
@@ -139,7 +199,7 @@ func emit(w io.Writer, m *mir.Module, st *passes.Stats) error {
 		if len(f.JumpTables) > 0 {
 			fmt.Fprintf(bw_, "\t.data\n\t.align 4\n")
 			for i, jt := range f.JumpTables {
-				fmt.Fprintf(bw_, "%s:\n", jtLabel(f, i))
+				fmt.Fprintf(bw_, "%s:\n", asmName(jtLabel(f, i)))
 				for _, b := range jt {
 					fmt.Fprintf(bw_, "\t.word %s\n", blockLabel(f, b))
 				}
@@ -172,7 +232,7 @@ func emit(w io.Writer, m *mir.Module, st *passes.Stats) error {
 					return fmt.Errorf("%s: data item of %d bytes", g.Name, it.Size)
 				}
 			case mir.DataSym:
-				s := it.Sym
+				s := asmName(it.Sym)
 				if it.Value != 0 {
 					s = fmt.Sprintf("%s%+d", s, it.Value)
 				}
@@ -192,7 +252,7 @@ func emit(w io.Writer, m *mir.Module, st *passes.Stats) error {
 				if d == "" {
 					return fmt.Errorf("%s: symbol difference of %d bytes", g.Name, it.Size)
 				}
-				s := it.Sym + "-" + it.Sym2
+				s := asmName(it.Sym) + "-" + asmName(it.Sym2)
 				if it.Value != 0 {
 					s = fmt.Sprintf("%s%+d", s, it.Value)
 				}
