@@ -235,6 +235,19 @@ func (l *lowerer) call(in *mir.Instr) error {
 			regWords[o/4], inReg[o/4] = w, true
 			return
 		}
+		if !isSimm16(o) {
+			// Beyond ST's 16-bit offset (a byval object of more than
+			// 32 KiB): store through $sp + o computed in a register.
+			hi, k, a := mir.Reg(ZERO), l.f.NewVReg(ClassGPR), l.f.NewVReg(ClassGPR)
+			if o > 0xffff {
+				hi = l.f.NewVReg(ClassGPR)
+				l.add(newInstr("LUi", mir.D(hi), mir.I(o>>16)))
+			}
+			l.add(newInstr("ORi", mir.D(k), mir.R(hi), mir.I(o&0xffff)))
+			l.add(newInstr("ADDu", mir.D(a), mir.R(k), sp))
+			l.add(newInstr("ST", w, mir.R(a), mir.I(0)))
+			return
+		}
 		l.add(newInstr("ST", w, sp, mir.I(o)))
 	}
 	for i, g := range gs {

@@ -220,7 +220,6 @@ func (l *lowerer) call(in *mir.Instr) error {
 		return fmt.Errorf("G_CALL: %v", err)
 	}
 	p := place(gs)
-	sp := mir.R(bw.SP)
 	var copies []*mir.Instr
 	var implicit []mir.Operand
 	for i, g := range gs {
@@ -246,7 +245,7 @@ func (l *lowerer) call(in *mir.Instr) error {
 				implicit = append(implicit, implicitUse(ar))
 				continue
 			}
-			l.add(newInstr("ST", r, sp, mir.I(p.off[i]+4*int64(j))))
+			l.storeOut("ST", r, p.off[i]+4*int64(j))
 		}
 	}
 	// The register copies come last, right before the call, so that the
@@ -295,8 +294,22 @@ func (l *lowerer) copyByVal(addr mir.Operand, off int64, d mir.ArgDesc) {
 	for k := int64(0); k < size; k += step {
 		w := l.newVReg()
 		l.add(mir.NewInstr(ld, mir.D(w), addr, mir.I(k)))
-		l.add(newInstr(st, mir.R(w), mir.R(bw.SP), mir.I(off+k)))
+		l.storeOut(st, mir.R(w), off+k)
 	}
+}
+
+// storeOut stores w at offset off of the outgoing argument area with st.
+// Offsets beyond the 16-bit immediate (after a byval object of more than
+// 32 KiB) go through an address register holding U8 + off.
+func (l *lowerer) storeOut(st string, w mir.Operand, off int64) {
+	if isSimm16(off) {
+		l.add(newInstr(st, w, mir.R(bw.SP), mir.I(off)))
+		return
+	}
+	k, a := l.f.NewVReg(bw.ClassAddr), l.f.NewVReg(bw.ClassAddr)
+	l.add(newInstr("AMOVI", mir.D(k), mir.I(off)))
+	l.add(newInstr("AADD", mir.D(a), mir.R(k), mir.R(bw.SP)))
+	l.add(newInstr(st, w, mir.R(a), mir.I(0)))
 }
 
 // ret lowers G_RET.
