@@ -587,6 +587,9 @@ func (s *fn) vectorIntrinsic(in *ir.InstCall, name string, args []value.Value) b
 		s.defineVec(in, r)
 		return true
 	}
+	if s.maskedMemory(in, base, args) {
+		return true
+	}
 	if !vecRes || !lanewiseIntrinsics[base] {
 		fail("unsupported: vector intrinsic @%s", name)
 	}
@@ -744,4 +747,90 @@ func (s *fn) floatReduce(op string, start, v value.Value) []mir.Reg {
 		acc = s.regValue(vt.ElemType, s.vals[in.(value.Value)])
 	}
 	return s.words(acc)
+}
+
+// maskedMemory lowers llvm.masked.load/store/gather/scatter (x86 AVX2 and
+// AVX-512 vectorized loops) lane by lane and reports whether in was one.
+// A masked-off lane must not be accessed (its address may be outside any
+// object), so each lane's access sits in a block of its own, entered when
+// its mask bit is set; a load's lane is a PHI of the loaded value and the
+// pass-through lane. Everything the lanes need is computed before the
+// first branch, so it dominates all of them.
+func (s *fn) maskedMemory(in *ir.InstCall, base string, args []value.Value) bool {
+	// Operand positions: value, address (pointer or vector of pointers),
+	// alignment, mask, pass-through (-1: none).
+	var val, ptr, al, mask, pass int
+	switch base {
+	case "masked.load", "masked.gather":
+		val, ptr, al, mask, pass = -1, 0, 1, 2, 3
+	case "masked.store", "masked.scatter":
+		val, ptr, al, mask, pass = 0, 1, 2, 3, -1
+	default:
+		return false
+	}
+	gather := base == "masked.gather" || base == "masked.scatter"
+	vt, ok := vectorOf(args[mask].Type())
+	if !ok || len(args) != 4 {
+		fail("unsupported: intrinsic @%s", base)
+	}
+	var et types.Type
+	if val >= 0 {
+		et = elemOf(args[val].Type())
+	} else {
+		et = elemOf(in.Typ)
+	}
+	es := must(s.t.lay.AllocSize(et))
+	align, _ := constInt(args[al])
+	if align == 0 {
+		align = uint64(must(s.t.lay.Align(et)))
+	}
+	n := int(vt.Len)
+	conds := make([]mir.Reg, n)
+	addrs := make([]mir.Operand, n)
+	offs := make([]int64, n)
+	vals := make([][]mir.Reg, n)
+	var b mir.Operand
+	var off int64
+	if !gather {
+		b, off = s.addr(args[ptr])
+	}
+	for i := range n {
+		conds[i] = s.zext(s.word(s.lane(args[mask], i)), 1)
+		if gather {
+			addrs[i] = mir.R(s.word(s.lane(args[ptr], i)))
+		} else {
+			addrs[i], offs[i] = b, off+int64(i)*es
+		}
+		if val >= 0 {
+			vals[i] = s.words(s.lane(args[val], i))
+		} else {
+			vals[i] = s.words(s.lane(args[pass], i))
+		}
+	}
+	var out []mir.Reg
+	for i := range n {
+		lane, join := s.newBlock(), s.newBlock()
+		from := s.cur
+		s.emit(mir.GBrCond, mir.R(conds[i]), mir.B(lane))
+		s.emit(mir.GBr, mir.B(join))
+		s.setBlock(lane)
+		a := int64(alignAt(int64(align), offs[i]))
+		var loaded []mir.Reg
+		if val >= 0 {
+			s.storeT(et, vals[i], addrs[i], offs[i], a)
+		} else {
+			loaded = s.loadT(et, addrs[i], offs[i], a, nil)
+		}
+		s.emit(mir.GBr, mir.B(join))
+		s.setBlock(join)
+		for k, r := range loaded {
+			d := s.reg()
+			s.emit(mir.GPhi, mir.D(d), mir.R(r), mir.B(lane), mir.R(vals[i][k]), mir.B(from))
+			out = append(out, d)
+		}
+	}
+	if pass >= 0 {
+		s.define(in, out)
+	}
+	return true
 }

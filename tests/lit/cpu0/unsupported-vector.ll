@@ -7,7 +7,7 @@
 ; RUN: not %lltosimd -march=cpu0el %t/bigvec.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=BIG
 
 ; SCALABLE: scalable.ll:2:3: unsupported: scalable vector type '<vscale x 4 x i32>'
-; MASKED: masked.ll:2:3: unsupported: vector intrinsic @llvm.masked.load.v4i32.p0v4i32
+; MASKED: masked.ll:3:3: unsupported: vector intrinsic @llvm.masked.expandload.v4i32
 ; I1MEM: i1mem.ll:2:3: unsupported: vector '<4 x i2>' in memory (lanes are not whole bytes)
 ; BIG: bigvec.ll:2:3: unsupported: vector '<128 x i32>' as a register value
 
@@ -18,10 +18,11 @@ define void @f(<vscale x 4 x i32>* %p) {
 }
 ;--- masked.ll
 define <4 x i32> @f(<4 x i32>* %p, <4 x i1> %m) {
-  %v = call <4 x i32> @llvm.masked.load.v4i32.p0v4i32(<4 x i32>* %p, i32 4, <4 x i1> %m, <4 x i32> zeroinitializer)
+  %q = bitcast <4 x i32>* %p to i32*
+  %v = call <4 x i32> @llvm.masked.expandload.v4i32(i32* %q, <4 x i1> %m, <4 x i32> zeroinitializer)
   ret <4 x i32> %v
 }
-declare <4 x i32> @llvm.masked.load.v4i32.p0v4i32(<4 x i32>*, i32, <4 x i1>, <4 x i32>)
+declare <4 x i32> @llvm.masked.expandload.v4i32(i32*, <4 x i1>, <4 x i32>)
 ;--- i1mem.ll
 define void @f(<4 x i2>* %p, <4 x i2> %v) {
   store <4 x i2> %v, <4 x i2>* %p
