@@ -476,7 +476,7 @@ func (s *fn) checkVAList(v value.Value) {
 			et = at.ElemType
 		}
 		if _, ok := et.(*types.PointerType); !ok {
-			fail("unsupported: va_list of type '%s' from %s (Cpu0 supports the pointer va_list of MIPS O32: compile with %s)",
+			fail("unsupported: va_list of type '%s' from %s (only the pointer va_list of MIPS O32 is supported: compile with %s)",
 				x.ElemType, s.t.tripleName(), s.t.mipsTargetFlag())
 		}
 	}

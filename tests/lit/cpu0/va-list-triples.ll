@@ -17,10 +17,10 @@
 ; RUN: %lltosimd %t/lp64printf.ll -o - 2>&1 | FileCheck %s --check-prefix=LP64P
 ; RUN: %lltosimd %t/riscv32.ll -o /dev/null 2>&1 | count 0
 
-; X86: x86_64.ll:7:3: unsupported: va_list of type '[1 x %struct.__va_list_tag]' from x86_64-unknown-linux-gnu IR (Cpu0 supports the pointer va_list of MIPS O32: compile with --target=mipsel-unknown-linux-gnu) in function @v
-; ARM: arm.ll:7:3: unsupported: va_list of type '%struct.__va_list' from armv7-unknown-linux-gnueabihf IR (Cpu0 supports the pointer va_list of MIPS O32: compile with --target=mipsel-unknown-linux-gnu) in function @v
+; X86: x86_64.ll:7:3: unsupported: va_list of type '[1 x %struct.__va_list_tag]' from x86_64-unknown-linux-gnu IR (only the pointer va_list of MIPS O32 is supported: compile with --target=mipsel-unknown-linux-gnu) in function @v
+; ARM: arm.ll:7:3: unsupported: va_list of type '%struct.__va_list' from armv7-unknown-linux-gnueabihf IR (only the pointer va_list of MIPS O32 is supported: compile with --target=mipsel-unknown-linux-gnu) in function @v
 ; I386: i386.ll:6:3: unsupported: va_list from i386-unknown-linux-gnu IR (its va_arg reads 8-byte arguments at 4-byte alignment; Cpu0 calls place them 8-byte aligned, as MIPS O32 does: compile with --target=mipsel-unknown-linux-gnu) in function @v
-; ARMEB: armeb.ll:7:3: unsupported: va_list of type '%struct.__va_list' from armebv7-unknown-linux-gnueabihf IR (Cpu0 supports the pointer va_list of MIPS O32: compile with --target=mips-unknown-linux-gnu) in function @v
+; ARMEB: armeb.ll:7:3: unsupported: va_list of type '%struct.__va_list' from armebv7-unknown-linux-gnueabihf IR (only the pointer va_list of MIPS O32 is supported: compile with --target=mips-unknown-linux-gnu) in function @v
 ; LP64: lp64.ll:6:3: warning: variadic i64 argument in LP64 x86_64-unknown-linux-gnu IR: if it is a C 'long' (64 bits in this IR, 32 in the Cpu0 runtime), a callee reading a long reads only half of it; compile with --target=mipsel-unknown-linux-gnu
 ; LP64-NOT: warning
 ; LP64P-NOT: warning
