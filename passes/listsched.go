@@ -129,6 +129,20 @@ type SchedDAG[I comparable, K comparable] struct {
 	m           SchedModel[I, K]
 }
 
+// memWindow bounds the memory accesses BuildSchedDAG compares pairwise:
+// a block copying a large struct by value has thousands of accesses, and
+// ordering every pair took minutes and gigabytes. Past the window, the next
+// access is ordered after all of it and the comparison starts again,
+// which keeps blocks of ordinary size exactly as before.
+const memWindow = 256
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // BuildSchedDAG builds the dependence DAG of instrs (one block, in order)
 // under the packet semantics: a RAW edge carries the writer's latency for
 // that reader and a WAW edge 1, so neither pair can share a packet, while
@@ -156,7 +170,11 @@ func BuildSchedDAG[I comparable, K comparable](instrs []I, m SchedModel[I, K]) *
 	barrier := -1 // the last control or solo node
 	fencer, _ := m.(SchedFencer[I])
 	lastAcq, lastRel := -1, -1 // the last acquire and release fences
-	edge := map[[2]int]int{}   // (from, to) -> index in Succs
+	// memBar is the access that last closed a window of memWindow
+	// accesses (-1: none since the last barrier): it is ordered after
+	// every access before it, so later ones need only order after it.
+	memBar, memBarStore := -1, false
+	edge := map[[2]int]int{} // (from, to) -> index in Succs
 	add := func(from, to int, k DepKind, lat int, r K) {
 		if from == to {
 			return
@@ -239,10 +257,26 @@ func BuildSchedDAG[I comparable, K comparable](instrs []I, m SchedModel[I, K]) *
 			}
 			barrier = i
 			mems = mems[:0] // the barrier orders every access around it
+			memBar = -1
 			continue
 		}
 
 		if a := &acc; a.mem.Load || a.mem.Store {
+			if memBar >= 0 {
+				must, _ := m.MemOrder(instrs[memBar], in)
+				add(memBar, i, DepMem, b2i(memBarStore || must), noReg)
+			}
+			if len(mems) >= memWindow {
+				// Close the window: order i after every access of it
+				// (a store or a volatile pair apart, as below), so that
+				// the pairs compared stay linear in the block's size.
+				for _, p := range mems {
+					must, _ := m.MemOrder(instrs[p.node], in)
+					add(p.node, i, DepMem, b2i(p.mem.Store || must), noReg)
+				}
+				memBar, memBarStore, mems = i, a.mem.Store, mems[:0]
+				continue
+			}
 			for _, p := range mems {
 				if !p.mem.Store && !a.mem.Store {
 					if must, _ := m.MemOrder(instrs[p.node], in); must {

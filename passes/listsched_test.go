@@ -1,6 +1,7 @@
 package passes
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -50,5 +51,62 @@ func TestSchedUrgent(t *testing.T) {
 	want := "w= | a= | !m=w | b=a | c=b"
 	if g := strings.Join(got, " | "); g != want {
 		t.Errorf("got %s\nwant %s", g, want)
+	}
+}
+
+// memSched is toySched whose "L…" and "S…" instructions load and store
+// memory at unknown addresses that may alias.
+type memSched struct{ toySched }
+
+func (memSched) Mem(in string) SchedMem[string] {
+	return SchedMem[string]{Load: in[0] == 'L', Store: in[0] == 'S'}
+}
+func (memSched) MemOrder(_, _ string) (mustOrder, mayAlias bool) { return false, true }
+
+// TestSchedMemWindow: a block with thousands of may-alias accesses (a
+// large struct copied by value) gets a DAG linear in its size, and every
+// pair that involves a store stays ordered, through the window's closing
+// access where no direct edge remains (a store first: a later packet).
+func TestSchedMemWindow(t *testing.T) {
+	var ins []string
+	for i := 0; i < 800; i++ { // six windows and a part
+		ins = append(ins, fmt.Sprintf("L%d", i), fmt.Sprintf("S%d", i))
+	}
+	g := BuildSchedDAG[string, string](ins, memSched{})
+	edges := 0
+	for _, n := range g.Nodes {
+		edges += len(n.Succs)
+	}
+	if limit := len(ins) * 256; edges > limit { // a pair per access for each of 256 before it (quadratic: 600)
+		t.Fatalf("%d edges for %d accesses, want at most %d", edges, len(ins), limit)
+	}
+	// dist[i][j]: the longest latency path from i to j (-1: none).
+	n := len(ins)
+	for i := 0; i < n; i++ {
+		dist := make([]int, n)
+		for j := range dist {
+			dist[j] = -1
+		}
+		dist[i] = 0
+		for j := i; j < n; j++ {
+			if dist[j] < 0 {
+				continue
+			}
+			for _, e := range g.Nodes[j].Succs {
+				dist[e.To] = max(dist[e.To], dist[j]+e.Lat)
+			}
+		}
+		for j := i + 1; j < n; j++ {
+			need := -1 // two loads: unordered
+			switch {
+			case ins[i][0] == 'S':
+				need = 1
+			case ins[j][0] == 'S':
+				need = 0
+			}
+			if dist[j] < need {
+				t.Fatalf("%s -> %s: longest path %d, want at least %d", ins[i], ins[j], dist[j], need)
+			}
+		}
 	}
 }
