@@ -53,3 +53,30 @@ type Rematerializer interface {
 	// intervals too, so it must only decide.
 	Remat(f *mir.Func, def *mir.Instr, generic bool) (code func(t mir.Reg) []*mir.Instr, ok bool)
 }
+
+// RegCopier is implemented by a Machine whose register copies after
+// allocation are its own instruction rather than G_COPY (VC4: V4_MOV).
+// The register allocator lowers every G_COPY it leaves (staging copies,
+// forwarded reloads, copies of the input it could not coalesce) through
+// it, bundle members included (docs/regalloc.md "Target copies").
+type RegCopier interface {
+	// CopyReg returns the instruction that copies the physical register
+	// src into dst. It must read src only, through at most one port.
+	CopyReg(f *mir.Func, dst, src mir.Reg) *mir.Instr
+}
+
+// ImmStager is implemented by a Machine with banked register files
+// (mir.Arch.ReadPorts with Imm set) that can load an immediate into a
+// register: an instruction whose immediates conflict with each other or
+// with its register reads on the read ports then reads a register the
+// allocator loads with the immediate just before it, instead of failing
+// (VC4: two different small immediates, or one with a file-B read;
+// docs/regalloc.md "Register banks").
+type ImmStager interface {
+	// ImmClass says whether immediate operand op of in may be replaced
+	// by a register, and of which class (an index of mir.Arch.Classes).
+	ImmClass(f *mir.Func, in *mir.Instr, op int) (class int, ok bool)
+	// LoadImm returns the instruction that writes imm into the physical
+	// register t; it must read at most one port (an immediate alone).
+	LoadImm(f *mir.Func, t mir.Reg, imm int64) *mir.Instr
+}

@@ -134,7 +134,11 @@ func (a *alloc) preferBank(vs []*interval, r mir.Reg, cands []mir.Reg, free func
 // ranges say which registers are free. used marks, by unit, the
 // registers written (for the saved registers). The conflicts no free
 // register resolves go to the target's passes.ReadPortResolver after
-// rewriting; without one they are an error.
+// rewriting; without one they are an error. Immediates are staged too
+// when the target loads them (passes.ImmStager). Bundles are left
+// alone: staging code inside one would take a delay slot, before its
+// head would not be where the member reads; their conflicts are
+// reported.
 func (a *alloc) stageReadPorts(pos map[*mir.Instr]int, used []bool) {
 	f := a.f
 	classesOf := map[mir.Reg][]int{}
@@ -144,6 +148,7 @@ func (a *alloc) stageReadPorts(pos map[*mir.Instr]int, used []bool) {
 		}
 	}
 	live := make([]bool, a.nphys) // by unit, at the read of the instruction
+	imms, _ := passes.MachineFor(f.Arch).(passes.ImmStager)
 	for _, b := range f.Blocks {
 		var out []*mir.Instr
 		for k, in := range b.Instrs {
@@ -166,21 +171,28 @@ func (a *alloc) stageReadPorts(pos map[*mir.Instr]int, used []bool) {
 					}
 				}
 			}
-			c := a.stage(in, live, classesOf)
-			if c == nil {
-				if out != nil {
-					out = append(out, in)
+			// Stage one read at a time while the reads conflict (each
+			// staging makes them fit; the loop guards the invariant).
+			var staged []*mir.Instr
+			for f.Arch.ReadPortConflict(in) {
+				c := a.stage(in, live, classesOf, imms)
+				if c == nil {
+					break
 				}
-				continue
+				staged = append(staged, c)
+				for _, u := range a.units[c.Ops[0].Reg] {
+					used[u] = true
+					live[u] = true
+				}
+				a.staged++
 			}
 			if out == nil {
-				out = append(make([]*mir.Instr, 0, len(b.Instrs)+1), b.Instrs[:k]...)
+				if len(staged) == 0 {
+					continue
+				}
+				out = append(make([]*mir.Instr, 0, len(b.Instrs)+len(staged)), b.Instrs[:k]...)
 			}
-			out = append(out, c, in)
-			for _, u := range a.units[c.Ops[0].Reg] {
-				used[u] = true
-			}
-			a.staged++
+			out = append(append(out, staged...), in)
 		}
 		if out != nil {
 			b.Instrs = out
@@ -219,10 +231,13 @@ func (a *alloc) reportReadPorts() error {
 	return fmt.Errorf("%s: read-port conflicts no free register can stage: %s", f.Name, strings.Join(s, "; "))
 }
 
-// stage returns the copy that moves one port read of in into a register
-// free at it (live: by unit, the registers live at its reads) so that the
-// reads fit, and rewrites in to read it; nil when there is none.
-func (a *alloc) stage(in *mir.Instr, live []bool, classesOf map[mir.Reg][]int) *mir.Instr {
+// stage returns the instruction that moves one port read of in into a
+// register free at it (live: by unit, the registers live at its reads)
+// so that the reads fit, and rewrites in to read it; nil when there is
+// none. A register read is copied (G_COPY); an immediate is loaded by
+// the target's imms (passes.ImmStager) into a register of the class it
+// names, when there is one.
+func (a *alloc) stage(in *mir.Instr, live []bool, classesOf map[mir.Reg][]int, imms passes.ImmStager) *mir.Instr {
 	f := a.f
 	reads := f.Arch.PortReads(in)
 	masks := make([]mir.BankMask, len(reads))
@@ -248,11 +263,29 @@ func (a *alloc) stage(in *mir.Instr, live []bool, classesOf map[mir.Reg][]int) *
 	}
 	for k := len(reads) - 1; k >= 0; k-- {
 		x := reads[k].Reg
-		if x == mir.NoReg || tied[x] || len(classesOf[x]) == 0 {
-			continue
+		var classes []int
+		switch {
+		case x != mir.NoReg:
+			if tied[x] {
+				continue
+			}
+			classes = classesOf[x]
+		case imms != nil:
+			// Every operand with the value is the one read: all go.
+			c, ok := -1, true
+			for i, o := range in.Ops {
+				if o.Kind == mir.KindImm && o.Imm == reads[k].Imm {
+					ci, oki := imms.ImmClass(f, in, i)
+					ok = ok && oki && (c < 0 || ci == c)
+					c = ci
+				}
+			}
+			if ok && c >= 0 && c < len(a.order) {
+				classes = []int{c}
+			}
 		}
 		for _, portless := range []bool{true, false} {
-			for _, c := range classesOf[x] {
+			for _, c := range classes {
 				for _, t := range a.order[c] {
 					if (f.Arch.Regs[t].Banks == 0) != portless || !usable(t) {
 						continue
@@ -263,6 +296,21 @@ func (a *alloc) stage(in *mir.Instr, live []bool, classesOf map[mir.Reg][]int) *
 					masks[k] = old
 					if !fits {
 						continue
+					}
+					if x == mir.NoReg {
+						imm := reads[k].Imm
+						ld := imms.LoadImm(f, t, imm)
+						if ld == nil {
+							return nil
+						}
+						for i := range in.Ops {
+							if o := &in.Ops[i]; o.Kind == mir.KindImm && o.Imm == imm {
+								*o = mir.R(t)
+							}
+						}
+						a.debugf("%s: staging immediate %d through %s%s for %s", f.Name, imm,
+							f.Arch.RegPrefix, f.Arch.RegName(t), mir.FormatInstr(f, in))
+						return ld
 					}
 					for i := range in.Ops {
 						if o := &in.Ops[i]; o.Kind == mir.KindReg && o.Reg == x && o.Flags&(mir.FlagDef|mir.FlagImplicit) == 0 {

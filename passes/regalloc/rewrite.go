@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"lltosimd/mir"
+	"lltosimd/passes"
 )
 
 // rewrite replaces every virtual register by its assignment, removes
@@ -80,6 +81,9 @@ func (a *alloc) rewrite() error {
 		a.count("reloadsRemoved", removed)
 		a.count("reloadsRenamed", renamed)
 		a.count("storesRemoved", a.deadSpillStores())
+	}
+	if m, ok := passes.MachineFor(f.Arch).(passes.RegCopier); ok {
+		lowerCopies(f, m)
 	}
 	if a.banked {
 		if err := a.reportReadPorts(); err != nil {
@@ -231,4 +235,28 @@ func jumpOnly(f *mir.Func, b *mir.Block) *mir.Block {
 func endsInBarrier(f *mir.Func, b *mir.Block) bool {
 	last := b.Instrs[len(b.Instrs)-1]
 	return f.Arch.Desc(last.Op).Flags&mir.FlagBarrier != 0 && last.Pred() == nil
+}
+
+// lowerCopies replaces every G_COPY left in f, allocated, bundle members
+// included, by the target's copy (passes.RegCopier).
+func lowerCopies(f *mir.Func, m passes.RegCopier) {
+	lower := func(in *mir.Instr) *mir.Instr {
+		if in.Op != mir.GCopy || len(in.Ops) != 2 || in.Ops[0].Kind != mir.KindReg || in.Ops[1].Kind != mir.KindReg {
+			return in
+		}
+		c := m.CopyReg(f, in.Ops[0].Reg, in.Ops[1].Reg)
+		c.Pos = in.Pos
+		return c
+	}
+	for _, b := range f.Blocks {
+		for i, in := range b.Instrs {
+			for k, m := range in.Bundle {
+				in.Bundle[k] = lower(m)
+			}
+			if c := lower(in); c != in {
+				c.Bundle = in.Bundle
+				b.Instrs[i] = c
+			}
+		}
+	}
 }

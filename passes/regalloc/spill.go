@@ -193,8 +193,11 @@ func (st *state) spill(vs []mir.Reg, round int) error {
 						}
 						temp[v] = t
 						if spilled && writesReg(in, v) {
-							if f.Arch.Desc(in.Op).Flags&mir.FlagTerminator != 0 {
-								return fmt.Errorf("%s: cannot spill %%%d defined by a terminator", f.Name, v.VirtIndex())
+							// The store goes after the bundle: never
+							// inside it (a delay slot), nor after the
+							// terminator of the block.
+							if slices.ContainsFunc(in.Flatten(), func(m *mir.Instr) bool { return f.Arch.Desc(m.Op).Flags&mir.FlagTerminator != 0 }) {
+								return fmt.Errorf("%s: cannot spill %%%d defined by a terminator or in its bundle", f.Name, v.VirtIndex())
 							}
 							after = append(after, st.spillCode(t, fi, true)...)
 							stores++

@@ -43,6 +43,8 @@ const (
 	// word (a side effect), ULOAD reads word imm again.
 	UNIF  // d = next stream word
 	ULOAD // d = stream word imm
+	// The copy of the staging target (NewStagingArch).
+	MOV // d = a
 )
 
 var ops = []mir.OpDesc{
@@ -67,6 +69,7 @@ var ops = []mir.OpDesc{
 	{Name: "LDS", NumDefs: 1, NumUses: 2, Flags: mir.FlagLoad},
 	{Name: "UNIF", NumDefs: 1, Flags: mir.FlagSideEffect},
 	{Name: "ULOAD", NumDefs: 1, NumUses: 1, Flags: mir.FlagLoad},
+	{Name: "MOV", NumDefs: 1, NumUses: 1},
 }
 
 // NewArch returns a mock architecture with n allocatable registers r0..r(n-1)
@@ -311,7 +314,7 @@ func Run(f *mir.Func, a0, a1 int32) (Result, error) {
 				switch in.Op {
 				case mir.GCopy:
 					vec = vecArg(0)
-				case LI, mir.GConst:
+				case LI, MOV, mir.GConst:
 					val = arg(0)
 				case PACK:
 					vec = []int32{arg(0), arg(1)}
@@ -468,6 +471,14 @@ func saved(f *mir.Func, r mir.Reg) bool {
 // the allocator cannot stage to Resolver (passes.ReadPortResolver),
 // when set.
 func NewBankedArch(n, acc int) (*mir.Arch, *BankedMachine) {
+	a := newBankedArch(n, acc)
+	m := &BankedMachine{}
+	passes.RegisterMachine(a, m)
+	return a, m
+}
+
+// newBankedArch is the architecture of NewBankedArch, without a Machine.
+func newBankedArch(n, acc int) *mir.Arch {
 	a := NewArch(2*n+acc, 0)
 	a.Name = fmt.Sprintf("mockbanked%d", n)
 	const bankA, bankB = mir.BankMask(1), mir.BankMask(2)
@@ -483,9 +494,7 @@ func NewBankedArch(n, acc int) (*mir.Arch, *BankedMachine) {
 		}
 	}
 	a.ReadPorts = &mir.ReadPorts{Banks: []string{"A", "B"}, Imm: bankB}
-	m := &BankedMachine{}
-	passes.RegisterMachine(a, m)
-	return a, m
+	return a
 }
 
 // BankedMachine is the passes.Machine of NewBankedArch.
@@ -504,6 +513,40 @@ func (m *BankedMachine) ResolveReadPorts(f *mir.Func, conflicts []*mir.Instr) er
 		return fmt.Errorf("%s: %d read-port conflicts left", f.Name, len(conflicts))
 	}
 	return m.Resolver(f, conflicts)
+}
+
+// NewStagingArch returns NewBankedArch(n, acc) whose Machine also copies
+// registers with MOV (passes.RegCopier) and stages immediates with LI
+// into any register of gpr (passes.ImmStager), as VC4's V4_MOV and
+// V4_LDI.
+func NewStagingArch(n, acc int) (*mir.Arch, *StagingMachine) {
+	a := newBankedArch(n, acc)
+	a.Name = fmt.Sprintf("mockstaging%d", n)
+	m := &StagingMachine{BankedMachine: &BankedMachine{}}
+	passes.RegisterMachine(a, m)
+	return a, m
+}
+
+// StagingMachine is the passes.Machine of NewStagingArch.
+type StagingMachine struct {
+	*BankedMachine
+}
+
+// CopyReg is MOV dst, src.
+func (*StagingMachine) CopyReg(f *mir.Func, dst, src mir.Reg) *mir.Instr {
+	return mir.NewInstr(MOV, mir.D(dst), mir.R(src))
+}
+
+// ImmClass allows every immediate of an ADD, SUB or MUL (not ADDI's,
+// LI's or LANE's, which are fields of their own) to be a register of
+// class 0.
+func (*StagingMachine) ImmClass(f *mir.Func, in *mir.Instr, op int) (int, bool) {
+	return 0, in.Op == ADD || in.Op == SUB || in.Op == MUL
+}
+
+// LoadImm is LI t, imm.
+func (*StagingMachine) LoadImm(f *mir.Func, t mir.Reg, imm int64) *mir.Instr {
+	return mir.NewInstr(LI, mir.D(t), mir.I(imm))
 }
 
 // NewSpillArch returns NewArch(n, calleeSaved) whose Machine spills with
