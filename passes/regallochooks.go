@@ -80,3 +80,16 @@ type ImmStager interface {
 	// register t; it must read at most one port (an immediate alone).
 	LoadImm(f *mir.Func, t mir.Reg, imm int64) *mir.Instr
 }
+
+// StagingRegs is implemented by a Machine with banked register files
+// that lets the register allocator stage reads (see ImmStager and
+// docs/regalloc.md "Register banks") through some of its reserved
+// registers, which it never gives to values: a staging register is
+// written just before the one instruction that reads it, where no
+// explicit operand of the function keeps it live (VC4: the accumulators
+// r0–r2, which take no read port).
+type StagingRegs interface {
+	// StagingRegs returns those registers for f; each must be in the
+	// allocation order of the classes whose reads it may stage.
+	StagingRegs(f *mir.Func) []mir.Reg
+}

@@ -286,7 +286,13 @@ func (a *alloc) stage(in *mir.Instr, live []bool, classesOf map[mir.Reg][]int, i
 		}
 		for _, portless := range []bool{true, false} {
 			for _, c := range classes {
-				for _, t := range a.order[c] {
+				cands := a.order[c]
+				for _, r := range a.stageRegs {
+					if slices.Contains(f.Arch.Classes[c].Alloc, r) {
+						cands = append(slices.Clip(cands), r)
+					}
+				}
+				for _, t := range cands {
 					if (f.Arch.Regs[t].Banks == 0) != portless || !usable(t) {
 						continue
 					}

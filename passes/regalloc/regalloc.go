@@ -312,9 +312,13 @@ type alloc struct {
 	// port (mir.Arch.ReadPorts, banks.go); then portIns are the
 	// instructions reading two port operands or more, one of them
 	// virtual, and portOf lists them by vreg index.
-	banked  bool
-	portIns []portInstr
-	portOf  [][]int32
+	banked bool
+	// stageRegs are the target's reserved registers that only stage
+	// reads (passes.StagingRegs); stageUnit marks their units.
+	stageRegs []mir.Reg
+	stageUnit []bool
+	portIns   []portInstr
+	portOf    [][]int32
 	// portConflicts and staged count the conflicts after assignment and
 	// those staged through a free register.
 	portConflicts, staged int64
@@ -366,6 +370,19 @@ func newAlloc(st *state) *alloc {
 	if f.Arch.ReadPorts != nil {
 		for r := 1; r < a.nphys; r++ {
 			a.banked = a.banked || a.allocatable[r] && f.Arch.Regs[r].Banks != 0
+		}
+	}
+	if m, ok := m.(passes.StagingRegs); ok && a.banked {
+		// Tracked like the allocatable registers, so that their fixed
+		// segments say where they are free.
+		a.stageUnit = make([]bool, a.nphys)
+		for _, r := range m.StagingRegs(f) {
+			if int(r) < a.nphys && !a.allocatable[r] {
+				a.stageRegs = append(a.stageRegs, r)
+				for _, u := range a.units[r] {
+					a.stageUnit[u] = true
+				}
+			}
 		}
 	}
 	for u := 1; u < a.nphys; u++ {
@@ -420,7 +437,7 @@ func (a *alloc) trackedPhys(r mir.Reg) bool {
 		return false
 	}
 	for _, u := range a.units[r] {
-		if a.unitAlloc[u] {
+		if a.unitAlloc[u] || a.stageUnit != nil && a.stageUnit[u] {
 			return true
 		}
 	}

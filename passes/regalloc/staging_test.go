@@ -119,3 +119,26 @@ func TestBanksBundle(t *testing.T) {
 		t.Errorf("the bundle's ADD of two values conflicts\n%s", f)
 	}
 }
+
+// A reserved register the target lends for staging (passes.StagingRegs;
+// VC4's accumulators) takes the read no allocatable register can: movn3
+// reads three values, and no register without a port is allocatable.
+func TestBanksStagingRegs(t *testing.T) {
+	arch, m := mock.NewStagingArch(4, 1)
+	acc := mock.R(8)
+	arch.Regs[acc].Reserved = true
+	if _, _, err := allocBanked(t, arch, movn3); err == nil {
+		t.Fatal("movn3 allocated without a staging register")
+	}
+	m.Staging = []mir.Reg{acc}
+	f, cfg, err := allocBanked(t, arch, movn3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := portConflicts(f); len(c) > 0 || stat(cfg, "staged") != 1 {
+		t.Errorf("conflicts %v, staged %d; want none, 1\n%s", c, stat(cfg, "staged"), f)
+	}
+	if !strings.Contains(f.String(), "$acc0") {
+		t.Errorf("acc0 does not stage\n%s", f)
+	}
+}

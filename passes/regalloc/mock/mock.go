@@ -530,7 +530,13 @@ func NewStagingArch(n, acc int) (*mir.Arch, *StagingMachine) {
 // StagingMachine is the passes.Machine of NewStagingArch.
 type StagingMachine struct {
 	*BankedMachine
+	// Staging are the reserved registers that may stage reads
+	// (passes.StagingRegs).
+	Staging []mir.Reg
 }
+
+// StagingRegs returns m.Staging.
+func (m *StagingMachine) StagingRegs(f *mir.Func) []mir.Reg { return m.Staging }
 
 // CopyReg is MOV dst, src.
 func (*StagingMachine) CopyReg(f *mir.Func, dst, src mir.Reg) *mir.Instr {
