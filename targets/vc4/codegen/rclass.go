@@ -60,3 +60,37 @@ func addRegClasses(a *mir.Arch) {
 	}
 	a.Classes[0].Alloc = order
 }
+
+// Hooks of the shared allocator's target code (passes.RegCopier,
+// passes.ImmStager): a copy is a mov on the add pipe; an immediate an
+// instruction cannot read on the B port beside its other reads (a
+// second small immediate, or a file-B register) is loaded by ldi into a
+// free register that reads through another port or none. The value is
+// the same: a small immediate stands for its 32-bit value (spec §4.3),
+// which ldi loads as such.
+
+// CopyReg is V4_MOV dst, src.
+func (machine) CopyReg(f *mir.Func, dst, src mir.Reg) *mir.Instr {
+	return mir.NewInstr(aluByAsm[[2]string{"mov", ""}], mir.D(dst), mir.R(src))
+}
+
+// ImmClass allows the immediates of the ALU ops (add and mul pipe,
+// V4_MOV_M included) to become a register of gpr; not the lane count of
+// V4_ROT_M nor the word of V4_LDI, which are fields of their own.
+func (machine) ImmClass(f *mir.Func, in *mir.Instr, op int) (int, bool) {
+	q, ok := qpuByOp[in.Op]
+	return 0, (ok && !q.ldi || in.Op == opMovM) && in.Op != opRotM
+}
+
+// LoadImm is V4_LDI t, imm.
+func (machine) LoadImm(f *mir.Func, t mir.Reg, imm int64) *mir.Instr {
+	return mir.NewInstr(aluByAsm[[2]string{"ldi", ""}], mir.D(t), mir.I(imm))
+}
+
+// StagingRegs are the accumulators r0–r2 (passes.StagingRegs): reserved
+// for the allocator's values, they stage a read for the next instruction
+// where the lowered code does not use them, as vc4-regalloc stages
+// through an accumulator; they take no read port.
+func (machine) StagingRegs(f *mir.Func) []mir.Reg {
+	return []mir.Reg{regByName["r0"], regByName["r1"], regByName["r2"]}
+}
