@@ -142,3 +142,34 @@ func TestBanksStagingRegs(t *testing.T) {
 		t.Errorf("acc0 does not stage\n%s", f)
 	}
 }
+
+// Spill code never goes after a bundle that holds its block's terminator:
+// %4, defined beside the branch and spilled, cannot be stored there (its
+// store would follow the branch and bb1 would reload a slot never
+// written); the allocation fails instead of producing that code.
+func TestSpillDefinedBesideBundledBranch(t *testing.T) {
+	f := parseMock(t, mock.NewArch(3, 0), `bb0.entry:
+  %0:gpr = COPY $r0
+  %1:gpr = COPY $r1
+  %2:gpr = ADDI %0, 1
+  %3:gpr = ADDI %1, 2
+  bundle {
+    %4:gpr = ADD %2, %3
+    BNZ %0, bb1
+  }
+bb2:
+  %5:gpr = ADD %0, %1
+  %6:gpr = ADD %5, %2
+  %7:gpr = ADD %6, %3
+  %8:gpr = ADD %7, %4
+  $r0 = COPY %8
+  RET
+bb1:
+  $r0 = COPY %4
+  RET
+`)
+	err := pipeline(t, f, passes.NewConfig())
+	if err == nil || !strings.Contains(err.Error(), "in its bundle") {
+		t.Errorf("err = %v, want the spill of %%4 refused\n%s", err, f)
+	}
+}
