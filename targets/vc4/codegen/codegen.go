@@ -392,11 +392,11 @@ func emitFunc(f *mir.Func, cfg *passes.Config) (*Program, error) {
 	st.UniformBranches, st.DivergentBranches, st.SkipBranches = int(fi[infoUniformBr]), int(fi[infoDivergentBr]), int(fi[infoSkipBr])
 	st.ScratchBytes, st.VPMSpillRows = p.ScratchBytes, int(fi[infoVPMRows])
 	st.Spilled, st.Rematerialized, st.Reloads, st.SpillStores = int(fi[infoSpilled]), int(fi[infoRemat]), int(fi[infoReloads]), int(fi[infoStores])
-	code, _, regs, err := mirToLIR(f)
+	lines, masked, err := emitMachine(f)
 	if err != nil {
 		return nil, err
 	}
-	lines, formed, masked := emitLIR(code, regs)
+	lines, formed := finishLines(lines)
 	st.MaskedInstrs = masked
 	for _, q := range lines {
 		switch {
@@ -564,24 +564,6 @@ func emit(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes.Config) e
 		}
 	}
 	return nil
-}
-
-// emitLIR turns allocated LIR into instruction lines: registers that some
-// path may read before writing them cleared first, operands staged, every
-// straight-line stretch list-scheduled (add and mul operations paired, hazard
-// gaps as nops: schedule), branch delay slots filled. It returns the lines,
-// the pairs formed and the masked instructions.
-func emitLIR(code []*lins, regs map[int]string) ([]qinst, int, int) {
-	e := &emitter{reg: regs}
-	for _, r := range uninitialized(code, regs) {
-		e.put(qinst{text: "mov " + r + ", 0", writes: []string{r},
-			alu: &aluPart{op: "mov", dst: r, args: "0", srcs: []string{"0"}, bPort: "#0"}})
-	}
-	for _, in := range code {
-		e.instr(in)
-	}
-	out, n := finishLines(e.out)
-	return out, n, e.masked
 }
 
 // finishLines schedules the emitted lines (pairs, hazard gaps), then fills
