@@ -185,7 +185,8 @@ var Pipeline = []string{
 	"phi-elim",     // NoSplit: one fresh register per phi, written at the end of every predecessor
 	"vc4-isel",     // the ALU operations to QPU ops (isel.go); memory, calls and control flow stay generic
 	"vc4-mask",     // kernels: execute-mask lowering to the machine form (mform.go)
-	"vc4-regalloc", // register files A and B, spilling; Compile then emits
+	"vc4-regalloc", // register files A and B, spilling
+	"vc4-sched",    // add/mul packets and hazard nops (msched.go); Compile then emits
 }
 
 // Prepare runs Pipeline on every function of m (what the driver does
@@ -392,11 +393,25 @@ func emitFunc(f *mir.Func, cfg *passes.Config) (*Program, error) {
 	st.UniformBranches, st.DivergentBranches, st.SkipBranches = int(fi[infoUniformBr]), int(fi[infoDivergentBr]), int(fi[infoSkipBr])
 	st.ScratchBytes, st.VPMSpillRows = p.ScratchBytes, int(fi[infoVPMRows])
 	st.Spilled, st.Rematerialized, st.Reloads, st.SpillStores = int(fi[infoSpilled]), int(fi[infoRemat]), int(fi[infoReloads]), int(fi[infoStores])
+	if f.TargetInfo[infoScheduled] == 0 && (cfg == nil || cfg.IsEnabled(passSched)) {
+		// Not through the pipeline (Compile lowered f itself).
+		if err := schedPass(&passes.Ctx{Cfg: cfg, Pass: passSched}, f); err != nil {
+			return nil, err
+		}
+	}
 	lines, masked, err := emitMachine(f)
 	if err != nil {
 		return nil, err
 	}
-	lines, formed := finishLines(lines)
+	formed := 0
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Packet {
+				formed++
+			}
+		}
+	}
+	lines = finishSlots(lines)
 	st.MaskedInstrs = masked
 	for _, q := range lines {
 		switch {
@@ -570,10 +585,16 @@ func emit(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes.Config) e
 // branch delay slots; it returns the lines and the add/mul pairs formed.
 func finishLines(out []qinst) ([]qinst, int) {
 	out, n := schedule(out)
+	return finishSlots(out), n
+}
+
+// finishSlots fills the branch delay slots of scheduled lines (after the
+// hazard nops the scheduler could not see, across stretches).
+func finishSlots(out []qinst) []qinst {
 	out, _ = fillDelaySlots(hazardNops(out))
 	out, _ = fillFromTarget(out, false)
 	out, _ = fillFromFallthrough(out)
 	out, _ = fillFromTarget(out, true)
 	out, _ = dropNops(out)
-	return out, n
+	return out
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"lltosimd/mir"
 )
 
 // qinst is one emitted instruction line.
@@ -16,6 +18,11 @@ type qinst struct {
 	paired [2]*aluPart // the add and mul operations of a paired instruction
 	ldi    *aluPart    // the destination, condition and flags of an ldi (it never pairs)
 	sig    string      // the signal of a "nop; nop; sig" line (ldtmu0, thrend)
+	// from lists the machine instructions of the line in issue order (one,
+	// or two in a pair); nil for a line the emission made (a nop).
+	from []*mir.Instr
+	// block is the machine block a label line starts.
+	block *mir.Block
 }
 
 // ops returns the ALU operations of q in structured form, or nil when q
@@ -101,7 +108,8 @@ func pair(p, q *qinst) (qinst, bool) {
 		text += "\t# " + strings.Join(cm, "; ")
 	}
 	return qinst{text: text, reads: append(append([]string{}, p.reads...), q.reads...),
-		writes: append(append([]string{}, p.writes...), q.writes...), paired: [2]*aluPart{add, mul}}, true
+		writes: append(append([]string{}, p.writes...), q.writes...), paired: [2]*aluPart{add, mul},
+		from: append(append([]*mir.Instr{}, p.from...), q.from...)}, true
 }
 
 // rotateHazard reports whether next rotates an accumulator prev writes.

@@ -128,12 +128,11 @@ func (m *machineALU) operands() (a, b mopnd) {
 	return m.srcs[0], m.srcs[1]
 }
 
-// execFlagsLine is the instruction that makes Z the active lanes before a
-// masked write (mov.setf -, r3; explicitExecFlags puts it in the machine
-// form, the emission adds it where later code changed the flags).
-func execFlagsLine() qinst {
-	return qinst{text: "mov.setf -, r3", alu: &aluPart{op: "mov", sfx: ".setf", dst: "-", args: "r3",
-		setf: true, srcs: []string{"r3"}}}
+// execFlagsInstr is the instruction that makes Z the active lanes before
+// a masked write (mov.setf -, r3; explicitExecFlags puts it in the
+// machine form, the emission adds it where later code changed the flags).
+func execFlagsInstr() *mir.Instr {
+	return setf(mir.NewInstr(aluByAsm[[2]string{"mov", ""}], mir.Operand{Kind: mir.KindReg, Reg: RegNop, Flags: mir.FlagDef}, mir.R(RegExec)))
 }
 
 // machineEmitter prints the allocated machine form as instruction lines.
@@ -146,20 +145,30 @@ type machineEmitter struct {
 
 func (e *machineEmitter) put(q qinst) { e.out = append(e.out, q) }
 
-// emitMachine turns the allocated machine form f into instruction lines:
-// registers that some path may read before writing them cleared first,
-// a label for every named block, one line per machine instruction
-// (delay-slot bundles in order). It returns the lines, unscheduled, and
-// the number of masked instructions.
+// emitMachine turns the allocated machine form f into instruction lines,
+// each with the machine instructions it comes from (qinst.from). Before
+// vc4-sched: registers that some path may read before writing them are
+// cleared first, a masked write whose flags do not hold the execute mask
+// gets mov.setf -, r3 before it (new machine instructions, which vc4-sched
+// puts into f), a label for every named block, one line per machine
+// instruction (delay-slot bundles in order). A scheduled function (see
+// vc4-sched) has all of them already, and an add/mul packet becomes one
+// paired line. It returns the lines and the number of masked
+// instructions.
 func emitMachine(f *mir.Func) ([]qinst, int, error) {
 	e := &machineEmitter{f: f}
-	clear, err := uninitializedMachine(f)
-	if err != nil {
-		return nil, 0, err
-	}
-	for _, r := range clear {
-		e.put(qinst{text: "mov " + r + ", 0", writes: []string{r},
-			alu: &aluPart{op: "mov", dst: r, args: "0", srcs: []string{"0"}, bPort: "#0"}})
+	sched := f.TargetInfo[infoScheduled] != 0
+	if !sched {
+		clear, err := uninitializedMachine(f)
+		if err != nil {
+			return nil, 0, err
+		}
+		for _, r := range clear {
+			in := mir.NewInstr(aluByAsm[[2]string{"mov", ""}], mir.Operand{Kind: mir.KindReg, Reg: regByName[r], Flags: mir.FlagDef}, mir.I(0))
+			if err := e.instr(in, false); err != nil {
+				return nil, 0, err
+			}
+		}
 	}
 	for _, b := range f.Blocks {
 		if b.Name != "" {
@@ -168,15 +177,42 @@ func emitMachine(f *mir.Func) ([]qinst, int, error) {
 			if b.Name != blockName(b.ID) {
 				text += "\t# " + b.Name
 			}
-			e.put(qinst{text: text, label: true})
+			e.put(qinst{text: text, label: true, block: b})
 		}
-		for _, in := range flatten(b.Instrs) {
-			if err := e.instr(in); err != nil {
-				return nil, 0, err
+		for _, in := range b.Instrs {
+			if in.Packet {
+				if err := e.packet(in); err != nil {
+					return nil, 0, err
+				}
+				continue
+			}
+			for _, m := range in.Flatten() {
+				if err := e.instr(m, !sched); err != nil {
+					return nil, 0, err
+				}
 			}
 		}
 	}
 	return e.out, e.masked, nil
+}
+
+// packet emits an add/mul packet of vc4-sched as one paired line.
+func (e *machineEmitter) packet(in *mir.Instr) error {
+	if len(in.Bundle) != 1 {
+		return fmt.Errorf("function '%s': a packet of %d instructions (the QPU issues two)", e.f.Name, 1+len(in.Bundle))
+	}
+	for _, m := range in.Flatten() {
+		if err := e.instr(m, false); err != nil {
+			return err
+		}
+	}
+	n := len(e.out)
+	q, ok := pair(&e.out[n-2], &e.out[n-1])
+	if !ok {
+		return fmt.Errorf("function '%s': internal error: %s and %s cannot share an instruction", e.f.Name, e.out[n-2].text, e.out[n-1].text)
+	}
+	e.out = append(e.out[:n-2], q)
+	return nil
 }
 
 // withComment appends in's comment to text.
@@ -187,37 +223,39 @@ func withComment(text, comment string) string {
 	return text
 }
 
-// instr emits one machine instruction (not a bundle).
-func (e *machineEmitter) instr(in *mir.Instr) error {
+// instr emits one machine instruction (not a bundle); with flags, a masked
+// write whose flags do not hold the execute mask gets them first.
+func (e *machineEmitter) instr(in *mir.Instr, flags bool) error {
+	from := []*mir.Instr{in}
 	switch {
 	case isBranch(in.Op):
 		t := "brr"
 		if c := condByBrr[in.Op]; c != "" {
 			t += "." + c
 		}
-		e.put(qinst{text: withComment(fmt.Sprintf("%s -, :b%d", t, in.Ops[0].Block.ID), in.Comment)})
+		e.put(qinst{text: withComment(fmt.Sprintf("%s -, :b%d", t, in.Ops[0].Block.ID), in.Comment), from: from})
 		return nil
 	case in.Op == opNop:
-		e.put(qinst{text: "nop"})
+		e.put(qinst{text: "nop", from: from})
 		return nil
 	case in.Op == opLdtmu0, in.Op == opLdtmu1, in.Op == opThrend:
 		sig := map[mir.Opcode]string{opLdtmu0: "ldtmu0", opLdtmu1: "ldtmu1", opThrend: "thrend"}[in.Op]
-		e.put(qinst{text: "nop; nop; " + sig, sig: sig})
+		e.put(qinst{text: "nop; nop; " + sig, sig: sig, from: from})
 		return nil
 	}
 	m, err := decodeALU(e.f, in)
 	if err != nil {
 		return err
 	}
-	if m.masked && !e.flagsExec {
-		e.put(execFlagsLine())
+	if flags && m.masked && !e.flagsExec {
+		if err := e.instr(execFlagsInstr(), false); err != nil {
+			return err
+		}
 		e.flagsExec = true
 	}
-	defer func() {
-		if m.setf {
-			e.flagsExec = m.execFlags
-		}
-	}()
+	if m.setf {
+		e.flagsExec = m.execFlags
+	}
 	var writes []string
 	if m.d.file {
 		writes = []string{m.d.name}
@@ -231,7 +269,7 @@ func (e *machineEmitter) instr(in *mir.Instr) error {
 			s = ".setf"
 		}
 		e.put(qinst{text: withComment(fmt.Sprintf("ldi%s %s, %#x", s, dst, m.imm), m.comment), writes: writes,
-			ldi: &aluPart{op: "ldi", dst: m.d.name, setf: m.setf, cond: m.cond != ""}})
+			ldi: &aluPart{op: "ldi", dst: m.d.name, setf: m.setf, cond: m.cond != ""}, from: from})
 		return nil
 	}
 	a, b := m.operands()
@@ -255,7 +293,7 @@ func (e *machineEmitter) instr(in *mir.Instr) error {
 			reads = append(reads, o.name)
 		}
 	}
-	e.put(qinst{text: withComment(text, m.comment), reads: reads, writes: writes, alu: part})
+	e.put(qinst{text: withComment(text, m.comment), reads: reads, writes: writes, alu: part, from: from})
 	return nil
 }
 
