@@ -411,6 +411,9 @@ func emitFunc(f *mir.Func, cfg *passes.Config) (*Program, error) {
 			}
 		}
 	}
+	if f.TargetInfo[infoScheduled] == 0 {
+		lines = hazardNops(lines) // vc4-sched disabled: the lowering's order
+	}
 	lines = finishSlots(lines)
 	st.MaskedInstrs = masked
 	for _, q := range lines {
@@ -585,13 +588,13 @@ func emit(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes.Config) e
 // branch delay slots; it returns the lines and the add/mul pairs formed.
 func finishLines(out []qinst) ([]qinst, int) {
 	out, n := schedule(out)
-	return finishSlots(out), n
+	return finishSlots(hazardNops(out)), n
 }
 
-// finishSlots fills the branch delay slots of scheduled lines (after the
-// hazard nops the scheduler could not see, across stretches).
+// finishSlots fills the branch delay slots of scheduled lines (whose
+// hazard nops are in place, hazardNops).
 func finishSlots(out []qinst) []qinst {
-	out, _ = fillDelaySlots(hazardNops(out))
+	out, _ = fillDelaySlots(out)
 	out, _ = fillFromTarget(out, false)
 	out, _ = fillFromFallthrough(out)
 	out, _ = fillFromTarget(out, true)

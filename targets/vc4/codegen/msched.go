@@ -13,12 +13,16 @@ import (
 // emission would (schedule), and the result is written back into the MIR:
 // two operations that share an instruction become a packet (mir.Instr
 // Packet, in issue order: both read before either writes, as the add and
-// mul ALUs do), the cycles the schedule leaves empty V4_NOP, a dead I/O
+// mul ALUs do), the cycles the schedule leaves empty V4_NOP (and where a
+// stretch's end would put a register-file write or a rotated accumulator
+// right before its reader, across a label: hazardNops), a dead I/O
 // read writes $nop (discardDeadReads), and what the emission would add
 // (the clearing of registers read before written, mov.setf -, r3 before a
 // masked write whose flags changed) becomes machine instructions. The
 // function is then marked scheduled (target-info vc4.scheduled): the
-// emission prints it in order and only fills the delay slots.
+// emission prints it in order and only fills the delay slots. With
+// -enable-vc4-sched=false the emission keeps the lowering's order and only
+// adds the hazard nops.
 var passSched = passes.Register(&passes.Pass{Name: "vc4-sched", Run: schedPass,
 	Desc: "VC4: add/mul pairing list scheduler on the allocated machine form (packets, hazard nops)",
 	Stats: map[string]string{"pairs": "Number of add/mul packets formed",
@@ -37,6 +41,8 @@ func schedPass(c *passes.Ctx, f *mir.Func) error {
 		return err
 	}
 	lines, pairs := schedule(lines)
+	// The gaps across the stretches' ends (into a label) too.
+	lines = hazardNops(lines)
 	nops, err := rebuildScheduled(f, lines)
 	if err != nil {
 		return err
@@ -93,6 +99,11 @@ func rebuildScheduled(f *mir.Func, lines []qinst) (int, error) {
 			in := q.from[0]
 			if len(in.Bundle) > 0 {
 				// A transfer of control: its delay-slot lines follow.
+				for k, m := range in.Bundle {
+					if i+1+k >= len(lines) || len(lines[i+1+k].from) != 1 || lines[i+1+k].from[0] != m {
+						return 0, fmt.Errorf("function '%s': internal error: the delay slots of %s changed in scheduling", f.Name, mir.FormatInstr(f, in))
+					}
+				}
 				i += len(in.Bundle)
 				b.Instrs = append(b.Instrs, in)
 				next = true
