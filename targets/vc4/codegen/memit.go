@@ -187,7 +187,13 @@ func emitMachine(f *mir.Func) ([]qinst, int, error) {
 				continue
 			}
 			for _, m := range in.Flatten() {
-				if err := e.instr(m, !sched); err != nil {
+				var err error
+				if m.Packet { // a packet in a delay slot (delay-slot-filler)
+					err = e.packet(m)
+				} else {
+					err = e.instr(m, !sched)
+				}
+				if err != nil {
 					return nil, 0, err
 				}
 			}
