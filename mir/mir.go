@@ -195,6 +195,11 @@ func (o *Operand) IsUse() bool {
 //     another reads (WAR) but never read what another writes in the same
 //     packet; a transfer of control, if any, is the last member and takes
 //     effect after the others (packetize, passes/packetize.go).
+//
+// A member of a delay-slot bundle may itself be a VLIW packet (one level:
+// a machine that issues two operations per instruction and fills its
+// delay slots with such instructions, as VC4); Flatten does not descend
+// into it.
 type Instr struct {
 	Op      Opcode
 	Ops     []Operand

@@ -151,10 +151,21 @@ func (v *verifier) run() {
 					v.errorf(b, in, "nil bundle member")
 					return
 				}
-				if len(m.Bundle) > 0 {
+				if len(m.Bundle) > 0 && (in.Packet || !m.Packet) {
 					v.errorf(b, in, "nested bundle")
 				}
 				v.instr(b, m)
+				if len(m.Bundle) > 0 && !in.Packet && m.Packet {
+					// A packet in a delay slot: one level only.
+					for _, mm := range m.Bundle {
+						if mm == nil || len(mm.Bundle) > 0 {
+							v.errorf(b, in, "nested bundle")
+							return
+						}
+						v.instr(b, mm)
+					}
+					v.packet(b, m)
+				}
 			}
 			if in.Packet {
 				v.packet(b, in)

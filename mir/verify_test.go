@@ -44,6 +44,25 @@ bb2:
 	if errs := Verify(f); len(errs) > 0 {
 		t.Errorf("%v", errs)
 	}
+	// A delay slot may hold a packet (one level: VC4's paired
+	// instructions in the slots of its branches).
+	f = mustParse(t, `--- function: slotpacket
+arch: test
+props: bundled
+body:
+bb0:
+  bundle {
+    RET $lr
+    packet {
+      NOP
+      NOP
+    }
+    NOP
+  }
+`)
+	if errs := Verify(f); len(errs) > 0 {
+		t.Errorf("%v", errs)
+	}
 	// G_UNREACHABLE stays after selection and has no successor: bb1 does
 	// not fall into bb2 (whose PHI has no entry for it), and the last
 	// block does not fall off the end.
@@ -171,6 +190,8 @@ func TestVerifyRules(t *testing.T) {
 		{"ssa phi incoming", generic1 + "  %0:gpr = G_CONST 1\n  G_BRCOND %0, bb2\nbb1:\n  %1:gpr = G_CONST 1\nbb2:\n  %2:gpr = PHI %1, bb0, %1, bb1\n  G_RET %2\n", nil, "%1 does not dominate the end of incoming bb0"},
 		{"bundle without prop", "--- function: t\narch: test\nbody:\nbb0:\n  bundle {\n    RET $lr\n    NOP\n  }\n", nil, "bundles present but PropBundled not set"},
 		{"nested bundle", "--- function: t\narch: test\nprops: bundled\nbody:\nbb0:\n  bundle {\n    RET $lr\n    bundle {\n      NOP\n      NOP\n    }\n  }\n", nil, "nested bundle"},
+		{"bundle in a packet", "--- function: t\narch: test\nprops: bundled\nbody:\nbb0:\n  packet {\n    NOP\n    bundle {\n      RET $lr\n      NOP\n    }\n  }\n", nil, "nested bundle"},
+		{"packet in a packet in a slot", "--- function: t\narch: test\nprops: bundled\nbody:\nbb0:\n  bundle {\n    RET $lr\n    packet {\n      NOP\n      packet {\n        NOP\n        NOP\n      }\n    }\n  }\n", nil, "nested bundle"},
 		{"nil pred", generic1 + "  G_RET\n", func(f *Func) { f.Blocks[0].Preds = []*Block{nil} }, "nil block in Preds or Succs"},
 		{"no blocks", "--- function: e\nbody:\n", nil, "function has no blocks"},
 	} {

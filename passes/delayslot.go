@@ -52,17 +52,24 @@ func runDelaySlotFiller(c *Ctx, f *mir.Func) error {
 		useful = b
 	}
 	filled := false
+	var pick func(b *mir.Block, at, n int) []int
+	if sp, ok := bi.(SlotPicker); ok && useful {
+		pick = sp.SlotPickerFor(f)
+	}
 	for _, b := range f.Blocks {
 		for i := 0; i < len(b.Instrs); i++ {
 			br := b.Instrs[i]
 			n := bi.DelaySlots(br)
-			if n == 0 || len(br.Bundle) != 0 {
+			if n == 0 || len(br.Bundle) != 0 && !nopSlots(bi, br) {
 				continue // no slots, or already filled
 			}
 			var moved []*mir.Instr
 			if useful {
-				moved = takeSlotFillers(f.Arch, bi, b, i, n)
+				moved = takeSlotFillers(f.Arch, bi, pick, b, i, n)
 				i -= len(moved) // the branch moved up
+			}
+			if len(br.Bundle) != 0 && len(moved) == 0 {
+				continue // its nops stay
 			}
 			for _, m := range moved {
 				c.Debugf("delay-slot-filler: %s: moved %s into the delay slot of %s",
@@ -72,9 +79,14 @@ func runDelaySlotFiller(c *Ctx, f *mir.Func) error {
 				c.Debugf("delay-slot-filler: %s: filled %d delay slot(s) of %s with nop",
 					blockLabel(b), n-len(moved), instrString(f, br))
 			}
+			nops := br.Bundle
 			br.Bundle = moved
-			for len(br.Bundle) < n {
-				br.Bundle = append(br.Bundle, bi.NewNop())
+			for k := len(moved); k < n; k++ {
+				if k < len(nops) {
+					br.Bundle = append(br.Bundle, nops[k])
+				} else {
+					br.Bundle = append(br.Bundle, bi.NewNop())
+				}
 			}
 			c.Count(statFilled, int64(n))
 			if len(moved) > 0 {
@@ -87,6 +99,44 @@ func runDelaySlotFiller(c *Ctx, f *mir.Func) error {
 		f.Props |= mir.PropBundled
 	}
 	return nil
+}
+
+// SlotNops is implemented by a BranchInfo whose code carries its delay
+// slots already, as bundles of nops (VC4's lowering puts them there): such
+// a bundle is free for the filler, which replaces its nops from the front.
+type SlotNops interface {
+	IsNop(in *mir.Instr) bool
+}
+
+// nopSlots reports whether br's bundle holds only nops a filler may
+// replace (SlotNops).
+func nopSlots(bi BranchInfo, br *mir.Instr) bool {
+	sn, ok := bi.(SlotNops)
+	if !ok {
+		return false
+	}
+	for _, m := range br.Bundle {
+		if !sn.IsNop(m) {
+			return false
+		}
+	}
+	return true
+}
+
+// SlotPicker is implemented by a BranchInfo with its own rules for the
+// instructions before a branch that may run in its delay slots, such as
+// an exposed pipeline's (distances between a write and its readers,
+// timing rules between I/O accesses, hazards with the first instructions
+// of both successors after the last slot). SlotPickerFor returns the
+// picker for one run of the pass over f (it may keep a view of the whole
+// function, kept up to date by the moves it returns): given a branch
+// b.Instrs[at] with n free slots, the indexes in b.Instrs of at most n
+// instructions before it to move into its slots, nearest the branch
+// first. The pass moves exactly those: it removes them from the block and
+// fills the first slots with them in their original order. Without a
+// SlotPicker, the pass's own dependence checks decide (pickSlotFillers).
+type SlotPicker interface {
+	SlotPickerFor(f *mir.Func) func(b *mir.Block, at, n int) []int
 }
 
 // regSet is a small set of physical registers.
@@ -123,7 +173,34 @@ const memFlags = mir.FlagLoad | mir.FlagStore | mir.FlagCall
 // (RAW, which covers the branch's own implicit defs such as $lr for a call).
 // Memory operations never move across other memory operations or calls, so
 // the order of all memory (and memory-mapped I/O) accesses is kept.
-func takeSlotFillers(a *mir.Arch, bi BranchInfo, b *mir.Block, at, n int) []*mir.Instr {
+func takeSlotFillers(a *mir.Arch, bi BranchInfo, pick func(b *mir.Block, at, n int) []int, b *mir.Block, at, n int) []*mir.Instr {
+	var picked []int // descending
+	if pick != nil {
+		picked = pick(b, at, n)
+	} else {
+		picked = pickSlotFillers(a, bi, b, at, n)
+	}
+	if len(picked) == 0 {
+		return nil
+	}
+	moved := make([]*mir.Instr, 0, len(picked))
+	for k := len(picked) - 1; k >= 0; k-- {
+		moved = append(moved, b.Instrs[picked[k]])
+	}
+	// Compact the block, dropping the picked instructions.
+	out := b.Instrs[:picked[len(picked)-1]]
+	for j := picked[len(picked)-1]; j < len(b.Instrs); j++ {
+		if !containsIdx(picked, j) {
+			out = append(out, b.Instrs[j])
+		}
+	}
+	b.Instrs = out
+	return moved
+}
+
+// pickSlotFillers is takeSlotFillers' choice without a SlotPicker: the
+// indexes of the instructions to move, descending.
+func pickSlotFillers(a *mir.Arch, bi BranchInfo, b *mir.Block, at, n int) []int {
 	br := b.Instrs[at]
 	defs, uses := regSet{}, regSet{}
 	d, u := bi.RegEffects(br)
@@ -146,22 +223,7 @@ func takeSlotFillers(a *mir.Arch, bi BranchInfo, b *mir.Block, at, n int) []*mir
 		uses.add(cu)
 		mem = mem || cmem
 	}
-	if len(picked) == 0 {
-		return nil
-	}
-	moved := make([]*mir.Instr, 0, len(picked))
-	for k := len(picked) - 1; k >= 0; k-- {
-		moved = append(moved, b.Instrs[picked[k]])
-	}
-	// Compact the block, dropping the picked instructions.
-	out := b.Instrs[:picked[len(picked)-1]]
-	for j := picked[len(picked)-1]; j < len(b.Instrs); j++ {
-		if !containsIdx(picked, j) {
-			out = append(out, b.Instrs[j])
-		}
-	}
-	b.Instrs = out
-	return moved
+	return picked
 }
 
 func containsIdx(s []int, v int) bool {

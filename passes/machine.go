@@ -54,6 +54,27 @@ type RegAllocDefault interface {
 	DefaultRegAlloc() string
 }
 
+// FuncSelector is implemented by a Machine whose pipeline compiles only
+// some functions of a module to the end (VC4: the kernels; a helper stays
+// generic MIR for its inliner to copy into the callers). A plan checks
+// the properties each pass needs, and -verify-machineinstrs those it sets,
+// only on the functions it compiles; the passes still run on the others
+// and must leave alone what they do not handle.
+type FuncSelector interface {
+	// Compiles reports whether the pipeline takes f of m (nil when the
+	// function stands alone) to the end.
+	Compiles(m *mir.Module, f *mir.Func) bool
+}
+
+// Compiled reports whether the Machine of f's architecture takes f to the
+// end of its pipeline (FuncSelector; true without one).
+func Compiled(m *mir.Module, f *mir.Func) bool {
+	if fs, ok := MachineFor(f.Arch).(FuncSelector); ok {
+		return fs.Compiles(m, f)
+	}
+	return true
+}
+
 var (
 	machineMu sync.Mutex
 	machines  = map[*mir.Arch]Machine{}

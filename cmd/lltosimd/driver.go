@@ -325,6 +325,12 @@ func compile(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 	start := mir.PropSSA // the frontend's output
 	if len(mod.Funcs) > 0 && o.lang == "mir" {
 		start = mod.Funcs[0].Props
+		for _, f := range mod.Funcs { // the first the pipeline takes to the end (passes.FuncSelector)
+			if passes.Compiled(mod, f) {
+				start = f.Props
+				break
+			}
+		}
 	}
 	plan, err := passes.NewPlan(pipeline, cfg, start)
 	if err != nil {

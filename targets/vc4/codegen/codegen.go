@@ -107,6 +107,7 @@ var (
 		Required: true, ReadsModule: true, Clears: mir.PropSSA,
 		Stats: map[string]string{"masked": "Number of masked instructions", "skip": "Number of skipped-region branches"}})
 	passRA = passes.Register(&passes.Pass{Name: "vc4-regalloc", Run: allocPass, Desc: "VC4: register allocation over files A and B, with spilling", Required: true,
+		Sets: mir.PropNoVRegs | mir.PropFrameLowered, // the allocated machine form (for the generic passes after it)
 		Stats: map[string]string{"spilled": "Number of values spilled to VPM rows or scratch memory", "remat": "Number of values rematerialized instead of spilled",
 			"reloads": "Number of reload sequences", "stores": "Number of spill store sequences",
 			"acc":       "Number of values allocated to accumulators",
@@ -144,7 +145,11 @@ func allocPass(c *passes.Ctx, f *mir.Func) error {
 	if machineForm(f) != formLowered {
 		return nil
 	}
-	return allocFunc(c, f)
+	if err := allocFunc(c, f); err != nil {
+		return err
+	}
+	f.Props |= mir.PropNoVRegs | mir.PropFrameLowered
+	return nil
 }
 
 // lowers reports whether vc4-mask lowers f: a kernel to compile (Kernels)
@@ -182,10 +187,12 @@ var Pipeline = []string{
 	"vc4-promote-allocas",
 	"vc4-divergence", // reads the final CFG
 	"vc4-layout",
-	"phi-elim",     // NoSplit: one fresh register per phi, written at the end of every predecessor
-	"vc4-isel",     // the ALU operations to QPU ops (isel.go); memory, calls and control flow stay generic
-	"vc4-mask",     // kernels: execute-mask lowering to the machine form (mform.go)
-	"vc4-regalloc", // register files A and B, spilling; Compile then emits
+	"phi-elim",          // NoSplit: one fresh register per phi, written at the end of every predecessor
+	"vc4-isel",          // the ALU operations to QPU ops (isel.go); memory, calls and control flow stay generic
+	"vc4-mask",          // kernels: execute-mask lowering to the machine form (mform.go)
+	"vc4-regalloc",      // register files A and B, spilling
+	"vc4-sched",         // add/mul packets and hazard nops (msched.go)
+	"delay-slot-filler", // work from before a branch into its delay slots (mslots.go); Compile then emits
 }
 
 // Prepare runs Pipeline on every function of m (what the driver does
@@ -392,11 +399,39 @@ func emitFunc(f *mir.Func, cfg *passes.Config) (*Program, error) {
 	st.UniformBranches, st.DivergentBranches, st.SkipBranches = int(fi[infoUniformBr]), int(fi[infoDivergentBr]), int(fi[infoSkipBr])
 	st.ScratchBytes, st.VPMSpillRows = p.ScratchBytes, int(fi[infoVPMRows])
 	st.Spilled, st.Rematerialized, st.Reloads, st.SpillStores = int(fi[infoSpilled]), int(fi[infoRemat]), int(fi[infoReloads]), int(fi[infoStores])
-	code, _, regs, err := mirToLIR(f)
+	if f.TargetInfo[infoScheduled] == 0 && (cfg == nil || cfg.IsEnabled(passSched)) {
+		// Not through the pipeline (Compile lowered f itself).
+		if err := schedPass(&passes.Ctx{Cfg: cfg, Pass: passSched}, f); err != nil {
+			return nil, err
+		}
+		if ds, ok := passes.Lookup("delay-slot-filler"); ok && (cfg == nil || cfg.IsEnabled(ds)) {
+			c := &passes.Ctx{Cfg: cfg, Pass: ds}
+			if cfg == nil {
+				c.Cfg = passes.NewConfig()
+			}
+			if err := ds.Run(c, f); err != nil {
+				return nil, err
+			}
+		}
+	}
+	lines, masked, err := emitMachine(f)
 	if err != nil {
 		return nil, err
 	}
-	lines, formed, masked := emitLIR(code, regs)
+	formed := 0
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Packet {
+				formed++
+			}
+		}
+	}
+	if f.TargetInfo[infoScheduled] == 0 {
+		// vc4-sched disabled: the lowering's order, its delay slots
+		// filled here.
+		lines, _ = fillDelaySlots(hazardNops(lines))
+	}
+	lines = finishSlots(lines)
 	st.MaskedInstrs = masked
 	for _, q := range lines {
 		switch {
@@ -487,7 +522,7 @@ func checkMachine(c *passes.Ctx, f *mir.Func) error {
 // the code generator inside Emit.
 type machine struct{}
 
-func (machine) BranchInfo() passes.BranchInfo     { return nil }
+func (machine) BranchInfo() passes.BranchInfo     { return vc4Branch{} }
 func (machine) PhiElimHooks() passes.PhiElimHooks { return passes.PhiElimHooks{NoSplit: true} }
 func (machine) Arch() *mir.Arch                   { return Arch }
 func (machine) CPUs() []string                    { return []string{"vc4"} }
@@ -566,32 +601,23 @@ func emit(w io.Writer, m *mir.Module, ft targets.FileType, cfg *passes.Config) e
 	return nil
 }
 
-// emitLIR turns allocated LIR into instruction lines: registers that some
-// path may read before writing them cleared first, operands staged, every
-// straight-line stretch list-scheduled (add and mul operations paired, hazard
-// gaps as nops: schedule), branch delay slots filled. It returns the lines,
-// the pairs formed and the masked instructions.
-func emitLIR(code []*lins, regs map[int]string) ([]qinst, int, int) {
-	e := &emitter{reg: regs}
-	for _, r := range uninitialized(code, regs) {
-		e.put(qinst{text: "mov " + r + ", 0", writes: []string{r},
-			alu: &aluPart{op: "mov", dst: r, args: "0", srcs: []string{"0"}, bPort: "#0"}})
-	}
-	for _, in := range code {
-		e.instr(in)
-	}
-	out, n := finishLines(e.out)
-	return out, n, e.masked
-}
-
 // finishLines schedules the emitted lines (pairs, hazard gaps), then fills
 // branch delay slots; it returns the lines and the add/mul pairs formed.
 func finishLines(out []qinst) ([]qinst, int) {
 	out, n := schedule(out)
 	out, _ = fillDelaySlots(hazardNops(out))
+	return finishSlots(out), n
+}
+
+// finishSlots fills the delay slots a branch still has as nops from its
+// target or fall-through, then drops the nops left without a purpose, on
+// scheduled lines whose hazard nops are in place (hazardNops) and whose
+// slots have the work from before the branch (fillDelaySlots, or
+// delay-slot-filler on the machine form).
+func finishSlots(out []qinst) []qinst {
 	out, _ = fillFromTarget(out, false)
 	out, _ = fillFromFallthrough(out)
 	out, _ = fillFromTarget(out, true)
 	out, _ = dropNops(out)
-	return out, n
+	return out
 }

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -27,42 +28,17 @@ import (
 func fillDelaySlots(out []qinst) ([]qinst, int) {
 	filled := 0
 	for i := 0; i < len(out); i++ {
-		if !isBrr(&out[i]) || i+3 >= len(out) {
+		js := slotFillers(out, i)
+		if len(js) == 0 {
 			continue
 		}
-		if out[i+1].text != "nop" || out[i+2].text != "nop" || out[i+3].text != "nop" {
-			continue
+		moved := make([]qinst, len(js)) // nearest the branch first
+		for k, j := range js {
+			moved[k] = out[j]
 		}
-		var stay []qinst  // copies: removing lines shifts out
-		var moved []qinst // nearest the branch first
-		limit := 3        // the first moved one lands in the last filled slot
-		j := i - 1
-		for j >= 0 && len(moved) < limit && len(stay) < 4 {
-			q := &out[j]
-			if inDelaySlot(out, j) {
-				break
-			}
-			// In the slots q will be followed by the instruction moved
-			// before it, with no nop between.
-			next := len(moved) > 0 && rawHazard(q, &moved[len(moved)-1])
-			if movable(q) && !next && independent(q, stay) && (j == 0 || !rawHazard(&out[j-1], &out[j+1])) && !shrinksTiming(out, j) {
-				if len(moved) == 0 && !beforeSuccessors(out, i, q) {
-					limit = 2 // q may not be in slot 3
-				}
-				moved = append(moved, *q)
-				out = append(out[:j], out[j+1:]...)
-				i--
-				j--
-				continue
-			}
-			if !stays(q) {
-				break
-			}
-			stay = append(stay, *q)
-			j--
-		}
-		if len(moved) == 0 {
-			continue
+		for _, j := range js { // descending
+			out = append(out[:j], out[j+1:]...)
+			i--
 		}
 		// The moved instructions, in their original order, replace the
 		// nops of the first slots.
@@ -72,6 +48,67 @@ func fillDelaySlots(out []qinst) ([]qinst, int) {
 		filled += len(moved)
 	}
 	return out, filled
+}
+
+// slotFillers returns the lines before the branch out[i] that move into
+// its delay slots when all three are nops (see fillDelaySlots), nearest
+// the branch first, as indexes into out.
+func slotFillers(out []qinst, i int) []int {
+	if !isBrr(&out[i]) || i+3 >= len(out) {
+		return nil
+	}
+	if out[i+1].text != "nop" || out[i+2].text != "nop" || out[i+3].text != "nop" {
+		return nil
+	}
+	// The walk looks at a few lines before the branch (it stops after
+	// three moves or four that stay, and looks three lines further) and at
+	// its slots: it works on a copy of that window, whose lines it removes.
+	orig, oi := out, i
+	lo := i
+	for n := 0; lo > 0 && n < 16; {
+		lo--
+		if !out[lo].label {
+			n++
+		}
+	}
+	out = slices.Clone(out[lo:min(len(out), i+4)])
+	i -= lo
+	pos := make([]int, len(out))
+	for k := range pos {
+		pos[k] = lo + k
+	}
+	var stay []qinst  // copies
+	var moved []qinst // nearest the branch first
+	var from []int
+	limit := 3 // the first moved one lands in the last filled slot
+	j := i - 1
+	for j >= 0 && len(moved) < limit && len(stay) < 4 {
+		q := &out[j]
+		if inDelaySlot(out, j) || j == 0 && lo > 0 {
+			break
+		}
+		// In the slots q will be followed by the instruction moved
+		// before it, with no nop between.
+		next := len(moved) > 0 && rawHazard(q, &moved[len(moved)-1])
+		if movable(q) && !next && independent(q, stay) && (j == 0 || !rawHazard(&out[j-1], &out[j+1])) && !shrinksTiming(out, j) {
+			if len(moved) == 0 && !beforeSuccessors(orig, oi, q) { // nothing removed yet
+				limit = 2 // q may not be in slot 3
+			}
+			moved = append(moved, *q)
+			from = append(from, pos[j])
+			out = append(out[:j], out[j+1:]...)
+			pos = append(pos[:j], pos[j+1:]...)
+			i--
+			j--
+			continue
+		}
+		if !stays(q) {
+			break
+		}
+		stay = append(stay, *q)
+		j--
+	}
+	return from
 }
 
 // beforeSuccessors reports whether q may run in the last delay slot of the

@@ -157,11 +157,16 @@ func isSmallImm(c int64) bool { return c >= -16 && c <= 15 }
 // verifyQPU checks the VC4 ops' operands: sources are registers or small
 // immediates, guards test a flag, physical registers are read and written
 // as the machine allows (verifyMachine), and a masked write follows the
-// instruction that makes Z the active lanes in its block.
+// instruction that makes Z the active lanes in its block, or in the
+// layout predecessor that is its only way in (vc4-sched moves code across
+// a label only the fall-through reaches).
 func verifyQPU(f *mir.Func) []error {
 	var errs []error
-	for _, b := range f.Blocks {
-		execZ := false // Z holds the active lanes (made from $r3 in this block)
+	execZ := false // Z holds the active lanes (made from $r3 on the way into this point)
+	for i, b := range f.Blocks {
+		if i == 0 || len(b.Preds) != 1 || b.Preds[0] != f.Blocks[i-1] {
+			execZ = false
+		}
 		for _, in := range flatten(b.Instrs) {
 			bad := func(format string, args ...any) {
 				errs = append(errs, fmt.Errorf("%s: bb%d: %s: %s", f.Name, b.ID, mir.FormatInstr(f, in), fmt.Sprintf(format, args...)))

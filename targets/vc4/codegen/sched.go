@@ -260,6 +260,9 @@ func discardDeadReads(out []qinst) {
 		np := *p
 		np.dst = "-"
 		out[i].alu = &np
+		for _, in := range out[i].from {
+			in.Ops[0].Reg = RegNop // the machine instruction too (vc4-sched)
+		}
 		out[i].text = np.text()
 		if np.comment != "" {
 			out[i].text += "\t# " + np.comment

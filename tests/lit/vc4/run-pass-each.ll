@@ -48,6 +48,9 @@
 ; RUN: %lltosimd -march=vc4 -x mir -run-pass=vc4-regalloc -verify-machineinstrs %t.9.mir -o %t.10.mir
 ; RUN: %lltosimd -march=vc4 -stop-after=vc4-regalloc %s -o - | diff - %t.10.mir
 ; RUN: FileCheck %s --check-prefix=RA < %t.10.mir
+; RUN: %lltosimd -march=vc4 -x mir -run-pass=vc4-sched -verify-machineinstrs %t.10.mir -o %t.11.mir
+; RUN: %lltosimd -march=vc4 -stop-after=vc4-sched %s -o - | diff - %t.11.mir
+; RUN: FileCheck %s --check-prefix=SCHED < %t.11.mir
 ; RUN: %lltosimd -march=vc4 %s -o %t.s
 ; RUN: %lltosimd -march=vc4 -verify-machineinstrs %s -o - | diff - %t.s
 ; RUN: %lltosimd -march=vc4 -x mir -start-after=vc4-divergence %t.5.mir -o - | diff - %t.s
@@ -55,6 +58,7 @@
 ; RUN: %lltosimd -march=vc4 -x mir -start-after=vc4-isel %t.8.mir -o - | diff - %t.s
 ; RUN: %lltosimd -march=vc4 -x mir -start-after=vc4-mask %t.9.mir -o - | diff - %t.s
 ; RUN: %lltosimd -march=vc4 -x mir -start-after=vc4-regalloc %t.10.mir -o - | diff - %t.s
+; RUN: %lltosimd -march=vc4 -x mir -start-after=vc4-sched %t.11.mir -o - | diff - %t.s
 ; RUN: %lltosimd -march=vc4 -print-after-all %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=ALL
 ; RUN: rm -rf %t.dot && mkdir -p %t.dot && cd %t.dot && %lltosimd -march=vc4 -dot-cfg %s -o /dev/null
 ; RUN: FileCheck %s --check-prefix=DOT < %t.dot/cfg.k.dot
@@ -101,6 +105,7 @@
 ; ALL: IR Dump After {{.*}} (vc4-isel)
 ; ALL: IR Dump After {{.*}} (vc4-mask)
 ; ALL: IR Dump After {{.*}} (vc4-regalloc)
+; ALL: IR Dump After {{.*}} (vc4-sched)
 
 ; No phi is left.
 ; PHI-LABEL: --- function: k
@@ -145,6 +150,13 @@
 ; RA-NOT:   %{{[0-9]+}}
 ; RA:       V4_THREND
 ; RA:       --- function: sq
+
+; Scheduled: add/mul packets, the function marked for the emission.
+; SCHED-LABEL: --- function: k
+; SCHED:       target-info: {{.*}}vc4.form=2 {{.*}}vc4.scheduled=1
+; SCHED:       packet {
+; SCHED:       V4_THREND
+; SCHED:       --- function: sq
 
 ; DOT: digraph
 ; DOT: ->
