@@ -83,7 +83,7 @@ func rebuildScheduled(f *mir.Func, lines []qinst) (int, error) {
 			cur, next = index[q.block], false
 			continue
 		}
-		if next && !(len(q.from) == 1 && isBranch(q.from[0].Op)) { // a branch right after one stays in its block (lirToMIR)
+		if next && !(len(q.from) == 1 && isBranch(q.from[0].Op)) { // a branch right after one stays in its block (the builder)
 			cur++
 			next = false
 			if cur >= len(f.Blocks) || f.Blocks[cur].Name != "" {

@@ -933,8 +933,7 @@ func nameOrImm(o mir.Operand, names map[int]string) string {
 	return "$" + operandName(o, names)
 }
 
-// segment is a run of positions (or, for the emitter's LIR helpers
-// segmentSuccs and splitAtLabels, LIR instructions) between labels, with the machine
+// segment is a run of positions between labels, with the machine
 // control flow that the emitted code really has: fall-through into the
 // next segment unless an unconditional branch ends it, plus every branch
 // target. Liveness over these edges is exact for masked code, which runs
@@ -944,47 +943,4 @@ type segment struct {
 	succs      []int
 	use, def   map[int]bool
 	in, out    map[int]bool
-}
-
-// segmentSuccs returns the successors of each segment of bounds: the
-// targets of its branches, and the next segment unless an unconditional
-// branch or the thread end stops the fall-through.
-func segmentSuccs(code []*lins, bounds [][2]int, labelSeg map[int]int) [][]int {
-	succs := make([][]int, len(bounds))
-	for si, b := range bounds {
-		falls := true
-		for _, in := range code[b[0]:b[1]] {
-			if in.op == "brr" {
-				succs[si] = append(succs[si], labelSeg[in.target])
-				if in.bcond == "" {
-					falls = false
-				}
-			}
-			if in.sig == "thrend" {
-				falls = false
-			}
-		}
-		if falls && si+1 < len(bounds) {
-			succs[si] = append(succs[si], si+1)
-		}
-	}
-	return succs
-}
-
-// splitAtLabels cuts the instruction list into straight-line segments
-// [start, end) at labels and maps each label to the segment it starts.
-func splitAtLabels(code []*lins) (bounds [][2]int, labelSeg map[int]int) {
-	labelSeg = map[int]int{}
-	start := 0
-	for i, in := range code {
-		if in.op != "label" {
-			continue
-		}
-		if i > start {
-			bounds = append(bounds, [2]int{start, i})
-			start = i
-		}
-		labelSeg[in.target] = len(bounds)
-	}
-	return append(bounds, [2]int{start, len(code)}), labelSeg
 }
