@@ -611,26 +611,13 @@ func operandName(o mir.Operand, names map[int]string) string {
 }
 
 // operandPort returns the read port operand o needs under names (see
-// readPort).
+// namePort).
 func operandPort(o mir.Operand, names map[int]string) byte {
-	n := operandName(o, names)
-	switch {
-	case o.Kind == mir.KindImm:
-		return 'i'
-	case isRegfile(n):
-		return n[1]
-	case aOnly[n]:
-		return 'a'
-	case bOnly[n]:
-		return 'b'
-	case n == "unif" || n == "mutex" || n == "vpm":
-		return 'u'
-	}
-	return 0
+	return namePort(operandName(o, names), o.Kind == mir.KindImm)
 }
 
 // portConflictAt reports whether instruction in reads two operands that
-// one instruction cannot read under the assignment names (readPort).
+// one instruction cannot read under the assignment names (namePort).
 func portConflictAt(in *mir.Instr, names map[int]string) bool {
 	a, b, ok := srcOps(in)
 	if !ok || sameOperand(a, b) {
