@@ -116,12 +116,13 @@ type Dump struct {
 	Before, After map[string]bool
 	AfterAll      bool
 	StopAfter     string // print the function after this pass and stop
+	StopBefore    string // print the function before this pass and stop
 	AtEnd         bool   // print each function after the last pass (-run-pass)
 }
 
 // Any reports whether anything is printed, which fixes the function order.
 func (d Dump) Any() bool {
-	return d.AfterAll || len(d.Before) > 0 || len(d.After) > 0 || d.StopAfter != "" || d.AtEnd
+	return d.AfterAll || len(d.Before) > 0 || len(d.After) > 0 || d.StopAfter != "" || d.StopBefore != "" || d.AtEnd
 }
 
 // Run compiles every function of mod through the plan and returns the MIR
@@ -232,6 +233,10 @@ func (p *Plan) runFunc(mod *mir.Module, f *mir.Func, d Dump, w *bytes.Buffer) er
 		return fmt.Errorf("%s: in function @%s: %w", mod.Source, f.Name, err)
 	}
 	for _, pass := range p.Passes {
+		if pass.Name == d.StopBefore {
+			mir.Print(w, f)
+			return nil
+		}
 		if !p.cfg.EnabledFor(pass, f.Arch) { // as in lbd, the enable flag wins even with -run-pass
 			if pass.Name == d.StopAfter { // stop where the pass would have run
 				mir.Print(w, f)

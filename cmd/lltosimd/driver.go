@@ -36,6 +36,7 @@ type options struct {
 	debugOnly, printBefore, printAfter    []string
 	stopAfter, runPass                    string
 	startAfter                            string
+	stopBefore, startBefore               string
 	passOptions                           []string
 	enable                                map[string]*string
 	input                                 string
@@ -63,6 +64,8 @@ func newFlagSet(o *options, errOut io.Writer) *flag.FlagSet {
 	fs.StringSliceVar(&o.printBefore, "print-before", nil, "print MIR before the named passes")
 	fs.StringSliceVar(&o.printAfter, "print-after", nil, "print MIR after the named passes")
 	fs.StringVar(&o.stopAfter, "stop-after", "", "stop after the named pass and print MIR")
+	fs.StringVar(&o.stopBefore, "stop-before", "", "stop before the named pass and print MIR")
+	fs.StringVar(&o.startBefore, "start-before", "", "with -x mir: run the pipeline from the named pass (for MIR printed by -stop-before)")
 	fs.StringVar(&o.startAfter, "start-after", "", "with -x mir: run the pipeline from the pass after the named one (for MIR printed by -stop-after)")
 	fs.StringVar(&o.runPass, "run-pass", "", "run only the named passes (comma separated) on MIR input (-x mir) and print MIR")
 	fs.BoolVar(&o.verify, "verify-machineinstrs", false, "run the MIR verifier after every pass")
@@ -262,8 +265,8 @@ func compile(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 		if o.runPass != "" {
 			return errors.New("lltosimd: -run-pass needs MIR input (-x mir)")
 		}
-		if o.startAfter != "" {
-			return errors.New("lltosimd: -start-after needs MIR input (-x mir)")
+		if o.startAfter != "" || o.startBefore != "" {
+			return errors.New("lltosimd: -start-after and -start-before need MIR input (-x mir)")
 		}
 		ir, perr := frontend.Parse(name, src)
 		if perr != nil {
@@ -294,17 +297,27 @@ func compile(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 		}
 		mod.Source = name
 		mod.BigEndian = tgt.BigEndian
+		starts := 0
+		for _, s := range []string{o.runPass, o.startAfter, o.startBefore} {
+			if s != "" {
+				starts++
+			}
+		}
 		switch {
-		case o.runPass != "" && o.startAfter != "":
-			return errors.New("lltosimd: -run-pass and -start-after exclude each other")
+		case starts > 1:
+			return errors.New("lltosimd: -run-pass, -start-after and -start-before exclude each other")
 		case o.runPass != "":
 			pipeline = strings.Split(o.runPass, ",")
-		case o.startAfter != "":
-			i := slices.Index(pipeline, o.startAfter)
-			if i < 0 {
-				return fmt.Errorf("lltosimd: -start-after: '%s' is not a pass of the %s pipeline (see -list-passes)", o.startAfter, tgt.Name)
+		case o.startAfter != "" || o.startBefore != "":
+			opt, at, skip := "-start-after", o.startAfter, 1
+			if o.startBefore != "" {
+				opt, at, skip = "-start-before", o.startBefore, 0
 			}
-			pipeline = pipeline[i+1:]
+			i := slices.Index(pipeline, at)
+			if i < 0 {
+				return fmt.Errorf("lltosimd: %s: '%s' is not a pass of the %s pipeline (see -list-passes)", opt, at, tgt.Name)
+			}
+			pipeline = pipeline[i+skip:]
 		}
 	default:
 		return fmt.Errorf("lltosimd: unknown input language '-x %s' (ir, mir)", o.lang)
@@ -336,13 +349,16 @@ func compile(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 	if err != nil {
 		return optionError(fmt.Errorf("lltosimd: %w", err))
 	}
-	for _, n := range append(append([]string{o.stopAfter}, o.printBefore...), o.printAfter...) {
+	if o.stopAfter != "" && o.stopBefore != "" {
+		return optionError(errors.New("lltosimd: -stop-after and -stop-before exclude each other"))
+	}
+	for _, n := range append(append([]string{o.stopAfter, o.stopBefore}, o.printBefore...), o.printAfter...) {
 		if _, ok := passes.Lookup(n); n != "" && !ok {
 			return optionError(fmt.Errorf("lltosimd: unknown pass '%s' (see -list-passes)", n))
 		}
 	}
 	dump := passes.Dump{Before: set(o.printBefore), After: set(o.printAfter), AfterAll: o.printAfterAll,
-		StopAfter: o.stopAfter, AtEnd: o.runPass != ""}
+		StopAfter: o.stopAfter, StopBefore: o.stopBefore, AtEnd: o.runPass != ""}
 	var check func(*mir.Func) error
 	if cfg.Verify {
 		// The frontend's output (or the MIR text) must already be valid,
@@ -375,7 +391,7 @@ func compile(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 		return err
 	}
 	if len(dumpText) > 0 {
-		if o.stopAfter != "" || o.runPass != "" {
+		if o.stopAfter != "" || o.stopBefore != "" || o.runPass != "" {
 			// Like llc -stop-after: the MIR is the output.
 			if o.dotCFG {
 				if err := writeDots(mod); err != nil {
