@@ -265,8 +265,11 @@ func compile(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 		if o.runPass != "" {
 			return errors.New("lltosimd: -run-pass needs MIR input (-x mir)")
 		}
-		if o.startAfter != "" || o.startBefore != "" {
-			return errors.New("lltosimd: -start-after and -start-before need MIR input (-x mir)")
+		if o.startAfter != "" {
+			return errors.New("lltosimd: -start-after needs MIR input (-x mir)")
+		}
+		if o.startBefore != "" {
+			return errors.New("lltosimd: -start-before needs MIR input (-x mir)")
 		}
 		ir, perr := frontend.Parse(name, src)
 		if perr != nil {

@@ -15,7 +15,7 @@
 ; MIR: %{{[0-9]+}}{{(\.[a-z]+)?}}:gpr = MUL
 ; BOTH: -stop-after and -stop-before exclude each other
 ; UNKNOWN: -start-before: 'no-such-pass' is not a pass of the cpu0 pipeline
-; NEEDMIR: need MIR input (-x mir)
+; NEEDMIR: lltosimd: -start-before needs MIR input (-x mir)
 
 define i32 @f(i32 %a, i32 %b) {
 entry:
