@@ -106,13 +106,8 @@ func TestBanksReadTogether(t *testing.T) {
 	}
 }
 
-// A conflict no assignment avoids: %0 and %1 are each read with an
-// immediate (bank B's port), so neither can be in bank B, and ADD reads
-// both. The allocator reports it (statistic portConflicts) and stages
-// one operand through a free register of bank B.
-func TestBanksStageUnavoidable(t *testing.T) {
-	arch, _ := mock.NewBankedArch(4, 0)
-	f, cfg, err := allocBanked(t, arch, `bb0.entry:
+// unavoidableConflict is the input of TestBanksStageUnavoidable.
+const unavoidableConflict = `bb0.entry:
   %0:gpr = COPY $a0
   %1:gpr = COPY $a1
   %2:gpr = ADDI %0, 5
@@ -122,7 +117,15 @@ func TestBanksStageUnavoidable(t *testing.T) {
   OUT %3
   $a0 = COPY %4
   RET
-`)
+`
+
+// A conflict no assignment avoids: %0 and %1 are each read with an
+// immediate (bank B's port), so neither can be in bank B, and ADD reads
+// both. The allocator reports it (statistic portConflicts) and stages
+// one operand through a free register of bank B.
+func TestBanksStageUnavoidable(t *testing.T) {
+	arch, _ := mock.NewBankedArch(4, 0)
+	f, cfg, err := allocBanked(t, arch, unavoidableConflict)
 	if err != nil {
 		t.Fatal(err)
 	}

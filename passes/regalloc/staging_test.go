@@ -49,17 +49,7 @@ func TestBanksStageImmediates(t *testing.T) {
 // TestBanksStageUnavoidable and the copies of the input.
 func TestBanksTargetCopies(t *testing.T) {
 	arch, _ := mock.NewStagingArch(4, 0)
-	f, cfg, err := allocBanked(t, arch, `bb0.entry:
-  %0:gpr = COPY $a0
-  %1:gpr = COPY $a1
-  %2:gpr = ADDI %0, 5
-  %3:gpr = ADDI %1, 6
-  %4:gpr = ADD %0, %1
-  OUT %2
-  OUT %3
-  $a0 = COPY %4
-  RET
-`)
+	f, cfg, err := allocBanked(t, arch, unavoidableConflict)
 	if err != nil {
 		t.Fatal(err)
 	}
