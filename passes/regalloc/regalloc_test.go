@@ -173,15 +173,7 @@ func callFunc(arch *mir.Arch, n int, constants bool) *mir.Func {
 		}
 		vals = append(vals, v)
 	}
-	b.Instrs = append(b.Instrs,
-		mir.NewInstr(mock.LI, mir.D(mock.R(0)), mir.I(1)),
-		mir.NewInstr(mock.LI, mir.D(mock.R(1)), mir.I(2)),
-		mir.NewInstr(mock.CALL, mir.S("f", 0),
-			mir.Operand{Kind: mir.KindReg, Reg: mock.R(0), Flags: mir.FlagImplicit},
-			mir.Operand{Kind: mir.KindReg, Reg: mock.R(1), Flags: mir.FlagImplicit},
-			mir.Operand{Kind: mir.KindReg, Reg: mock.R(0), Flags: mir.FlagImplicit | mir.FlagDef}))
-	sum := f.NewVReg(0)
-	b.Instrs = append(b.Instrs, mir.NewInstr(mir.GCopy, mir.D(sum), mir.R(mock.R(0))))
+	sum := callF(f, b)
 	for _, v := range vals {
 		s2 := f.NewVReg(0)
 		b.Instrs = append(b.Instrs, mir.NewInstr(mock.ADD, mir.D(s2), mir.R(sum), mir.R(v)))
@@ -444,4 +436,20 @@ func TestRematArgumentLoad(t *testing.T) {
 	if len(f.Frame) != 2 {
 		t.Errorf("frame %v, want the argument slot and a spill slot\n%s", f.Frame, f)
 	}
+}
+
+// callF appends to b a call of f(1, 2) on the mock target (arguments and
+// result in R0, R1) and a copy of its result, which it returns: a call
+// every value live across it must survive.
+func callF(f *mir.Func, b *mir.Block) mir.Reg {
+	b.Instrs = append(b.Instrs,
+		mir.NewInstr(mock.LI, mir.D(mock.R(0)), mir.I(1)),
+		mir.NewInstr(mock.LI, mir.D(mock.R(1)), mir.I(2)),
+		mir.NewInstr(mock.CALL, mir.S("f", 0),
+			mir.Operand{Kind: mir.KindReg, Reg: mock.R(0), Flags: mir.FlagImplicit},
+			mir.Operand{Kind: mir.KindReg, Reg: mock.R(1), Flags: mir.FlagImplicit},
+			mir.Operand{Kind: mir.KindReg, Reg: mock.R(0), Flags: mir.FlagImplicit | mir.FlagDef}))
+	sum := f.NewVReg(0)
+	b.Instrs = append(b.Instrs, mir.NewInstr(mir.GCopy, mir.D(sum), mir.R(mock.R(0))))
+	return sum
 }

@@ -105,15 +105,7 @@ func unifFunc(arch *mir.Arch, n int) *mir.Func {
 		b.Instrs = append(b.Instrs, mir.NewInstr(mock.UNIF, mir.D(u)))
 		us = append(us, u)
 	}
-	b.Instrs = append(b.Instrs,
-		mir.NewInstr(mock.LI, mir.D(mock.R(0)), mir.I(1)),
-		mir.NewInstr(mock.LI, mir.D(mock.R(1)), mir.I(2)),
-		mir.NewInstr(mock.CALL, mir.S("f", 0),
-			mir.Operand{Kind: mir.KindReg, Reg: mock.R(0), Flags: mir.FlagImplicit},
-			mir.Operand{Kind: mir.KindReg, Reg: mock.R(1), Flags: mir.FlagImplicit},
-			mir.Operand{Kind: mir.KindReg, Reg: mock.R(0), Flags: mir.FlagImplicit | mir.FlagDef}))
-	sum := f.NewVReg(0)
-	b.Instrs = append(b.Instrs, mir.NewInstr(mir.GCopy, mir.D(sum), mir.R(mock.R(0))))
+	sum := callF(f, b)
 	for _, u := range us {
 		s2, s3 := f.NewVReg(0), f.NewVReg(0)
 		b.Instrs = append(b.Instrs, mir.NewInstr(mock.ADD, mir.D(s2), mir.R(sum), mir.R(u)),
