@@ -47,16 +47,11 @@ func (vc4Branch) Size(*mir.Instr) int64           { return 8 }
 // InRange: brr's displacement has 32 bits.
 func (vc4Branch) InRange(_ *mir.Instr, _, _ int64) bool { return true }
 
+// RegEffects: the registers of every instruction of a bundle.
 func (vc4Branch) RegEffects(in *mir.Instr) (defs, uses []mir.Reg) {
 	for _, m := range in.Flatten() {
-		for _, o := range m.Ops {
-			switch {
-			case o.IsDef():
-				defs = append(defs, o.Reg)
-			case o.IsUse():
-				uses = append(uses, o.Reg)
-			}
-		}
+		d, u := passes.OperandRegEffects(m)
+		defs, uses = append(defs, d...), append(uses, u...)
 	}
 	return defs, uses
 }
