@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"lltosimd/mir"
+	"lltosimd/targets/vc4"
 )
 
 // qinst is one emitted instruction line.
@@ -150,9 +151,20 @@ func hazardNops(out []qinst) []qinst {
 	return res
 }
 
-// aOnly and bOnly are I/O reads tied to one regfile address space.
-var aOnly = map[string]bool{"elem_num": true, "vr_wait": true}
-var bOnly = map[string]bool{"qpu_num": true, "vw_wait": true}
+// readSpace maps each I/O read that only one regfile address space has
+// (ioSpace: elem_num and vr_wait in A, qpu_num and vw_wait in B, …) to
+// 'a' or 'b': reading it takes that file's read port.
+var readSpace = func() map[string]byte {
+	m := map[string]byte{}
+	for s := range vc4.ReadRegs {
+		for _, r := range vc4.ReadRegs[s] {
+			if sp := ioSpace(r.Name, vc4.ReadRegs); sp == 'a' || sp == 'b' {
+				m[r.Name] = sp
+			}
+		}
+	}
+	return m
+}()
 
 func isRegfile(n string) bool { return strings.HasPrefix(n, "ra") || strings.HasPrefix(n, "rb") }
 
@@ -166,10 +178,8 @@ func namePort(n string, imm bool) byte {
 		return 'i'
 	case isRegfile(n):
 		return n[1]
-	case aOnly[n]:
-		return 'a'
-	case bOnly[n]:
-		return 'b'
+	case readSpace[n] != 0:
+		return readSpace[n]
 	case n == "unif" || n == "mutex" || n == "vpm":
 		return 'u'
 	}

@@ -330,9 +330,9 @@ func (m *machineALU) part() *aluPart {
 		switch {
 		case o.imm:
 			p.bPort = "#" + o.name
-		case o.file && o.name[1] == 'a', o.phys && aOnly[o.name]:
+		case o.file && o.name[1] == 'a', o.phys && readSpace[o.name] == 'a':
 			p.aPort = o.name
-		case o.file && o.name[1] == 'b', o.phys && bOnly[o.name]:
+		case o.file && o.name[1] == 'b', o.phys && readSpace[o.name] == 'b':
 			p.bPort = o.name
 		case o.phys && !isAcc(o.name):
 			p.io = true

@@ -337,9 +337,9 @@ func readPartners(c *mcode) map[int][]partner {
 			p.reg = virt(o)
 		case o.Kind == mir.KindImm:
 			p.file = 0
-		case o.Kind == mir.KindReg && aOnly[regNames[o.Reg]]:
+		case o.Kind == mir.KindReg && readSpace[regNames[o.Reg]] == 'a':
 			p.file = 1
-		case o.Kind == mir.KindReg && bOnly[regNames[o.Reg]]:
+		case o.Kind == mir.KindReg && readSpace[regNames[o.Reg]] == 'b':
 			p.file = 0
 		default:
 			return

@@ -223,3 +223,13 @@ func wantFinish(t *testing.T, in []qinst, want string) {
 		t.Errorf("got %s\nwant %s", g, want)
 	}
 }
+
+// TestReadSpace: the one-space I/O reads of spec §5 take the port of their
+// file; names in both spaces (unif, vpm) and accumulators take none here.
+func TestReadSpace(t *testing.T) {
+	for n, want := range map[string]byte{"elem_num": 'a', "vr_wait": 'a', "qpu_num": 'b', "vw_wait": 'b', "unif": 0, "vpm": 0, "r0": 0} {
+		if got := readSpace[n]; got != want {
+			t.Errorf("readSpace[%s] = %q, want %q", n, got, want)
+		}
+	}
+}
